@@ -1,0 +1,3 @@
+"""pokerhdl: MyHDL blocks for card and dice games, converted to Verilog and VHDL."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,44 @@
+"""The 7-segment font: which segments light for each character we show.
+
+A glyph is 7 bits, bit 0 = segment a (top) ... bit 5 = f (top left), bit 6 = g (middle),
+active-high; boards with active-low segments invert once, in the board layer.
+"""
+
+from .cards import NO_CARD, RANKS, SUITS, is_card
+
+_SEGMENTS = {  # character: lit segments
+    "0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
+    "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg", "A": "abcefg", "b": "cdefg",
+    "C": "adef", "c": "deg", "d": "bcdeg", "E": "adefg", "F": "aefg", "H": "bcefg", "h": "cefg",
+    "J": "bcde", "K": "acefg", "L": "def", "n": "ceg", "o": "cdeg", "P": "abefg", "q": "abcfg",
+    "r": "eg", "S": "acdfg", "t": "defg", "U": "bcdef", "y": "bcdfg", "-": "g", " ": "", "?": "abeg",
+}
+GLYPHS = {ch: sum(1 << "abcdefg".index(s) for s in segs) for ch, segs in _SEGMENTS.items()}
+RANK_GLYPH_CHARS = "23456789tJqKA"   # T and Q would read as 7 and 9 in upper case
+SUIT_GLYPH_CHARS = "cdhS"
+
+
+def glyph(ch):
+    """Segments of one character."""
+    try:
+        return GLYPHS[ch]
+    except KeyError:
+        raise ValueError(f"no 7-segment glyph for {ch!r}; known: {''.join(sorted(GLYPHS))}") from None
+
+
+def card_glyphs(code):
+    """(rank glyph, suit glyph) of a code: '- -' for NO_CARD, '? ?' for an invalid code."""
+    if code == NO_CARD:
+        return glyph("-"), glyph("-")
+    if not is_card(code):
+        return glyph("?"), glyph("?")
+    return glyph(RANK_GLYPH_CHARS[code >> 2]), glyph(SUIT_GLYPH_CHARS[code & 3])
+
+
+def card_ascii(code):
+    """The two ASCII bytes a terminal shows for a code: 'Ah', '--' for NO_CARD, '??' if invalid."""
+    if code == NO_CARD:
+        return ord("-"), ord("-")
+    if not is_card(code):
+        return ord("?"), ord("?")
+    return ord(RANKS[code >> 2]), ord(SUITS[code & 3])

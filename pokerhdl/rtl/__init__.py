@@ -1,0 +1,1 @@
+"""MyHDL blocks, one concept per module. Conversion lives in pokerhdl.convert."""

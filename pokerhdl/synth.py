@@ -1,0 +1,39 @@
+"""Size and depth of a generated top after `yosys synth_xilinx` (7-series LUT6 mapping).
+
+Figures: LUT (all LUT1..LUT6 cells), FF, CARRY4, MUXF7/F8, and logic levels: the longest chain
+of cells between registers or ports (`ltp -noff`; a carry chain counts one level per CARRY4).
+"""
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+
+def yosys_path():
+    path = shutil.which("yosys")
+    if not path:
+        raise RuntimeError("yosys not found: run `make tools` or install yosys (Debian: apt-get install yosys)")
+    return path
+
+
+def synth_stats(verilog_file, top):
+    """Synthesize one Verilog file for xc7 and return its cell counts and logic levels."""
+    script = (f"read_verilog {verilog_file}; synth_xilinx -flatten -noiopad -top {top}; "
+              f"stat; ltp -noff")
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "yosys.log"
+        done = subprocess.run([yosys_path(), "-q", "-l", str(log), "-p", script],
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"yosys failed on {verilog_file}:\n{done.stderr[-2000:]}")
+        text = log.read_text()
+    cells = {name: int(n) for n, name in re.findall(r"^\s+(\d+)\s+\$?(\w+)\s*$", text, re.M)}
+    cells.update({name: int(n) for name, n in re.findall(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)})
+    luts = sum(n for name, n in cells.items() if re.fullmatch(r"LUT[1-6]", name))
+    ffs = sum(n for name, n in cells.items() if re.fullmatch(r"FD[CPRS]E?", name))
+    levels = re.findall(r"Longest topological path in \S+ \(length=(\d+)\)", text)
+    return {"LUT": luts, "FF": ffs, "CARRY4": cells.get("CARRY4", 0),
+            "MUXF7/8": cells.get("MUXF7", 0) + cells.get("MUXF8", 0),
+            "levels": int(levels[-1]) if levels else 0}

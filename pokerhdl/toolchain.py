@@ -1,0 +1,120 @@
+"""Which simulators and synthesis tools the Makefile uses, and their installation.
+
+Order of preference for each tool: apio's toolchain (when apio and its oss-cad-suite package are
+installed), then the PATH, then Debian's packages (installed when allowed: as root, or with
+password-less sudo). Chosen tools are linked into .tools/bin, which the Makefile puts first on
+PATH, so that apio's other programs never shadow the system's. Standard library only: this runs
+before the virtual environment exists.
+
+    python3 -m pokerhdl.toolchain ensure   # find or install, then link into .tools/bin
+    python3 -m pokerhdl.toolchain doctor   # print what will be used, with versions
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LINKS = ROOT / ".tools" / "bin"
+# tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis
+TOOLS = {
+    "iverilog": ("iverilog", ["-V"]),
+    "vvp": ("iverilog", ["-V"]),
+    "ghdl": ("ghdl", ["--version"]),
+    "verilator": ("verilator", ["--version"]),
+    "yosys": ("yosys", ["-V"]),
+}
+
+
+def apio_bins():
+    """Folders of apio's toolchain, if installed."""
+    homes = [os.environ.get(v) for v in ("APIO_HOME", "APIO_HOME_DIR")] + [str(Path.home() / ".apio")]
+    found = []
+    for home in filter(None, homes):
+        for pkg in ("oss-cad-suite", "tools-oss-cad-suite"):
+            b = Path(home) / "packages" / pkg / "bin"
+            if b.is_dir():
+                found.append(b)
+    return found
+
+
+def locate(tool):
+    """(path, origin) of a tool, apio first, or (None, None)."""
+    for b in apio_bins():
+        if os.access(b / tool, os.X_OK):
+            return b / tool, "apio"
+    path_wo_links = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                                    if Path(p).resolve() != LINKS.resolve())
+    found = shutil.which(tool, path=path_wo_links)
+    return (Path(found), "PATH") if found else (None, None)
+
+
+def version(path, args):
+    try:
+        out = subprocess.run([str(path)] + args, capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"unusable ({exc})"
+    lines = (out.stdout or out.stderr).strip().splitlines()
+    return lines[0] if lines else "?"
+
+
+def can_install():
+    if not shutil.which("apt-get"):
+        return None
+    if os.geteuid() == 0:
+        return []
+    if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0:
+        return ["sudo", "-n"]
+    return None
+
+
+def ensure():
+    missing = sorted({TOOLS[t][0] for t in TOOLS if locate(t)[0] is None})
+    if missing:
+        prefix = can_install()
+        if prefix is None:
+            sys.exit("pokerhdl needs these tools and cannot install them here: "
+                     + " ".join(missing) + "\nInstall them (Debian/Ubuntu: sudo apt-get install "
+                     + " ".join(missing) + "), or install apio and its packages, then retry.")
+        print(f"installing from Debian packages: {' '.join(missing)}")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq"] + missing):
+            if subprocess.run(prefix + cmd, env=env).returncode:
+                sys.exit(f"'{' '.join(cmd)}' failed; install {' '.join(missing)} by hand and retry")
+    LINKS.mkdir(parents=True, exist_ok=True)
+    for tool in TOOLS:
+        path, _ = locate(tool)
+        if path is None:
+            sys.exit(f"{tool} still not found after installation; install it and retry")
+        link = LINKS / tool
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(path)
+
+
+def doctor():
+    print(f"python      {sys.executable} ({sys.version.split()[0]})")
+    venv = ROOT / ".venv" / "bin" / "python"
+    print(f"venv        {venv if venv.exists() else 'not created yet (make creates it)'}")
+    print(f"apio        {', '.join(map(str, apio_bins())) or 'no toolchain installed'}")
+    ok = True
+    for tool, (_, args) in TOOLS.items():
+        path, origin = locate(tool)
+        if path is None:
+            ok = False
+            print(f"{tool:11s} MISSING (make sim installs it when it can)")
+        else:
+            print(f"{tool:11s} {origin:5s} {path}  {version(path, args)}")
+    return ok
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "doctor"
+    if command == "ensure":
+        ensure()
+    elif command == "doctor":
+        doctor()
+    else:
+        sys.exit("usage: python3 -m pokerhdl.toolchain ensure|doctor")

@@ -1,0 +1,28 @@
+from setuptools import find_packages, setup
+
+setup(
+    name="pokerhdl",
+    version="0.1.0",
+    description="MyHDL blocks for card and dice games, converted to Verilog and VHDL and "
+                "verified in cocotb against a pure-Python golden model",
+    long_description=open("README.md").read(),
+    long_description_content_type="text/markdown",
+    license="MIT",
+    python_requires=">=3.9",
+    packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
+    install_requires=[
+        "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
+    ],
+    extras_require={
+        "test": [
+            "cocotb>=2.0,<3",         # testbenches for the generated Verilog and VHDL
+            "cocotbext-axi>=0.1.24",  # AXI4-Stream sources and sinks for streaming blocks
+            "cocotbext-uart>=0.1.2",  # an independent UART model for the UART blocks
+            "pytest>=7",              # the regression runner (`make sim`)
+            "pytest-xdist>=3",        # runs the regression on every core
+            "hypothesis>=6",          # property tests of the golden game models
+            "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
+        ],
+    },
+    entry_points={"console_scripts": ["pokerhdl = pokerhdl.cli:main"]},
+)

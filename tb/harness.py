@@ -1,0 +1,82 @@
+"""Build and run one block's cocotb test in Verilog (Icarus) or VHDL (GHDL).
+
+A test module calls ``run_block(top, hdl, __name__)`` from a pytest function parametrized over
+HDLS. With default parameters the simulated sources are the committed files in generated/ (what
+users get); other parameters are converted into the test's own build folder first.
+"""
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pokerhdl.convert import convert_one  # noqa: E402
+from pokerhdl.tops import get_top  # noqa: E402
+
+HDLS = [pytest.param("verilog", marks=pytest.mark.verilog, id="verilog"),
+        pytest.param("vhdl", marks=pytest.mark.vhdl, id="vhdl")]
+SIMULATOR = {"verilog": "icarus", "vhdl": "ghdl"}
+BUILD = ROOT / "tb" / "sim_build"
+
+
+def sources(top, hdl, params=None):
+    """The HDL files of a top: generated/ for its defaults, else a fresh conversion."""
+    t = get_top(top)
+    params = {k: v for k, v in (params or {}).items() if t.params.get(k, object()) != v}
+    if params:
+        key = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
+        folder = BUILD / "variants" / f"{top}-{key}" / hdl
+        convert_one(top, hdl, folder, params)
+    else:
+        folder = ROOT / "generated" / hdl
+    if hdl == "verilog":
+        return [folder / f"{top}.v"]
+    return [folder / "pck_myhdl_011.vhd", folder / f"{top}.vhd"]
+
+
+def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None, tag=""):
+    """Simulate ``top`` with the cocotb tests in ``test_module``; fails the calling pytest test
+    when any cocotb test fails. ``params`` are MyHDL elaboration parameters, also passed to the
+    cocotb test as environment variables PARAM_<NAME> (JSON)."""
+    from cocotb_tools.runner import get_runner
+
+    params = dict(params or {})
+    key = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
+    build_dir = BUILD / f"{top}-{hdl}-{key}{tag}"
+    waves = os.environ.get("WAVES") == "1"
+    runner = get_runner(SIMULATOR[hdl])
+    files = sources(top, hdl, params)
+    build_args = ["--std=08"] if hdl == "vhdl" else []
+    runner.build(sources=files, hdl_toplevel=top, build_dir=build_dir, always=True,
+                 waves=waves, build_args=build_args, timescale=("1ns", "1ps"))
+    env = {f"PARAM_{k.upper()}": json.dumps(v) for k, v in params.items()}
+    env.update(extra_env or {})
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tb"),
+                                         os.environ.get("PYTHONPATH", "")])
+    results = runner.test(test_module=test_module.rsplit(".", 1)[-1], hdl_toplevel=top,
+                          build_dir=build_dir, testcase=testcase, extra_env=env, waves=waves,
+                          test_args=["--std=08"] if hdl == "vhdl" else [])
+    failed, total = _count(results)
+    assert total > 0, f"no cocotb test ran for {top} ({hdl})"
+    assert failed == 0, f"{failed} of {total} cocotb tests failed for {top} ({hdl}); see {build_dir}"
+
+
+def _count(results_xml):
+    import xml.etree.ElementTree as ET
+    tree = ET.parse(results_xml)
+    cases = list(tree.iter("testcase"))
+    failed = sum(1 for c in cases if c.find("failure") is not None or c.find("error") is not None)
+    skipped = sum(1 for c in cases if c.find("skipped") is not None)
+    return failed + skipped, len(cases)
+
+
+def param(name, default=None):
+    """Inside a cocotb test: an elaboration parameter passed by run_block."""
+    value = os.environ.get(f"PARAM_{name.upper()}")
+    return default if value is None else json.loads(value)
