@@ -1,0 +1,97 @@
+"""`make bench`: size, depth and speed figures of every block, printed as tables.
+
+Synthesis: yosys synth_xilinx (xc7, LUT6) on the generated Verilog, plus parameter variants.
+Golden model: evaluations per second on this CPU.
+Simulation: wall time of each block's cocotb test per language (one core).
+"""
+
+import json
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from itertools import combinations, islice
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pokerhdl.convert import convert_one  # noqa: E402
+from pokerhdl.golden import DECK, rank5, rank7  # noqa: E402
+from pokerhdl.synth import synth_stats  # noqa: E402
+from pokerhdl.tops import TOPS  # noqa: E402
+
+# (top, parameter overrides) measured besides the defaults in generated/
+VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10})]
+
+
+def table(rows, headers):
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+    line = lambda r: "| " + " | ".join(str(x).ljust(w) for x, w in zip(r, widths)) + " |"
+    print(line(headers))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print(line(r))
+    print()
+
+
+def synthesis():
+    rows = []
+    work = [(n, {}) for n in sorted(TOPS)] + [v for v in VARIANTS if v[0] in TOPS]
+    for name, params in work:
+        if params:
+            tmp = Path(tempfile.mkdtemp())
+            convert_one(name, "verilog", tmp, params)
+            path = tmp / f"{name}.v"
+        else:
+            path = ROOT / "generated" / "verilog" / f"{name}.v"
+        s = synth_stats(path, name)
+        label = name + "".join(f" {k}={v}" for k, v in params.items())
+        rows.append([label, s["LUT"], s["FF"], s["CARRY4"], s["MUXF7/8"], s["levels"]])
+    print("## Synthesis (yosys synth_xilinx, xc7)\n")
+    table(rows, ["block", "LUT", "FF", "CARRY4", "MUXF7/8", "logic levels"])
+
+
+def golden_speed():
+    rng = random.Random(1)
+    hands = [rng.sample(DECK, 7) for _ in range(100_000)]
+    t = time.perf_counter()
+    for h in hands:
+        rank7(h)
+    r7 = len(hands) / (time.perf_counter() - t)
+    fives = list(islice(combinations(DECK, 5), 300_000))
+    t = time.perf_counter()
+    for h in fives:
+        rank5(h)
+    r5 = len(fives) / (time.perf_counter() - t)
+    print("## Golden model (pure Python, one core)\n")
+    table([["rank7 (7 cards)", f"{r7:,.0f}"], ["rank5 (5 cards)", f"{r5:,.0f}"]],
+          ["evaluation", "hands per second"])
+
+
+def simulation():
+    rows = []
+    for test in sorted((ROOT / "tb").glob("test_*.py")):
+        if test.name in ("test_generated.py",) or test.name.startswith("test_golden"):
+            continue
+        row = [test.stem[5:]]
+        for hdl in ("verilog", "vhdl"):
+            t = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-m",
+                                   f"not slow and {hdl}", str(test)], capture_output=True, text=True, cwd=ROOT)
+            ok = "ok" if done.returncode == 0 else ("none" if done.returncode == 5 else "FAIL")
+            row.append(f"{time.perf_counter() - t:.1f} s ({ok})")
+        rows.append(row)
+    print("## Simulation (wall time of each block's regression test, one core)\n")
+    table(rows, ["test", "Icarus (Verilog)", "GHDL (VHDL)"])
+
+
+if __name__ == "__main__":
+    print(f"pokerhdl bench on {platform.node()} ({platform.processor() or platform.machine()}), "
+          f"{time.strftime('%Y-%m-%d')}\n")
+    synthesis()
+    golden_speed()
+    if "--no-sim" not in sys.argv:
+        simulation()
