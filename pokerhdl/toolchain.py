@@ -3,7 +3,8 @@
 Order of preference for each tool: apio's toolchain (when apio and its oss-cad-suite package are
 installed), then the PATH, then Debian's packages (installed when allowed: as root, or with
 password-less sudo). Chosen tools are linked into .tools/bin, which the Makefile puts first on
-PATH, so that apio's other programs never shadow the system's. Standard library only: this runs
+PATH, so that apio's other programs never shadow the system's. They are small scripts that exec
+the real program by its full path (a symlink would make GHDL look for its back end in .tools). Standard library only: this runs
 before the virtual environment exists.
 
     python3 -m pokerhdl.toolchain ensure   # find or install, then link into .tools/bin
@@ -91,7 +92,8 @@ def ensure():
         link = LINKS / tool
         if link.is_symlink() or link.exists():
             link.unlink()
-        link.symlink_to(path)
+        link.write_text(f'#!/bin/sh\nexec "{path}" "$@"\n')
+        link.chmod(0o755)
 
 
 def doctor():
