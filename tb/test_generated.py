@@ -40,6 +40,7 @@ def test_fresh(name, tmp_path):
             f"{committed.relative_to(ROOT)} is stale: run `make verilog vhdl` and commit it")
 
 
+@pytest.mark.vhdl
 @pytest.mark.parametrize("std", ["93c", "08"])
 def test_vhdl_analyses(std, tmp_path):
     files = [GENERATED / "vhdl" / "pck_myhdl_011.vhd"] + [GENERATED / "vhdl" / f"{n}.vhd" for n in NAMES]
@@ -52,6 +53,7 @@ def test_vhdl_analyses(std, tmp_path):
         assert done.returncode == 0, f"{name}: {done.stderr}"
 
 
+@pytest.mark.verilog
 @pytest.mark.parametrize("name", NAMES)
 def test_verilator_lint(name):
     done = subprocess.run(["verilator", "--lint-only", "-Wall", str(WAIVERS),
@@ -60,6 +62,7 @@ def test_verilator_lint(name):
     assert done.returncode == 0 and "%Warning" not in done.stderr, done.stderr
 
 
+@pytest.mark.verilog
 @pytest.mark.parametrize("name", NAMES)
 def test_yosys_synth_xilinx(name):
     stats = synth_stats(GENERATED / "verilog" / f"{name}.v", name)
