@@ -37,9 +37,23 @@ def convert_here(name, hdl, directory, overrides=None):
     if hdl == "verilog":
         inst.convert(hdl="Verilog", testbench=False, timescale="1ns/1ps", trace=False, **common)
     elif hdl == "vhdl":
-        inst.convert(hdl="VHDL", std_logic_ports=True, **common)
+        inst.convert(hdl="VHDL", std_logic_ports=True, no_myhdl_package=True, **common)
+        write_vhdl_package(directory)
     else:
         raise SystemExit(f"unknown language {hdl!r}; use verilog or vhdl")
+
+
+def write_vhdl_package(directory):
+    """MyHDL's support package, which every generated VHDL file uses, with a header of ours
+    (MyHDL would stamp it with whichever top was converted last)."""
+    from myhdl.conversion._toVHDLPackage import _package
+    text = (f"-- pck_myhdl_011: MyHDL's VHDL support package, written by pokerhdl {__version__}.\n"
+            f"-- Analyse it before any other generated VHDL file.\n\n{_package}\n")
+    path = os.path.join(directory, "pck_myhdl_011.vhd")
+    temp = f"{path}.{os.getpid()}"
+    with open(temp, "w") as f:
+        f.write(text)
+    os.replace(temp, path)  # atomic: conversions run side by side
 
 
 def convert_one(name, hdl, directory, overrides=None):
