@@ -32,7 +32,7 @@ def convert_here(name, hdl, directory, overrides=None):
     params = {**top.params, **(overrides or {})}
     os.makedirs(directory, exist_ok=True)
     inst = top.build(**params)
-    common = dict(path=directory, name=top.name, initial_values=False,
+    common = dict(path=directory, name=top.name, initial_values=top.initial_values,
                   header=header(top, hdl, params), no_myhdl_header=True)
     if hdl == "verilog":
         inst.convert(hdl="Verilog", testbench=False, timescale="1ns/1ps", trace=False, **common)

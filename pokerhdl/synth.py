@@ -1,7 +1,9 @@
 """Size and depth of a generated top after `yosys synth_xilinx` (7-series LUT6 mapping).
 
 Figures: LUT (all LUT1..LUT6 cells), FF, CARRY4, MUXF7/F8, and logic levels: the longest chain
-of cells between registers or ports (`ltp -noff`; a carry chain counts one level per CARRY4).
+of cells between registers or ports (`ltp` once the flip-flops are deleted: `ltp -noff` alone
+knows only yosys's own flip-flop cells, not the mapped FDRE/FDSE, and would count through them;
+a carry chain counts one level per CARRY4).
 """
 
 import re
@@ -21,7 +23,7 @@ def yosys_path():
 def synth_stats(verilog_file, top):
     """Synthesize one Verilog file for xc7 and return its cell counts and logic levels."""
     script = (f"read_verilog {verilog_file}; synth_xilinx -flatten -noiopad -top {top}; "
-              f"stat; ltp -noff")
+              f"stat; delete t:FD*; ltp -noff")
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "yosys.log"
         done = subprocess.run([yosys_path(), "-q", "-l", str(log), "-p", script],

@@ -15,6 +15,7 @@ class Top:
     factory: str         # "module:function"; function(**params) -> block instance
     params: dict = field(default_factory=dict)
     doc: str = ""
+    initial_values: bool = False   # convert with register initial values (only the power-on reset)
 
     def build(self, **overrides):
         module, func = self.factory.split(":")
@@ -28,6 +29,25 @@ class Top:
 TOPS = {top.name: top for top in [
     Top("card_codec", "pokerhdl.rtl.cards:card_codec_top",
         doc="card code <-> rank/suit/flags, ASCII text and 7-segment glyphs"),
+    Top("uart_tx", "pokerhdl.rtl.uart:uart_tx_top",
+        params={"clk_hz": 100_000_000, "baud": 115_200},
+        doc="UART transmitter 8N1, AXI4-Stream byte input"),
+    Top("uart_rx", "pokerhdl.rtl.uart:uart_rx_top",
+        params={"clk_hz": 100_000_000, "baud": 115_200},
+        doc="UART receiver 8N1, AXI4-Stream byte output, framing error and overrun pulses"),
+    Top("sevenseg", "pokerhdl.rtl.sevenseg:sevenseg_top",
+        params={"digits": 4, "clk_hz": 100_000_000, "refresh_hz": 1000},
+        doc="multiplexed 7-segment driver, glyph per digit in, active-high seg/dp/an out"),
+    Top("decimal_display", "pokerhdl.rtl.sevenseg:decimal_display_top",
+        params={"digits": 4, "width": 16, "clk_hz": 100_000_000, "refresh_hz": 1000},
+        doc="unsigned number in decimal on the multiplexed 7-segment display"),
+    Top("bin2bcd", "pokerhdl.rtl.bcd:bin2bcd_top", params={"width": 16},
+        doc="binary to BCD, iterative double dabble (one bit per clock)"),
+    Top("debounce", "pokerhdl.rtl.debounce:debounce_top",
+        params={"width": 1, "clk_hz": 100_000_000, "debounce_ms": 10},
+        doc="button/switch synchroniser, debouncer and one-clock press pulse"),
+    Top("por", "pokerhdl.rtl.por:por_top", params={"cycles": 16}, initial_values=True,
+        doc="power-on reset from register initial values, plus a synchronised external reset"),
 ]}
 
 

@@ -12,6 +12,8 @@ _SEGMENTS = {  # character: lit segments
     "C": "adef", "c": "deg", "d": "bcdeg", "E": "adefg", "F": "aefg", "H": "bcefg", "h": "cefg",
     "J": "bcde", "K": "acefg", "L": "def", "n": "ceg", "o": "cdeg", "P": "abefg", "q": "abcfg",
     "r": "eg", "S": "acdfg", "t": "defg", "U": "bcdef", "y": "bcdfg", "-": "g", " ": "", "?": "abeg",
+    # for messages ("FoLd", "Err", "PASS", "tiE", "bUSt", "ALL in", "GAME"...)
+    "G": "acdef", "i": "c", "O": "abcdef", "u": "cde", "_": "d", "=": "dg",
 }
 GLYPHS = {ch: sum(1 << "abcdefg".index(s) for s in segs) for ch, segs in _SEGMENTS.items()}
 RANK_GLYPH_CHARS = "23456789tJqKA"   # T and Q would read as 7 and 9 in upper case
@@ -42,3 +44,49 @@ def card_ascii(code):
     if not is_card(code):
         return ord("?"), ord("?")
     return ord(RANKS[code >> 2]), ord(SUITS[code & 3])
+
+
+def glyph_bus(text):
+    """The flattened glyph bus of a sevenseg block showing ``text``: one character per digit,
+    the first character on the leftmost digit, i.e. in the highest 7 bits (digit 0, the
+    rightmost, is bits 6..0)."""
+    bus = 0
+    for ch in text:
+        bus = bus << 7 | glyph(ch)
+    return bus
+
+
+def bus_text(bus, digits):
+    """The glyphs of a bus, leftmost digit first (inverse of glyph_bus for distinct glyphs)."""
+    return [(bus >> 7 * i) & 0x7F for i in reversed(range(digits))]
+
+
+def message_text(text, digits):
+    """A message as the display shows it: left-aligned, padded with blanks."""
+    if len(text) > digits:
+        raise ValueError(f"{text!r} does not fit in {digits} digits")
+    for ch in text:
+        glyph(ch)
+    return text.ljust(digits)
+
+
+def decimal_text(value, digits):
+    """An unsigned number as the display shows it: right-aligned with leading blanks; a number
+    with more decimal digits than the display shows a dash on every digit (never a wrong
+    number)."""
+    if value < 0:
+        raise ValueError(f"negative value {value}")
+    text = str(value)
+    return "-" * digits if len(text) > digits else text.rjust(digits)
+
+
+def bcd(value, digits):
+    """Binary-coded decimal of value in ``digits`` nibbles (digit 0 in the lowest nibble)."""
+    if not 0 <= value < 10 ** digits:
+        raise ValueError(f"{value} does not fit in {digits} decimal digits")
+    return int(str(value), 16)
+
+
+def bcd_digits(width):
+    """Decimal digits needed for every unsigned number of ``width`` bits."""
+    return len(str(2 ** width - 1))
