@@ -7,6 +7,7 @@ MyHDL's converters keep state between calls (options leak, internal names drift)
 
 import json
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -38,9 +39,26 @@ def convert_here(name, hdl, directory, overrides=None):
         inst.convert(hdl="Verilog", testbench=False, timescale="1ns/1ps", trace=False, **common)
     elif hdl == "vhdl":
         inst.convert(hdl="VHDL", std_logic_ports=True, no_myhdl_package=True, **common)
+        if top.initial_values:
+            vhdl93_initial_values(os.path.join(directory, f"{top.name}.vhd"))
         write_vhdl_package(directory)
     else:
         raise SystemExit(f"unknown language {hdl!r}; use verilog or vhdl")
+
+
+_SIZED_HEX = re.compile(r'\b(\d+)X"([0-9A-Fa-f]+)"')
+
+
+def vhdl93_initial_values(path):
+    """MyHDL writes vector initial values as VHDL-2008 sized literals (16X"00ff"); rewrite them
+    as the equivalent bit strings, which VHDL-93 (Vivado's default for .vhd) accepts."""
+    def bits(m):
+        width, value = int(m.group(1)), int(m.group(2), 16)
+        return '"' + format(value, f"0{width}b")[-width:] + '"'
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(_SIZED_HEX.sub(bits, text))
 
 
 def write_vhdl_package(directory):
