@@ -43,11 +43,17 @@ TOPS = {top.name: top for top in [
         doc="unsigned number in decimal on the multiplexed 7-segment display"),
     Top("bin2bcd", "pokerhdl.rtl.bcd:bin2bcd_top", params={"width": 16},
         doc="binary to BCD, iterative double dabble (one bit per clock)"),
+    Top("eval5", "pokerhdl.rtl.eval5:eval5_top",
+        doc="rank word of 1..5 cards and the cards that make the hand, pipelined, II=1"),
+    Top("eval7", "pokerhdl.rtl.eval7:eval7_top",
+        doc="rank word of the best five of up to 7 cards, pipelined, II=1"),
     Top("debounce", "pokerhdl.rtl.debounce:debounce_top",
         params={"width": 1, "clk_hz": 100_000_000, "debounce_ms": 10},
         doc="button/switch synchroniser, debouncer and one-clock press pulse"),
     Top("por", "pokerhdl.rtl.por:por_top", params={"cycles": 16}, initial_values=True,
         doc="power-on reset from register initial values, plus a synchronised external reset"),
+    Top("showdown", "pokerhdl.rtl.showdown:showdown_top", params={"players": 4},
+        doc="best rank word of 2..10 active players and the mask of tied winners, pipelined"),
 ]}
 
 
