@@ -3,7 +3,9 @@
 Figures: LUT (all LUT1..LUT6 cells), FF, CARRY4, MUXF7/F8, and logic levels: the longest chain
 of cells between registers or ports (`ltp` once the flip-flops are deleted: `ltp -noff` alone
 knows only yosys's own flip-flop cells, not the mapped FDRE/FDSE, and would count through them;
-a carry chain counts one level per CARRY4).
+a carry chain counts one level per CARRY4). LUT-RAMs (RAM32M/RAM64M...) and SRL16E shift
+registers are deleted too: ltp would take their synchronous write port for a combinational
+path; the asynchronous read of a LUT-RAM can add one level to a path that ends at it.
 """
 
 import re
@@ -23,7 +25,7 @@ def yosys_path():
 def synth_stats(verilog_file, top):
     """Synthesize one Verilog file for xc7 and return its cell counts and logic levels."""
     script = (f"read_verilog {verilog_file}; synth_xilinx -flatten -noiopad -top {top}; "
-              f"stat; delete t:FD*; ltp -noff")
+              f"stat; delete t:FD* t:RAM* t:SRL*; ltp -noff")
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "yosys.log"
         done = subprocess.run([yosys_path(), "-q", "-l", str(log), "-p", script],
@@ -36,6 +38,7 @@ def synth_stats(verilog_file, top):
     luts = sum(n for name, n in cells.items() if re.fullmatch(r"LUT[1-6]", name))
     ffs = sum(n for name, n in cells.items() if re.fullmatch(r"FD[CPRS]E?", name))
     levels = re.findall(r"Longest topological path in \S+ \(length=(\d+)\)", text)
-    return {"LUT": luts, "FF": ffs, "CARRY4": cells.get("CARRY4", 0),
+    lutram = sum(n for name, n in cells.items() if re.fullmatch(r"RAM\w+|SRL\w+", name))
+    return {"LUT": luts, "FF": ffs, "LUTRAM/SRL": lutram, "CARRY4": cells.get("CARRY4", 0),
             "MUXF7/8": cells.get("MUXF7", 0) + cells.get("MUXF8", 0),
             "levels": int(levels[-1]) if levels else 0}

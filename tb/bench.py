@@ -49,9 +49,9 @@ def synthesis():
             path = ROOT / "generated" / "verilog" / f"{name}.v"
         s = synth_stats(path, name)
         label = name + "".join(f" {k}={v}" for k, v in params.items())
-        rows.append([label, s["LUT"], s["FF"], s["CARRY4"], s["MUXF7/8"], s["levels"]])
+        rows.append([label, s["LUT"], s["FF"], s["LUTRAM/SRL"], s["CARRY4"], s["MUXF7/8"], s["levels"]])
     print("## Synthesis (yosys synth_xilinx, xc7)\n")
-    table(rows, ["block", "LUT", "FF", "CARRY4", "MUXF7/8", "logic levels"])
+    table(rows, ["block", "LUT", "FF", "LUTRAM/SRL", "CARRY4", "MUXF7/8", "logic levels"])
 
 
 def golden_speed():
