@@ -58,6 +58,9 @@ TOPS = {top.name: top for top in [
         doc="power-on reset from register initial values, plus a synchronised external reset"),
     Top("showdown", "pokerhdl.rtl.showdown:showdown_top", params={"players": 4},
         doc="best rank word of 2..10 active players and the mask of tied winners, pipelined"),
+    Top("holdem_table", "pokerhdl.games.holdem:holdem_table_top",
+        params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10},
+        doc="Texas Hold'em table controller (golden holdem.Table): commands, deck stream, log, probe"),
 ]}
 
 

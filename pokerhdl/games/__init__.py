@@ -1,0 +1,1 @@
+"""MyHDL game controllers: Hold'em table, equity engine, Balatro scoring, dice."""

@@ -1,0 +1,435 @@
+"""The Hold'em table controller against the golden engine (pokerhdl.golden.holdem.Table).
+
+Every command goes to the hardware and to a golden Table; after each one the whole probe window
+is read and compared with Table.observe() and the last hand's result, the result code with the
+golden return code, and the log pulses with the golden log entries. The deck is the golden
+deck, fed straight into s_axis with random gaps (52 cards offered: exactly 2k+5 must be taken).
+Random agents (golden RandomAgent: legal moves and many illegal ones) play whole games;
+invariants are checked after every command (chips conserved, no card twice, a refused command
+changes nothing, the controller always answers), and reset is asserted at random moments
+(mid-deal, mid-settlement) and must give a fresh game.
+"""
+
+import copy
+import os
+import random
+import time
+from collections import Counter
+
+import pytest
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge
+
+from harness import HDLS, param, run_block
+from pokerhdl.games.holdem import (OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK,
+                                   chip_width)
+from pokerhdl.golden.cards import NO_CARD, parse_cards
+from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, NO_SEAT, OK, PHASE_BETTING,
+                                    REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)
+from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
+
+TIMEOUT = 5000          # clocks for any command to be answered (settlement takes a few hundred)
+NAMES = {v: k for k, v in PROBE.items()}
+
+
+def probe_name(addr):
+    base = max(b for b in NAMES if b <= addr)
+    return NAMES[base] + (f"[{addr - base}]" if addr - base else "")
+
+
+def expected_probe(t, last_code):
+    """address -> value of every mapped observable, from the golden table."""
+    r, e = t.result, {}
+    for i in range(t.n):
+        e[PROBE["stack"] + i] = t.stacks[i]
+        e[PROBE["street_bet"] + i] = t.street_bet[i]
+        e[PROBE["committed"] + i] = t.committed[i]
+        e[PROBE["flags"] + i] = t.folded[i] | t.all_in[i] << 1 | t.busted[i] << 2
+        e[PROBE["hole"] + 2 * i] = t.hole[i][0]
+        e[PROBE["hole"] + 2 * i + 1] = t.hole[i][1]
+        e[PROBE["word"] + i] = (r.words[i] or 0) if r else 0
+        e[PROBE["payout"] + i] = r.payout[i] if r else 0
+        e[PROBE["refund"] + i] = r.refund[i] if r else 0
+    for j in range(5):
+        e[PROBE["board"] + j] = t.board[j]
+    e.update({PROBE["pot"]: t.pot, PROBE["current_bet"]: t.current_bet,
+              PROBE["to_call"]: t.to_call, PROBE["min_raise"]: t.min_raise,
+              PROBE["min_raise_to"]: t.min_raise_to, PROBE["to_act"]: t.to_act,
+              PROBE["street"]: t.street, PROBE["phase"]: t.phase, PROBE["dealer"]: t.dealer,
+              PROBE["sb_seat"]: t.sb_seat, PROBE["bb_seat"]: t.bb_seat,
+              PROBE["hand_no"]: t.hand_no & 0xFFFF,
+              PROBE["winners"]: sum(1 << s for s in r.winners) if r else 0,
+              PROBE["showdown"]: int(r.showdown) if r else 0,
+              PROBE["game_winner"]: t.game_winner, PROBE["last_code"]: last_code})
+    return e
+
+
+def stacked_deck(n, dealer, holes, board):
+    """A deck dealing ``holes`` {seat: "AhKh"} and ``board`` (no busted seats)."""
+    order = [(dealer + i) % n for i in range(1, n + 1)]
+    deck = [None] * (2 * n) + parse_cards(board)
+    for j, seat in enumerate(order):
+        deck[j], deck[n + j] = parse_cards(holes[seat])
+    return deck + [c for c in range(52) if c not in deck]
+
+
+class HoldemTB:
+    """Drives commands and the deck, reads the probe, keeps the golden twin."""
+
+    def __init__(self, dut, seed=1):
+        self.dut = dut
+        self.n = param("players", 2)
+        self.stack = param("stack", 1000)
+        self.blinds = (param("small_blind", 5), param("big_blind", 10))
+        self.w = chip_width(self.n, self.stack, self.blinds[1])
+        self.rng = random.Random(seed)
+        self.gap = float(os.environ.get("HOLDEM_GAP", "0.3"))   # chance the deck idles a clock
+        self.cycle = 0
+        self.table = self.fresh()
+        self.last_code = OK
+        self.latency = {}           # kind -> [cycles from command taken to result]
+        self.seen = Counter()
+        self.addresses = sorted(expected_probe(self.table, 0))
+        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+
+    def fresh(self):
+        return Table(self.n, self.stack, *self.blinds)
+
+    def idle_inputs(self):
+        d = self.dut
+        d.cmd_valid.value = 0
+        d.cmd_op.value = 0
+        d.cmd_seat.value = 0
+        d.cmd_action.value = 0
+        d.cmd_amount.value = 0
+        d.s_axis_tvalid.value = 0
+        d.s_axis_tdata.value = 0
+        d.probe_addr.value = 0
+
+    async def tick(self):
+        """One clock; the TB acts at falling edges (outputs settled, inputs seen next edge)."""
+        await FallingEdge(self.dut.clk)
+        self.cycle += 1
+
+    async def reset(self, clocks=2):
+        self.dut.rst.value = 1
+        self.idle_inputs()
+        for _ in range(clocks):
+            await self.tick()
+        self.dut.rst.value = 0
+        await self.tick()
+        self.table = self.fresh()
+        self.last_code = OK
+
+    async def read(self, addresses):
+        """Probe reads, one per clock (data for an address set before edge t after edge t)."""
+        values = {}
+        for a in addresses:
+            self.dut.probe_addr.value = a
+            await self.tick()
+            values[a] = int(self.dut.probe_data.value)
+        return values
+
+    async def check_probe(self, context=""):
+        hw = await self.read(self.addresses)
+        want = expected_probe(self.table, self.last_code)
+        bad = [f"{probe_name(a)}: hw {hw[a]} golden {want[a]}" for a in self.addresses
+               if hw[a] != want[a]]
+        assert not bad, f"{context}: " + "; ".join(bad)
+        self.invariants(hw)
+        return hw
+
+    def invariants(self, hw):
+        n = self.n
+        stacks = [hw[PROBE["stack"] + i] for i in range(n)]
+        assert sum(stacks) + hw[PROBE["pot"]] == n * self.stack, "chips not conserved"
+        cards = [hw[PROBE["board"] + j] for j in range(5)]
+        cards += [hw[PROBE["hole"] + k] for k in range(2 * n)]
+        cards = [c for c in cards if c != NO_CARD]
+        assert len(set(cards)) == len(cards) and all(c < 52 for c in cards), f"cards {cards}"
+        assert int(self.dut.game_over.value) == self.table.game_over
+
+    async def command(self, op, seat=0, action=0, amount=0, deck=(), reset_after=None):
+        """Send one command; return (code, log entries, hand_done pulses, deck requests,
+        cards taken, clocks from the command being taken to its result). With reset_after,
+        assert reset that many clocks after the command is taken and return None."""
+        d = self.dut
+        d.cmd_op.value, d.cmd_seat.value, d.cmd_action.value = op, seat, action
+        d.cmd_amount.value = amount
+        d.cmd_valid.value = 1
+        pending, taken_at = True, None
+        queue, presenting, taken = list(deck), False, []
+        logs, done, requests, code = [], 0, 0, None
+        start = self.cycle
+        while code is None:
+            issuing = pending and int(d.cmd_ready.value)
+            if not presenting and queue and self.rng.random() >= self.gap:
+                d.s_axis_tdata.value = queue[0]
+                d.s_axis_tvalid.value = 1
+                presenting = True
+            moving = presenting and int(d.s_axis_tready.value)
+            await self.tick()
+            assert self.cycle - start < TIMEOUT, f"no result after {TIMEOUT} clocks (deadlock)"
+            if issuing:
+                d.cmd_valid.value = 0
+                pending, taken_at = False, self.cycle
+            if moving:
+                taken.append(queue.pop(0))
+                d.s_axis_tvalid.value = 0
+                presenting = False
+            if int(d.log_valid.value):
+                logs.append((int(d.log_seat.value), int(d.log_action.value),
+                             int(d.log_put.value), int(d.log_total.value),
+                             bool(int(d.log_allin.value))))
+            done += int(d.hand_done.value)
+            requests += int(d.deck_request.value)
+            if int(d.res_valid.value):
+                assert taken_at is not None, "a result before the command was taken"
+                code = int(d.res_code.value)
+            if reset_after is not None and taken_at is not None \
+                    and self.cycle - taken_at >= reset_after:
+                d.s_axis_tvalid.value = 0
+                await self.reset(self.rng.randint(1, 3))
+                return None
+        d.s_axis_tvalid.value = 0
+        return code, logs, done, requests, taken, self.cycle - taken_at
+
+    # ------------------------------------------------------------------ golden + hardware
+    def hw_input(self, inp):
+        """The agent's input in the hardware's terms (3-bit seat/action, W-bit amount); the
+        golden table gets the same values, so both judge the same thing."""
+        if inp[0] != "act":
+            return inp
+        _, seat, action, amount = inp
+        seat = seat if 0 <= seat < 8 else NO_SEAT
+        action = action if 0 <= action < 8 else 7
+        amount = min(max(amount, 0), (1 << self.w) - 1)
+        return ("act", seat, action, amount)
+
+    async def step(self, inp, deck_rng, reset_after=None, check=True):
+        """One input on both models; every output compared. Returns the golden code."""
+        t = self.table
+        inp = self.hw_input(inp)
+        before_log, before_phase = len(t.log), t.phase
+        before = await self.read(self.addresses) if check else None
+        deck = ()
+        if inp[0] == "act":
+            _, seat, action, amount = inp
+            args = (OP_ACT, seat, action, amount)
+        elif inp[0] == "deal":
+            deck = shuffled_deck(deck_rng)
+            args = (OP_DEAL,)
+        elif inp[0] == "new_game":
+            args = (OP_NEW_GAME,)
+        else:
+            raise ValueError(inp)
+        got = await self.command(*args, deck=deck, reset_after=reset_after)
+        if got is None:
+            return None
+        code, logs, done, requests, taken, clocks = got
+        k = sum(not b for b in t.busted)
+        if inp[0] == "act":
+            want = t.act(*inp[1:])
+        elif inp[0] == "deal":
+            want = t.start_hand(deck)
+        else:
+            want = t.new_game()
+            before_log = 0
+        context = f"hand {t.hand_no} input {inp}"
+        assert code == want, f"{context}: code hw {code} golden {want}"
+        self.last_code = want
+        entries = [(e.seat, e.action, e.put, e.total, e.all_in) for e in t.log[before_log:]]
+        assert logs == entries, f"{context}: log hw {logs} golden {entries}"
+        ended = want == OK and inp[0] != "new_game" and t.phase != PHASE_BETTING \
+            and (before_phase == PHASE_BETTING or inp[0] == "deal")
+        assert done == int(ended), f"{context}: hand_done pulses {done}, hand ended {ended}"
+        dealt = inp[0] == "deal" and want == OK
+        assert requests == int(dealt), f"{context}: deck_request pulses {requests}"
+        assert taken == (list(deck[:cards_needed(k)]) if dealt else []), \
+            f"{context}: took {len(taken)} cards"
+        kind = inp[0] if want == OK else "refused"
+        if ended:
+            kind = "showdown" if t.result.showdown else "fold-out"
+            self.seen[kind] += 1
+            r = t.result
+            self.seen["split"] += any(len(p.winners) > 1 for p in r.pots)
+            self.seen["side pot"] += len(r.pots) > 1
+            self.seen["refund"] += any(r.refund)
+            self.seen["game over"] += t.game_over
+        self.latency.setdefault(kind, []).append(clocks)
+        self.seen[want] += 1
+        if check:
+            after = await self.check_probe(context)
+            if want != OK:
+                changed = [probe_name(a) for a in self.addresses
+                           if a != PROBE["last_code"] and before[a] != after[a]]
+                assert not changed, f"{context}: refused, yet changed {changed}"
+        return want
+
+    def report(self, label):
+        lat = {k: (min(v), max(v), round(sum(v) / len(v), 1)) for k, v in self.latency.items()}
+        self.dut._log.info("%s: clocks (min, max, mean) %s", label, lat)
+        self.dut._log.info("%s: seen %s", label, dict(self.seen))
+
+
+async def play(tb, hands, seed, resets=0, max_reset_clocks=80):
+    """Random games until `hands` hands have been dealt; `resets` resets at random moments."""
+    agent, deck_rng = RandomAgent(seed), random.Random(seed ^ 0x5EED)
+    rng = random.Random(seed * 7 + 1)
+    played = 0
+    while played < hands or tb.seen["resets"] < resets:
+        if tb.table.game_over and rng.random() < 0.5:
+            # only a new game is taken now (the agent would send one straight away)
+            for wrong in (("deal",), ("act", rng.randrange(tb.n), rng.randrange(8), 0)):
+                assert await tb.step(wrong, deck_rng) == REF_GAME_OVER
+        inp = agent.decide(tb.table)
+        if tb.seen["resets"] < resets and rng.random() < 0.25:
+            # aim at the busy part of the command: settlement when it ends the hand, the
+            # stream during a deal (a command that is done first is not reset)
+            trial = copy.deepcopy(tb.table)
+            ends = inp[0] == "act" and trial.act(*tb.hw_input(inp)[1:]) == OK \
+                and trial.phase != PHASE_BETTING
+            after = rng.randrange(0, max_reset_clocks if ends else 40)
+            code = await tb.step(inp, deck_rng, reset_after=after)
+            if code is None:
+                tb.seen["resets"] += 1
+                tb.seen["reset in " + ("a hand's last act" if ends else inp[0])] += 1
+                await tb.check_probe(f"after a reset {after} clocks into {inp}")
+                continue
+        else:
+            code = await tb.step(inp, deck_rng)
+        played += inp[0] == "deal" and code == OK
+    return played
+
+
+async def start(dut, seed=1):
+    tb = HoldemTB(dut, seed)
+    tb.idle_inputs()
+    dut.rst.value = 0
+    await tb.reset()
+    return tb
+
+
+@cocotb.test()
+async def probe_map_and_directed(dut):
+    """Unused addresses read 0; bad decks and an unknown op are refused; a split pot on the
+    board; a new game in the middle of a hand."""
+    tb = await start(dut, seed=11)
+    every = list(range(256))
+    want = expected_probe(tb.table, OK)
+    hw = await tb.read(every)
+    assert {a: v for a, v in hw.items() if v} == {a: v for a, v in want.items() if v}
+    n = tb.n
+    deck_rng = random.Random(5)
+    # bad decks: nothing changes but the result code (the golden engine raises ValueError)
+    for bad in ([0, 1, 2, 3, 4, 5, 6, 7, 1] + list(range(8, 52)),
+                [0, 1, 2, 3, 4, 5, 6, 7, 52] + list(range(8, 52)),
+                [NO_CARD] + list(range(1, 52))):
+        before = await tb.read(tb.addresses)
+        code, logs, done, requests, taken, _ = await tb.command(OP_DEAL, deck=bad)
+        assert (code, logs, done, requests) == (REF_BAD_DECK, [], 0, 1)
+        assert len(taken) == cards_needed(n)
+        tb.last_code = REF_BAD_DECK
+        after = await tb.check_probe("bad deck")
+        assert {a: v for a, v in after.items() if a != PROBE["last_code"]} == \
+            {a: v for a, v in before.items() if a != PROBE["last_code"]}
+    # an unknown op
+    code, *_ = await tb.command(3)
+    assert code == REF_BAD_ACTION
+    tb.last_code = code
+    await tb.check_probe("unknown op")
+    # everyone plays the board (a royal flush): every live seat splits the pot
+    holes = {s: h for s, h in zip(range(n), ("2c3d", "4c5d", "2d3c", "4d5c"))}
+    deck = stacked_deck(n, 0, holes, "AhKhQhJhTh")
+    assert await tb.step(("deal",), _Fixed(deck)) == OK
+    while tb.table.phase == PHASE_BETTING:
+        t = tb.table
+        action = CALL if t.to_call else CHECK
+        assert await tb.step(("act", t.to_act, action, 0), None) == OK
+    r = tb.table.result
+    assert r.showdown and len(r.pots[0].winners) == n
+    hw = await tb.read(every)
+    want = expected_probe(tb.table, tb.last_code)
+    assert {a: v for a, v in hw.items() if v} == {a: v for a, v in want.items() if v}
+    # a new game in the middle of a hand, then a hand played out by all-ins
+    assert await tb.step(("deal",), deck_rng) == OK
+    assert await tb.step(("new_game",), deck_rng) == OK
+    assert await tb.step(("deal",), deck_rng) == OK
+    while tb.table.phase == PHASE_BETTING:
+        t = tb.table
+        legal = t.legal()
+        action = ALLIN if legal.can_allin else (CALL if legal.call else FOLD)
+        assert await tb.step(("act", t.to_act, action, 0), None) == OK
+    tb.report("directed")
+
+
+class _Fixed:
+    """A stand-in deck source: shuffled_deck(rng) calls rng.shuffle; this one deals `deck`."""
+
+    def __init__(self, deck):
+        self.deck = list(deck)
+
+    def shuffle(self, cards):
+        cards[:] = self.deck
+
+
+@cocotb.test()
+async def random_games(dut):
+    """Random agents play whole games (legal and illegal inputs), every output compared."""
+    hands = int(os.environ.get("HOLDEM_HANDS", "60"))
+    seed = int(os.environ.get("HOLDEM_SEED", "1"))
+    tb = await start(dut, seed)
+    began = time.time()
+    played = await play(tb, hands, seed)
+    tb.report(f"random games ({played} hands, {time.time() - began:.1f} s)")
+    assert played >= hands
+    assert tb.seen["showdown"] and tb.seen["fold-out"]
+    assert sum(tb.seen[c] for c in range(1, 14)) > 0, "no refusal was tried"
+
+
+@cocotb.test()
+async def reset_anywhere(dut):
+    """Reset at random moments (mid-deal, mid-settlement, idle): a fresh game every time."""
+    resets = int(os.environ.get("HOLDEM_RESETS", "12"))
+    seed = int(os.environ.get("HOLDEM_SEED", "1")) + 100
+    tb = await start(dut, seed)
+    tb.gap = 0.5
+    await play(tb, max(8, resets), seed, resets=resets)
+    tb.report("reset anywhere")
+    assert tb.seen["resets"] == resets
+
+
+VARIANTS = [
+    pytest.param({"players": 4}, {"HOLDEM_HANDS": "60", "HOLDEM_SEED": "4"}, id="4p"),
+    pytest.param({"players": 3, "stack": 100}, {"HOLDEM_HANDS": "80", "HOLDEM_SEED": "3"},
+                 id="3p-stack100"),
+]
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_table(hdl):
+    run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "120"})
+
+
+@pytest.mark.parametrize("params,env", VARIANTS)
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_table_variants(hdl, params, env):
+    run_block("holdem_table", hdl, __name__, params=params, extra_env=env,
+              testcase=["random_games", "reset_anywhere"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("params,env", [
+    ({}, {"HOLDEM_HANDS": "1500", "HOLDEM_SEED": "21", "HOLDEM_RESETS": "60"}),
+    ({"players": 4}, {"HOLDEM_HANDS": "1000", "HOLDEM_SEED": "22", "HOLDEM_RESETS": "60"}),
+    ({"players": 3, "stack": 40, "small_blind": 5, "big_blind": 10},
+     {"HOLDEM_HANDS": "1000", "HOLDEM_SEED": "23", "HOLDEM_RESETS": "60"}),
+    ({"players": 4, "stack": 13, "small_blind": 2, "big_blind": 7},
+     {"HOLDEM_HANDS": "1000", "HOLDEM_SEED": "24", "HOLDEM_RESETS": "60"}),
+], ids=["2p", "4p", "3p-stack40", "4p-stack13-blinds2-7"])
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_table_long(hdl, params, env):
+    run_block("holdem_table", hdl, __name__, params=params, extra_env=env,
+              testcase=["random_games", "reset_anywhere"], tag="-long")
