@@ -1,0 +1,169 @@
+"""The Hold'em terminal: the exact UART text the hardware UI (pokerhdl/games/holdem_ui.py) sends
+for each key or button, predicted from a golden ``Table``. Tests compare the TX bytes with it.
+
+Keys (lower or upper case): f fold, k check, c call, a all-in, b<digits><Enter> bet to,
+r<digits><Enter> raise to, d deal, n new game, h show my hole cards (the seat to act), t redraw.
+Enter is CR or LF; CR, LF and space are ignored between commands. The seat is always the one to
+act. b/r and their digits are echoed; Enter echoes CRLF. Anything else after b/r (or Enter with
+no digit) is "bad number"; an unknown key is "unknown key".
+
+Text of a response (lines end in CRLF):
+* accepted action or deal: clear screen (ESC[2J ESC[H), one line per log entry
+  (holdem_text.entry_text), when the hand ended: the shown hands with their names and who
+  collects what, then the table (after an action that leaves the hand going, only its first
+  line and the to-act line: short answers keep the terminal readable, and t shows it all);
+* new game: clear screen, "New game", the table;
+* refused: "! <reason>" (holdem.RESULT_TEXT);
+* h: "P1 cards Ah Kd" (only the seat to act has a turn, so only it can see its cards);
+* t: the table (hole cards never appear in it).
+
+Panel (Basys3): BTNC acts: SW15 up folds; else the amount SW[14:0] = 0 checks (nothing to call)
+or calls, an amount > 0 bets (no bet yet) or raises to it. BTNR deals (new game after game
+over), BTNL is h.
+"""
+
+from .cards import NO_CARD, format_cards
+from .hands import describe
+from .holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
+                     PHASE_READY, RAISE, STREET_NAMES)
+from .holdem_text import entry_text, result_text
+
+CLEAR = "\x1b[2J\x1b[H"
+CRLF = "\r\n"
+BANNER = "Hold'em: f k c a b<n> r<n> d n h t" + CRLF
+KEY_ACTIONS = {"f": FOLD, "k": CHECK, "c": CALL, "a": ALLIN}
+OP_ACT, OP_DEAL, OP_NEW_GAME = 0, 1, 2
+FOLD_SWITCH = 1 << 15
+AMOUNT_SWITCHES = FOLD_SWITCH - 1
+
+
+def refusal_text(code):
+    return "! " + (result_text(code) if code != 13 else "bad deck") + CRLF
+
+
+def table_text(t, short=False):
+    """The table as the UI draws it (no hole cards); ``short``: without the seat lines (the
+    answer to an action when the hand goes on)."""
+    line = f"Hand {t.hand_no % 65536} {STREET_NAMES[t.street]} pot {t.pot}"
+    board = [c for c in t.board if c != NO_CARD]
+    if board:
+        line += " board " + format_cards(board)
+    lines = [line]
+    for s in range(0 if short else t.n):
+        flag = (" out" if t.busted[s] else " folded" if t.folded[s] else
+                " all-in" if t.all_in[s] else "")
+        lines.append(f"P{s}{' D' if s == t.dealer else ''} stack {t.stacks[s]} "
+                     f"bet {t.street_bet[s]}{flag}")
+    if t.to_act != NO_SEAT:
+        lines.append(f"P{t.to_act} to act, stack {t.stacks[t.to_act]}, to call {t.to_call}, "
+                     f"min raise to {t.min_raise_to}")
+    elif t.phase == PHASE_GAME_OVER:
+        lines.append(f"Game over, P{t.game_winner} wins")
+    else:
+        lines.append("Press d to deal")
+    return CRLF.join(lines) + CRLF
+
+
+def hand_end_text(t):
+    """Shown hands and payouts of the hand that just ended."""
+    r, text = t.result, ""
+    if r.showdown:
+        for s, word in enumerate(r.words):
+            if word is not None:
+                text += f"P{s} {format_cards(t.hole[s])} {describe(word)}" + CRLF
+    for s, chips in enumerate(r.payout):
+        if chips:
+            text += f"P{s} collects {chips}" + CRLF
+    return text
+
+
+class Terminal:
+    """A golden Table behind the UI. ``next_deck()`` gives the deck of each accepted deal.
+    Every input method returns the text the UI sends in answer. ``reveals`` records
+    (seat, position in the transcript) of every hole-card reveal, for privacy checks."""
+
+    def __init__(self, table, next_deck):
+        self.t = table
+        self.next_deck = next_deck
+        self.number = None          # (action, digits typed) while a b/r number is typed
+        self.last_code = None
+
+    def boot(self):
+        return BANNER + table_text(self.t)
+
+    # ------------------------------------------------------------------ commands
+    def command(self, op, action=0, amount=0):
+        t = self.t
+        before = len(t.log)
+        if op == OP_ACT:
+            code = t.act(t.to_act, action, amount)
+        elif op == OP_DEAL:
+            code = t.start_hand(self.next_deck()) if t.phase == PHASE_READY else \
+                t.start_hand([])
+        else:
+            code = t.new_game()
+        self.last_code = code
+        if code:
+            return refusal_text(code)
+        if op == OP_NEW_GAME:
+            return CLEAR + "New game" + CRLF + table_text(t)
+        text = CLEAR + "".join(entry_text(e) + CRLF for e in t.log[before:])
+        if t.phase != PHASE_BETTING:
+            text += hand_end_text(t)
+        return text + table_text(t, short=op == OP_ACT and t.phase == PHASE_BETTING)
+
+    def hole(self):
+        t = self.t
+        if t.to_act == NO_SEAT:
+            return refusal_text(2)
+        return f"P{t.to_act} cards {format_cards(t.hole[t.to_act])}" + CRLF
+
+    def key(self, ch):
+        """One received byte (a 1-character string)."""
+        if "A" <= ch <= "Z":
+            ch = ch.lower()
+        if self.number is not None:
+            action, digits = self.number
+            if ch.isdigit() and ch.isascii():
+                self.number = (action, digits + ch)
+                return ch
+            self.number = None
+            if ch in "\r\n" and digits:
+                return CRLF + self.command(OP_ACT, action, int(digits))
+            return CRLF + "! bad number" + CRLF
+        if ch in KEY_ACTIONS:
+            return self.command(OP_ACT, KEY_ACTIONS[ch])
+        if ch in ("b", "r"):
+            self.number = (BET if ch == "b" else RAISE, "")
+            return ch
+        if ch == "d":
+            return self.command(OP_DEAL)
+        if ch == "n":
+            return self.command(OP_NEW_GAME)
+        if ch == "h":
+            return self.hole()
+        if ch == "t":
+            return table_text(self.t)
+        if ch in "\r\n ":
+            return ""
+        return "! unknown key" + CRLF
+
+    def act_button(self, switches):
+        """BTNC with SW[15:0] = switches."""
+        t = self.t
+        amount = switches & AMOUNT_SWITCHES
+        if switches & FOLD_SWITCH:
+            action = FOLD
+        elif amount == 0:
+            action = CALL if t.to_call else CHECK
+        else:
+            action = RAISE if t.current_bet else BET
+        return self.command(OP_ACT, action, amount)
+
+    def deal_button(self):
+        """BTNR: deal, or a new game once the game is over."""
+        return self.command(OP_NEW_GAME if self.t.phase == PHASE_GAME_OVER else OP_DEAL)
+
+    def reveal_button(self):
+        """BTNL: the same as h."""
+        return self.hole()

@@ -1,0 +1,157 @@
+"""The Basys3 Hold'em top: its committed hand-off files are what the generators write now, and
+a short simulation of the whole board (power-on reset, debounced buttons, shuffler, UART,
+active-low display pins) answers keys and buttons exactly as the golden terminal does.
+
+The deck comes from the shuffler inside the top, so the test predicts it with the golden twins
+(golden/rng.py, golden/shuffle.py): the rng starts from the default seed, takes the free-running
+tick count as entropy at every key or button the console takes (recorded from the top's
+key_event and ticks signals), and each deal draws 2 * players + 5 cards. Every hole card, board
+card and showdown line on the terminal must then be the golden one."""
+
+import cocotb
+import pytest
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+
+from harness import HDLS, run_block
+from pokerhdl.boards.basys3_holdem import PORTS, ROOT, core_text, tcl_text
+from pokerhdl.boards.board import BASYS3, xdc_text
+from pokerhdl.golden.holdem import Table
+from pokerhdl.golden.holdem_terminal import Terminal
+from pokerhdl.golden.rng import XorShift128
+from pokerhdl.golden.shuffle import deal, shuffle
+
+CLK_HZ = 100_000_000
+BAUD = CLK_HZ // 8
+BIT_NS = 80
+BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
+PLAYERS = 2                     # the top's default
+DEAL_CARDS = 2 * PLAYERS + 5    # what the shuffler deals on every deck_request
+
+
+def test_xdc_is_generated():
+    assert (ROOT / "xdc" / "basys3_holdem.xdc").read_text() == \
+        xdc_text(BASYS3, PORTS, top="basys3_holdem")
+
+
+def test_tcl_and_core_are_generated():
+    assert (ROOT / "xdc" / "basys3_holdem.tcl").read_text() == tcl_text()
+    assert (ROOT / "basys3_holdem.core").read_text() == core_text()
+    text = tcl_text()
+    assert BASYS3.part in text and "/work" not in text and "synth_design -top basys3_holdem" in text
+
+
+class Board:
+    def __init__(self, dut):
+        self.dut, self.tx = dut, bytearray()
+        self.entropy = []                      # the tick count at each key_event, in order
+        dut.uart_rx.value = 1
+        dut.sw.value = 0
+        dut.btn.value = 0
+        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        cocotb.start_soon(self.monitor())
+        cocotb.start_soon(self.entropy_events())
+
+    async def entropy_events(self):
+        """key_event is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it."""
+        event, ticks = self.dut.holdem_console0_key_event, self.dut.ticks
+        while True:
+            await RisingEdge(event)
+            await FallingEdge(self.dut.clk)
+            assert int(event.value) == 1
+            self.entropy.append(int(ticks.value))
+
+    async def monitor(self):
+        pin = self.dut.uart_tx
+        while True:
+            await FallingEdge(pin)
+            await Timer(BIT_NS * 3 // 2, unit="ns")
+            byte = 0
+            for i in range(8):
+                byte |= int(pin.value) << i
+                await Timer(BIT_NS, unit="ns")
+            self.tx.append(byte)
+
+    async def quiet(self):
+        """Until the terminal has said nothing for a while."""
+        while True:
+            n = len(self.tx)
+            await Timer(300 * BIT_NS, unit="ns")      # a deal waits for the shuffler
+            if len(self.tx) == n:
+                return
+
+    async def key(self, ch):
+        start = len(self.tx)
+        for bit in [0] + [(ord(ch) >> i) & 1 for i in range(8)] + [1]:
+            self.dut.uart_rx.value = bit
+            await Timer(BIT_NS, unit="ns")
+        await self.quiet()
+        return self.tx[start:].decode("latin-1")
+
+    async def press(self, button, switches=0):
+        start = len(self.tx)
+        self.dut.sw.value = switches
+        for level in (1, 0):                   # with a bounce on the way down
+            self.dut.btn.value = level << button
+            await ClockCycles(self.dut.clk, 40)
+            self.dut.btn.value = 0 if level else 1 << button
+            await ClockCycles(self.dut.clk, 3)
+            self.dut.btn.value = level << button
+            await ClockCycles(self.dut.clk, 40)
+        self.dut.btn.value = 0
+        await self.quiet()
+        return self.tx[start:].decode("latin-1")
+
+
+@cocotb.test()
+async def board_plays(dut):
+    board = Board(dut)
+    seen_an = set()
+
+    async def watch_display():
+        while True:
+            await ClockCycles(dut.clk, 7)
+            seen_an.add(int(dut.an.value))
+    cocotb.start_soon(watch_display())
+
+    rng, mixed, decks = XorShift128(), [0], []
+
+    def golden_deck():
+        """The shuffler's next deal: the entropy taken since the last one, then its draws."""
+        for ticks in board.entropy[mixed[0]:]:
+            rng.mix(ticks)
+        mixed[0] = len(board.entropy)
+        decks.append(deal(rng, DEAL_CARDS).cards)
+        return decks[-1]
+    term = Terminal(Table(PLAYERS), golden_deck)
+    await board.quiet()
+    assert board.tx.decode("latin-1") == term.boot()
+    assert await board.key("d") == term.key("d")
+    assert board.entropy and decks[0] != shuffle(count=DEAL_CARDS)     # human timing counts
+    assert await board.key("h") == term.key("h")                      # P0's cards
+    assert await board.press(BTN_C, 0) == term.act_button(0)           # P0 calls
+    assert int(dut.led.value) & 0xF == 0b0010                           # P1's turn
+    assert await board.key("h") == term.key("h")                      # P1's cards
+    assert await board.press(BTN_C, 30) == term.act_button(30)          # P1 raises to 30
+    assert await board.press(BTN_C, 1 << 15) == term.act_button(1 << 15)    # P0 folds
+    assert int(dut.led.value) >> 4 & 0xF == 0b0010                     # P1 won
+
+    # hand 2, checked down to a showdown: the board and both hands from the golden deck
+    assert await board.press(BTN_R) == term.deal_button()
+    assert len(decks) == 2
+    assert await board.press(BTN_L) == term.reveal_button()            # P1's cards now
+    await board.press(BTN_U)
+    assert int(dut.led.value) >> 12 == 0b0010                           # view: street bet
+    for ch in "ckkkkkkk":
+        assert await board.key(ch) == term.key(ch), ch
+    result = term.t.result
+    assert result.showdown
+    assert int(dut.led.value) >> 4 & 0xF == sum(1 << s for s in result.winners)
+    assert seen_an <= {0b1111, 0b1110, 0b1101, 0b1011, 0b0111}, seen_an   # active-low, one on
+    assert len(seen_an) >= 2
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_basys3_holdem_sim(hdl):
+    run_block("basys3_holdem", hdl, __name__,
+              params={"baud": BAUD, "debounce_ms": 0.0002})

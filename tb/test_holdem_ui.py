@@ -1,0 +1,284 @@
+"""The Hold'em console (holdem_ui + holdem_table) played through its UART and panel.
+
+Random agents (golden holdem_play.RandomAgent, legal and illegal inputs) choose every move; each
+move becomes keystrokes on rxd (or a button press with switches), the golden Terminal predicts
+the TX text, and after every answer the test checks: the TX bytes equal the golden terminal's,
+every observable in the probe window equals the golden Table's, the LEDs and the 7-segment
+figure follow the golden table, and privacy: a seat's two hole cards appear in the output only
+after h (or BTNL) on that seat's turn, or in the showdown lines of a hand it played to the end.
+The baud rate is clk/8 so a hand costs little simulated time.
+"""
+
+import os
+import random
+from collections import deque
+
+import cocotb
+import pytest
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+
+from harness import HDLS, param, run_block
+from pokerhdl.golden.cards import NO_CARD, format_cards
+from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
+                                    PHASE_GAME_OVER, RAISE, Table, cards_needed)
+from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
+from pokerhdl.golden.holdem_terminal import Terminal
+from pokerhdl.games.holdem import PROBE
+
+CLK_NS = 10
+CLK_HZ = 100_000_000
+FAST_BAUD = CLK_HZ // 8
+KEYS = {FOLD: "f", CHECK: "k", CALL: "c", ALLIN: "a"}
+
+
+class TB:
+    def __init__(self, dut, players, seed):
+        self.dut = dut
+        self.players = players
+        self.bit_ns = round(1e9 / param("baud", FAST_BAUD))
+        self.rng = random.Random(seed)
+        self.decks = deque()
+        self.tx = bytearray()
+        dut.rxd.value = 1
+        dut.sw.value = 0
+        for b in ("btn_act", "btn_up", "btn_down", "btn_reveal", "btn_deal"):
+            getattr(dut, b).value = 0
+        dut.s_axis_tvalid.value = 0
+        dut.s_axis_tdata.value = 0
+        dut.probe_addr.value = 0
+        cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
+        cocotb.start_soon(self.tx_monitor())
+        cocotb.start_soon(self.deck_feeder())
+
+    async def reset(self):
+        self.dut.rst.value = 1
+        await ClockCycles(self.dut.clk, 4)
+        self.dut.rst.value = 0
+
+    async def tx_monitor(self):
+        txd = self.dut.txd
+        while True:
+            await FallingEdge(txd)
+            await Timer(self.bit_ns * 3 // 2, unit="ns")
+            byte = 0
+            for i in range(8):
+                byte |= int(txd.value) << i
+                await Timer(self.bit_ns, unit="ns")
+            assert int(txd.value) == 1, "stop bit"
+            self.tx.append(byte)
+
+    async def deck_feeder(self):
+        dut = self.dut
+        while True:
+            await RisingEdge(dut.deck_request)
+            assert self.decks, "the table asked for a deck the golden deal did not take"
+            for card in self.decks.popleft():
+                if self.rng.random() < 0.2:             # a gap in the stream
+                    dut.s_axis_tvalid.value = 0
+                    await ClockCycles(dut.clk, self.rng.randint(1, 3))
+                dut.s_axis_tdata.value = card
+                dut.s_axis_tvalid.value = 1
+                while True:
+                    await RisingEdge(dut.clk)
+                    if int(dut.s_axis_tready.value):
+                        break
+            dut.s_axis_tvalid.value = 0
+
+    async def settle(self):
+        """Wait until the UI is idle and its last byte has left."""
+        dut = self.dut
+        await ClockCycles(dut.clk, 8)
+        while int(dut.busy.value):
+            await FallingEdge(dut.busy)
+        await Timer(25 * self.bit_ns, unit="ns")      # a byte queued behind one sending
+
+    async def send_key(self, ch):
+        start = len(self.tx)
+        for bit in [0] + [(ord(ch) >> i) & 1 for i in range(8)] + [1]:
+            self.dut.rxd.value = bit
+            await Timer(self.bit_ns, unit="ns")
+        await self.settle()
+        return self.tx[start:].decode("latin-1")
+
+    async def press(self, button, switches=0):
+        start = len(self.tx)
+        self.dut.sw.value = switches
+        await FallingEdge(self.dut.clk)
+        getattr(self.dut, button).value = 1
+        await FallingEdge(self.dut.clk)
+        getattr(self.dut, button).value = 0
+        await self.settle()
+        return self.tx[start:].decode("latin-1")
+
+    async def probe(self, addr):
+        self.dut.probe_addr.value = addr
+        await RisingEdge(self.dut.clk)
+        await FallingEdge(self.dut.clk)
+        return int(self.dut.probe_data.value)
+
+
+async def check_observables(tb, t):
+    """Every probe address against the golden table."""
+    o, n = t.observe(), t.n
+    P = PROBE
+    want = {}
+    for s in range(n):
+        want[P["stack"] + s] = o["stacks"][s]
+        want[P["street_bet"] + s] = o["street_bet"][s]
+        want[P["committed"] + s] = o["committed"][s]
+        want[P["flags"] + s] = o["folded"][s] | o["all_in"][s] << 1 | o["busted"][s] << 2
+        want[P["hole"] + 2 * s] = o["hole"][s][0]
+        want[P["hole"] + 2 * s + 1] = o["hole"][s][1]
+    for j in range(5):
+        want[P["board"] + j] = o["board"][j]
+    for name in ("pot", "current_bet", "to_call", "min_raise", "min_raise_to", "to_act",
+                 "street", "phase", "dealer", "sb_seat", "bb_seat"):
+        want[P[name]] = o[name]
+    want[P["hand_no"]] = o["hand_no"] % 65536
+    want[P["game_winner"]] = t.game_winner
+    if t.result is not None:
+        r = t.result
+        want[P["winners"]] = sum(1 << s for s in r.winners)
+        want[P["showdown"]] = int(r.showdown)
+        for s in range(n):
+            want[P["payout"] + s] = r.payout[s]
+            want[P["word"] + s] = r.words[s] or 0
+    await FallingEdge(tb.dut.clk)                 # writes away from the clock edge
+    for addr, value in want.items():
+        got = await tb.probe(addr)
+        if got != value:
+            again = await tb.probe(addr)
+            tb.dut._log.error("probe %#x: %d, again %d, busy %d", addr, got, again,
+                              int(tb.dut.busy.value))
+        assert got == value, f"probe {addr:#04x}: {got} != golden {value}"
+
+
+def check_panel(tb, t, view):
+    dut = tb.dut
+    led = int(dut.led.value)
+    turn = 1 << t.to_act if t.phase == PHASE_BETTING else 0
+    winners = 0
+    if t.phase != PHASE_BETTING and t.result is not None:
+        winners = sum(1 << s for s in t.result.winners)
+    want = turn | winners << 4 | (t.phase == PHASE_GAME_OVER) << 8 | 1 << (12 + view)
+    assert led == want, f"led {led:#06x} != {want:#06x}"
+    s = t.to_act
+    figures = (t.stacks[s] if s != NO_SEAT else 0, t.street_bet[s] if s != NO_SEAT else 0,
+               t.to_call, t.pot)
+    assert int(dut.disp_value.value) == figures[view], ("display", view, figures)
+
+
+def check_privacy(t, answer, asked_on_turn, showdown):
+    """A seat's hole cards in an answer: only its own request on its turn, or a showdown."""
+    for s in range(t.n):
+        if t.hole[s][0] == NO_CARD:
+            continue
+        if format_cards(t.hole[s]) in answer:
+            shown = showdown and t.result is not None and t.result.showdown \
+                and t.result.words[s] is not None
+            assert s == asked_on_turn or shown, f"P{s}'s cards leaked: {answer!r}"
+
+
+def keys_for(inp, rng):
+    """Keystrokes for one agent input (the seat is always the one to act)."""
+    if inp[0] == "deal":
+        return "d"
+    if inp[0] == "new_game":
+        return "n"
+    _, _, action, amount = inp
+    if action in KEYS:
+        key = KEYS[action]
+        return key.upper() if rng.random() < 0.1 else key
+    if action in (BET, RAISE):
+        letter = "b" if action == BET else "r"
+        roll = rng.random()
+        if roll < 0.04:
+            return letter + "\r"                      # no digits
+        if roll < 0.08:
+            return letter + "1x"                      # not a digit
+        return f"{letter}{amount}" + rng.choice("\r\n")
+    return rng.choice("xz?5")                         # unknown action code: unknown key
+
+
+@cocotb.test()
+async def play_games(dut):
+    players = param("players", 2)
+    hands = int(os.environ.get("UI_HANDS", 4))
+    seed = param("seed", 1)
+    tb = TB(dut, players, seed)
+    deck_rng = random.Random(seed ^ 0x5EED)
+
+    def next_deck():
+        deck = shuffled_deck(deck_rng)[:cards_needed(sum(not b for b in table.busted))]
+        tb.decks.append(deck)
+        return deck
+
+    table = Table(players)
+    term = Terminal(table, next_deck)
+    agent = RandomAgent(seed, illegal_rate=0.15, deal_rate=0.02)
+    rng = tb.rng
+    view = 0
+    await tb.reset()
+    await tb.settle()
+    assert tb.tx.decode("latin-1") == term.boot(), tb.tx
+    finished = games = 0
+    while finished < hands:
+        if table.phase == PHASE_GAME_OVER:
+            games += 1
+        # sometimes look at one's cards or redraw first
+        roll = rng.random()
+        if roll < 0.25:
+            asker = table.to_act
+            if rng.random() < 0.5:
+                want, got = term.key("h"), await tb.send_key("h")
+            else:
+                want, got = term.reveal_button(), await tb.press("btn_reveal")
+            assert got == want, (got, want)
+            check_privacy(table, got, asker, False)
+        elif roll < 0.3:
+            want, got = term.key("t"), await tb.send_key("t")
+            assert got == want
+            check_privacy(table, got, None, False)
+        elif roll < 0.35:
+            button = rng.choice(("btn_up", "btn_down"))
+            view = (view + (1 if button == "btn_up" else -1)) % 4
+            assert await tb.press(button) == ""
+        inp = agent.decide(table)
+        was_betting = table.phase == PHASE_BETTING
+        use_panel = inp[0] == "act" and inp[2] in (FOLD, CHECK, CALL, BET, RAISE) \
+            and 0 <= inp[3] < 1 << 15 and rng.random() < 0.15
+        if use_panel:
+            action, amount = inp[2], inp[3]
+            switches = 1 << 15 if action == FOLD else amount if action in (BET, RAISE) else 0
+            want, got = term.act_button(switches), await tb.press("btn_act", switches)
+        elif inp[0] == "deal" and rng.random() < 0.2:
+            want, got = term.deal_button(), await tb.press("btn_deal")
+        else:
+            want = got = ""
+            for ch in keys_for(inp, rng):
+                want += term.key(ch)
+                got += await tb.send_key(ch)
+        assert got == want, f"TX differs after {inp}:\n got {got!r}\nwant {want!r}"
+        ended = was_betting and table.phase != PHASE_BETTING
+        check_privacy(table, got, None, ended)
+        finished += ended
+        await check_observables(tb, table)
+        check_panel(tb, table, view)
+    dut._log.info("%d hands finished, %d games over, %d TX bytes", finished, games, len(tb.tx))
+
+
+def _params(**extra):
+    return {"baud": FAST_BAUD, **extra}
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_ui(hdl):
+    run_block("holdem_console", hdl, __name__, params=_params())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_ui_three_players_long(hdl):
+    run_block("holdem_console", hdl, __name__, params=_params(players=3),
+              extra_env={"UI_HANDS": "30", "PARAM_SEED": "7"})
