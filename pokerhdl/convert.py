@@ -33,6 +33,8 @@ def convert_here(name, hdl, directory, overrides=None):
     params = {**top.params, **(overrides or {})}
     os.makedirs(directory, exist_ok=True)
     inst = top.build(**params)
+    if top.initial_values:
+        settle_initial_values(inst)
     common = dict(path=directory, name=top.name, initial_values=top.initial_values,
                   header=header(top, hdl, params), no_myhdl_header=True)
     if hdl == "verilog":
@@ -44,6 +46,38 @@ def convert_here(name, hdl, directory, overrides=None):
         write_vhdl_package(directory)
     else:
         raise SystemExit(f"unknown language {hdl!r}; use verilog or vhdl")
+
+
+def settle_initial_values(inst):
+    """Give every combinational signal of ``inst`` the value its logic has at power-up as its
+    initial value (MyHDL writes ``_init`` as the initial value of each reg / signal).
+
+    Tops converted with initial values (board tops: the power-on reset needs them) never take
+    a register through X at reset. A Verilog simulator runs a combinational ``always @(...)``
+    only when one of its inputs changes, so a block whose inputs keep their initial values
+    until it is used (the shuffler's lookups of its constant exclude mask, the table's seat ROMs on the
+    first dealer) would show its signal's initial value (0), not its function: Icarus dealt
+    nonsense and posted both blinds from one seat, where VHDL (every process runs once at
+    time 0) and the hardware were right. MyHDL's own simulation runs every always_comb at
+    time 0: one time step of it, with no clock edge, settles exactly the combinational
+    signals; registers keep their initial values."""
+    from copy import deepcopy
+    from myhdl import Simulation, StopSimulation, delay, instance
+    from myhdl._simulator import _signals
+    settled = []
+
+    @instance
+    def snapshot():
+        yield delay(1)
+        settled.extend((s, deepcopy(s._val)) for s in _signals)
+        raise StopSimulation("settled")
+
+    Simulation(inst, snapshot).run(quiet=1)     # ends by resetting every signal to its _init
+    assert settled, "the settling simulation did not reach its snapshot"
+    for s, value in settled:
+        s._init = value
+        s._clear()
+    return inst
 
 
 _SIZED_HEX = re.compile(r'\b(\d+)X"([0-9A-Fa-f]+)"')

@@ -165,48 +165,17 @@ def basys3_holdem(clk, sw, btn, led, seg, dp, an, uart_rx, uart_tx, players=2, s
     return instances()
 
 
-def settle_initial_values(inst):
-    """Give every combinational signal of ``inst`` the value its logic has at power-up as its
-    initial value (MyHDL writes ``_init`` as the initial value of each reg / signal).
-
-    This top is converted with initial values (the power-on reset needs them), so no register
-    goes through X at reset. A Verilog simulator runs a combinational ``always @(...)`` only when
-    one of its inputs changes, so a block whose inputs keep their initial values until it is
-    used (the shuffler's lookups of its constant exclude mask, the table's seat ROMs on the
-    first dealer) would show its signal's initial value (0), not its function: Icarus dealt
-    nonsense and posted both blinds from one seat, where VHDL (every process runs once at
-    time 0) and the hardware were right. MyHDL's own simulation runs every always_comb at
-    time 0: one time step of it, with no clock edge, settles exactly the combinational
-    signals; registers keep their initial values."""
-    from copy import deepcopy
-    from myhdl import Simulation, StopSimulation, delay, instance
-    from myhdl._simulator import _signals
-    settled = []
-
-    @instance
-    def snapshot():
-        yield delay(1)
-        settled.extend((s, deepcopy(s._val)) for s in _signals)
-        raise StopSimulation("settled")
-
-    Simulation(inst, snapshot).run(quiet=1)     # ends by resetting every signal to its _init
-    assert settled, "the settling simulation did not reach its snapshot"
-    for s, value in settled:
-        s._init = value
-        s._clear()
-    return inst
-
-
 def basys3_holdem_top(players=2, stack=1000, small_blind=5, big_blind=10, clk_hz=100_000_000,
                       baud=115_200, debounce_ms=10):
-    """The board top with fresh port signals and settled initial values, for conversion."""
+    """The board top with fresh port signals, for conversion (with initial values, settled by
+    pokerhdl.convert)."""
     top = basys3_holdem(clk=Signal(bool(0)), sw=Signal(intbv(0)[16:]), btn=Signal(intbv(0)[5:]),
                         led=Signal(intbv(0)[16:]), seg=Signal(intbv(0x7f)[7:]),
                         dp=Signal(bool(1)), an=Signal(intbv(0xf)[4:]), uart_rx=Signal(bool(1)),
                         uart_tx=Signal(bool(1)), players=players, stack=stack,
                         small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
                         debounce_ms=debounce_ms)
-    return settle_initial_values(top)
+    return top
 
 
 TCL = """\
