@@ -8,8 +8,10 @@ MyHDL's converters keep state between calls (options leak, internal names drift)
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from . import __version__
@@ -109,14 +111,25 @@ def write_vhdl_package(directory):
 
 
 def convert_one(name, hdl, directory, overrides=None):
-    """Convert one top in a fresh process; raise with the converter's output on failure."""
-    cmd = [sys.executable, "-m", "pokerhdl.convert", name, hdl, str(directory),
-           json.dumps(overrides or {}, sort_keys=True)]
-    # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    if done.returncode:
-        raise RuntimeError(f"converting {name} to {hdl} failed:\n{done.stdout}{done.stderr}")
+    """Convert one top in a fresh process; raise with the converter's output on failure.
+
+    The files are written into a private folder and then moved into ``directory`` one by one
+    (atomically), so conversions of the same top side by side (parallel tests) never leave a
+    half-written file for a simulator to read."""
+    os.makedirs(directory, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix=f".{name}-{hdl}-", dir=directory)
+    try:
+        cmd = [sys.executable, "-m", "pokerhdl.convert", name, hdl, scratch,
+               json.dumps(overrides or {}, sort_keys=True)]
+        # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        if done.returncode:
+            raise RuntimeError(f"converting {name} to {hdl} failed:\n{done.stdout}{done.stderr}")
+        for file in sorted(os.listdir(scratch)):
+            os.replace(os.path.join(scratch, file), os.path.join(directory, file))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def convert_all(hdls=HDLS, names=None, root="generated", jobs=2):

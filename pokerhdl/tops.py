@@ -60,7 +60,7 @@ TOPS = {top.name: top for top in [
         doc="best rank word of 2..10 active players and the mask of tied winners, pipelined"),
     Top("holdem_console", "pokerhdl.games.holdem_ui:holdem_console_top",
         params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
-                "clk_hz": 100_000_000, "baud": 115_200},
+                "clk_hz": 100_000_000, "baud": 115_200, "tx_baud": None},
         doc="Hold'em table with its UART terminal and panel interface (deck stream in)"),
     Top("basys3_holdem", "pokerhdl.boards.basys3_holdem:basys3_holdem_top",
         params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,

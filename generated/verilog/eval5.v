@@ -46,12 +46,16 @@ wire [4:0] mask;
 output out_valid;
 wire out_valid;
 
+reg hand_eval0_s1_any;
 wire [29:0] hand_eval0_codes_in;
 reg [29:0] hand_eval0_s0_codes;
-reg hand_eval0_s1_any;
 reg [4:0] hand_eval0_s1_bad_codes;
 reg [3:0] hand_eval0_s1_flush_suit;
 reg [51:0] hand_eval0_s1_hand;
+reg [51:0] hand_eval0_d1_hand;
+reg [4:0] hand_eval0_d1_bad_codes;
+reg hand_eval0_d1_any;
+reg [3:0] hand_eval0_d1_flush_suit;
 wire hand_eval0_c2_bad;
 reg [9:0] hand_eval0_s1_dups;
 reg [12:0] hand_eval0_c2_present;
@@ -113,16 +117,16 @@ wire hand_eval0_same_card8_same;
 wire hand_eval0_same_card9_same;
 wire [9:0] hand_eval0_pipe_reg0_d;
 reg [9:0] hand_eval0_straight_windows0_windows;
-reg [12:0] hand_eval0_pipe_reg1_q;
-reg [12:0] hand_eval0_pipe_reg2_q;
-reg [12:0] hand_eval0_pipe_reg3_q;
-reg [12:0] hand_eval0_pipe_reg4_q;
 reg [12:0] hand_eval0_pipe_reg5_q;
-reg [9:0] hand_eval0_pipe_reg6_q;
-reg [9:0] hand_eval0_pipe_reg7_q;
-reg hand_eval0_pipe_reg8_q;
-reg hand_eval0_pipe_reg9_q;
-reg hand_eval0_pipe_reg10_q;
+reg [12:0] hand_eval0_pipe_reg6_q;
+reg [12:0] hand_eval0_pipe_reg7_q;
+reg [12:0] hand_eval0_pipe_reg8_q;
+reg [12:0] hand_eval0_pipe_reg9_q;
+reg [9:0] hand_eval0_pipe_reg10_q;
+reg [9:0] hand_eval0_pipe_reg11_q;
+reg hand_eval0_pipe_reg12_q;
+reg hand_eval0_pipe_reg13_q;
+reg hand_eval0_pipe_reg14_q;
 reg [64:0] hand_eval0_highest_ranks0_onehots;
 reg [38:0] hand_eval0_highest_ranks1_onehots;
 reg [25:0] hand_eval0_highest_ranks2_onehots;
@@ -133,14 +137,14 @@ reg [12:0] hand_eval0_window_top0_best;
 reg hand_eval0_window_top1_found;
 reg [3:0] hand_eval0_window_top1_top;
 reg [12:0] hand_eval0_window_top1_best;
-reg [12:0] hand_eval0_pipe_reg12_q;
-reg [12:0] hand_eval0_pipe_reg13_q;
-reg [12:0] hand_eval0_pipe_reg14_q;
-reg [12:0] hand_eval0_pipe_reg15_q;
+reg [12:0] hand_eval0_pipe_reg16_q;
+reg [12:0] hand_eval0_pipe_reg17_q;
 reg [12:0] hand_eval0_pipe_reg18_q;
-reg [12:0] hand_eval0_pipe_reg21_q;
-reg [3:0] hand_eval0_pipe_reg26_q;
-reg [3:0] hand_eval0_pipe_reg27_q;
+reg [12:0] hand_eval0_pipe_reg19_q;
+reg [12:0] hand_eval0_pipe_reg22_q;
+reg [12:0] hand_eval0_pipe_reg25_q;
+reg [3:0] hand_eval0_pipe_reg30_q;
+reg [3:0] hand_eval0_pipe_reg31_q;
 reg [3:0] hand_eval0_onehot_rank2_rank;
 reg [3:0] hand_eval0_onehot_rank3_rank;
 reg [3:0] hand_eval0_onehot_rank4_rank;
@@ -153,9 +157,9 @@ reg [3:0] hand_eval0_onehot_rank10_rank;
 reg [3:0] hand_eval0_onehot_rank11_rank;
 reg [3:0] hand_eval0_onehot_rank12_rank;
 reg [3:0] hand_eval0_onehot_rank13_rank;
-reg [29:0] hand_eval0_pipe_reg48_q;
-reg [29:0] hand_eval0_pipe_reg49_q;
-reg [29:0] hand_eval0_pipe_reg50_q;
+reg [29:0] hand_eval0_pipe_reg52_q;
+reg [29:0] hand_eval0_pipe_reg53_q;
+reg [29:0] hand_eval0_pipe_reg54_q;
 
 assign hand_eval0_codes_in[30-1:24] = card4;
 assign hand_eval0_codes_in[24-1:18] = card3;
@@ -219,7 +223,27 @@ always @(posedge clk) begin: hand_eval0_pipe_reg0_load
 end
 
 
-always @(posedge clk) begin: hand_eval0_decode
+always @(posedge clk) begin: hand_eval0_pipe_reg1_load
+    hand_eval0_s1_hand <= hand_eval0_d1_hand;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg2_load
+    hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg3_load
+    hand_eval0_s1_any <= hand_eval0_d1_any;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg4_load
+    hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
+end
+
+
+always @(hand_eval0_s0_codes) begin: hand_eval0_decode
     reg [52-1:0] hand;
     reg [5-1:0] bad_codes;
     reg any_card;
@@ -265,10 +289,10 @@ always @(posedge clk) begin: hand_eval0_decode
             end
         end
     end
-    hand_eval0_s1_hand <= hand;
-    hand_eval0_s1_bad_codes <= bad_codes;
-    hand_eval0_s1_any <= any_card;
-    hand_eval0_s1_flush_suit <= {spades[5], hearts[5], diamonds[5], clubs[5]};
+    hand_eval0_d1_hand = hand;
+    hand_eval0_d1_bad_codes = bad_codes;
+    hand_eval0_d1_any = any_card;
+    hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
 end
 
 
@@ -355,57 +379,57 @@ always @(hand_eval0_c2_present) begin: hand_eval0_straight_windows0_find
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg1_load
-    hand_eval0_pipe_reg1_q <= hand_eval0_c2_quads;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg2_load
-    hand_eval0_pipe_reg2_q <= hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg3_load
-    hand_eval0_pipe_reg3_q <= hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg4_load
-    hand_eval0_pipe_reg4_q <= hand_eval0_c2_not_quads;
-end
-
-
 always @(posedge clk) begin: hand_eval0_pipe_reg5_load
-    hand_eval0_pipe_reg5_q <= hand_eval0_c2_kickers;
+    hand_eval0_pipe_reg5_q <= hand_eval0_c2_quads;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg6_load
-    hand_eval0_pipe_reg6_q <= hand_eval0_straight_windows0_windows;
+    hand_eval0_pipe_reg6_q <= hand_eval0_c2_trips;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg7_load
-    hand_eval0_pipe_reg7_q <= hand_eval0_c2_sf_windows;
+    hand_eval0_pipe_reg7_q <= hand_eval0_c2_pairs;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg8_load
-    hand_eval0_pipe_reg8_q <= hand_eval0_c2_flush;
+    hand_eval0_pipe_reg8_q <= hand_eval0_c2_not_quads;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg9_load
-    hand_eval0_pipe_reg9_q <= hand_eval0_c2_bad;
+    hand_eval0_pipe_reg9_q <= hand_eval0_c2_kickers;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg10_load
-    hand_eval0_pipe_reg10_q <= hand_eval0_s1_any;
+    hand_eval0_pipe_reg10_q <= hand_eval0_straight_windows0_windows;
 end
 
 
-always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: hand_eval0_pipe_reg11_load
+    hand_eval0_pipe_reg11_q <= hand_eval0_c2_sf_windows;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg12_load
+    hand_eval0_pipe_reg12_q <= hand_eval0_c2_flush;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg13_load
+    hand_eval0_pipe_reg13_q <= hand_eval0_c2_bad;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg14_load
+    hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
+end
+
+
+always @(hand_eval0_pipe_reg9_q) begin: hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -415,7 +439,7 @@ always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg5_q[p]) begin
+        if (hand_eval0_pipe_reg9_q[p]) begin
             for (k=0; k<5; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -428,7 +452,7 @@ always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
 end
 
 
-always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
+always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -438,7 +462,7 @@ always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg3_q[p]) begin
+        if (hand_eval0_pipe_reg7_q[p]) begin
             for (k=0; k<3; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -451,7 +475,7 @@ always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
 end
 
 
-always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
+always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -461,7 +485,7 @@ always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg2_q[p]) begin
+        if (hand_eval0_pipe_reg6_q[p]) begin
             for (k=0; k<2; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -474,7 +498,7 @@ always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
 end
 
 
-always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
+always @(hand_eval0_pipe_reg8_q) begin: hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -484,7 +508,7 @@ always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg4_q[p]) begin
+        if (hand_eval0_pipe_reg8_q[p]) begin
             for (k=0; k<1; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -497,22 +521,22 @@ always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
 end
 
 
-always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_window_top0_pick
+always @(hand_eval0_pipe_reg10_q) begin: hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg6_q[w] && (!higher))) begin
+        if ((hand_eval0_pipe_reg10_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg6_q[w]) begin
+        if (hand_eval0_pipe_reg10_q[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top0_best = {onehot, 3'h0};
-    hand_eval0_window_top0_found = (hand_eval0_pipe_reg6_q != 0);
+    hand_eval0_window_top0_found = (hand_eval0_pipe_reg10_q != 0);
 end
 
 
@@ -527,22 +551,22 @@ always @(hand_eval0_window_top0_best) begin: hand_eval0_window_top0_onehot_rank0
 end
 
 
-always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_window_top1_pick
+always @(hand_eval0_pipe_reg11_q) begin: hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg7_q[w] && (!higher))) begin
+        if ((hand_eval0_pipe_reg11_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg7_q[w]) begin
+        if (hand_eval0_pipe_reg11_q[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top1_best = {onehot, 3'h0};
-    hand_eval0_window_top1_found = (hand_eval0_pipe_reg7_q != 0);
+    hand_eval0_window_top1_found = (hand_eval0_pipe_reg11_q != 0);
 end
 
 
@@ -557,98 +581,98 @@ always @(hand_eval0_window_top1_best) begin: hand_eval0_window_top1_onehot_rank1
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg11_load
+always @(posedge clk) begin: hand_eval0_pipe_reg15_load
     hand_eval0_kick0 <= hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg12_load
-    hand_eval0_pipe_reg12_q <= hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg13_load
-    hand_eval0_pipe_reg13_q <= hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg14_load
-    hand_eval0_pipe_reg14_q <= hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg15_load
-    hand_eval0_pipe_reg15_q <= hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
 always @(posedge clk) begin: hand_eval0_pipe_reg16_load
-    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
+    hand_eval0_pipe_reg16_q <= hand_eval0_highest_ranks0_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg17_load
-    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
+    hand_eval0_pipe_reg17_q <= hand_eval0_highest_ranks0_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg18_load
-    hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks1_onehots[39-1:26];
+    hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks0_onehots[52-1:39];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg19_load
-    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
+    hand_eval0_pipe_reg19_q <= hand_eval0_highest_ranks0_onehots[65-1:52];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg20_load
-    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
+    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg21_load
-    hand_eval0_pipe_reg21_q <= hand_eval0_highest_ranks3_onehots[13-1:0];
+    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg22_load
-    hand_eval0_s3_quads <= hand_eval0_pipe_reg1_q;
+    hand_eval0_pipe_reg22_q <= hand_eval0_highest_ranks1_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg23_load
-    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
+    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg24_load
-    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
+    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg25_load
-    hand_eval0_s3_flush <= hand_eval0_pipe_reg8_q;
+    hand_eval0_pipe_reg25_q <= hand_eval0_highest_ranks3_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg26_load
-    hand_eval0_pipe_reg26_q <= hand_eval0_window_top0_top;
+    hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg27_load
-    hand_eval0_pipe_reg27_q <= hand_eval0_window_top1_top;
+    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg28_load
-    hand_eval0_s3_bad <= hand_eval0_pipe_reg9_q;
+    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg29_load
-    hand_eval0_s3_any <= hand_eval0_pipe_reg10_q;
+    hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg30_load
+    hand_eval0_pipe_reg30_q <= hand_eval0_window_top0_top;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg31_load
+    hand_eval0_pipe_reg31_q <= hand_eval0_window_top1_top;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg32_load
+    hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg33_load
+    hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
 end
 
 
@@ -663,46 +687,46 @@ always @(hand_eval0_kick0) begin: hand_eval0_onehot_rank2_encode
 end
 
 
-always @(hand_eval0_pipe_reg12_q) begin: hand_eval0_onehot_rank3_encode
+always @(hand_eval0_pipe_reg16_q) begin: hand_eval0_onehot_rank3_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg12_q[12] || hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[10] || hand_eval0_pipe_reg12_q[9] || hand_eval0_pipe_reg12_q[8]);
-    value[2] = (hand_eval0_pipe_reg12_q[12] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[6] || hand_eval0_pipe_reg12_q[5] || hand_eval0_pipe_reg12_q[4]);
-    value[1] = (hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[10] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[6] || hand_eval0_pipe_reg12_q[3] || hand_eval0_pipe_reg12_q[2]);
-    value[0] = (hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[9] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[5] || hand_eval0_pipe_reg12_q[3] || hand_eval0_pipe_reg12_q[1]);
+    value[3] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[8]);
+    value[2] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[4]);
+    value[1] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[2]);
+    value[0] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[1]);
     hand_eval0_onehot_rank3_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg13_q) begin: hand_eval0_onehot_rank4_encode
+always @(hand_eval0_pipe_reg17_q) begin: hand_eval0_onehot_rank4_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg13_q[12] || hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[10] || hand_eval0_pipe_reg13_q[9] || hand_eval0_pipe_reg13_q[8]);
-    value[2] = (hand_eval0_pipe_reg13_q[12] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[6] || hand_eval0_pipe_reg13_q[5] || hand_eval0_pipe_reg13_q[4]);
-    value[1] = (hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[10] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[6] || hand_eval0_pipe_reg13_q[3] || hand_eval0_pipe_reg13_q[2]);
-    value[0] = (hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[9] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[5] || hand_eval0_pipe_reg13_q[3] || hand_eval0_pipe_reg13_q[1]);
+    value[3] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[8]);
+    value[2] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[4]);
+    value[1] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[2]);
+    value[0] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[1]);
     hand_eval0_onehot_rank4_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg14_q) begin: hand_eval0_onehot_rank5_encode
+always @(hand_eval0_pipe_reg18_q) begin: hand_eval0_onehot_rank5_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg14_q[12] || hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[10] || hand_eval0_pipe_reg14_q[9] || hand_eval0_pipe_reg14_q[8]);
-    value[2] = (hand_eval0_pipe_reg14_q[12] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[6] || hand_eval0_pipe_reg14_q[5] || hand_eval0_pipe_reg14_q[4]);
-    value[1] = (hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[10] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[6] || hand_eval0_pipe_reg14_q[3] || hand_eval0_pipe_reg14_q[2]);
-    value[0] = (hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[9] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[5] || hand_eval0_pipe_reg14_q[3] || hand_eval0_pipe_reg14_q[1]);
+    value[3] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[8]);
+    value[2] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[4]);
+    value[1] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[2]);
+    value[0] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[1]);
     hand_eval0_onehot_rank5_rank = value;
 end
 
 
-always @(hand_eval0_pipe_reg15_q) begin: hand_eval0_onehot_rank6_encode
+always @(hand_eval0_pipe_reg19_q) begin: hand_eval0_onehot_rank6_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg15_q[12] || hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[10] || hand_eval0_pipe_reg15_q[9] || hand_eval0_pipe_reg15_q[8]);
-    value[2] = (hand_eval0_pipe_reg15_q[12] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[6] || hand_eval0_pipe_reg15_q[5] || hand_eval0_pipe_reg15_q[4]);
-    value[1] = (hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[10] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[6] || hand_eval0_pipe_reg15_q[3] || hand_eval0_pipe_reg15_q[2]);
-    value[0] = (hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[9] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[5] || hand_eval0_pipe_reg15_q[3] || hand_eval0_pipe_reg15_q[1]);
+    value[3] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[8]);
+    value[2] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[4]);
+    value[1] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[2]);
+    value[0] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[1]);
     hand_eval0_onehot_rank6_rank = value;
 end
 
@@ -729,13 +753,13 @@ always @(hand_eval0_pair1) begin: hand_eval0_onehot_rank8_encode
 end
 
 
-always @(hand_eval0_pipe_reg18_q) begin: hand_eval0_onehot_rank9_encode
+always @(hand_eval0_pipe_reg22_q) begin: hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[8]);
-    value[2] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[4]);
-    value[1] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[2]);
-    value[0] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[1]);
+    value[3] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[8]);
+    value[2] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[4]);
+    value[1] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[2]);
+    value[0] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[1]);
     hand_eval0_onehot_rank9_rank = value;
 end
 
@@ -762,13 +786,13 @@ always @(hand_eval0_trip1) begin: hand_eval0_onehot_rank11_encode
 end
 
 
-always @(hand_eval0_pipe_reg21_q) begin: hand_eval0_onehot_rank12_encode
+always @(hand_eval0_pipe_reg25_q) begin: hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[8]);
-    value[2] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[4]);
-    value[1] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[2]);
-    value[0] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[1]);
+    value[3] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[8]);
+    value[2] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[4]);
+    value[1] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[2]);
+    value[0] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[1]);
     hand_eval0_onehot_rank12_rank = value;
 end
 
@@ -822,82 +846,82 @@ end
 assign hand_eval0_c4_invalid = (hand_eval0_s3_bad || (!hand_eval0_s3_any));
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg30_load
+always @(posedge clk) begin: hand_eval0_pipe_reg34_load
     hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg31_load
+always @(posedge clk) begin: hand_eval0_pipe_reg35_load
     hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg32_load
+always @(posedge clk) begin: hand_eval0_pipe_reg36_load
     hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg33_load
+always @(posedge clk) begin: hand_eval0_pipe_reg37_load
     hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg34_load
+always @(posedge clk) begin: hand_eval0_pipe_reg38_load
     hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg35_load
+always @(posedge clk) begin: hand_eval0_pipe_reg39_load
     hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg36_load
+always @(posedge clk) begin: hand_eval0_pipe_reg40_load
     hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg37_load
+always @(posedge clk) begin: hand_eval0_pipe_reg41_load
     hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg38_load
+always @(posedge clk) begin: hand_eval0_pipe_reg42_load
     hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg39_load
+always @(posedge clk) begin: hand_eval0_pipe_reg43_load
     hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg40_load
+always @(posedge clk) begin: hand_eval0_pipe_reg44_load
     hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg41_load
+always @(posedge clk) begin: hand_eval0_pipe_reg45_load
     hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg42_load
+always @(posedge clk) begin: hand_eval0_pipe_reg46_load
     hand_eval0_s4_category <= hand_eval0_c4_category;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg43_load
-    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg26_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg47_load
+    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg44_load
-    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg27_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg48_load
+    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg45_load
+always @(posedge clk) begin: hand_eval0_pipe_reg49_load
     hand_eval0_s4_invalid <= hand_eval0_c4_invalid;
 end
 
@@ -1048,33 +1072,33 @@ always @(hand_eval0_pair0, hand_eval0_s3_quads, hand_eval0_kick0, hand_eval0_pai
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg46_load
+always @(posedge clk) begin: hand_eval0_pipe_reg50_load
     hand_eval0_s4_making <= hand_eval0_c4_making;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg47_load
+always @(posedge clk) begin: hand_eval0_pipe_reg51_load
     hand_eval0_s4_all_make <= hand_eval0_c4_all_make;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg48_load
-    hand_eval0_pipe_reg48_q <= hand_eval0_s0_codes;
+always @(posedge clk) begin: hand_eval0_pipe_reg52_load
+    hand_eval0_pipe_reg52_q <= hand_eval0_s0_codes;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg49_load
-    hand_eval0_pipe_reg49_q <= hand_eval0_pipe_reg48_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg53_load
+    hand_eval0_pipe_reg53_q <= hand_eval0_pipe_reg52_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg50_load
-    hand_eval0_pipe_reg50_q <= hand_eval0_pipe_reg49_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg54_load
+    hand_eval0_pipe_reg54_q <= hand_eval0_pipe_reg53_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg51_load
-    hand_eval0_s4_codes <= hand_eval0_pipe_reg50_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg55_load
+    hand_eval0_s4_codes <= hand_eval0_pipe_reg54_q;
 end
 
 

@@ -45,12 +45,16 @@ wire invalid;
 output out_valid;
 wire out_valid;
 
+reg hand_eval0_s1_any;
 wire [41:0] hand_eval0_codes_in;
 reg [41:0] hand_eval0_s0_codes;
-reg hand_eval0_s1_any;
 reg [6:0] hand_eval0_s1_bad_codes;
 reg [3:0] hand_eval0_s1_flush_suit;
 reg [51:0] hand_eval0_s1_hand;
+reg [51:0] hand_eval0_d1_hand;
+reg [6:0] hand_eval0_d1_bad_codes;
+reg hand_eval0_d1_any;
+reg [3:0] hand_eval0_d1_flush_suit;
 wire hand_eval0_c2_bad;
 reg [20:0] hand_eval0_s1_dups;
 reg [12:0] hand_eval0_c2_present;
@@ -116,16 +120,16 @@ wire hand_eval0_same_card19_same;
 wire hand_eval0_same_card20_same;
 wire [20:0] hand_eval0_pipe_reg0_d;
 reg [9:0] hand_eval0_straight_windows0_windows;
-reg [12:0] hand_eval0_pipe_reg1_q;
-reg [12:0] hand_eval0_pipe_reg2_q;
-reg [12:0] hand_eval0_pipe_reg3_q;
-reg [12:0] hand_eval0_pipe_reg4_q;
 reg [12:0] hand_eval0_pipe_reg5_q;
-reg [9:0] hand_eval0_pipe_reg6_q;
-reg [9:0] hand_eval0_pipe_reg7_q;
-reg hand_eval0_pipe_reg8_q;
-reg hand_eval0_pipe_reg9_q;
-reg hand_eval0_pipe_reg10_q;
+reg [12:0] hand_eval0_pipe_reg6_q;
+reg [12:0] hand_eval0_pipe_reg7_q;
+reg [12:0] hand_eval0_pipe_reg8_q;
+reg [12:0] hand_eval0_pipe_reg9_q;
+reg [9:0] hand_eval0_pipe_reg10_q;
+reg [9:0] hand_eval0_pipe_reg11_q;
+reg hand_eval0_pipe_reg12_q;
+reg hand_eval0_pipe_reg13_q;
+reg hand_eval0_pipe_reg14_q;
 reg [64:0] hand_eval0_highest_ranks0_onehots;
 reg [38:0] hand_eval0_highest_ranks1_onehots;
 reg [25:0] hand_eval0_highest_ranks2_onehots;
@@ -136,15 +140,15 @@ reg [12:0] hand_eval0_window_top0_best;
 reg hand_eval0_window_top1_found;
 reg [3:0] hand_eval0_window_top1_top;
 reg [12:0] hand_eval0_window_top1_best;
-reg [12:0] hand_eval0_pipe_reg11_q;
-reg [12:0] hand_eval0_pipe_reg12_q;
-reg [12:0] hand_eval0_pipe_reg13_q;
-reg [12:0] hand_eval0_pipe_reg14_q;
 reg [12:0] hand_eval0_pipe_reg15_q;
+reg [12:0] hand_eval0_pipe_reg16_q;
+reg [12:0] hand_eval0_pipe_reg17_q;
 reg [12:0] hand_eval0_pipe_reg18_q;
-reg [12:0] hand_eval0_pipe_reg21_q;
-reg [3:0] hand_eval0_pipe_reg26_q;
-reg [3:0] hand_eval0_pipe_reg27_q;
+reg [12:0] hand_eval0_pipe_reg19_q;
+reg [12:0] hand_eval0_pipe_reg22_q;
+reg [12:0] hand_eval0_pipe_reg25_q;
+reg [3:0] hand_eval0_pipe_reg30_q;
+reg [3:0] hand_eval0_pipe_reg31_q;
 reg [3:0] hand_eval0_onehot_rank2_rank;
 reg [3:0] hand_eval0_onehot_rank3_rank;
 reg [3:0] hand_eval0_onehot_rank4_rank;
@@ -277,7 +281,27 @@ always @(posedge clk) begin: hand_eval0_pipe_reg0_load
 end
 
 
-always @(posedge clk) begin: hand_eval0_decode
+always @(posedge clk) begin: hand_eval0_pipe_reg1_load
+    hand_eval0_s1_hand <= hand_eval0_d1_hand;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg2_load
+    hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg3_load
+    hand_eval0_s1_any <= hand_eval0_d1_any;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg4_load
+    hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
+end
+
+
+always @(hand_eval0_s0_codes) begin: hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
     reg any_card;
@@ -323,10 +347,10 @@ always @(posedge clk) begin: hand_eval0_decode
             end
         end
     end
-    hand_eval0_s1_hand <= hand;
-    hand_eval0_s1_bad_codes <= bad_codes;
-    hand_eval0_s1_any <= any_card;
-    hand_eval0_s1_flush_suit <= {spades[5], hearts[5], diamonds[5], clubs[5]};
+    hand_eval0_d1_hand = hand;
+    hand_eval0_d1_bad_codes = bad_codes;
+    hand_eval0_d1_any = any_card;
+    hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
 end
 
 
@@ -413,57 +437,57 @@ always @(hand_eval0_c2_present) begin: hand_eval0_straight_windows0_find
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg1_load
-    hand_eval0_pipe_reg1_q <= hand_eval0_c2_quads;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg2_load
-    hand_eval0_pipe_reg2_q <= hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg3_load
-    hand_eval0_pipe_reg3_q <= hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg4_load
-    hand_eval0_pipe_reg4_q <= hand_eval0_c2_not_quads;
-end
-
-
 always @(posedge clk) begin: hand_eval0_pipe_reg5_load
-    hand_eval0_pipe_reg5_q <= hand_eval0_c2_kickers;
+    hand_eval0_pipe_reg5_q <= hand_eval0_c2_quads;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg6_load
-    hand_eval0_pipe_reg6_q <= hand_eval0_straight_windows0_windows;
+    hand_eval0_pipe_reg6_q <= hand_eval0_c2_trips;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg7_load
-    hand_eval0_pipe_reg7_q <= hand_eval0_c2_sf_windows;
+    hand_eval0_pipe_reg7_q <= hand_eval0_c2_pairs;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg8_load
-    hand_eval0_pipe_reg8_q <= hand_eval0_c2_flush;
+    hand_eval0_pipe_reg8_q <= hand_eval0_c2_not_quads;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg9_load
-    hand_eval0_pipe_reg9_q <= hand_eval0_c2_bad;
+    hand_eval0_pipe_reg9_q <= hand_eval0_c2_kickers;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg10_load
-    hand_eval0_pipe_reg10_q <= hand_eval0_s1_any;
+    hand_eval0_pipe_reg10_q <= hand_eval0_straight_windows0_windows;
 end
 
 
-always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: hand_eval0_pipe_reg11_load
+    hand_eval0_pipe_reg11_q <= hand_eval0_c2_sf_windows;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg12_load
+    hand_eval0_pipe_reg12_q <= hand_eval0_c2_flush;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg13_load
+    hand_eval0_pipe_reg13_q <= hand_eval0_c2_bad;
+end
+
+
+always @(posedge clk) begin: hand_eval0_pipe_reg14_load
+    hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
+end
+
+
+always @(hand_eval0_pipe_reg9_q) begin: hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -473,7 +497,7 @@ always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg5_q[p]) begin
+        if (hand_eval0_pipe_reg9_q[p]) begin
             for (k=0; k<5; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -486,7 +510,7 @@ always @(hand_eval0_pipe_reg5_q) begin: hand_eval0_highest_ranks0_select
 end
 
 
-always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
+always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -496,7 +520,7 @@ always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg3_q[p]) begin
+        if (hand_eval0_pipe_reg7_q[p]) begin
             for (k=0; k<3; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -509,7 +533,7 @@ always @(hand_eval0_pipe_reg3_q) begin: hand_eval0_highest_ranks1_select
 end
 
 
-always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
+always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -519,7 +543,7 @@ always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg2_q[p]) begin
+        if (hand_eval0_pipe_reg6_q[p]) begin
             for (k=0; k<2; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -532,7 +556,7 @@ always @(hand_eval0_pipe_reg2_q) begin: hand_eval0_highest_ranks2_select
 end
 
 
-always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
+always @(hand_eval0_pipe_reg8_q) begin: hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -542,7 +566,7 @@ always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (hand_eval0_pipe_reg4_q[p]) begin
+        if (hand_eval0_pipe_reg8_q[p]) begin
             for (k=0; k<1; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -555,22 +579,22 @@ always @(hand_eval0_pipe_reg4_q) begin: hand_eval0_highest_ranks3_select
 end
 
 
-always @(hand_eval0_pipe_reg6_q) begin: hand_eval0_window_top0_pick
+always @(hand_eval0_pipe_reg10_q) begin: hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg6_q[w] && (!higher))) begin
+        if ((hand_eval0_pipe_reg10_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg6_q[w]) begin
+        if (hand_eval0_pipe_reg10_q[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top0_best = {onehot, 3'h0};
-    hand_eval0_window_top0_found = (hand_eval0_pipe_reg6_q != 0);
+    hand_eval0_window_top0_found = (hand_eval0_pipe_reg10_q != 0);
 end
 
 
@@ -585,22 +609,22 @@ always @(hand_eval0_window_top0_best) begin: hand_eval0_window_top0_onehot_rank0
 end
 
 
-always @(hand_eval0_pipe_reg7_q) begin: hand_eval0_window_top1_pick
+always @(hand_eval0_pipe_reg11_q) begin: hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_pipe_reg7_q[w] && (!higher))) begin
+        if ((hand_eval0_pipe_reg11_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (hand_eval0_pipe_reg7_q[w]) begin
+        if (hand_eval0_pipe_reg11_q[w]) begin
             higher = 1'b1;
         end
     end
     hand_eval0_window_top1_best = {onehot, 3'h0};
-    hand_eval0_window_top1_found = (hand_eval0_pipe_reg7_q != 0);
+    hand_eval0_window_top1_found = (hand_eval0_pipe_reg11_q != 0);
 end
 
 
@@ -615,152 +639,152 @@ always @(hand_eval0_window_top1_best) begin: hand_eval0_window_top1_onehot_rank1
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg11_load
-    hand_eval0_pipe_reg11_q <= hand_eval0_highest_ranks0_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg12_load
-    hand_eval0_pipe_reg12_q <= hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg13_load
-    hand_eval0_pipe_reg13_q <= hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: hand_eval0_pipe_reg14_load
-    hand_eval0_pipe_reg14_q <= hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
 always @(posedge clk) begin: hand_eval0_pipe_reg15_load
-    hand_eval0_pipe_reg15_q <= hand_eval0_highest_ranks0_onehots[65-1:52];
+    hand_eval0_pipe_reg15_q <= hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg16_load
-    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
+    hand_eval0_pipe_reg16_q <= hand_eval0_highest_ranks0_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg17_load
-    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
+    hand_eval0_pipe_reg17_q <= hand_eval0_highest_ranks0_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg18_load
-    hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks1_onehots[39-1:26];
+    hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks0_onehots[52-1:39];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg19_load
-    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
+    hand_eval0_pipe_reg19_q <= hand_eval0_highest_ranks0_onehots[65-1:52];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg20_load
-    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
+    hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg21_load
-    hand_eval0_pipe_reg21_q <= hand_eval0_highest_ranks3_onehots[13-1:0];
+    hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg22_load
-    hand_eval0_s3_quads <= hand_eval0_pipe_reg1_q;
+    hand_eval0_pipe_reg22_q <= hand_eval0_highest_ranks1_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg23_load
-    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
+    hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg24_load
-    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
+    hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg25_load
-    hand_eval0_s3_flush <= hand_eval0_pipe_reg8_q;
+    hand_eval0_pipe_reg25_q <= hand_eval0_highest_ranks3_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg26_load
-    hand_eval0_pipe_reg26_q <= hand_eval0_window_top0_top;
+    hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg27_load
-    hand_eval0_pipe_reg27_q <= hand_eval0_window_top1_top;
+    hand_eval0_s3_straight <= hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg28_load
-    hand_eval0_s3_bad <= hand_eval0_pipe_reg9_q;
+    hand_eval0_s3_sf <= hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: hand_eval0_pipe_reg29_load
-    hand_eval0_s3_any <= hand_eval0_pipe_reg10_q;
+    hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
 end
 
 
-always @(hand_eval0_pipe_reg11_q) begin: hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg11_q[12] || hand_eval0_pipe_reg11_q[11] || hand_eval0_pipe_reg11_q[10] || hand_eval0_pipe_reg11_q[9] || hand_eval0_pipe_reg11_q[8]);
-    value[2] = (hand_eval0_pipe_reg11_q[12] || hand_eval0_pipe_reg11_q[7] || hand_eval0_pipe_reg11_q[6] || hand_eval0_pipe_reg11_q[5] || hand_eval0_pipe_reg11_q[4]);
-    value[1] = (hand_eval0_pipe_reg11_q[11] || hand_eval0_pipe_reg11_q[10] || hand_eval0_pipe_reg11_q[7] || hand_eval0_pipe_reg11_q[6] || hand_eval0_pipe_reg11_q[3] || hand_eval0_pipe_reg11_q[2]);
-    value[0] = (hand_eval0_pipe_reg11_q[11] || hand_eval0_pipe_reg11_q[9] || hand_eval0_pipe_reg11_q[7] || hand_eval0_pipe_reg11_q[5] || hand_eval0_pipe_reg11_q[3] || hand_eval0_pipe_reg11_q[1]);
-    hand_eval0_onehot_rank2_rank = value;
+always @(posedge clk) begin: hand_eval0_pipe_reg30_load
+    hand_eval0_pipe_reg30_q <= hand_eval0_window_top0_top;
 end
 
 
-always @(hand_eval0_pipe_reg12_q) begin: hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg12_q[12] || hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[10] || hand_eval0_pipe_reg12_q[9] || hand_eval0_pipe_reg12_q[8]);
-    value[2] = (hand_eval0_pipe_reg12_q[12] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[6] || hand_eval0_pipe_reg12_q[5] || hand_eval0_pipe_reg12_q[4]);
-    value[1] = (hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[10] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[6] || hand_eval0_pipe_reg12_q[3] || hand_eval0_pipe_reg12_q[2]);
-    value[0] = (hand_eval0_pipe_reg12_q[11] || hand_eval0_pipe_reg12_q[9] || hand_eval0_pipe_reg12_q[7] || hand_eval0_pipe_reg12_q[5] || hand_eval0_pipe_reg12_q[3] || hand_eval0_pipe_reg12_q[1]);
-    hand_eval0_onehot_rank3_rank = value;
+always @(posedge clk) begin: hand_eval0_pipe_reg31_load
+    hand_eval0_pipe_reg31_q <= hand_eval0_window_top1_top;
 end
 
 
-always @(hand_eval0_pipe_reg13_q) begin: hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg13_q[12] || hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[10] || hand_eval0_pipe_reg13_q[9] || hand_eval0_pipe_reg13_q[8]);
-    value[2] = (hand_eval0_pipe_reg13_q[12] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[6] || hand_eval0_pipe_reg13_q[5] || hand_eval0_pipe_reg13_q[4]);
-    value[1] = (hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[10] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[6] || hand_eval0_pipe_reg13_q[3] || hand_eval0_pipe_reg13_q[2]);
-    value[0] = (hand_eval0_pipe_reg13_q[11] || hand_eval0_pipe_reg13_q[9] || hand_eval0_pipe_reg13_q[7] || hand_eval0_pipe_reg13_q[5] || hand_eval0_pipe_reg13_q[3] || hand_eval0_pipe_reg13_q[1]);
-    hand_eval0_onehot_rank4_rank = value;
+always @(posedge clk) begin: hand_eval0_pipe_reg32_load
+    hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
 end
 
 
-always @(hand_eval0_pipe_reg14_q) begin: hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg14_q[12] || hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[10] || hand_eval0_pipe_reg14_q[9] || hand_eval0_pipe_reg14_q[8]);
-    value[2] = (hand_eval0_pipe_reg14_q[12] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[6] || hand_eval0_pipe_reg14_q[5] || hand_eval0_pipe_reg14_q[4]);
-    value[1] = (hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[10] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[6] || hand_eval0_pipe_reg14_q[3] || hand_eval0_pipe_reg14_q[2]);
-    value[0] = (hand_eval0_pipe_reg14_q[11] || hand_eval0_pipe_reg14_q[9] || hand_eval0_pipe_reg14_q[7] || hand_eval0_pipe_reg14_q[5] || hand_eval0_pipe_reg14_q[3] || hand_eval0_pipe_reg14_q[1]);
-    hand_eval0_onehot_rank5_rank = value;
+always @(posedge clk) begin: hand_eval0_pipe_reg33_load
+    hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
 end
 
 
-always @(hand_eval0_pipe_reg15_q) begin: hand_eval0_onehot_rank6_encode
+always @(hand_eval0_pipe_reg15_q) begin: hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
     value[3] = (hand_eval0_pipe_reg15_q[12] || hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[10] || hand_eval0_pipe_reg15_q[9] || hand_eval0_pipe_reg15_q[8]);
     value[2] = (hand_eval0_pipe_reg15_q[12] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[6] || hand_eval0_pipe_reg15_q[5] || hand_eval0_pipe_reg15_q[4]);
     value[1] = (hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[10] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[6] || hand_eval0_pipe_reg15_q[3] || hand_eval0_pipe_reg15_q[2]);
     value[0] = (hand_eval0_pipe_reg15_q[11] || hand_eval0_pipe_reg15_q[9] || hand_eval0_pipe_reg15_q[7] || hand_eval0_pipe_reg15_q[5] || hand_eval0_pipe_reg15_q[3] || hand_eval0_pipe_reg15_q[1]);
+    hand_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(hand_eval0_pipe_reg16_q) begin: hand_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[8]);
+    value[2] = (hand_eval0_pipe_reg16_q[12] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[4]);
+    value[1] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[10] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[6] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[2]);
+    value[0] = (hand_eval0_pipe_reg16_q[11] || hand_eval0_pipe_reg16_q[9] || hand_eval0_pipe_reg16_q[7] || hand_eval0_pipe_reg16_q[5] || hand_eval0_pipe_reg16_q[3] || hand_eval0_pipe_reg16_q[1]);
+    hand_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(hand_eval0_pipe_reg17_q) begin: hand_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[8]);
+    value[2] = (hand_eval0_pipe_reg17_q[12] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[4]);
+    value[1] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[10] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[6] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[2]);
+    value[0] = (hand_eval0_pipe_reg17_q[11] || hand_eval0_pipe_reg17_q[9] || hand_eval0_pipe_reg17_q[7] || hand_eval0_pipe_reg17_q[5] || hand_eval0_pipe_reg17_q[3] || hand_eval0_pipe_reg17_q[1]);
+    hand_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(hand_eval0_pipe_reg18_q) begin: hand_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[8]);
+    value[2] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[4]);
+    value[1] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[2]);
+    value[0] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[1]);
+    hand_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(hand_eval0_pipe_reg19_q) begin: hand_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[8]);
+    value[2] = (hand_eval0_pipe_reg19_q[12] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[4]);
+    value[1] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[10] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[6] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[2]);
+    value[0] = (hand_eval0_pipe_reg19_q[11] || hand_eval0_pipe_reg19_q[9] || hand_eval0_pipe_reg19_q[7] || hand_eval0_pipe_reg19_q[5] || hand_eval0_pipe_reg19_q[3] || hand_eval0_pipe_reg19_q[1]);
     hand_eval0_onehot_rank6_rank = value;
 end
 
@@ -787,13 +811,13 @@ always @(hand_eval0_pair1) begin: hand_eval0_onehot_rank8_encode
 end
 
 
-always @(hand_eval0_pipe_reg18_q) begin: hand_eval0_onehot_rank9_encode
+always @(hand_eval0_pipe_reg22_q) begin: hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[8]);
-    value[2] = (hand_eval0_pipe_reg18_q[12] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[4]);
-    value[1] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[10] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[6] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[2]);
-    value[0] = (hand_eval0_pipe_reg18_q[11] || hand_eval0_pipe_reg18_q[9] || hand_eval0_pipe_reg18_q[7] || hand_eval0_pipe_reg18_q[5] || hand_eval0_pipe_reg18_q[3] || hand_eval0_pipe_reg18_q[1]);
+    value[3] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[8]);
+    value[2] = (hand_eval0_pipe_reg22_q[12] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[4]);
+    value[1] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[10] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[6] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[2]);
+    value[0] = (hand_eval0_pipe_reg22_q[11] || hand_eval0_pipe_reg22_q[9] || hand_eval0_pipe_reg22_q[7] || hand_eval0_pipe_reg22_q[5] || hand_eval0_pipe_reg22_q[3] || hand_eval0_pipe_reg22_q[1]);
     hand_eval0_onehot_rank9_rank = value;
 end
 
@@ -820,13 +844,13 @@ always @(hand_eval0_trip1) begin: hand_eval0_onehot_rank11_encode
 end
 
 
-always @(hand_eval0_pipe_reg21_q) begin: hand_eval0_onehot_rank12_encode
+always @(hand_eval0_pipe_reg25_q) begin: hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[8]);
-    value[2] = (hand_eval0_pipe_reg21_q[12] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[4]);
-    value[1] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[10] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[6] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[2]);
-    value[0] = (hand_eval0_pipe_reg21_q[11] || hand_eval0_pipe_reg21_q[9] || hand_eval0_pipe_reg21_q[7] || hand_eval0_pipe_reg21_q[5] || hand_eval0_pipe_reg21_q[3] || hand_eval0_pipe_reg21_q[1]);
+    value[3] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[8]);
+    value[2] = (hand_eval0_pipe_reg25_q[12] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[4]);
+    value[1] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[10] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[6] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[2]);
+    value[0] = (hand_eval0_pipe_reg25_q[11] || hand_eval0_pipe_reg25_q[9] || hand_eval0_pipe_reg25_q[7] || hand_eval0_pipe_reg25_q[5] || hand_eval0_pipe_reg25_q[3] || hand_eval0_pipe_reg25_q[1]);
     hand_eval0_onehot_rank12_rank = value;
 end
 
@@ -880,82 +904,82 @@ end
 assign hand_eval0_c4_invalid = (hand_eval0_s3_bad || (!hand_eval0_s3_any));
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg30_load
+always @(posedge clk) begin: hand_eval0_pipe_reg34_load
     hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg31_load
+always @(posedge clk) begin: hand_eval0_pipe_reg35_load
     hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg32_load
+always @(posedge clk) begin: hand_eval0_pipe_reg36_load
     hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg33_load
+always @(posedge clk) begin: hand_eval0_pipe_reg37_load
     hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg34_load
+always @(posedge clk) begin: hand_eval0_pipe_reg38_load
     hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg35_load
+always @(posedge clk) begin: hand_eval0_pipe_reg39_load
     hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg36_load
+always @(posedge clk) begin: hand_eval0_pipe_reg40_load
     hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg37_load
+always @(posedge clk) begin: hand_eval0_pipe_reg41_load
     hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg38_load
+always @(posedge clk) begin: hand_eval0_pipe_reg42_load
     hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg39_load
+always @(posedge clk) begin: hand_eval0_pipe_reg43_load
     hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg40_load
+always @(posedge clk) begin: hand_eval0_pipe_reg44_load
     hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg41_load
+always @(posedge clk) begin: hand_eval0_pipe_reg45_load
     hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg42_load
+always @(posedge clk) begin: hand_eval0_pipe_reg46_load
     hand_eval0_s4_category <= hand_eval0_c4_category;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg43_load
-    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg26_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg47_load
+    hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg44_load
-    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg27_q;
+always @(posedge clk) begin: hand_eval0_pipe_reg48_load
+    hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
 end
 
 
-always @(posedge clk) begin: hand_eval0_pipe_reg45_load
+always @(posedge clk) begin: hand_eval0_pipe_reg49_load
     hand_eval0_s4_invalid <= hand_eval0_c4_invalid;
 end
 

@@ -7,6 +7,7 @@
 //   players = 2
 //   small_blind = 5
 //   stack = 1000
+//   tx_baud = None
 
 
 `timescale 1ns/1ps
@@ -167,14 +168,18 @@ reg [1:0] holdem_table0_seat_onehot;
 reg [11:0] holdem_table0_min_raise_to;
 reg holdem_table0_bet_zero;
 reg holdem_table0_answer;
+reg holdem_table0_answer_d;
 reg [3:0] holdem_table0_bet_ge;
+reg [3:0] holdem_table0_bet_ge_d;
 reg [1:0] holdem_table0_below_bet;
+reg [1:0] holdem_table0_below_bet_d;
 reg [10:0] holdem_table0_to_call;
 reg [10:0] holdem_table0_reach;
 reg [10:0] holdem_table0_gap;
 reg [10:0] holdem_table0_sb_put;
 reg [10:0] holdem_table0_bb_put;
 reg [1:0] holdem_table0_needs;
+reg [1:0] holdem_table0_needs_d;
 reg holdem_table0_raise_open;
 reg holdem_table0_stack_over_call;
 reg holdem_table0_nothing_to_call;
@@ -264,12 +269,16 @@ reg [10:0] holdem_table0_holdem_settle0_dividend;
 reg [2:0] holdem_table0_holdem_settle0_rem;
 reg [4:0] holdem_table0_holdem_settle0_div_steps;
 reg [0:0] holdem_table0_holdem_settle0_left_of_dealer;
+reg holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
 wire [41:0] holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes;
-reg holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
 reg [6:0] holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit;
 reg [51:0] holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand;
+reg [51:0] holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+reg [6:0] holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+reg holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
 wire holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
 reg [20:0] holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups;
 reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present;
@@ -335,16 +344,16 @@ wire holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
 wire holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
 wire [20:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
 reg [9:0] holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q;
 reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
-reg [9:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q;
-reg [9:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q;
-reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
-reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
-reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+reg [9:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+reg [9:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q;
+reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+reg holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 reg [64:0] holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots;
 reg [38:0] holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots;
 reg [25:0] holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots;
@@ -355,15 +364,15 @@ reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best;
 reg holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
 reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q;
 reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q;
-reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q;
-reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
-reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q;
+reg [12:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q;
+reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
@@ -408,9 +417,11 @@ reg [3:0] holdem_ui0_res_q;
 reg [1:0] holdem_ui0_cmd_op_q;
 reg [15:0] holdem_ui0_sw_q;
 reg [23:0] holdem_ui0_vdata;
+reg [23:0] holdem_ui0_instr_d;
 reg [8:0] holdem_ui0_pc;
-reg [7:0] holdem_ui0_char_q;
+reg [7:0] holdem_ui0_char_d;
 reg [9:0] holdem_ui0_sp;
+reg [7:0] holdem_ui0_char_q;
 reg holdem_ui0_jump;
 reg [1:0] holdem_ui0_log_wr;
 reg holdem_ui0_log_pop;
@@ -892,7 +903,27 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_decode
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
     reg any_card;
@@ -938,10 +969,10 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_deco
             end
         end
     end
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= hand;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= bad_codes;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= any_card;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= {spades[5], hearts[5], diamonds[5], clubs[5]};
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = hand;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = bad_codes;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = any_card;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
 end
 
 
@@ -1028,57 +1059,57 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present) begin: holde
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
-end
-
-
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+end
+
+
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -1088,7 +1119,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: hold
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q[p]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p]) begin
             for (k=0; k<5; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1101,7 +1132,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: hold
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -1111,7 +1142,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: hold
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q[p]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p]) begin
             for (k=0; k<3; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1124,7 +1155,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: hold
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -1134,7 +1165,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: hold
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q[p]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p]) begin
             for (k=0; k<2; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1147,7 +1178,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: hold
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -1157,7 +1188,7 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: hold
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q[p]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p]) begin
             for (k=0; k<1; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1170,22 +1201,22 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: hold
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[w] && (!higher))) begin
+        if ((holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[w]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w]) begin
             higher = 1'b1;
         end
     end
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q != 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q != 0);
 end
 
 
@@ -1200,22 +1231,22 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) begin:
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[w] && (!higher))) begin
+        if ((holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[w]) begin
+        if (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w]) begin
             higher = 1'b1;
         end
     end
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q != 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q != 0);
 end
 
 
@@ -1230,152 +1261,152 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) begin:
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[1]);
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q[1]);
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q[1]);
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q[1]);
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
     value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[8]);
     value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[4]);
     value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[2]);
     value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[1]);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[1]);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[1]);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[1]);
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = value;
 end
 
@@ -1402,13 +1433,13 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_tab
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[1]);
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = value;
 end
 
@@ -1435,13 +1466,13 @@ always @(holdem_table0_holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_tab
 end
 
 
-always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
+always @(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[8]);
+    value[2] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[4]);
+    value[1] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[2]);
+    value[0] = (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[1]);
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = value;
 end
 
@@ -1495,82 +1526,82 @@ end
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any));
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load
-    holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load
+    holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
-always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load
+always @(posedge clk) begin: holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load
     holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
 end
 
@@ -2122,11 +2153,6 @@ assign probe_data = holdem_table0_probe_q;
 
 // Stage 1: the worked seat's figures, pairwise bet order, who is left.
 always @(posedge clk) begin: holdem_table0_derive1
-    reg someone;
-    integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
-    integer i;
     if (rst == 1) begin
         holdem_table0_below_bet <= 0;
         holdem_table0_ta_faced <= 0;
@@ -2147,35 +2173,42 @@ always @(posedge clk) begin: holdem_table0_derive1
         holdem_table0_ta_acted <= ((holdem_table0_acted & holdem_table0_seat_onehot) != 0);
         holdem_table0_min_raise_to <= (holdem_table0_current_bet + holdem_table0_min_raise);
         holdem_table0_bet_zero <= (holdem_table0_current_bet == 0);
-        someone = 1'b0;
-        for (j=0; j<2; j=j+1) begin
-            if (((!holdem_table0_seat_onehot[j]) && (!holdem_table0_folded[j]) && (!holdem_table0_all_in[j]))) begin
-                someone = 1'b1;
-            end
-        end
-        holdem_table0_answer <= someone;
-        order = 4'h0;
-        below = 2'h0;
-        for (i=0; i<2; i=i+1) begin
-            below[i] = (holdem_table0_street_bet[i] < holdem_table0_current_bet);
-            for (j=0; j<2; j=j+1) begin
-                if ((i != j)) begin
-                    order[((i * 2) + j)] = (holdem_table0_street_bet[i] >= holdem_table0_street_bet[j]);
-                end
-            end
-        end
-        holdem_table0_bet_ge <= order;
-        holdem_table0_below_bet <= below;
+        holdem_table0_answer <= holdem_table0_answer_d;
+        holdem_table0_bet_ge <= holdem_table0_bet_ge_d;
+        holdem_table0_below_bet <= holdem_table0_below_bet_d;
     end
+end
+
+
+always @(holdem_table0_street_bet[0], holdem_table0_street_bet[1], holdem_table0_all_in, holdem_table0_seat_onehot, holdem_table0_current_bet, holdem_table0_folded) begin: holdem_table0_seat_order
+    reg someone;
+    integer j;
+    reg [4-1:0] order;
+    reg [2-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<2; j=j+1) begin
+        if (((!holdem_table0_seat_onehot[j]) && (!holdem_table0_folded[j]) && (!holdem_table0_all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    holdem_table0_answer_d = someone;
+    order = 4'h0;
+    below = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        below[i] = (holdem_table0_street_bet[i] < holdem_table0_current_bet);
+        for (j=0; j<2; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 2) + j)] = (holdem_table0_street_bet[i] >= holdem_table0_street_bet[j]);
+            end
+        end
+    end
+    holdem_table0_bet_ge_d = order;
+    holdem_table0_below_bet_d = below;
 end
 
 // Stage 2: amounts of the worked seat, and which seats still need to act.
 always @(posedge clk) begin: holdem_table0_derive2
-    reg [2-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
     if (rst == 1) begin
         holdem_table0_reach <= 0;
         holdem_table0_needs <= 0;
@@ -2210,24 +2243,34 @@ always @(posedge clk) begin: holdem_table0_derive2
         else begin
             holdem_table0_bb_put <= 10;
         end
-        need = 2'h0;
-        for (i=0; i<2; i=i+1) begin
-            others_all_in = 1'b1;
-            matches_all = 1'b1;
-            for (j=0; j<2; j=j+1) begin
-                if (((j != i) && (!holdem_table0_folded[j]))) begin
-                    if ((!holdem_table0_all_in[j])) begin
-                        others_all_in = 1'b0;
-                    end
-                    if ((!holdem_table0_bet_ge[((i * 2) + j)])) begin
-                        matches_all = 1'b0;
-                    end
+        holdem_table0_needs <= holdem_table0_needs_d;
+    end
+end
+
+
+always @(holdem_table0_below_bet, holdem_table0_all_in, holdem_table0_folded, holdem_table0_bet_ge, holdem_table0_acted) begin: holdem_table0_seats_to_act
+    reg [2-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<2; j=j+1) begin
+            if (((j != i) && (!holdem_table0_folded[j]))) begin
+                if ((!holdem_table0_all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!holdem_table0_bet_ge[((i * 2) + j)])) begin
+                    matches_all = 1'b0;
                 end
             end
-            need[i] = ((!holdem_table0_folded[i]) && (!holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_table0_acted[i]) || holdem_table0_below_bet[i]));
         end
-        holdem_table0_needs <= need;
+        need[i] = ((!holdem_table0_folded[i]) && (!holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_table0_acted[i]) || holdem_table0_below_bet[i]));
     end
+    holdem_table0_needs_d = need;
 end
 
 // Stage 3: may the worked seat raise, and what a call puts in.
@@ -3340,1353 +3383,1363 @@ always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_sw_q, holdem_ui0_amou
 end
 
 
+always @(holdem_ui0_pc) begin: holdem_ui0_program_rom
+    case (holdem_ui0_pc)
+        0: holdem_ui0_instr_d = 1081344;
+        1: holdem_ui0_instr_d = 4194421;
+        2: holdem_ui0_instr_d = 1081856;
+        3: holdem_ui0_instr_d = 0;
+        4: holdem_ui0_instr_d = 1082368;
+        5: holdem_ui0_instr_d = 0;
+        6: holdem_ui0_instr_d = 1082880;
+        7: holdem_ui0_instr_d = 1616384;
+        8: holdem_ui0_instr_d = 5898240;
+        9: holdem_ui0_instr_d = 6815744;
+        10: holdem_ui0_instr_d = 4194355;
+        11: holdem_ui0_instr_d = 6816256;
+        12: holdem_ui0_instr_d = 4194355;
+        13: holdem_ui0_instr_d = 6816768;
+        14: holdem_ui0_instr_d = 4194355;
+        15: holdem_ui0_instr_d = 1617408;
+        16: holdem_ui0_instr_d = 3146765;
+        17: holdem_ui0_instr_d = 4194315;
+        18: holdem_ui0_instr_d = 1626112;
+        19: holdem_ui0_instr_d = 4726306;
+        20: holdem_ui0_instr_d = 1626624;
+        21: holdem_ui0_instr_d = 3145756;
+        22: holdem_ui0_instr_d = 1614336;
+        23: holdem_ui0_instr_d = 3145754;
+        24: holdem_ui0_instr_d = 6031360;
+        25: holdem_ui0_instr_d = 4194311;
+        26: holdem_ui0_instr_d = 6030848;
+        27: holdem_ui0_instr_d = 4194311;
+        28: holdem_ui0_instr_d = 1614848;
+        29: holdem_ui0_instr_d = 3145760;
+        30: holdem_ui0_instr_d = 6030336;
+        31: holdem_ui0_instr_d = 4194311;
+        32: holdem_ui0_instr_d = 6029824;
+        33: holdem_ui0_instr_d = 4194311;
+        34: holdem_ui0_instr_d = 6029312;
+        35: holdem_ui0_instr_d = 4194311;
+        36: holdem_ui0_instr_d = 1616384;
+        37: holdem_ui0_instr_d = 3149361;
+        38: holdem_ui0_instr_d = 5898240;
+        39: holdem_ui0_instr_d = 565248;
+        40: holdem_ui0_instr_d = 2097152;
+        41: holdem_ui0_instr_d = 1083392;
+        42: holdem_ui0_instr_d = 1851392;
+        43: holdem_ui0_instr_d = 2621440;
+        44: holdem_ui0_instr_d = 540672;
+        45: holdem_ui0_instr_d = 1851904;
+        46: holdem_ui0_instr_d = 2621440;
+        47: holdem_ui0_instr_d = 1082880;
+        48: holdem_ui0_instr_d = 0;
+        49: holdem_ui0_instr_d = 1083904;
+        50: holdem_ui0_instr_d = 0;
+        51: holdem_ui0_instr_d = 1625088;
+        52: holdem_ui0_instr_d = 3145785;
+        53: holdem_ui0_instr_d = 1084416;
+        54: holdem_ui0_instr_d = 1179648;
+        55: holdem_ui0_instr_d = 1082880;
+        56: holdem_ui0_instr_d = 0;
+        57: holdem_ui0_instr_d = 1084928;
+        58: holdem_ui0_instr_d = 1625600;
+        59: holdem_ui0_instr_d = 3671102;
+        60: holdem_ui0_instr_d = 1085440;
+        61: holdem_ui0_instr_d = 4194421;
+        62: holdem_ui0_instr_d = 1624576;
+        63: holdem_ui0_instr_d = 3145795;
+        64: holdem_ui0_instr_d = 7340248;
+        65: holdem_ui0_instr_d = 8388608;
+        66: holdem_ui0_instr_d = 4194366;
+        67: holdem_ui0_instr_d = 1617408;
+        68: holdem_ui0_instr_d = 3670600;
+        69: holdem_ui0_instr_d = 1625600;
+        70: holdem_ui0_instr_d = 3145811;
+        71: holdem_ui0_instr_d = 4194421;
+        72: holdem_ui0_instr_d = 1620480;
+        73: holdem_ui0_instr_d = 3145806;
+        74: holdem_ui0_instr_d = 5767168;
+        75: holdem_ui0_instr_d = 7340285;
+        76: holdem_ui0_instr_d = 5767680;
+        77: holdem_ui0_instr_d = 7340285;
+        78: holdem_ui0_instr_d = 5767168;
+        79: holdem_ui0_instr_d = 7340277;
+        80: holdem_ui0_instr_d = 5767680;
+        81: holdem_ui0_instr_d = 7340277;
+        82: holdem_ui0_instr_d = 4194421;
+        83: holdem_ui0_instr_d = 1085952;
+        84: holdem_ui0_instr_d = 1619456;
+        85: holdem_ui0_instr_d = 2097152;
+        86: holdem_ui0_instr_d = 540672;
+        87: holdem_ui0_instr_d = 1616896;
+        88: holdem_ui0_instr_d = 1187840;
+        89: holdem_ui0_instr_d = 1086464;
+        90: holdem_ui0_instr_d = 1613824;
+        91: holdem_ui0_instr_d = 2097152;
+        92: holdem_ui0_instr_d = 1597440;
+        93: holdem_ui0_instr_d = 3178099;
+        94: holdem_ui0_instr_d = 1086976;
+        95: holdem_ui0_instr_d = 1597440;
+        96: holdem_ui0_instr_d = 3178099;
+        97: holdem_ui0_instr_d = 540672;
+        98: holdem_ui0_instr_d = 2621440;
+        99: holdem_ui0_instr_d = 1597952;
+        100: holdem_ui0_instr_d = 3178099;
+        101: holdem_ui0_instr_d = 540672;
+        102: holdem_ui0_instr_d = 2621440;
+        103: holdem_ui0_instr_d = 1598464;
+        104: holdem_ui0_instr_d = 3178099;
+        105: holdem_ui0_instr_d = 540672;
+        106: holdem_ui0_instr_d = 2621440;
+        107: holdem_ui0_instr_d = 1598976;
+        108: holdem_ui0_instr_d = 3178099;
+        109: holdem_ui0_instr_d = 540672;
+        110: holdem_ui0_instr_d = 2621440;
+        111: holdem_ui0_instr_d = 1599488;
+        112: holdem_ui0_instr_d = 3178099;
+        113: holdem_ui0_instr_d = 540672;
+        114: holdem_ui0_instr_d = 2621440;
+        115: holdem_ui0_instr_d = 1082880;
+        116: holdem_ui0_instr_d = 4194458;
+        117: holdem_ui0_instr_d = 1085952;
+        118: holdem_ui0_instr_d = 1619456;
+        119: holdem_ui0_instr_d = 2097152;
+        120: holdem_ui0_instr_d = 540672;
+        121: holdem_ui0_instr_d = 1616896;
+        122: holdem_ui0_instr_d = 1187840;
+        123: holdem_ui0_instr_d = 1086464;
+        124: holdem_ui0_instr_d = 1613824;
+        125: holdem_ui0_instr_d = 2097152;
+        126: holdem_ui0_instr_d = 1597440;
+        127: holdem_ui0_instr_d = 3178133;
+        128: holdem_ui0_instr_d = 1086976;
+        129: holdem_ui0_instr_d = 1597440;
+        130: holdem_ui0_instr_d = 3178133;
+        131: holdem_ui0_instr_d = 540672;
+        132: holdem_ui0_instr_d = 2621440;
+        133: holdem_ui0_instr_d = 1597952;
+        134: holdem_ui0_instr_d = 3178133;
+        135: holdem_ui0_instr_d = 540672;
+        136: holdem_ui0_instr_d = 2621440;
+        137: holdem_ui0_instr_d = 1598464;
+        138: holdem_ui0_instr_d = 3178133;
+        139: holdem_ui0_instr_d = 540672;
+        140: holdem_ui0_instr_d = 2621440;
+        141: holdem_ui0_instr_d = 1598976;
+        142: holdem_ui0_instr_d = 3178133;
+        143: holdem_ui0_instr_d = 540672;
+        144: holdem_ui0_instr_d = 2621440;
+        145: holdem_ui0_instr_d = 1599488;
+        146: holdem_ui0_instr_d = 3178133;
+        147: holdem_ui0_instr_d = 540672;
+        148: holdem_ui0_instr_d = 2621440;
+        149: holdem_ui0_instr_d = 1082880;
+        150: holdem_ui0_instr_d = 5767168;
+        151: holdem_ui0_instr_d = 7340225;
+        152: holdem_ui0_instr_d = 5767680;
+        153: holdem_ui0_instr_d = 7340225;
+        154: holdem_ui0_instr_d = 1616384;
+        155: holdem_ui0_instr_d = 3149482;
+        156: holdem_ui0_instr_d = 5898240;
+        157: holdem_ui0_instr_d = 565248;
+        158: holdem_ui0_instr_d = 2097152;
+        159: holdem_ui0_instr_d = 1087488;
+        160: holdem_ui0_instr_d = 1703936;
+        161: holdem_ui0_instr_d = 2097152;
+        162: holdem_ui0_instr_d = 1088000;
+        163: holdem_ui0_instr_d = 1614848;
+        164: holdem_ui0_instr_d = 2097152;
+        165: holdem_ui0_instr_d = 1088512;
+        166: holdem_ui0_instr_d = 1615872;
+        167: holdem_ui0_instr_d = 2097152;
+        168: holdem_ui0_instr_d = 1082880;
+        169: holdem_ui0_instr_d = 4194481;
+        170: holdem_ui0_instr_d = 1620992;
+        171: holdem_ui0_instr_d = 3149488;
+        172: holdem_ui0_instr_d = 1089024;
+        173: holdem_ui0_instr_d = 2097152;
+        174: holdem_ui0_instr_d = 1089536;
+        175: holdem_ui0_instr_d = 4194481;
+        176: holdem_ui0_instr_d = 1090048;
+        177: holdem_ui0_instr_d = 1616384;
+        178: holdem_ui0_instr_d = 6291456;
+        179: holdem_ui0_instr_d = 5898240;
+        180: holdem_ui0_instr_d = 1703936;
+        181: holdem_ui0_instr_d = 6291968;
+        182: holdem_ui0_instr_d = 1708032;
+        183: holdem_ui0_instr_d = 6292480;
+        184: holdem_ui0_instr_d = 1614848;
+        185: holdem_ui0_instr_d = 6292992;
+        186: holdem_ui0_instr_d = 1613824;
+        187: holdem_ui0_instr_d = 6293504;
+        188: holdem_ui0_instr_d = 1619968;
+        189: holdem_ui0_instr_d = 6294016;
+        190: holdem_ui0_instr_d = 1617408;
+        191: holdem_ui0_instr_d = 6294528;
+        192: holdem_ui0_instr_d = 0;
+        193: holdem_ui0_instr_d = 565248;
+        194: holdem_ui0_instr_d = 679936;
+        195: holdem_ui0_instr_d = 1617920;
+        196: holdem_ui0_instr_d = 3801286;
+        197: holdem_ui0_instr_d = 1090560;
+        198: holdem_ui0_instr_d = 1091072;
+        199: holdem_ui0_instr_d = 1703936;
+        200: holdem_ui0_instr_d = 2097152;
+        201: holdem_ui0_instr_d = 1091584;
+        202: holdem_ui0_instr_d = 1708032;
+        203: holdem_ui0_instr_d = 2097152;
+        204: holdem_ui0_instr_d = 1716224;
+        205: holdem_ui0_instr_d = 4719825;
+        206: holdem_ui0_instr_d = 4718803;
+        207: holdem_ui0_instr_d = 4719317;
+        208: holdem_ui0_instr_d = 4194518;
+        209: holdem_ui0_instr_d = 1092096;
+        210: holdem_ui0_instr_d = 4194518;
+        211: holdem_ui0_instr_d = 1092608;
+        212: holdem_ui0_instr_d = 4194518;
+        213: holdem_ui0_instr_d = 1093120;
+        214: holdem_ui0_instr_d = 1082880;
+        215: holdem_ui0_instr_d = 7864320;
+        216: holdem_ui0_instr_d = 565248;
+        217: holdem_ui0_instr_d = 1622016;
+        218: holdem_ui0_instr_d = 2097152;
+        219: holdem_ui0_instr_d = 540672;
+        220: holdem_ui0_instr_d = 1622528;
+        221: holdem_ui0_instr_d = 1190400;
+        222: holdem_ui0_instr_d = 3145968;
+        223: holdem_ui0_instr_d = 3146480;
+        224: holdem_ui0_instr_d = 3147494;
+        225: holdem_ui0_instr_d = 3148006;
+        226: holdem_ui0_instr_d = 3148521;
+        227: holdem_ui0_instr_d = 1623040;
+        228: holdem_ui0_instr_d = 2097152;
+        229: holdem_ui0_instr_d = 4194544;
+        230: holdem_ui0_instr_d = 1623552;
+        231: holdem_ui0_instr_d = 2097152;
+        232: holdem_ui0_instr_d = 4194544;
+        233: holdem_ui0_instr_d = 1623040;
+        234: holdem_ui0_instr_d = 2097152;
+        235: holdem_ui0_instr_d = 1093632;
+        236: holdem_ui0_instr_d = 1623552;
+        237: holdem_ui0_instr_d = 2097152;
+        238: holdem_ui0_instr_d = 545280;
+        239: holdem_ui0_instr_d = 4194547;
+        240: holdem_ui0_instr_d = 1624064;
+        241: holdem_ui0_instr_d = 3145971;
+        242: holdem_ui0_instr_d = 1094144;
+        243: holdem_ui0_instr_d = 1082880;
+        244: holdem_ui0_instr_d = 7864320;
+        245: holdem_ui0_instr_d = 1736704;
+        246: holdem_ui0_instr_d = 3145980;
+        247: holdem_ui0_instr_d = 565248;
+        248: holdem_ui0_instr_d = 679936;
+        249: holdem_ui0_instr_d = 1094656;
+        250: holdem_ui0_instr_d = 2097152;
+        251: holdem_ui0_instr_d = 1082880;
+        252: holdem_ui0_instr_d = 7864320;
+        253: holdem_ui0_instr_d = 1732608;
+        254: holdem_ui0_instr_d = 3146049;
+        255: holdem_ui0_instr_d = 565248;
+        256: holdem_ui0_instr_d = 679936;
+        257: holdem_ui0_instr_d = 540672;
+        258: holdem_ui0_instr_d = 1851392;
+        259: holdem_ui0_instr_d = 2621440;
+        260: holdem_ui0_instr_d = 540672;
+        261: holdem_ui0_instr_d = 1851904;
+        262: holdem_ui0_instr_d = 2621440;
+        263: holdem_ui0_instr_d = 540672;
+        264: holdem_ui0_instr_d = 1732608;
+        265: holdem_ui0_instr_d = 5245440;
+        266: holdem_ui0_instr_d = 3150103;
+        267: holdem_ui0_instr_d = 3149599;
+        268: holdem_ui0_instr_d = 3149092;
+        269: holdem_ui0_instr_d = 3147565;
+        270: holdem_ui0_instr_d = 3147058;
+        271: holdem_ui0_instr_d = 3146555;
+        272: holdem_ui0_instr_d = 1194496;
+        273: holdem_ui0_instr_d = 1095168;
+        274: holdem_ui0_instr_d = 1732608;
+        275: holdem_ui0_instr_d = 5244928;
+        276: holdem_ui0_instr_d = 1199104;
+        277: holdem_ui0_instr_d = 1095680;
+        278: holdem_ui0_instr_d = 4194624;
+        279: holdem_ui0_instr_d = 1732608;
+        280: holdem_ui0_instr_d = 5244928;
+        281: holdem_ui0_instr_d = 3676444;
+        282: holdem_ui0_instr_d = 1096192;
+        283: holdem_ui0_instr_d = 4194624;
+        284: holdem_ui0_instr_d = 1732608;
+        285: holdem_ui0_instr_d = 5245440;
+        286: holdem_ui0_instr_d = 4194576;
+        287: holdem_ui0_instr_d = 1096704;
+        288: holdem_ui0_instr_d = 1732608;
+        289: holdem_ui0_instr_d = 5244928;
+        290: holdem_ui0_instr_d = 1205760;
+        291: holdem_ui0_instr_d = 4194624;
+        292: holdem_ui0_instr_d = 1097216;
+        293: holdem_ui0_instr_d = 1732608;
+        294: holdem_ui0_instr_d = 5244928;
+        295: holdem_ui0_instr_d = 1205760;
+        296: holdem_ui0_instr_d = 1097728;
+        297: holdem_ui0_instr_d = 1732608;
+        298: holdem_ui0_instr_d = 5244416;
+        299: holdem_ui0_instr_d = 1205760;
+        300: holdem_ui0_instr_d = 4194624;
+        301: holdem_ui0_instr_d = 1098240;
+        302: holdem_ui0_instr_d = 1732608;
+        303: holdem_ui0_instr_d = 5244928;
+        304: holdem_ui0_instr_d = 1205760;
+        305: holdem_ui0_instr_d = 4194624;
+        306: holdem_ui0_instr_d = 1098752;
+        307: holdem_ui0_instr_d = 1732608;
+        308: holdem_ui0_instr_d = 5244928;
+        309: holdem_ui0_instr_d = 1205760;
+        310: holdem_ui0_instr_d = 1099264;
+        311: holdem_ui0_instr_d = 1732608;
+        312: holdem_ui0_instr_d = 5244416;
+        313: holdem_ui0_instr_d = 1205760;
+        314: holdem_ui0_instr_d = 4194624;
+        315: holdem_ui0_instr_d = 1099776;
+        316: holdem_ui0_instr_d = 1732608;
+        317: holdem_ui0_instr_d = 5244928;
+        318: holdem_ui0_instr_d = 1205760;
+        319: holdem_ui0_instr_d = 4194624;
+        320: holdem_ui0_instr_d = 1082880;
+        default: holdem_ui0_instr_d = 7864320;
+    endcase
+end
+
+
+always @(holdem_ui0_sp) begin: holdem_ui0_char_rom
+    case (holdem_ui0_sp)
+        0: holdem_ui0_char_d = 111;
+        1: holdem_ui0_char_d = 107;
+        2: holdem_ui0_char_d = 0;
+        3: holdem_ui0_char_d = 103;
+        4: holdem_ui0_char_d = 97;
+        5: holdem_ui0_char_d = 109;
+        6: holdem_ui0_char_d = 101;
+        7: holdem_ui0_char_d = 32;
+        8: holdem_ui0_char_d = 111;
+        9: holdem_ui0_char_d = 118;
+        10: holdem_ui0_char_d = 101;
+        11: holdem_ui0_char_d = 114;
+        12: holdem_ui0_char_d = 0;
+        13: holdem_ui0_char_d = 110;
+        14: holdem_ui0_char_d = 111;
+        15: holdem_ui0_char_d = 32;
+        16: holdem_ui0_char_d = 104;
+        17: holdem_ui0_char_d = 97;
+        18: holdem_ui0_char_d = 110;
+        19: holdem_ui0_char_d = 100;
+        20: holdem_ui0_char_d = 32;
+        21: holdem_ui0_char_d = 105;
+        22: holdem_ui0_char_d = 110;
+        23: holdem_ui0_char_d = 32;
+        24: holdem_ui0_char_d = 112;
+        25: holdem_ui0_char_d = 114;
+        26: holdem_ui0_char_d = 111;
+        27: holdem_ui0_char_d = 103;
+        28: holdem_ui0_char_d = 114;
+        29: holdem_ui0_char_d = 101;
+        30: holdem_ui0_char_d = 115;
+        31: holdem_ui0_char_d = 115;
+        32: holdem_ui0_char_d = 0;
+        33: holdem_ui0_char_d = 104;
+        34: holdem_ui0_char_d = 97;
+        35: holdem_ui0_char_d = 110;
+        36: holdem_ui0_char_d = 100;
+        37: holdem_ui0_char_d = 32;
+        38: holdem_ui0_char_d = 105;
+        39: holdem_ui0_char_d = 110;
+        40: holdem_ui0_char_d = 32;
+        41: holdem_ui0_char_d = 112;
+        42: holdem_ui0_char_d = 114;
+        43: holdem_ui0_char_d = 111;
+        44: holdem_ui0_char_d = 103;
+        45: holdem_ui0_char_d = 114;
+        46: holdem_ui0_char_d = 101;
+        47: holdem_ui0_char_d = 115;
+        48: holdem_ui0_char_d = 115;
+        49: holdem_ui0_char_d = 0;
+        50: holdem_ui0_char_d = 110;
+        51: holdem_ui0_char_d = 111;
+        52: holdem_ui0_char_d = 116;
+        53: holdem_ui0_char_d = 32;
+        54: holdem_ui0_char_d = 121;
+        55: holdem_ui0_char_d = 111;
+        56: holdem_ui0_char_d = 117;
+        57: holdem_ui0_char_d = 114;
+        58: holdem_ui0_char_d = 32;
+        59: holdem_ui0_char_d = 116;
+        60: holdem_ui0_char_d = 117;
+        61: holdem_ui0_char_d = 114;
+        62: holdem_ui0_char_d = 110;
+        63: holdem_ui0_char_d = 0;
+        64: holdem_ui0_char_d = 117;
+        65: holdem_ui0_char_d = 110;
+        66: holdem_ui0_char_d = 107;
+        67: holdem_ui0_char_d = 110;
+        68: holdem_ui0_char_d = 111;
+        69: holdem_ui0_char_d = 119;
+        70: holdem_ui0_char_d = 110;
+        71: holdem_ui0_char_d = 32;
+        72: holdem_ui0_char_d = 97;
+        73: holdem_ui0_char_d = 99;
+        74: holdem_ui0_char_d = 116;
+        75: holdem_ui0_char_d = 105;
+        76: holdem_ui0_char_d = 111;
+        77: holdem_ui0_char_d = 110;
+        78: holdem_ui0_char_d = 0;
+        79: holdem_ui0_char_d = 99;
+        80: holdem_ui0_char_d = 97;
+        81: holdem_ui0_char_d = 110;
+        82: holdem_ui0_char_d = 110;
+        83: holdem_ui0_char_d = 111;
+        84: holdem_ui0_char_d = 116;
+        85: holdem_ui0_char_d = 32;
+        86: holdem_ui0_char_d = 99;
+        87: holdem_ui0_char_d = 104;
+        88: holdem_ui0_char_d = 101;
+        89: holdem_ui0_char_d = 99;
+        90: holdem_ui0_char_d = 107;
+        91: holdem_ui0_char_d = 32;
+        92: holdem_ui0_char_d = 102;
+        93: holdem_ui0_char_d = 97;
+        94: holdem_ui0_char_d = 99;
+        95: holdem_ui0_char_d = 105;
+        96: holdem_ui0_char_d = 110;
+        97: holdem_ui0_char_d = 103;
+        98: holdem_ui0_char_d = 32;
+        99: holdem_ui0_char_d = 97;
+        100: holdem_ui0_char_d = 32;
+        101: holdem_ui0_char_d = 98;
+        102: holdem_ui0_char_d = 101;
+        103: holdem_ui0_char_d = 116;
+        104: holdem_ui0_char_d = 0;
+        105: holdem_ui0_char_d = 110;
+        106: holdem_ui0_char_d = 111;
+        107: holdem_ui0_char_d = 116;
+        108: holdem_ui0_char_d = 104;
+        109: holdem_ui0_char_d = 105;
+        110: holdem_ui0_char_d = 110;
+        111: holdem_ui0_char_d = 103;
+        112: holdem_ui0_char_d = 32;
+        113: holdem_ui0_char_d = 116;
+        114: holdem_ui0_char_d = 111;
+        115: holdem_ui0_char_d = 32;
+        116: holdem_ui0_char_d = 99;
+        117: holdem_ui0_char_d = 97;
+        118: holdem_ui0_char_d = 108;
+        119: holdem_ui0_char_d = 108;
+        120: holdem_ui0_char_d = 0;
+        121: holdem_ui0_char_d = 116;
+        122: holdem_ui0_char_d = 104;
+        123: holdem_ui0_char_d = 101;
+        124: holdem_ui0_char_d = 114;
+        125: holdem_ui0_char_d = 101;
+        126: holdem_ui0_char_d = 32;
+        127: holdem_ui0_char_d = 105;
+        128: holdem_ui0_char_d = 115;
+        129: holdem_ui0_char_d = 32;
+        130: holdem_ui0_char_d = 97;
+        131: holdem_ui0_char_d = 32;
+        132: holdem_ui0_char_d = 98;
+        133: holdem_ui0_char_d = 101;
+        134: holdem_ui0_char_d = 116;
+        135: holdem_ui0_char_d = 58;
+        136: holdem_ui0_char_d = 32;
+        137: holdem_ui0_char_d = 114;
+        138: holdem_ui0_char_d = 97;
+        139: holdem_ui0_char_d = 105;
+        140: holdem_ui0_char_d = 115;
+        141: holdem_ui0_char_d = 101;
+        142: holdem_ui0_char_d = 0;
+        143: holdem_ui0_char_d = 110;
+        144: holdem_ui0_char_d = 111;
+        145: holdem_ui0_char_d = 32;
+        146: holdem_ui0_char_d = 98;
+        147: holdem_ui0_char_d = 101;
+        148: holdem_ui0_char_d = 116;
+        149: holdem_ui0_char_d = 32;
+        150: holdem_ui0_char_d = 116;
+        151: holdem_ui0_char_d = 111;
+        152: holdem_ui0_char_d = 32;
+        153: holdem_ui0_char_d = 114;
+        154: holdem_ui0_char_d = 97;
+        155: holdem_ui0_char_d = 105;
+        156: holdem_ui0_char_d = 115;
+        157: holdem_ui0_char_d = 101;
+        158: holdem_ui0_char_d = 58;
+        159: holdem_ui0_char_d = 32;
+        160: holdem_ui0_char_d = 98;
+        161: holdem_ui0_char_d = 101;
+        162: holdem_ui0_char_d = 116;
+        163: holdem_ui0_char_d = 0;
+        164: holdem_ui0_char_d = 114;
+        165: holdem_ui0_char_d = 97;
+        166: holdem_ui0_char_d = 105;
+        167: holdem_ui0_char_d = 115;
+        168: holdem_ui0_char_d = 105;
+        169: holdem_ui0_char_d = 110;
+        170: holdem_ui0_char_d = 103;
+        171: holdem_ui0_char_d = 32;
+        172: holdem_ui0_char_d = 105;
+        173: holdem_ui0_char_d = 115;
+        174: holdem_ui0_char_d = 32;
+        175: holdem_ui0_char_d = 99;
+        176: holdem_ui0_char_d = 108;
+        177: holdem_ui0_char_d = 111;
+        178: holdem_ui0_char_d = 115;
+        179: holdem_ui0_char_d = 101;
+        180: holdem_ui0_char_d = 100;
+        181: holdem_ui0_char_d = 32;
+        182: holdem_ui0_char_d = 116;
+        183: holdem_ui0_char_d = 111;
+        184: holdem_ui0_char_d = 32;
+        185: holdem_ui0_char_d = 121;
+        186: holdem_ui0_char_d = 111;
+        187: holdem_ui0_char_d = 117;
+        188: holdem_ui0_char_d = 0;
+        189: holdem_ui0_char_d = 109;
+        190: holdem_ui0_char_d = 111;
+        191: holdem_ui0_char_d = 114;
+        192: holdem_ui0_char_d = 101;
+        193: holdem_ui0_char_d = 32;
+        194: holdem_ui0_char_d = 116;
+        195: holdem_ui0_char_d = 104;
+        196: holdem_ui0_char_d = 97;
+        197: holdem_ui0_char_d = 110;
+        198: holdem_ui0_char_d = 32;
+        199: holdem_ui0_char_d = 121;
+        200: holdem_ui0_char_d = 111;
+        201: holdem_ui0_char_d = 117;
+        202: holdem_ui0_char_d = 114;
+        203: holdem_ui0_char_d = 32;
+        204: holdem_ui0_char_d = 115;
+        205: holdem_ui0_char_d = 116;
+        206: holdem_ui0_char_d = 97;
+        207: holdem_ui0_char_d = 99;
+        208: holdem_ui0_char_d = 107;
+        209: holdem_ui0_char_d = 0;
+        210: holdem_ui0_char_d = 98;
+        211: holdem_ui0_char_d = 101;
+        212: holdem_ui0_char_d = 108;
+        213: holdem_ui0_char_d = 111;
+        214: holdem_ui0_char_d = 119;
+        215: holdem_ui0_char_d = 32;
+        216: holdem_ui0_char_d = 116;
+        217: holdem_ui0_char_d = 104;
+        218: holdem_ui0_char_d = 101;
+        219: holdem_ui0_char_d = 32;
+        220: holdem_ui0_char_d = 109;
+        221: holdem_ui0_char_d = 105;
+        222: holdem_ui0_char_d = 110;
+        223: holdem_ui0_char_d = 105;
+        224: holdem_ui0_char_d = 109;
+        225: holdem_ui0_char_d = 117;
+        226: holdem_ui0_char_d = 109;
+        227: holdem_ui0_char_d = 0;
+        228: holdem_ui0_char_d = 98;
+        229: holdem_ui0_char_d = 97;
+        230: holdem_ui0_char_d = 100;
+        231: holdem_ui0_char_d = 32;
+        232: holdem_ui0_char_d = 100;
+        233: holdem_ui0_char_d = 101;
+        234: holdem_ui0_char_d = 99;
+        235: holdem_ui0_char_d = 107;
+        236: holdem_ui0_char_d = 0;
+        237: holdem_ui0_char_d = 99;
+        238: holdem_ui0_char_d = 111;
+        239: holdem_ui0_char_d = 100;
+        240: holdem_ui0_char_d = 101;
+        241: holdem_ui0_char_d = 32;
+        242: holdem_ui0_char_d = 49;
+        243: holdem_ui0_char_d = 52;
+        244: holdem_ui0_char_d = 0;
+        245: holdem_ui0_char_d = 99;
+        246: holdem_ui0_char_d = 111;
+        247: holdem_ui0_char_d = 100;
+        248: holdem_ui0_char_d = 101;
+        249: holdem_ui0_char_d = 32;
+        250: holdem_ui0_char_d = 49;
+        251: holdem_ui0_char_d = 53;
+        252: holdem_ui0_char_d = 0;
+        253: holdem_ui0_char_d = 112;
+        254: holdem_ui0_char_d = 114;
+        255: holdem_ui0_char_d = 101;
+        256: holdem_ui0_char_d = 102;
+        257: holdem_ui0_char_d = 108;
+        258: holdem_ui0_char_d = 111;
+        259: holdem_ui0_char_d = 112;
+        260: holdem_ui0_char_d = 0;
+        261: holdem_ui0_char_d = 102;
+        262: holdem_ui0_char_d = 108;
+        263: holdem_ui0_char_d = 111;
+        264: holdem_ui0_char_d = 112;
+        265: holdem_ui0_char_d = 0;
+        266: holdem_ui0_char_d = 116;
+        267: holdem_ui0_char_d = 117;
+        268: holdem_ui0_char_d = 114;
+        269: holdem_ui0_char_d = 110;
+        270: holdem_ui0_char_d = 0;
+        271: holdem_ui0_char_d = 114;
+        272: holdem_ui0_char_d = 105;
+        273: holdem_ui0_char_d = 118;
+        274: holdem_ui0_char_d = 101;
+        275: holdem_ui0_char_d = 114;
+        276: holdem_ui0_char_d = 0;
+        277: holdem_ui0_char_d = 115;
+        278: holdem_ui0_char_d = 104;
+        279: holdem_ui0_char_d = 111;
+        280: holdem_ui0_char_d = 119;
+        281: holdem_ui0_char_d = 100;
+        282: holdem_ui0_char_d = 111;
+        283: holdem_ui0_char_d = 119;
+        284: holdem_ui0_char_d = 110;
+        285: holdem_ui0_char_d = 0;
+        286: holdem_ui0_char_d = 102;
+        287: holdem_ui0_char_d = 111;
+        288: holdem_ui0_char_d = 108;
+        289: holdem_ui0_char_d = 100;
+        290: holdem_ui0_char_d = 115;
+        291: holdem_ui0_char_d = 0;
+        292: holdem_ui0_char_d = 99;
+        293: holdem_ui0_char_d = 104;
+        294: holdem_ui0_char_d = 101;
+        295: holdem_ui0_char_d = 99;
+        296: holdem_ui0_char_d = 107;
+        297: holdem_ui0_char_d = 115;
+        298: holdem_ui0_char_d = 0;
+        299: holdem_ui0_char_d = 99;
+        300: holdem_ui0_char_d = 97;
+        301: holdem_ui0_char_d = 108;
+        302: holdem_ui0_char_d = 108;
+        303: holdem_ui0_char_d = 115;
+        304: holdem_ui0_char_d = 32;
+        305: holdem_ui0_char_d = 0;
+        306: holdem_ui0_char_d = 98;
+        307: holdem_ui0_char_d = 101;
+        308: holdem_ui0_char_d = 116;
+        309: holdem_ui0_char_d = 115;
+        310: holdem_ui0_char_d = 32;
+        311: holdem_ui0_char_d = 0;
+        312: holdem_ui0_char_d = 114;
+        313: holdem_ui0_char_d = 97;
+        314: holdem_ui0_char_d = 105;
+        315: holdem_ui0_char_d = 115;
+        316: holdem_ui0_char_d = 101;
+        317: holdem_ui0_char_d = 115;
+        318: holdem_ui0_char_d = 32;
+        319: holdem_ui0_char_d = 116;
+        320: holdem_ui0_char_d = 111;
+        321: holdem_ui0_char_d = 32;
+        322: holdem_ui0_char_d = 0;
+        323: holdem_ui0_char_d = 103;
+        324: holdem_ui0_char_d = 111;
+        325: holdem_ui0_char_d = 101;
+        326: holdem_ui0_char_d = 115;
+        327: holdem_ui0_char_d = 32;
+        328: holdem_ui0_char_d = 97;
+        329: holdem_ui0_char_d = 108;
+        330: holdem_ui0_char_d = 108;
+        331: holdem_ui0_char_d = 45;
+        332: holdem_ui0_char_d = 105;
+        333: holdem_ui0_char_d = 110;
+        334: holdem_ui0_char_d = 32;
+        335: holdem_ui0_char_d = 102;
+        336: holdem_ui0_char_d = 111;
+        337: holdem_ui0_char_d = 114;
+        338: holdem_ui0_char_d = 32;
+        339: holdem_ui0_char_d = 0;
+        340: holdem_ui0_char_d = 112;
+        341: holdem_ui0_char_d = 111;
+        342: holdem_ui0_char_d = 115;
+        343: holdem_ui0_char_d = 116;
+        344: holdem_ui0_char_d = 115;
+        345: holdem_ui0_char_d = 32;
+        346: holdem_ui0_char_d = 115;
+        347: holdem_ui0_char_d = 109;
+        348: holdem_ui0_char_d = 97;
+        349: holdem_ui0_char_d = 108;
+        350: holdem_ui0_char_d = 108;
+        351: holdem_ui0_char_d = 32;
+        352: holdem_ui0_char_d = 98;
+        353: holdem_ui0_char_d = 108;
+        354: holdem_ui0_char_d = 105;
+        355: holdem_ui0_char_d = 110;
+        356: holdem_ui0_char_d = 100;
+        357: holdem_ui0_char_d = 32;
+        358: holdem_ui0_char_d = 0;
+        359: holdem_ui0_char_d = 112;
+        360: holdem_ui0_char_d = 111;
+        361: holdem_ui0_char_d = 115;
+        362: holdem_ui0_char_d = 116;
+        363: holdem_ui0_char_d = 115;
+        364: holdem_ui0_char_d = 32;
+        365: holdem_ui0_char_d = 98;
+        366: holdem_ui0_char_d = 105;
+        367: holdem_ui0_char_d = 103;
+        368: holdem_ui0_char_d = 32;
+        369: holdem_ui0_char_d = 98;
+        370: holdem_ui0_char_d = 108;
+        371: holdem_ui0_char_d = 105;
+        372: holdem_ui0_char_d = 110;
+        373: holdem_ui0_char_d = 100;
+        374: holdem_ui0_char_d = 32;
+        375: holdem_ui0_char_d = 0;
+        376: holdem_ui0_char_d = 72;
+        377: holdem_ui0_char_d = 105;
+        378: holdem_ui0_char_d = 103;
+        379: holdem_ui0_char_d = 104;
+        380: holdem_ui0_char_d = 32;
+        381: holdem_ui0_char_d = 99;
+        382: holdem_ui0_char_d = 97;
+        383: holdem_ui0_char_d = 114;
+        384: holdem_ui0_char_d = 100;
+        385: holdem_ui0_char_d = 0;
+        386: holdem_ui0_char_d = 80;
+        387: holdem_ui0_char_d = 97;
+        388: holdem_ui0_char_d = 105;
+        389: holdem_ui0_char_d = 114;
+        390: holdem_ui0_char_d = 0;
+        391: holdem_ui0_char_d = 84;
+        392: holdem_ui0_char_d = 119;
+        393: holdem_ui0_char_d = 111;
+        394: holdem_ui0_char_d = 32;
+        395: holdem_ui0_char_d = 112;
+        396: holdem_ui0_char_d = 97;
+        397: holdem_ui0_char_d = 105;
+        398: holdem_ui0_char_d = 114;
+        399: holdem_ui0_char_d = 0;
+        400: holdem_ui0_char_d = 84;
+        401: holdem_ui0_char_d = 104;
+        402: holdem_ui0_char_d = 114;
+        403: holdem_ui0_char_d = 101;
+        404: holdem_ui0_char_d = 101;
+        405: holdem_ui0_char_d = 32;
+        406: holdem_ui0_char_d = 111;
+        407: holdem_ui0_char_d = 102;
+        408: holdem_ui0_char_d = 32;
+        409: holdem_ui0_char_d = 97;
+        410: holdem_ui0_char_d = 32;
+        411: holdem_ui0_char_d = 107;
+        412: holdem_ui0_char_d = 105;
+        413: holdem_ui0_char_d = 110;
+        414: holdem_ui0_char_d = 100;
+        415: holdem_ui0_char_d = 0;
+        416: holdem_ui0_char_d = 83;
+        417: holdem_ui0_char_d = 116;
+        418: holdem_ui0_char_d = 114;
+        419: holdem_ui0_char_d = 97;
+        420: holdem_ui0_char_d = 105;
+        421: holdem_ui0_char_d = 103;
+        422: holdem_ui0_char_d = 104;
+        423: holdem_ui0_char_d = 116;
+        424: holdem_ui0_char_d = 0;
+        425: holdem_ui0_char_d = 70;
+        426: holdem_ui0_char_d = 108;
+        427: holdem_ui0_char_d = 117;
+        428: holdem_ui0_char_d = 115;
+        429: holdem_ui0_char_d = 104;
+        430: holdem_ui0_char_d = 0;
+        431: holdem_ui0_char_d = 70;
+        432: holdem_ui0_char_d = 117;
+        433: holdem_ui0_char_d = 108;
+        434: holdem_ui0_char_d = 108;
+        435: holdem_ui0_char_d = 32;
+        436: holdem_ui0_char_d = 104;
+        437: holdem_ui0_char_d = 111;
+        438: holdem_ui0_char_d = 117;
+        439: holdem_ui0_char_d = 115;
+        440: holdem_ui0_char_d = 101;
+        441: holdem_ui0_char_d = 0;
+        442: holdem_ui0_char_d = 70;
+        443: holdem_ui0_char_d = 111;
+        444: holdem_ui0_char_d = 117;
+        445: holdem_ui0_char_d = 114;
+        446: holdem_ui0_char_d = 32;
+        447: holdem_ui0_char_d = 111;
+        448: holdem_ui0_char_d = 102;
+        449: holdem_ui0_char_d = 32;
+        450: holdem_ui0_char_d = 97;
+        451: holdem_ui0_char_d = 32;
+        452: holdem_ui0_char_d = 107;
+        453: holdem_ui0_char_d = 105;
+        454: holdem_ui0_char_d = 110;
+        455: holdem_ui0_char_d = 100;
+        456: holdem_ui0_char_d = 0;
+        457: holdem_ui0_char_d = 83;
+        458: holdem_ui0_char_d = 116;
+        459: holdem_ui0_char_d = 114;
+        460: holdem_ui0_char_d = 97;
+        461: holdem_ui0_char_d = 105;
+        462: holdem_ui0_char_d = 103;
+        463: holdem_ui0_char_d = 104;
+        464: holdem_ui0_char_d = 116;
+        465: holdem_ui0_char_d = 32;
+        466: holdem_ui0_char_d = 102;
+        467: holdem_ui0_char_d = 108;
+        468: holdem_ui0_char_d = 117;
+        469: holdem_ui0_char_d = 115;
+        470: holdem_ui0_char_d = 104;
+        471: holdem_ui0_char_d = 0;
+        472: holdem_ui0_char_d = 116;
+        473: holdem_ui0_char_d = 119;
+        474: holdem_ui0_char_d = 111;
+        475: holdem_ui0_char_d = 0;
+        476: holdem_ui0_char_d = 116;
+        477: holdem_ui0_char_d = 104;
+        478: holdem_ui0_char_d = 114;
+        479: holdem_ui0_char_d = 101;
+        480: holdem_ui0_char_d = 101;
+        481: holdem_ui0_char_d = 0;
+        482: holdem_ui0_char_d = 102;
+        483: holdem_ui0_char_d = 111;
+        484: holdem_ui0_char_d = 117;
+        485: holdem_ui0_char_d = 114;
+        486: holdem_ui0_char_d = 0;
+        487: holdem_ui0_char_d = 102;
+        488: holdem_ui0_char_d = 105;
+        489: holdem_ui0_char_d = 118;
+        490: holdem_ui0_char_d = 101;
+        491: holdem_ui0_char_d = 0;
+        492: holdem_ui0_char_d = 115;
+        493: holdem_ui0_char_d = 105;
+        494: holdem_ui0_char_d = 120;
+        495: holdem_ui0_char_d = 0;
+        496: holdem_ui0_char_d = 115;
+        497: holdem_ui0_char_d = 101;
+        498: holdem_ui0_char_d = 118;
+        499: holdem_ui0_char_d = 101;
+        500: holdem_ui0_char_d = 110;
+        501: holdem_ui0_char_d = 0;
+        502: holdem_ui0_char_d = 101;
+        503: holdem_ui0_char_d = 105;
+        504: holdem_ui0_char_d = 103;
+        505: holdem_ui0_char_d = 104;
+        506: holdem_ui0_char_d = 116;
+        507: holdem_ui0_char_d = 0;
+        508: holdem_ui0_char_d = 110;
+        509: holdem_ui0_char_d = 105;
+        510: holdem_ui0_char_d = 110;
+        511: holdem_ui0_char_d = 101;
+        512: holdem_ui0_char_d = 0;
+        513: holdem_ui0_char_d = 116;
+        514: holdem_ui0_char_d = 101;
+        515: holdem_ui0_char_d = 110;
+        516: holdem_ui0_char_d = 0;
+        517: holdem_ui0_char_d = 106;
+        518: holdem_ui0_char_d = 97;
+        519: holdem_ui0_char_d = 99;
+        520: holdem_ui0_char_d = 107;
+        521: holdem_ui0_char_d = 0;
+        522: holdem_ui0_char_d = 113;
+        523: holdem_ui0_char_d = 117;
+        524: holdem_ui0_char_d = 101;
+        525: holdem_ui0_char_d = 101;
+        526: holdem_ui0_char_d = 110;
+        527: holdem_ui0_char_d = 0;
+        528: holdem_ui0_char_d = 107;
+        529: holdem_ui0_char_d = 105;
+        530: holdem_ui0_char_d = 110;
+        531: holdem_ui0_char_d = 103;
+        532: holdem_ui0_char_d = 0;
+        533: holdem_ui0_char_d = 97;
+        534: holdem_ui0_char_d = 99;
+        535: holdem_ui0_char_d = 101;
+        536: holdem_ui0_char_d = 0;
+        537: holdem_ui0_char_d = 116;
+        538: holdem_ui0_char_d = 119;
+        539: holdem_ui0_char_d = 111;
+        540: holdem_ui0_char_d = 115;
+        541: holdem_ui0_char_d = 0;
+        542: holdem_ui0_char_d = 116;
+        543: holdem_ui0_char_d = 104;
+        544: holdem_ui0_char_d = 114;
+        545: holdem_ui0_char_d = 101;
+        546: holdem_ui0_char_d = 101;
+        547: holdem_ui0_char_d = 115;
+        548: holdem_ui0_char_d = 0;
+        549: holdem_ui0_char_d = 102;
+        550: holdem_ui0_char_d = 111;
+        551: holdem_ui0_char_d = 117;
+        552: holdem_ui0_char_d = 114;
+        553: holdem_ui0_char_d = 115;
+        554: holdem_ui0_char_d = 0;
+        555: holdem_ui0_char_d = 102;
+        556: holdem_ui0_char_d = 105;
+        557: holdem_ui0_char_d = 118;
+        558: holdem_ui0_char_d = 101;
+        559: holdem_ui0_char_d = 115;
+        560: holdem_ui0_char_d = 0;
+        561: holdem_ui0_char_d = 115;
+        562: holdem_ui0_char_d = 105;
+        563: holdem_ui0_char_d = 120;
+        564: holdem_ui0_char_d = 101;
+        565: holdem_ui0_char_d = 115;
+        566: holdem_ui0_char_d = 0;
+        567: holdem_ui0_char_d = 115;
+        568: holdem_ui0_char_d = 101;
+        569: holdem_ui0_char_d = 118;
+        570: holdem_ui0_char_d = 101;
+        571: holdem_ui0_char_d = 110;
+        572: holdem_ui0_char_d = 115;
+        573: holdem_ui0_char_d = 0;
+        574: holdem_ui0_char_d = 101;
+        575: holdem_ui0_char_d = 105;
+        576: holdem_ui0_char_d = 103;
+        577: holdem_ui0_char_d = 104;
+        578: holdem_ui0_char_d = 116;
+        579: holdem_ui0_char_d = 115;
+        580: holdem_ui0_char_d = 0;
+        581: holdem_ui0_char_d = 110;
+        582: holdem_ui0_char_d = 105;
+        583: holdem_ui0_char_d = 110;
+        584: holdem_ui0_char_d = 101;
+        585: holdem_ui0_char_d = 115;
+        586: holdem_ui0_char_d = 0;
+        587: holdem_ui0_char_d = 116;
+        588: holdem_ui0_char_d = 101;
+        589: holdem_ui0_char_d = 110;
+        590: holdem_ui0_char_d = 115;
+        591: holdem_ui0_char_d = 0;
+        592: holdem_ui0_char_d = 106;
+        593: holdem_ui0_char_d = 97;
+        594: holdem_ui0_char_d = 99;
+        595: holdem_ui0_char_d = 107;
+        596: holdem_ui0_char_d = 115;
+        597: holdem_ui0_char_d = 0;
+        598: holdem_ui0_char_d = 113;
+        599: holdem_ui0_char_d = 117;
+        600: holdem_ui0_char_d = 101;
+        601: holdem_ui0_char_d = 101;
+        602: holdem_ui0_char_d = 110;
+        603: holdem_ui0_char_d = 115;
+        604: holdem_ui0_char_d = 0;
+        605: holdem_ui0_char_d = 107;
+        606: holdem_ui0_char_d = 105;
+        607: holdem_ui0_char_d = 110;
+        608: holdem_ui0_char_d = 103;
+        609: holdem_ui0_char_d = 115;
+        610: holdem_ui0_char_d = 0;
+        611: holdem_ui0_char_d = 97;
+        612: holdem_ui0_char_d = 99;
+        613: holdem_ui0_char_d = 101;
+        614: holdem_ui0_char_d = 115;
+        615: holdem_ui0_char_d = 0;
+        616: holdem_ui0_char_d = 72;
+        617: holdem_ui0_char_d = 111;
+        618: holdem_ui0_char_d = 108;
+        619: holdem_ui0_char_d = 100;
+        620: holdem_ui0_char_d = 39;
+        621: holdem_ui0_char_d = 101;
+        622: holdem_ui0_char_d = 109;
+        623: holdem_ui0_char_d = 58;
+        624: holdem_ui0_char_d = 32;
+        625: holdem_ui0_char_d = 102;
+        626: holdem_ui0_char_d = 32;
+        627: holdem_ui0_char_d = 107;
+        628: holdem_ui0_char_d = 32;
+        629: holdem_ui0_char_d = 99;
+        630: holdem_ui0_char_d = 32;
+        631: holdem_ui0_char_d = 97;
+        632: holdem_ui0_char_d = 32;
+        633: holdem_ui0_char_d = 98;
+        634: holdem_ui0_char_d = 60;
+        635: holdem_ui0_char_d = 110;
+        636: holdem_ui0_char_d = 62;
+        637: holdem_ui0_char_d = 32;
+        638: holdem_ui0_char_d = 114;
+        639: holdem_ui0_char_d = 60;
+        640: holdem_ui0_char_d = 110;
+        641: holdem_ui0_char_d = 62;
+        642: holdem_ui0_char_d = 32;
+        643: holdem_ui0_char_d = 100;
+        644: holdem_ui0_char_d = 32;
+        645: holdem_ui0_char_d = 110;
+        646: holdem_ui0_char_d = 32;
+        647: holdem_ui0_char_d = 104;
+        648: holdem_ui0_char_d = 32;
+        649: holdem_ui0_char_d = 116;
+        650: holdem_ui0_char_d = 13;
+        651: holdem_ui0_char_d = 10;
+        652: holdem_ui0_char_d = 0;
+        653: holdem_ui0_char_d = 33;
+        654: holdem_ui0_char_d = 32;
+        655: holdem_ui0_char_d = 117;
+        656: holdem_ui0_char_d = 110;
+        657: holdem_ui0_char_d = 107;
+        658: holdem_ui0_char_d = 110;
+        659: holdem_ui0_char_d = 111;
+        660: holdem_ui0_char_d = 119;
+        661: holdem_ui0_char_d = 110;
+        662: holdem_ui0_char_d = 32;
+        663: holdem_ui0_char_d = 107;
+        664: holdem_ui0_char_d = 101;
+        665: holdem_ui0_char_d = 121;
+        666: holdem_ui0_char_d = 13;
+        667: holdem_ui0_char_d = 10;
+        668: holdem_ui0_char_d = 0;
+        669: holdem_ui0_char_d = 13;
+        670: holdem_ui0_char_d = 10;
+        671: holdem_ui0_char_d = 33;
+        672: holdem_ui0_char_d = 32;
+        673: holdem_ui0_char_d = 98;
+        674: holdem_ui0_char_d = 97;
+        675: holdem_ui0_char_d = 100;
+        676: holdem_ui0_char_d = 32;
+        677: holdem_ui0_char_d = 110;
+        678: holdem_ui0_char_d = 117;
+        679: holdem_ui0_char_d = 109;
+        680: holdem_ui0_char_d = 98;
+        681: holdem_ui0_char_d = 101;
+        682: holdem_ui0_char_d = 114;
+        683: holdem_ui0_char_d = 13;
+        684: holdem_ui0_char_d = 10;
+        685: holdem_ui0_char_d = 0;
+        686: holdem_ui0_char_d = 13;
+        687: holdem_ui0_char_d = 10;
+        688: holdem_ui0_char_d = 0;
+        689: holdem_ui0_char_d = 32;
+        690: holdem_ui0_char_d = 99;
+        691: holdem_ui0_char_d = 97;
+        692: holdem_ui0_char_d = 114;
+        693: holdem_ui0_char_d = 100;
+        694: holdem_ui0_char_d = 115;
+        695: holdem_ui0_char_d = 32;
+        696: holdem_ui0_char_d = 0;
+        697: holdem_ui0_char_d = 33;
+        698: holdem_ui0_char_d = 32;
+        699: holdem_ui0_char_d = 110;
+        700: holdem_ui0_char_d = 111;
+        701: holdem_ui0_char_d = 32;
+        702: holdem_ui0_char_d = 104;
+        703: holdem_ui0_char_d = 97;
+        704: holdem_ui0_char_d = 110;
+        705: holdem_ui0_char_d = 100;
+        706: holdem_ui0_char_d = 32;
+        707: holdem_ui0_char_d = 105;
+        708: holdem_ui0_char_d = 110;
+        709: holdem_ui0_char_d = 32;
+        710: holdem_ui0_char_d = 112;
+        711: holdem_ui0_char_d = 114;
+        712: holdem_ui0_char_d = 111;
+        713: holdem_ui0_char_d = 103;
+        714: holdem_ui0_char_d = 114;
+        715: holdem_ui0_char_d = 101;
+        716: holdem_ui0_char_d = 115;
+        717: holdem_ui0_char_d = 115;
+        718: holdem_ui0_char_d = 13;
+        719: holdem_ui0_char_d = 10;
+        720: holdem_ui0_char_d = 0;
+        721: holdem_ui0_char_d = 33;
+        722: holdem_ui0_char_d = 32;
+        723: holdem_ui0_char_d = 0;
+        724: holdem_ui0_char_d = 27;
+        725: holdem_ui0_char_d = 91;
+        726: holdem_ui0_char_d = 50;
+        727: holdem_ui0_char_d = 74;
+        728: holdem_ui0_char_d = 27;
+        729: holdem_ui0_char_d = 91;
+        730: holdem_ui0_char_d = 72;
+        731: holdem_ui0_char_d = 0;
+        732: holdem_ui0_char_d = 78;
+        733: holdem_ui0_char_d = 101;
+        734: holdem_ui0_char_d = 119;
+        735: holdem_ui0_char_d = 32;
+        736: holdem_ui0_char_d = 103;
+        737: holdem_ui0_char_d = 97;
+        738: holdem_ui0_char_d = 109;
+        739: holdem_ui0_char_d = 101;
+        740: holdem_ui0_char_d = 13;
+        741: holdem_ui0_char_d = 10;
+        742: holdem_ui0_char_d = 0;
+        743: holdem_ui0_char_d = 72;
+        744: holdem_ui0_char_d = 97;
+        745: holdem_ui0_char_d = 110;
+        746: holdem_ui0_char_d = 100;
+        747: holdem_ui0_char_d = 32;
+        748: holdem_ui0_char_d = 0;
+        749: holdem_ui0_char_d = 32;
+        750: holdem_ui0_char_d = 112;
+        751: holdem_ui0_char_d = 111;
+        752: holdem_ui0_char_d = 116;
+        753: holdem_ui0_char_d = 32;
+        754: holdem_ui0_char_d = 0;
+        755: holdem_ui0_char_d = 32;
+        756: holdem_ui0_char_d = 98;
+        757: holdem_ui0_char_d = 111;
+        758: holdem_ui0_char_d = 97;
+        759: holdem_ui0_char_d = 114;
+        760: holdem_ui0_char_d = 100;
+        761: holdem_ui0_char_d = 0;
+        762: holdem_ui0_char_d = 32;
+        763: holdem_ui0_char_d = 116;
+        764: holdem_ui0_char_d = 111;
+        765: holdem_ui0_char_d = 32;
+        766: holdem_ui0_char_d = 97;
+        767: holdem_ui0_char_d = 99;
+        768: holdem_ui0_char_d = 116;
+        769: holdem_ui0_char_d = 44;
+        770: holdem_ui0_char_d = 32;
+        771: holdem_ui0_char_d = 115;
+        772: holdem_ui0_char_d = 116;
+        773: holdem_ui0_char_d = 97;
+        774: holdem_ui0_char_d = 99;
+        775: holdem_ui0_char_d = 107;
+        776: holdem_ui0_char_d = 32;
+        777: holdem_ui0_char_d = 0;
+        778: holdem_ui0_char_d = 44;
+        779: holdem_ui0_char_d = 32;
+        780: holdem_ui0_char_d = 116;
+        781: holdem_ui0_char_d = 111;
+        782: holdem_ui0_char_d = 32;
+        783: holdem_ui0_char_d = 99;
+        784: holdem_ui0_char_d = 97;
+        785: holdem_ui0_char_d = 108;
+        786: holdem_ui0_char_d = 108;
+        787: holdem_ui0_char_d = 32;
+        788: holdem_ui0_char_d = 0;
+        789: holdem_ui0_char_d = 44;
+        790: holdem_ui0_char_d = 32;
+        791: holdem_ui0_char_d = 109;
+        792: holdem_ui0_char_d = 105;
+        793: holdem_ui0_char_d = 110;
+        794: holdem_ui0_char_d = 32;
+        795: holdem_ui0_char_d = 114;
+        796: holdem_ui0_char_d = 97;
+        797: holdem_ui0_char_d = 105;
+        798: holdem_ui0_char_d = 115;
+        799: holdem_ui0_char_d = 101;
+        800: holdem_ui0_char_d = 32;
+        801: holdem_ui0_char_d = 116;
+        802: holdem_ui0_char_d = 111;
+        803: holdem_ui0_char_d = 32;
+        804: holdem_ui0_char_d = 0;
+        805: holdem_ui0_char_d = 71;
+        806: holdem_ui0_char_d = 97;
+        807: holdem_ui0_char_d = 109;
+        808: holdem_ui0_char_d = 101;
+        809: holdem_ui0_char_d = 32;
+        810: holdem_ui0_char_d = 111;
+        811: holdem_ui0_char_d = 118;
+        812: holdem_ui0_char_d = 101;
+        813: holdem_ui0_char_d = 114;
+        814: holdem_ui0_char_d = 44;
+        815: holdem_ui0_char_d = 32;
+        816: holdem_ui0_char_d = 80;
+        817: holdem_ui0_char_d = 0;
+        818: holdem_ui0_char_d = 32;
+        819: holdem_ui0_char_d = 119;
+        820: holdem_ui0_char_d = 105;
+        821: holdem_ui0_char_d = 110;
+        822: holdem_ui0_char_d = 115;
+        823: holdem_ui0_char_d = 13;
+        824: holdem_ui0_char_d = 10;
+        825: holdem_ui0_char_d = 0;
+        826: holdem_ui0_char_d = 80;
+        827: holdem_ui0_char_d = 114;
+        828: holdem_ui0_char_d = 101;
+        829: holdem_ui0_char_d = 115;
+        830: holdem_ui0_char_d = 115;
+        831: holdem_ui0_char_d = 32;
+        832: holdem_ui0_char_d = 100;
+        833: holdem_ui0_char_d = 32;
+        834: holdem_ui0_char_d = 116;
+        835: holdem_ui0_char_d = 111;
+        836: holdem_ui0_char_d = 32;
+        837: holdem_ui0_char_d = 100;
+        838: holdem_ui0_char_d = 101;
+        839: holdem_ui0_char_d = 97;
+        840: holdem_ui0_char_d = 108;
+        841: holdem_ui0_char_d = 13;
+        842: holdem_ui0_char_d = 10;
+        843: holdem_ui0_char_d = 0;
+        844: holdem_ui0_char_d = 32;
+        845: holdem_ui0_char_d = 68;
+        846: holdem_ui0_char_d = 0;
+        847: holdem_ui0_char_d = 32;
+        848: holdem_ui0_char_d = 115;
+        849: holdem_ui0_char_d = 116;
+        850: holdem_ui0_char_d = 97;
+        851: holdem_ui0_char_d = 99;
+        852: holdem_ui0_char_d = 107;
+        853: holdem_ui0_char_d = 32;
+        854: holdem_ui0_char_d = 0;
+        855: holdem_ui0_char_d = 32;
+        856: holdem_ui0_char_d = 98;
+        857: holdem_ui0_char_d = 101;
+        858: holdem_ui0_char_d = 116;
+        859: holdem_ui0_char_d = 32;
+        860: holdem_ui0_char_d = 0;
+        861: holdem_ui0_char_d = 32;
+        862: holdem_ui0_char_d = 111;
+        863: holdem_ui0_char_d = 117;
+        864: holdem_ui0_char_d = 116;
+        865: holdem_ui0_char_d = 0;
+        866: holdem_ui0_char_d = 32;
+        867: holdem_ui0_char_d = 102;
+        868: holdem_ui0_char_d = 111;
+        869: holdem_ui0_char_d = 108;
+        870: holdem_ui0_char_d = 100;
+        871: holdem_ui0_char_d = 101;
+        872: holdem_ui0_char_d = 100;
+        873: holdem_ui0_char_d = 0;
+        874: holdem_ui0_char_d = 32;
+        875: holdem_ui0_char_d = 97;
+        876: holdem_ui0_char_d = 108;
+        877: holdem_ui0_char_d = 108;
+        878: holdem_ui0_char_d = 45;
+        879: holdem_ui0_char_d = 105;
+        880: holdem_ui0_char_d = 110;
+        881: holdem_ui0_char_d = 0;
+        882: holdem_ui0_char_d = 32;
+        883: holdem_ui0_char_d = 40;
+        884: holdem_ui0_char_d = 98;
+        885: holdem_ui0_char_d = 101;
+        886: holdem_ui0_char_d = 116;
+        887: holdem_ui0_char_d = 32;
+        888: holdem_ui0_char_d = 0;
+        889: holdem_ui0_char_d = 32;
+        890: holdem_ui0_char_d = 40;
+        891: holdem_ui0_char_d = 97;
+        892: holdem_ui0_char_d = 108;
+        893: holdem_ui0_char_d = 108;
+        894: holdem_ui0_char_d = 45;
+        895: holdem_ui0_char_d = 105;
+        896: holdem_ui0_char_d = 110;
+        897: holdem_ui0_char_d = 41;
+        898: holdem_ui0_char_d = 0;
+        899: holdem_ui0_char_d = 32;
+        900: holdem_ui0_char_d = 99;
+        901: holdem_ui0_char_d = 111;
+        902: holdem_ui0_char_d = 108;
+        903: holdem_ui0_char_d = 108;
+        904: holdem_ui0_char_d = 101;
+        905: holdem_ui0_char_d = 99;
+        906: holdem_ui0_char_d = 116;
+        907: holdem_ui0_char_d = 115;
+        908: holdem_ui0_char_d = 32;
+        909: holdem_ui0_char_d = 0;
+        910: holdem_ui0_char_d = 44;
+        911: holdem_ui0_char_d = 32;
+        912: holdem_ui0_char_d = 0;
+        913: holdem_ui0_char_d = 32;
+        914: holdem_ui0_char_d = 104;
+        915: holdem_ui0_char_d = 105;
+        916: holdem_ui0_char_d = 103;
+        917: holdem_ui0_char_d = 104;
+        918: holdem_ui0_char_d = 0;
+        919: holdem_ui0_char_d = 82;
+        920: holdem_ui0_char_d = 111;
+        921: holdem_ui0_char_d = 121;
+        922: holdem_ui0_char_d = 97;
+        923: holdem_ui0_char_d = 108;
+        924: holdem_ui0_char_d = 32;
+        925: holdem_ui0_char_d = 102;
+        926: holdem_ui0_char_d = 108;
+        927: holdem_ui0_char_d = 117;
+        928: holdem_ui0_char_d = 115;
+        929: holdem_ui0_char_d = 104;
+        930: holdem_ui0_char_d = 0;
+        931: holdem_ui0_char_d = 70;
+        932: holdem_ui0_char_d = 111;
+        933: holdem_ui0_char_d = 117;
+        934: holdem_ui0_char_d = 114;
+        935: holdem_ui0_char_d = 32;
+        936: holdem_ui0_char_d = 111;
+        937: holdem_ui0_char_d = 102;
+        938: holdem_ui0_char_d = 32;
+        939: holdem_ui0_char_d = 97;
+        940: holdem_ui0_char_d = 32;
+        941: holdem_ui0_char_d = 107;
+        942: holdem_ui0_char_d = 105;
+        943: holdem_ui0_char_d = 110;
+        944: holdem_ui0_char_d = 100;
+        945: holdem_ui0_char_d = 44;
+        946: holdem_ui0_char_d = 32;
+        947: holdem_ui0_char_d = 0;
+        948: holdem_ui0_char_d = 70;
+        949: holdem_ui0_char_d = 117;
+        950: holdem_ui0_char_d = 108;
+        951: holdem_ui0_char_d = 108;
+        952: holdem_ui0_char_d = 32;
+        953: holdem_ui0_char_d = 104;
+        954: holdem_ui0_char_d = 111;
+        955: holdem_ui0_char_d = 117;
+        956: holdem_ui0_char_d = 115;
+        957: holdem_ui0_char_d = 101;
+        958: holdem_ui0_char_d = 44;
+        959: holdem_ui0_char_d = 32;
+        960: holdem_ui0_char_d = 0;
+        961: holdem_ui0_char_d = 32;
+        962: holdem_ui0_char_d = 102;
+        963: holdem_ui0_char_d = 117;
+        964: holdem_ui0_char_d = 108;
+        965: holdem_ui0_char_d = 108;
+        966: holdem_ui0_char_d = 32;
+        967: holdem_ui0_char_d = 111;
+        968: holdem_ui0_char_d = 102;
+        969: holdem_ui0_char_d = 32;
+        970: holdem_ui0_char_d = 0;
+        971: holdem_ui0_char_d = 84;
+        972: holdem_ui0_char_d = 104;
+        973: holdem_ui0_char_d = 114;
+        974: holdem_ui0_char_d = 101;
+        975: holdem_ui0_char_d = 101;
+        976: holdem_ui0_char_d = 32;
+        977: holdem_ui0_char_d = 111;
+        978: holdem_ui0_char_d = 102;
+        979: holdem_ui0_char_d = 32;
+        980: holdem_ui0_char_d = 97;
+        981: holdem_ui0_char_d = 32;
+        982: holdem_ui0_char_d = 107;
+        983: holdem_ui0_char_d = 105;
+        984: holdem_ui0_char_d = 110;
+        985: holdem_ui0_char_d = 100;
+        986: holdem_ui0_char_d = 44;
+        987: holdem_ui0_char_d = 32;
+        988: holdem_ui0_char_d = 0;
+        989: holdem_ui0_char_d = 84;
+        990: holdem_ui0_char_d = 119;
+        991: holdem_ui0_char_d = 111;
+        992: holdem_ui0_char_d = 32;
+        993: holdem_ui0_char_d = 112;
+        994: holdem_ui0_char_d = 97;
+        995: holdem_ui0_char_d = 105;
+        996: holdem_ui0_char_d = 114;
+        997: holdem_ui0_char_d = 44;
+        998: holdem_ui0_char_d = 32;
+        999: holdem_ui0_char_d = 0;
+        1000: holdem_ui0_char_d = 32;
+        1001: holdem_ui0_char_d = 97;
+        1002: holdem_ui0_char_d = 110;
+        1003: holdem_ui0_char_d = 100;
+        1004: holdem_ui0_char_d = 32;
+        1005: holdem_ui0_char_d = 0;
+        1006: holdem_ui0_char_d = 80;
+        1007: holdem_ui0_char_d = 97;
+        1008: holdem_ui0_char_d = 105;
+        1009: holdem_ui0_char_d = 114;
+        1010: holdem_ui0_char_d = 32;
+        1011: holdem_ui0_char_d = 111;
+        1012: holdem_ui0_char_d = 102;
+        1013: holdem_ui0_char_d = 32;
+        default: holdem_ui0_char_d = 0;
+    endcase
+end
+
+
 always @(posedge clk) begin: holdem_ui0_roms
     if (rst == 1) begin
         holdem_ui0_instr <= 0;
         holdem_ui0_char_q <= 0;
     end
     else begin
-        case (holdem_ui0_pc)
-            0: holdem_ui0_instr <= 1081344;
-            1: holdem_ui0_instr <= 4194421;
-            2: holdem_ui0_instr <= 1081856;
-            3: holdem_ui0_instr <= 0;
-            4: holdem_ui0_instr <= 1082368;
-            5: holdem_ui0_instr <= 0;
-            6: holdem_ui0_instr <= 1082880;
-            7: holdem_ui0_instr <= 1616384;
-            8: holdem_ui0_instr <= 5898240;
-            9: holdem_ui0_instr <= 6815744;
-            10: holdem_ui0_instr <= 4194355;
-            11: holdem_ui0_instr <= 6816256;
-            12: holdem_ui0_instr <= 4194355;
-            13: holdem_ui0_instr <= 6816768;
-            14: holdem_ui0_instr <= 4194355;
-            15: holdem_ui0_instr <= 1617408;
-            16: holdem_ui0_instr <= 3146765;
-            17: holdem_ui0_instr <= 4194315;
-            18: holdem_ui0_instr <= 1626112;
-            19: holdem_ui0_instr <= 4726306;
-            20: holdem_ui0_instr <= 1626624;
-            21: holdem_ui0_instr <= 3145756;
-            22: holdem_ui0_instr <= 1614336;
-            23: holdem_ui0_instr <= 3145754;
-            24: holdem_ui0_instr <= 6031360;
-            25: holdem_ui0_instr <= 4194311;
-            26: holdem_ui0_instr <= 6030848;
-            27: holdem_ui0_instr <= 4194311;
-            28: holdem_ui0_instr <= 1614848;
-            29: holdem_ui0_instr <= 3145760;
-            30: holdem_ui0_instr <= 6030336;
-            31: holdem_ui0_instr <= 4194311;
-            32: holdem_ui0_instr <= 6029824;
-            33: holdem_ui0_instr <= 4194311;
-            34: holdem_ui0_instr <= 6029312;
-            35: holdem_ui0_instr <= 4194311;
-            36: holdem_ui0_instr <= 1616384;
-            37: holdem_ui0_instr <= 3149361;
-            38: holdem_ui0_instr <= 5898240;
-            39: holdem_ui0_instr <= 565248;
-            40: holdem_ui0_instr <= 2097152;
-            41: holdem_ui0_instr <= 1083392;
-            42: holdem_ui0_instr <= 1851392;
-            43: holdem_ui0_instr <= 2621440;
-            44: holdem_ui0_instr <= 540672;
-            45: holdem_ui0_instr <= 1851904;
-            46: holdem_ui0_instr <= 2621440;
-            47: holdem_ui0_instr <= 1082880;
-            48: holdem_ui0_instr <= 0;
-            49: holdem_ui0_instr <= 1083904;
-            50: holdem_ui0_instr <= 0;
-            51: holdem_ui0_instr <= 1625088;
-            52: holdem_ui0_instr <= 3145785;
-            53: holdem_ui0_instr <= 1084416;
-            54: holdem_ui0_instr <= 1179648;
-            55: holdem_ui0_instr <= 1082880;
-            56: holdem_ui0_instr <= 0;
-            57: holdem_ui0_instr <= 1084928;
-            58: holdem_ui0_instr <= 1625600;
-            59: holdem_ui0_instr <= 3671102;
-            60: holdem_ui0_instr <= 1085440;
-            61: holdem_ui0_instr <= 4194421;
-            62: holdem_ui0_instr <= 1624576;
-            63: holdem_ui0_instr <= 3145795;
-            64: holdem_ui0_instr <= 7340248;
-            65: holdem_ui0_instr <= 8388608;
-            66: holdem_ui0_instr <= 4194366;
-            67: holdem_ui0_instr <= 1617408;
-            68: holdem_ui0_instr <= 3670600;
-            69: holdem_ui0_instr <= 1625600;
-            70: holdem_ui0_instr <= 3145811;
-            71: holdem_ui0_instr <= 4194421;
-            72: holdem_ui0_instr <= 1620480;
-            73: holdem_ui0_instr <= 3145806;
-            74: holdem_ui0_instr <= 5767168;
-            75: holdem_ui0_instr <= 7340285;
-            76: holdem_ui0_instr <= 5767680;
-            77: holdem_ui0_instr <= 7340285;
-            78: holdem_ui0_instr <= 5767168;
-            79: holdem_ui0_instr <= 7340277;
-            80: holdem_ui0_instr <= 5767680;
-            81: holdem_ui0_instr <= 7340277;
-            82: holdem_ui0_instr <= 4194421;
-            83: holdem_ui0_instr <= 1085952;
-            84: holdem_ui0_instr <= 1619456;
-            85: holdem_ui0_instr <= 2097152;
-            86: holdem_ui0_instr <= 540672;
-            87: holdem_ui0_instr <= 1616896;
-            88: holdem_ui0_instr <= 1187840;
-            89: holdem_ui0_instr <= 1086464;
-            90: holdem_ui0_instr <= 1613824;
-            91: holdem_ui0_instr <= 2097152;
-            92: holdem_ui0_instr <= 1597440;
-            93: holdem_ui0_instr <= 3178099;
-            94: holdem_ui0_instr <= 1086976;
-            95: holdem_ui0_instr <= 1597440;
-            96: holdem_ui0_instr <= 3178099;
-            97: holdem_ui0_instr <= 540672;
-            98: holdem_ui0_instr <= 2621440;
-            99: holdem_ui0_instr <= 1597952;
-            100: holdem_ui0_instr <= 3178099;
-            101: holdem_ui0_instr <= 540672;
-            102: holdem_ui0_instr <= 2621440;
-            103: holdem_ui0_instr <= 1598464;
-            104: holdem_ui0_instr <= 3178099;
-            105: holdem_ui0_instr <= 540672;
-            106: holdem_ui0_instr <= 2621440;
-            107: holdem_ui0_instr <= 1598976;
-            108: holdem_ui0_instr <= 3178099;
-            109: holdem_ui0_instr <= 540672;
-            110: holdem_ui0_instr <= 2621440;
-            111: holdem_ui0_instr <= 1599488;
-            112: holdem_ui0_instr <= 3178099;
-            113: holdem_ui0_instr <= 540672;
-            114: holdem_ui0_instr <= 2621440;
-            115: holdem_ui0_instr <= 1082880;
-            116: holdem_ui0_instr <= 4194458;
-            117: holdem_ui0_instr <= 1085952;
-            118: holdem_ui0_instr <= 1619456;
-            119: holdem_ui0_instr <= 2097152;
-            120: holdem_ui0_instr <= 540672;
-            121: holdem_ui0_instr <= 1616896;
-            122: holdem_ui0_instr <= 1187840;
-            123: holdem_ui0_instr <= 1086464;
-            124: holdem_ui0_instr <= 1613824;
-            125: holdem_ui0_instr <= 2097152;
-            126: holdem_ui0_instr <= 1597440;
-            127: holdem_ui0_instr <= 3178133;
-            128: holdem_ui0_instr <= 1086976;
-            129: holdem_ui0_instr <= 1597440;
-            130: holdem_ui0_instr <= 3178133;
-            131: holdem_ui0_instr <= 540672;
-            132: holdem_ui0_instr <= 2621440;
-            133: holdem_ui0_instr <= 1597952;
-            134: holdem_ui0_instr <= 3178133;
-            135: holdem_ui0_instr <= 540672;
-            136: holdem_ui0_instr <= 2621440;
-            137: holdem_ui0_instr <= 1598464;
-            138: holdem_ui0_instr <= 3178133;
-            139: holdem_ui0_instr <= 540672;
-            140: holdem_ui0_instr <= 2621440;
-            141: holdem_ui0_instr <= 1598976;
-            142: holdem_ui0_instr <= 3178133;
-            143: holdem_ui0_instr <= 540672;
-            144: holdem_ui0_instr <= 2621440;
-            145: holdem_ui0_instr <= 1599488;
-            146: holdem_ui0_instr <= 3178133;
-            147: holdem_ui0_instr <= 540672;
-            148: holdem_ui0_instr <= 2621440;
-            149: holdem_ui0_instr <= 1082880;
-            150: holdem_ui0_instr <= 5767168;
-            151: holdem_ui0_instr <= 7340225;
-            152: holdem_ui0_instr <= 5767680;
-            153: holdem_ui0_instr <= 7340225;
-            154: holdem_ui0_instr <= 1616384;
-            155: holdem_ui0_instr <= 3149482;
-            156: holdem_ui0_instr <= 5898240;
-            157: holdem_ui0_instr <= 565248;
-            158: holdem_ui0_instr <= 2097152;
-            159: holdem_ui0_instr <= 1087488;
-            160: holdem_ui0_instr <= 1703936;
-            161: holdem_ui0_instr <= 2097152;
-            162: holdem_ui0_instr <= 1088000;
-            163: holdem_ui0_instr <= 1614848;
-            164: holdem_ui0_instr <= 2097152;
-            165: holdem_ui0_instr <= 1088512;
-            166: holdem_ui0_instr <= 1615872;
-            167: holdem_ui0_instr <= 2097152;
-            168: holdem_ui0_instr <= 1082880;
-            169: holdem_ui0_instr <= 4194481;
-            170: holdem_ui0_instr <= 1620992;
-            171: holdem_ui0_instr <= 3149488;
-            172: holdem_ui0_instr <= 1089024;
-            173: holdem_ui0_instr <= 2097152;
-            174: holdem_ui0_instr <= 1089536;
-            175: holdem_ui0_instr <= 4194481;
-            176: holdem_ui0_instr <= 1090048;
-            177: holdem_ui0_instr <= 1616384;
-            178: holdem_ui0_instr <= 6291456;
-            179: holdem_ui0_instr <= 5898240;
-            180: holdem_ui0_instr <= 1703936;
-            181: holdem_ui0_instr <= 6291968;
-            182: holdem_ui0_instr <= 1708032;
-            183: holdem_ui0_instr <= 6292480;
-            184: holdem_ui0_instr <= 1614848;
-            185: holdem_ui0_instr <= 6292992;
-            186: holdem_ui0_instr <= 1613824;
-            187: holdem_ui0_instr <= 6293504;
-            188: holdem_ui0_instr <= 1619968;
-            189: holdem_ui0_instr <= 6294016;
-            190: holdem_ui0_instr <= 1617408;
-            191: holdem_ui0_instr <= 6294528;
-            192: holdem_ui0_instr <= 0;
-            193: holdem_ui0_instr <= 565248;
-            194: holdem_ui0_instr <= 679936;
-            195: holdem_ui0_instr <= 1617920;
-            196: holdem_ui0_instr <= 3801286;
-            197: holdem_ui0_instr <= 1090560;
-            198: holdem_ui0_instr <= 1091072;
-            199: holdem_ui0_instr <= 1703936;
-            200: holdem_ui0_instr <= 2097152;
-            201: holdem_ui0_instr <= 1091584;
-            202: holdem_ui0_instr <= 1708032;
-            203: holdem_ui0_instr <= 2097152;
-            204: holdem_ui0_instr <= 1716224;
-            205: holdem_ui0_instr <= 4719825;
-            206: holdem_ui0_instr <= 4718803;
-            207: holdem_ui0_instr <= 4719317;
-            208: holdem_ui0_instr <= 4194518;
-            209: holdem_ui0_instr <= 1092096;
-            210: holdem_ui0_instr <= 4194518;
-            211: holdem_ui0_instr <= 1092608;
-            212: holdem_ui0_instr <= 4194518;
-            213: holdem_ui0_instr <= 1093120;
-            214: holdem_ui0_instr <= 1082880;
-            215: holdem_ui0_instr <= 7864320;
-            216: holdem_ui0_instr <= 565248;
-            217: holdem_ui0_instr <= 1622016;
-            218: holdem_ui0_instr <= 2097152;
-            219: holdem_ui0_instr <= 540672;
-            220: holdem_ui0_instr <= 1622528;
-            221: holdem_ui0_instr <= 1190400;
-            222: holdem_ui0_instr <= 3145968;
-            223: holdem_ui0_instr <= 3146480;
-            224: holdem_ui0_instr <= 3147494;
-            225: holdem_ui0_instr <= 3148006;
-            226: holdem_ui0_instr <= 3148521;
-            227: holdem_ui0_instr <= 1623040;
-            228: holdem_ui0_instr <= 2097152;
-            229: holdem_ui0_instr <= 4194544;
-            230: holdem_ui0_instr <= 1623552;
-            231: holdem_ui0_instr <= 2097152;
-            232: holdem_ui0_instr <= 4194544;
-            233: holdem_ui0_instr <= 1623040;
-            234: holdem_ui0_instr <= 2097152;
-            235: holdem_ui0_instr <= 1093632;
-            236: holdem_ui0_instr <= 1623552;
-            237: holdem_ui0_instr <= 2097152;
-            238: holdem_ui0_instr <= 545280;
-            239: holdem_ui0_instr <= 4194547;
-            240: holdem_ui0_instr <= 1624064;
-            241: holdem_ui0_instr <= 3145971;
-            242: holdem_ui0_instr <= 1094144;
-            243: holdem_ui0_instr <= 1082880;
-            244: holdem_ui0_instr <= 7864320;
-            245: holdem_ui0_instr <= 1736704;
-            246: holdem_ui0_instr <= 3145980;
-            247: holdem_ui0_instr <= 565248;
-            248: holdem_ui0_instr <= 679936;
-            249: holdem_ui0_instr <= 1094656;
-            250: holdem_ui0_instr <= 2097152;
-            251: holdem_ui0_instr <= 1082880;
-            252: holdem_ui0_instr <= 7864320;
-            253: holdem_ui0_instr <= 1732608;
-            254: holdem_ui0_instr <= 3146049;
-            255: holdem_ui0_instr <= 565248;
-            256: holdem_ui0_instr <= 679936;
-            257: holdem_ui0_instr <= 540672;
-            258: holdem_ui0_instr <= 1851392;
-            259: holdem_ui0_instr <= 2621440;
-            260: holdem_ui0_instr <= 540672;
-            261: holdem_ui0_instr <= 1851904;
-            262: holdem_ui0_instr <= 2621440;
-            263: holdem_ui0_instr <= 540672;
-            264: holdem_ui0_instr <= 1732608;
-            265: holdem_ui0_instr <= 5245440;
-            266: holdem_ui0_instr <= 3150103;
-            267: holdem_ui0_instr <= 3149599;
-            268: holdem_ui0_instr <= 3149092;
-            269: holdem_ui0_instr <= 3147565;
-            270: holdem_ui0_instr <= 3147058;
-            271: holdem_ui0_instr <= 3146555;
-            272: holdem_ui0_instr <= 1194496;
-            273: holdem_ui0_instr <= 1095168;
-            274: holdem_ui0_instr <= 1732608;
-            275: holdem_ui0_instr <= 5244928;
-            276: holdem_ui0_instr <= 1199104;
-            277: holdem_ui0_instr <= 1095680;
-            278: holdem_ui0_instr <= 4194624;
-            279: holdem_ui0_instr <= 1732608;
-            280: holdem_ui0_instr <= 5244928;
-            281: holdem_ui0_instr <= 3676444;
-            282: holdem_ui0_instr <= 1096192;
-            283: holdem_ui0_instr <= 4194624;
-            284: holdem_ui0_instr <= 1732608;
-            285: holdem_ui0_instr <= 5245440;
-            286: holdem_ui0_instr <= 4194576;
-            287: holdem_ui0_instr <= 1096704;
-            288: holdem_ui0_instr <= 1732608;
-            289: holdem_ui0_instr <= 5244928;
-            290: holdem_ui0_instr <= 1205760;
-            291: holdem_ui0_instr <= 4194624;
-            292: holdem_ui0_instr <= 1097216;
-            293: holdem_ui0_instr <= 1732608;
-            294: holdem_ui0_instr <= 5244928;
-            295: holdem_ui0_instr <= 1205760;
-            296: holdem_ui0_instr <= 1097728;
-            297: holdem_ui0_instr <= 1732608;
-            298: holdem_ui0_instr <= 5244416;
-            299: holdem_ui0_instr <= 1205760;
-            300: holdem_ui0_instr <= 4194624;
-            301: holdem_ui0_instr <= 1098240;
-            302: holdem_ui0_instr <= 1732608;
-            303: holdem_ui0_instr <= 5244928;
-            304: holdem_ui0_instr <= 1205760;
-            305: holdem_ui0_instr <= 4194624;
-            306: holdem_ui0_instr <= 1098752;
-            307: holdem_ui0_instr <= 1732608;
-            308: holdem_ui0_instr <= 5244928;
-            309: holdem_ui0_instr <= 1205760;
-            310: holdem_ui0_instr <= 1099264;
-            311: holdem_ui0_instr <= 1732608;
-            312: holdem_ui0_instr <= 5244416;
-            313: holdem_ui0_instr <= 1205760;
-            314: holdem_ui0_instr <= 4194624;
-            315: holdem_ui0_instr <= 1099776;
-            316: holdem_ui0_instr <= 1732608;
-            317: holdem_ui0_instr <= 5244928;
-            318: holdem_ui0_instr <= 1205760;
-            319: holdem_ui0_instr <= 4194624;
-            320: holdem_ui0_instr <= 1082880;
-            default: holdem_ui0_instr <= 7864320;
-        endcase
-        case (holdem_ui0_sp)
-            0: holdem_ui0_char_q <= 111;
-            1: holdem_ui0_char_q <= 107;
-            2: holdem_ui0_char_q <= 0;
-            3: holdem_ui0_char_q <= 103;
-            4: holdem_ui0_char_q <= 97;
-            5: holdem_ui0_char_q <= 109;
-            6: holdem_ui0_char_q <= 101;
-            7: holdem_ui0_char_q <= 32;
-            8: holdem_ui0_char_q <= 111;
-            9: holdem_ui0_char_q <= 118;
-            10: holdem_ui0_char_q <= 101;
-            11: holdem_ui0_char_q <= 114;
-            12: holdem_ui0_char_q <= 0;
-            13: holdem_ui0_char_q <= 110;
-            14: holdem_ui0_char_q <= 111;
-            15: holdem_ui0_char_q <= 32;
-            16: holdem_ui0_char_q <= 104;
-            17: holdem_ui0_char_q <= 97;
-            18: holdem_ui0_char_q <= 110;
-            19: holdem_ui0_char_q <= 100;
-            20: holdem_ui0_char_q <= 32;
-            21: holdem_ui0_char_q <= 105;
-            22: holdem_ui0_char_q <= 110;
-            23: holdem_ui0_char_q <= 32;
-            24: holdem_ui0_char_q <= 112;
-            25: holdem_ui0_char_q <= 114;
-            26: holdem_ui0_char_q <= 111;
-            27: holdem_ui0_char_q <= 103;
-            28: holdem_ui0_char_q <= 114;
-            29: holdem_ui0_char_q <= 101;
-            30: holdem_ui0_char_q <= 115;
-            31: holdem_ui0_char_q <= 115;
-            32: holdem_ui0_char_q <= 0;
-            33: holdem_ui0_char_q <= 104;
-            34: holdem_ui0_char_q <= 97;
-            35: holdem_ui0_char_q <= 110;
-            36: holdem_ui0_char_q <= 100;
-            37: holdem_ui0_char_q <= 32;
-            38: holdem_ui0_char_q <= 105;
-            39: holdem_ui0_char_q <= 110;
-            40: holdem_ui0_char_q <= 32;
-            41: holdem_ui0_char_q <= 112;
-            42: holdem_ui0_char_q <= 114;
-            43: holdem_ui0_char_q <= 111;
-            44: holdem_ui0_char_q <= 103;
-            45: holdem_ui0_char_q <= 114;
-            46: holdem_ui0_char_q <= 101;
-            47: holdem_ui0_char_q <= 115;
-            48: holdem_ui0_char_q <= 115;
-            49: holdem_ui0_char_q <= 0;
-            50: holdem_ui0_char_q <= 110;
-            51: holdem_ui0_char_q <= 111;
-            52: holdem_ui0_char_q <= 116;
-            53: holdem_ui0_char_q <= 32;
-            54: holdem_ui0_char_q <= 121;
-            55: holdem_ui0_char_q <= 111;
-            56: holdem_ui0_char_q <= 117;
-            57: holdem_ui0_char_q <= 114;
-            58: holdem_ui0_char_q <= 32;
-            59: holdem_ui0_char_q <= 116;
-            60: holdem_ui0_char_q <= 117;
-            61: holdem_ui0_char_q <= 114;
-            62: holdem_ui0_char_q <= 110;
-            63: holdem_ui0_char_q <= 0;
-            64: holdem_ui0_char_q <= 117;
-            65: holdem_ui0_char_q <= 110;
-            66: holdem_ui0_char_q <= 107;
-            67: holdem_ui0_char_q <= 110;
-            68: holdem_ui0_char_q <= 111;
-            69: holdem_ui0_char_q <= 119;
-            70: holdem_ui0_char_q <= 110;
-            71: holdem_ui0_char_q <= 32;
-            72: holdem_ui0_char_q <= 97;
-            73: holdem_ui0_char_q <= 99;
-            74: holdem_ui0_char_q <= 116;
-            75: holdem_ui0_char_q <= 105;
-            76: holdem_ui0_char_q <= 111;
-            77: holdem_ui0_char_q <= 110;
-            78: holdem_ui0_char_q <= 0;
-            79: holdem_ui0_char_q <= 99;
-            80: holdem_ui0_char_q <= 97;
-            81: holdem_ui0_char_q <= 110;
-            82: holdem_ui0_char_q <= 110;
-            83: holdem_ui0_char_q <= 111;
-            84: holdem_ui0_char_q <= 116;
-            85: holdem_ui0_char_q <= 32;
-            86: holdem_ui0_char_q <= 99;
-            87: holdem_ui0_char_q <= 104;
-            88: holdem_ui0_char_q <= 101;
-            89: holdem_ui0_char_q <= 99;
-            90: holdem_ui0_char_q <= 107;
-            91: holdem_ui0_char_q <= 32;
-            92: holdem_ui0_char_q <= 102;
-            93: holdem_ui0_char_q <= 97;
-            94: holdem_ui0_char_q <= 99;
-            95: holdem_ui0_char_q <= 105;
-            96: holdem_ui0_char_q <= 110;
-            97: holdem_ui0_char_q <= 103;
-            98: holdem_ui0_char_q <= 32;
-            99: holdem_ui0_char_q <= 97;
-            100: holdem_ui0_char_q <= 32;
-            101: holdem_ui0_char_q <= 98;
-            102: holdem_ui0_char_q <= 101;
-            103: holdem_ui0_char_q <= 116;
-            104: holdem_ui0_char_q <= 0;
-            105: holdem_ui0_char_q <= 110;
-            106: holdem_ui0_char_q <= 111;
-            107: holdem_ui0_char_q <= 116;
-            108: holdem_ui0_char_q <= 104;
-            109: holdem_ui0_char_q <= 105;
-            110: holdem_ui0_char_q <= 110;
-            111: holdem_ui0_char_q <= 103;
-            112: holdem_ui0_char_q <= 32;
-            113: holdem_ui0_char_q <= 116;
-            114: holdem_ui0_char_q <= 111;
-            115: holdem_ui0_char_q <= 32;
-            116: holdem_ui0_char_q <= 99;
-            117: holdem_ui0_char_q <= 97;
-            118: holdem_ui0_char_q <= 108;
-            119: holdem_ui0_char_q <= 108;
-            120: holdem_ui0_char_q <= 0;
-            121: holdem_ui0_char_q <= 116;
-            122: holdem_ui0_char_q <= 104;
-            123: holdem_ui0_char_q <= 101;
-            124: holdem_ui0_char_q <= 114;
-            125: holdem_ui0_char_q <= 101;
-            126: holdem_ui0_char_q <= 32;
-            127: holdem_ui0_char_q <= 105;
-            128: holdem_ui0_char_q <= 115;
-            129: holdem_ui0_char_q <= 32;
-            130: holdem_ui0_char_q <= 97;
-            131: holdem_ui0_char_q <= 32;
-            132: holdem_ui0_char_q <= 98;
-            133: holdem_ui0_char_q <= 101;
-            134: holdem_ui0_char_q <= 116;
-            135: holdem_ui0_char_q <= 58;
-            136: holdem_ui0_char_q <= 32;
-            137: holdem_ui0_char_q <= 114;
-            138: holdem_ui0_char_q <= 97;
-            139: holdem_ui0_char_q <= 105;
-            140: holdem_ui0_char_q <= 115;
-            141: holdem_ui0_char_q <= 101;
-            142: holdem_ui0_char_q <= 0;
-            143: holdem_ui0_char_q <= 110;
-            144: holdem_ui0_char_q <= 111;
-            145: holdem_ui0_char_q <= 32;
-            146: holdem_ui0_char_q <= 98;
-            147: holdem_ui0_char_q <= 101;
-            148: holdem_ui0_char_q <= 116;
-            149: holdem_ui0_char_q <= 32;
-            150: holdem_ui0_char_q <= 116;
-            151: holdem_ui0_char_q <= 111;
-            152: holdem_ui0_char_q <= 32;
-            153: holdem_ui0_char_q <= 114;
-            154: holdem_ui0_char_q <= 97;
-            155: holdem_ui0_char_q <= 105;
-            156: holdem_ui0_char_q <= 115;
-            157: holdem_ui0_char_q <= 101;
-            158: holdem_ui0_char_q <= 58;
-            159: holdem_ui0_char_q <= 32;
-            160: holdem_ui0_char_q <= 98;
-            161: holdem_ui0_char_q <= 101;
-            162: holdem_ui0_char_q <= 116;
-            163: holdem_ui0_char_q <= 0;
-            164: holdem_ui0_char_q <= 114;
-            165: holdem_ui0_char_q <= 97;
-            166: holdem_ui0_char_q <= 105;
-            167: holdem_ui0_char_q <= 115;
-            168: holdem_ui0_char_q <= 105;
-            169: holdem_ui0_char_q <= 110;
-            170: holdem_ui0_char_q <= 103;
-            171: holdem_ui0_char_q <= 32;
-            172: holdem_ui0_char_q <= 105;
-            173: holdem_ui0_char_q <= 115;
-            174: holdem_ui0_char_q <= 32;
-            175: holdem_ui0_char_q <= 99;
-            176: holdem_ui0_char_q <= 108;
-            177: holdem_ui0_char_q <= 111;
-            178: holdem_ui0_char_q <= 115;
-            179: holdem_ui0_char_q <= 101;
-            180: holdem_ui0_char_q <= 100;
-            181: holdem_ui0_char_q <= 32;
-            182: holdem_ui0_char_q <= 116;
-            183: holdem_ui0_char_q <= 111;
-            184: holdem_ui0_char_q <= 32;
-            185: holdem_ui0_char_q <= 121;
-            186: holdem_ui0_char_q <= 111;
-            187: holdem_ui0_char_q <= 117;
-            188: holdem_ui0_char_q <= 0;
-            189: holdem_ui0_char_q <= 109;
-            190: holdem_ui0_char_q <= 111;
-            191: holdem_ui0_char_q <= 114;
-            192: holdem_ui0_char_q <= 101;
-            193: holdem_ui0_char_q <= 32;
-            194: holdem_ui0_char_q <= 116;
-            195: holdem_ui0_char_q <= 104;
-            196: holdem_ui0_char_q <= 97;
-            197: holdem_ui0_char_q <= 110;
-            198: holdem_ui0_char_q <= 32;
-            199: holdem_ui0_char_q <= 121;
-            200: holdem_ui0_char_q <= 111;
-            201: holdem_ui0_char_q <= 117;
-            202: holdem_ui0_char_q <= 114;
-            203: holdem_ui0_char_q <= 32;
-            204: holdem_ui0_char_q <= 115;
-            205: holdem_ui0_char_q <= 116;
-            206: holdem_ui0_char_q <= 97;
-            207: holdem_ui0_char_q <= 99;
-            208: holdem_ui0_char_q <= 107;
-            209: holdem_ui0_char_q <= 0;
-            210: holdem_ui0_char_q <= 98;
-            211: holdem_ui0_char_q <= 101;
-            212: holdem_ui0_char_q <= 108;
-            213: holdem_ui0_char_q <= 111;
-            214: holdem_ui0_char_q <= 119;
-            215: holdem_ui0_char_q <= 32;
-            216: holdem_ui0_char_q <= 116;
-            217: holdem_ui0_char_q <= 104;
-            218: holdem_ui0_char_q <= 101;
-            219: holdem_ui0_char_q <= 32;
-            220: holdem_ui0_char_q <= 109;
-            221: holdem_ui0_char_q <= 105;
-            222: holdem_ui0_char_q <= 110;
-            223: holdem_ui0_char_q <= 105;
-            224: holdem_ui0_char_q <= 109;
-            225: holdem_ui0_char_q <= 117;
-            226: holdem_ui0_char_q <= 109;
-            227: holdem_ui0_char_q <= 0;
-            228: holdem_ui0_char_q <= 98;
-            229: holdem_ui0_char_q <= 97;
-            230: holdem_ui0_char_q <= 100;
-            231: holdem_ui0_char_q <= 32;
-            232: holdem_ui0_char_q <= 100;
-            233: holdem_ui0_char_q <= 101;
-            234: holdem_ui0_char_q <= 99;
-            235: holdem_ui0_char_q <= 107;
-            236: holdem_ui0_char_q <= 0;
-            237: holdem_ui0_char_q <= 99;
-            238: holdem_ui0_char_q <= 111;
-            239: holdem_ui0_char_q <= 100;
-            240: holdem_ui0_char_q <= 101;
-            241: holdem_ui0_char_q <= 32;
-            242: holdem_ui0_char_q <= 49;
-            243: holdem_ui0_char_q <= 52;
-            244: holdem_ui0_char_q <= 0;
-            245: holdem_ui0_char_q <= 99;
-            246: holdem_ui0_char_q <= 111;
-            247: holdem_ui0_char_q <= 100;
-            248: holdem_ui0_char_q <= 101;
-            249: holdem_ui0_char_q <= 32;
-            250: holdem_ui0_char_q <= 49;
-            251: holdem_ui0_char_q <= 53;
-            252: holdem_ui0_char_q <= 0;
-            253: holdem_ui0_char_q <= 112;
-            254: holdem_ui0_char_q <= 114;
-            255: holdem_ui0_char_q <= 101;
-            256: holdem_ui0_char_q <= 102;
-            257: holdem_ui0_char_q <= 108;
-            258: holdem_ui0_char_q <= 111;
-            259: holdem_ui0_char_q <= 112;
-            260: holdem_ui0_char_q <= 0;
-            261: holdem_ui0_char_q <= 102;
-            262: holdem_ui0_char_q <= 108;
-            263: holdem_ui0_char_q <= 111;
-            264: holdem_ui0_char_q <= 112;
-            265: holdem_ui0_char_q <= 0;
-            266: holdem_ui0_char_q <= 116;
-            267: holdem_ui0_char_q <= 117;
-            268: holdem_ui0_char_q <= 114;
-            269: holdem_ui0_char_q <= 110;
-            270: holdem_ui0_char_q <= 0;
-            271: holdem_ui0_char_q <= 114;
-            272: holdem_ui0_char_q <= 105;
-            273: holdem_ui0_char_q <= 118;
-            274: holdem_ui0_char_q <= 101;
-            275: holdem_ui0_char_q <= 114;
-            276: holdem_ui0_char_q <= 0;
-            277: holdem_ui0_char_q <= 115;
-            278: holdem_ui0_char_q <= 104;
-            279: holdem_ui0_char_q <= 111;
-            280: holdem_ui0_char_q <= 119;
-            281: holdem_ui0_char_q <= 100;
-            282: holdem_ui0_char_q <= 111;
-            283: holdem_ui0_char_q <= 119;
-            284: holdem_ui0_char_q <= 110;
-            285: holdem_ui0_char_q <= 0;
-            286: holdem_ui0_char_q <= 102;
-            287: holdem_ui0_char_q <= 111;
-            288: holdem_ui0_char_q <= 108;
-            289: holdem_ui0_char_q <= 100;
-            290: holdem_ui0_char_q <= 115;
-            291: holdem_ui0_char_q <= 0;
-            292: holdem_ui0_char_q <= 99;
-            293: holdem_ui0_char_q <= 104;
-            294: holdem_ui0_char_q <= 101;
-            295: holdem_ui0_char_q <= 99;
-            296: holdem_ui0_char_q <= 107;
-            297: holdem_ui0_char_q <= 115;
-            298: holdem_ui0_char_q <= 0;
-            299: holdem_ui0_char_q <= 99;
-            300: holdem_ui0_char_q <= 97;
-            301: holdem_ui0_char_q <= 108;
-            302: holdem_ui0_char_q <= 108;
-            303: holdem_ui0_char_q <= 115;
-            304: holdem_ui0_char_q <= 32;
-            305: holdem_ui0_char_q <= 0;
-            306: holdem_ui0_char_q <= 98;
-            307: holdem_ui0_char_q <= 101;
-            308: holdem_ui0_char_q <= 116;
-            309: holdem_ui0_char_q <= 115;
-            310: holdem_ui0_char_q <= 32;
-            311: holdem_ui0_char_q <= 0;
-            312: holdem_ui0_char_q <= 114;
-            313: holdem_ui0_char_q <= 97;
-            314: holdem_ui0_char_q <= 105;
-            315: holdem_ui0_char_q <= 115;
-            316: holdem_ui0_char_q <= 101;
-            317: holdem_ui0_char_q <= 115;
-            318: holdem_ui0_char_q <= 32;
-            319: holdem_ui0_char_q <= 116;
-            320: holdem_ui0_char_q <= 111;
-            321: holdem_ui0_char_q <= 32;
-            322: holdem_ui0_char_q <= 0;
-            323: holdem_ui0_char_q <= 103;
-            324: holdem_ui0_char_q <= 111;
-            325: holdem_ui0_char_q <= 101;
-            326: holdem_ui0_char_q <= 115;
-            327: holdem_ui0_char_q <= 32;
-            328: holdem_ui0_char_q <= 97;
-            329: holdem_ui0_char_q <= 108;
-            330: holdem_ui0_char_q <= 108;
-            331: holdem_ui0_char_q <= 45;
-            332: holdem_ui0_char_q <= 105;
-            333: holdem_ui0_char_q <= 110;
-            334: holdem_ui0_char_q <= 32;
-            335: holdem_ui0_char_q <= 102;
-            336: holdem_ui0_char_q <= 111;
-            337: holdem_ui0_char_q <= 114;
-            338: holdem_ui0_char_q <= 32;
-            339: holdem_ui0_char_q <= 0;
-            340: holdem_ui0_char_q <= 112;
-            341: holdem_ui0_char_q <= 111;
-            342: holdem_ui0_char_q <= 115;
-            343: holdem_ui0_char_q <= 116;
-            344: holdem_ui0_char_q <= 115;
-            345: holdem_ui0_char_q <= 32;
-            346: holdem_ui0_char_q <= 115;
-            347: holdem_ui0_char_q <= 109;
-            348: holdem_ui0_char_q <= 97;
-            349: holdem_ui0_char_q <= 108;
-            350: holdem_ui0_char_q <= 108;
-            351: holdem_ui0_char_q <= 32;
-            352: holdem_ui0_char_q <= 98;
-            353: holdem_ui0_char_q <= 108;
-            354: holdem_ui0_char_q <= 105;
-            355: holdem_ui0_char_q <= 110;
-            356: holdem_ui0_char_q <= 100;
-            357: holdem_ui0_char_q <= 32;
-            358: holdem_ui0_char_q <= 0;
-            359: holdem_ui0_char_q <= 112;
-            360: holdem_ui0_char_q <= 111;
-            361: holdem_ui0_char_q <= 115;
-            362: holdem_ui0_char_q <= 116;
-            363: holdem_ui0_char_q <= 115;
-            364: holdem_ui0_char_q <= 32;
-            365: holdem_ui0_char_q <= 98;
-            366: holdem_ui0_char_q <= 105;
-            367: holdem_ui0_char_q <= 103;
-            368: holdem_ui0_char_q <= 32;
-            369: holdem_ui0_char_q <= 98;
-            370: holdem_ui0_char_q <= 108;
-            371: holdem_ui0_char_q <= 105;
-            372: holdem_ui0_char_q <= 110;
-            373: holdem_ui0_char_q <= 100;
-            374: holdem_ui0_char_q <= 32;
-            375: holdem_ui0_char_q <= 0;
-            376: holdem_ui0_char_q <= 72;
-            377: holdem_ui0_char_q <= 105;
-            378: holdem_ui0_char_q <= 103;
-            379: holdem_ui0_char_q <= 104;
-            380: holdem_ui0_char_q <= 32;
-            381: holdem_ui0_char_q <= 99;
-            382: holdem_ui0_char_q <= 97;
-            383: holdem_ui0_char_q <= 114;
-            384: holdem_ui0_char_q <= 100;
-            385: holdem_ui0_char_q <= 0;
-            386: holdem_ui0_char_q <= 80;
-            387: holdem_ui0_char_q <= 97;
-            388: holdem_ui0_char_q <= 105;
-            389: holdem_ui0_char_q <= 114;
-            390: holdem_ui0_char_q <= 0;
-            391: holdem_ui0_char_q <= 84;
-            392: holdem_ui0_char_q <= 119;
-            393: holdem_ui0_char_q <= 111;
-            394: holdem_ui0_char_q <= 32;
-            395: holdem_ui0_char_q <= 112;
-            396: holdem_ui0_char_q <= 97;
-            397: holdem_ui0_char_q <= 105;
-            398: holdem_ui0_char_q <= 114;
-            399: holdem_ui0_char_q <= 0;
-            400: holdem_ui0_char_q <= 84;
-            401: holdem_ui0_char_q <= 104;
-            402: holdem_ui0_char_q <= 114;
-            403: holdem_ui0_char_q <= 101;
-            404: holdem_ui0_char_q <= 101;
-            405: holdem_ui0_char_q <= 32;
-            406: holdem_ui0_char_q <= 111;
-            407: holdem_ui0_char_q <= 102;
-            408: holdem_ui0_char_q <= 32;
-            409: holdem_ui0_char_q <= 97;
-            410: holdem_ui0_char_q <= 32;
-            411: holdem_ui0_char_q <= 107;
-            412: holdem_ui0_char_q <= 105;
-            413: holdem_ui0_char_q <= 110;
-            414: holdem_ui0_char_q <= 100;
-            415: holdem_ui0_char_q <= 0;
-            416: holdem_ui0_char_q <= 83;
-            417: holdem_ui0_char_q <= 116;
-            418: holdem_ui0_char_q <= 114;
-            419: holdem_ui0_char_q <= 97;
-            420: holdem_ui0_char_q <= 105;
-            421: holdem_ui0_char_q <= 103;
-            422: holdem_ui0_char_q <= 104;
-            423: holdem_ui0_char_q <= 116;
-            424: holdem_ui0_char_q <= 0;
-            425: holdem_ui0_char_q <= 70;
-            426: holdem_ui0_char_q <= 108;
-            427: holdem_ui0_char_q <= 117;
-            428: holdem_ui0_char_q <= 115;
-            429: holdem_ui0_char_q <= 104;
-            430: holdem_ui0_char_q <= 0;
-            431: holdem_ui0_char_q <= 70;
-            432: holdem_ui0_char_q <= 117;
-            433: holdem_ui0_char_q <= 108;
-            434: holdem_ui0_char_q <= 108;
-            435: holdem_ui0_char_q <= 32;
-            436: holdem_ui0_char_q <= 104;
-            437: holdem_ui0_char_q <= 111;
-            438: holdem_ui0_char_q <= 117;
-            439: holdem_ui0_char_q <= 115;
-            440: holdem_ui0_char_q <= 101;
-            441: holdem_ui0_char_q <= 0;
-            442: holdem_ui0_char_q <= 70;
-            443: holdem_ui0_char_q <= 111;
-            444: holdem_ui0_char_q <= 117;
-            445: holdem_ui0_char_q <= 114;
-            446: holdem_ui0_char_q <= 32;
-            447: holdem_ui0_char_q <= 111;
-            448: holdem_ui0_char_q <= 102;
-            449: holdem_ui0_char_q <= 32;
-            450: holdem_ui0_char_q <= 97;
-            451: holdem_ui0_char_q <= 32;
-            452: holdem_ui0_char_q <= 107;
-            453: holdem_ui0_char_q <= 105;
-            454: holdem_ui0_char_q <= 110;
-            455: holdem_ui0_char_q <= 100;
-            456: holdem_ui0_char_q <= 0;
-            457: holdem_ui0_char_q <= 83;
-            458: holdem_ui0_char_q <= 116;
-            459: holdem_ui0_char_q <= 114;
-            460: holdem_ui0_char_q <= 97;
-            461: holdem_ui0_char_q <= 105;
-            462: holdem_ui0_char_q <= 103;
-            463: holdem_ui0_char_q <= 104;
-            464: holdem_ui0_char_q <= 116;
-            465: holdem_ui0_char_q <= 32;
-            466: holdem_ui0_char_q <= 102;
-            467: holdem_ui0_char_q <= 108;
-            468: holdem_ui0_char_q <= 117;
-            469: holdem_ui0_char_q <= 115;
-            470: holdem_ui0_char_q <= 104;
-            471: holdem_ui0_char_q <= 0;
-            472: holdem_ui0_char_q <= 116;
-            473: holdem_ui0_char_q <= 119;
-            474: holdem_ui0_char_q <= 111;
-            475: holdem_ui0_char_q <= 0;
-            476: holdem_ui0_char_q <= 116;
-            477: holdem_ui0_char_q <= 104;
-            478: holdem_ui0_char_q <= 114;
-            479: holdem_ui0_char_q <= 101;
-            480: holdem_ui0_char_q <= 101;
-            481: holdem_ui0_char_q <= 0;
-            482: holdem_ui0_char_q <= 102;
-            483: holdem_ui0_char_q <= 111;
-            484: holdem_ui0_char_q <= 117;
-            485: holdem_ui0_char_q <= 114;
-            486: holdem_ui0_char_q <= 0;
-            487: holdem_ui0_char_q <= 102;
-            488: holdem_ui0_char_q <= 105;
-            489: holdem_ui0_char_q <= 118;
-            490: holdem_ui0_char_q <= 101;
-            491: holdem_ui0_char_q <= 0;
-            492: holdem_ui0_char_q <= 115;
-            493: holdem_ui0_char_q <= 105;
-            494: holdem_ui0_char_q <= 120;
-            495: holdem_ui0_char_q <= 0;
-            496: holdem_ui0_char_q <= 115;
-            497: holdem_ui0_char_q <= 101;
-            498: holdem_ui0_char_q <= 118;
-            499: holdem_ui0_char_q <= 101;
-            500: holdem_ui0_char_q <= 110;
-            501: holdem_ui0_char_q <= 0;
-            502: holdem_ui0_char_q <= 101;
-            503: holdem_ui0_char_q <= 105;
-            504: holdem_ui0_char_q <= 103;
-            505: holdem_ui0_char_q <= 104;
-            506: holdem_ui0_char_q <= 116;
-            507: holdem_ui0_char_q <= 0;
-            508: holdem_ui0_char_q <= 110;
-            509: holdem_ui0_char_q <= 105;
-            510: holdem_ui0_char_q <= 110;
-            511: holdem_ui0_char_q <= 101;
-            512: holdem_ui0_char_q <= 0;
-            513: holdem_ui0_char_q <= 116;
-            514: holdem_ui0_char_q <= 101;
-            515: holdem_ui0_char_q <= 110;
-            516: holdem_ui0_char_q <= 0;
-            517: holdem_ui0_char_q <= 106;
-            518: holdem_ui0_char_q <= 97;
-            519: holdem_ui0_char_q <= 99;
-            520: holdem_ui0_char_q <= 107;
-            521: holdem_ui0_char_q <= 0;
-            522: holdem_ui0_char_q <= 113;
-            523: holdem_ui0_char_q <= 117;
-            524: holdem_ui0_char_q <= 101;
-            525: holdem_ui0_char_q <= 101;
-            526: holdem_ui0_char_q <= 110;
-            527: holdem_ui0_char_q <= 0;
-            528: holdem_ui0_char_q <= 107;
-            529: holdem_ui0_char_q <= 105;
-            530: holdem_ui0_char_q <= 110;
-            531: holdem_ui0_char_q <= 103;
-            532: holdem_ui0_char_q <= 0;
-            533: holdem_ui0_char_q <= 97;
-            534: holdem_ui0_char_q <= 99;
-            535: holdem_ui0_char_q <= 101;
-            536: holdem_ui0_char_q <= 0;
-            537: holdem_ui0_char_q <= 116;
-            538: holdem_ui0_char_q <= 119;
-            539: holdem_ui0_char_q <= 111;
-            540: holdem_ui0_char_q <= 115;
-            541: holdem_ui0_char_q <= 0;
-            542: holdem_ui0_char_q <= 116;
-            543: holdem_ui0_char_q <= 104;
-            544: holdem_ui0_char_q <= 114;
-            545: holdem_ui0_char_q <= 101;
-            546: holdem_ui0_char_q <= 101;
-            547: holdem_ui0_char_q <= 115;
-            548: holdem_ui0_char_q <= 0;
-            549: holdem_ui0_char_q <= 102;
-            550: holdem_ui0_char_q <= 111;
-            551: holdem_ui0_char_q <= 117;
-            552: holdem_ui0_char_q <= 114;
-            553: holdem_ui0_char_q <= 115;
-            554: holdem_ui0_char_q <= 0;
-            555: holdem_ui0_char_q <= 102;
-            556: holdem_ui0_char_q <= 105;
-            557: holdem_ui0_char_q <= 118;
-            558: holdem_ui0_char_q <= 101;
-            559: holdem_ui0_char_q <= 115;
-            560: holdem_ui0_char_q <= 0;
-            561: holdem_ui0_char_q <= 115;
-            562: holdem_ui0_char_q <= 105;
-            563: holdem_ui0_char_q <= 120;
-            564: holdem_ui0_char_q <= 101;
-            565: holdem_ui0_char_q <= 115;
-            566: holdem_ui0_char_q <= 0;
-            567: holdem_ui0_char_q <= 115;
-            568: holdem_ui0_char_q <= 101;
-            569: holdem_ui0_char_q <= 118;
-            570: holdem_ui0_char_q <= 101;
-            571: holdem_ui0_char_q <= 110;
-            572: holdem_ui0_char_q <= 115;
-            573: holdem_ui0_char_q <= 0;
-            574: holdem_ui0_char_q <= 101;
-            575: holdem_ui0_char_q <= 105;
-            576: holdem_ui0_char_q <= 103;
-            577: holdem_ui0_char_q <= 104;
-            578: holdem_ui0_char_q <= 116;
-            579: holdem_ui0_char_q <= 115;
-            580: holdem_ui0_char_q <= 0;
-            581: holdem_ui0_char_q <= 110;
-            582: holdem_ui0_char_q <= 105;
-            583: holdem_ui0_char_q <= 110;
-            584: holdem_ui0_char_q <= 101;
-            585: holdem_ui0_char_q <= 115;
-            586: holdem_ui0_char_q <= 0;
-            587: holdem_ui0_char_q <= 116;
-            588: holdem_ui0_char_q <= 101;
-            589: holdem_ui0_char_q <= 110;
-            590: holdem_ui0_char_q <= 115;
-            591: holdem_ui0_char_q <= 0;
-            592: holdem_ui0_char_q <= 106;
-            593: holdem_ui0_char_q <= 97;
-            594: holdem_ui0_char_q <= 99;
-            595: holdem_ui0_char_q <= 107;
-            596: holdem_ui0_char_q <= 115;
-            597: holdem_ui0_char_q <= 0;
-            598: holdem_ui0_char_q <= 113;
-            599: holdem_ui0_char_q <= 117;
-            600: holdem_ui0_char_q <= 101;
-            601: holdem_ui0_char_q <= 101;
-            602: holdem_ui0_char_q <= 110;
-            603: holdem_ui0_char_q <= 115;
-            604: holdem_ui0_char_q <= 0;
-            605: holdem_ui0_char_q <= 107;
-            606: holdem_ui0_char_q <= 105;
-            607: holdem_ui0_char_q <= 110;
-            608: holdem_ui0_char_q <= 103;
-            609: holdem_ui0_char_q <= 115;
-            610: holdem_ui0_char_q <= 0;
-            611: holdem_ui0_char_q <= 97;
-            612: holdem_ui0_char_q <= 99;
-            613: holdem_ui0_char_q <= 101;
-            614: holdem_ui0_char_q <= 115;
-            615: holdem_ui0_char_q <= 0;
-            616: holdem_ui0_char_q <= 72;
-            617: holdem_ui0_char_q <= 111;
-            618: holdem_ui0_char_q <= 108;
-            619: holdem_ui0_char_q <= 100;
-            620: holdem_ui0_char_q <= 39;
-            621: holdem_ui0_char_q <= 101;
-            622: holdem_ui0_char_q <= 109;
-            623: holdem_ui0_char_q <= 58;
-            624: holdem_ui0_char_q <= 32;
-            625: holdem_ui0_char_q <= 102;
-            626: holdem_ui0_char_q <= 32;
-            627: holdem_ui0_char_q <= 107;
-            628: holdem_ui0_char_q <= 32;
-            629: holdem_ui0_char_q <= 99;
-            630: holdem_ui0_char_q <= 32;
-            631: holdem_ui0_char_q <= 97;
-            632: holdem_ui0_char_q <= 32;
-            633: holdem_ui0_char_q <= 98;
-            634: holdem_ui0_char_q <= 60;
-            635: holdem_ui0_char_q <= 110;
-            636: holdem_ui0_char_q <= 62;
-            637: holdem_ui0_char_q <= 32;
-            638: holdem_ui0_char_q <= 114;
-            639: holdem_ui0_char_q <= 60;
-            640: holdem_ui0_char_q <= 110;
-            641: holdem_ui0_char_q <= 62;
-            642: holdem_ui0_char_q <= 32;
-            643: holdem_ui0_char_q <= 100;
-            644: holdem_ui0_char_q <= 32;
-            645: holdem_ui0_char_q <= 110;
-            646: holdem_ui0_char_q <= 32;
-            647: holdem_ui0_char_q <= 104;
-            648: holdem_ui0_char_q <= 32;
-            649: holdem_ui0_char_q <= 116;
-            650: holdem_ui0_char_q <= 13;
-            651: holdem_ui0_char_q <= 10;
-            652: holdem_ui0_char_q <= 0;
-            653: holdem_ui0_char_q <= 33;
-            654: holdem_ui0_char_q <= 32;
-            655: holdem_ui0_char_q <= 117;
-            656: holdem_ui0_char_q <= 110;
-            657: holdem_ui0_char_q <= 107;
-            658: holdem_ui0_char_q <= 110;
-            659: holdem_ui0_char_q <= 111;
-            660: holdem_ui0_char_q <= 119;
-            661: holdem_ui0_char_q <= 110;
-            662: holdem_ui0_char_q <= 32;
-            663: holdem_ui0_char_q <= 107;
-            664: holdem_ui0_char_q <= 101;
-            665: holdem_ui0_char_q <= 121;
-            666: holdem_ui0_char_q <= 13;
-            667: holdem_ui0_char_q <= 10;
-            668: holdem_ui0_char_q <= 0;
-            669: holdem_ui0_char_q <= 13;
-            670: holdem_ui0_char_q <= 10;
-            671: holdem_ui0_char_q <= 33;
-            672: holdem_ui0_char_q <= 32;
-            673: holdem_ui0_char_q <= 98;
-            674: holdem_ui0_char_q <= 97;
-            675: holdem_ui0_char_q <= 100;
-            676: holdem_ui0_char_q <= 32;
-            677: holdem_ui0_char_q <= 110;
-            678: holdem_ui0_char_q <= 117;
-            679: holdem_ui0_char_q <= 109;
-            680: holdem_ui0_char_q <= 98;
-            681: holdem_ui0_char_q <= 101;
-            682: holdem_ui0_char_q <= 114;
-            683: holdem_ui0_char_q <= 13;
-            684: holdem_ui0_char_q <= 10;
-            685: holdem_ui0_char_q <= 0;
-            686: holdem_ui0_char_q <= 13;
-            687: holdem_ui0_char_q <= 10;
-            688: holdem_ui0_char_q <= 0;
-            689: holdem_ui0_char_q <= 32;
-            690: holdem_ui0_char_q <= 99;
-            691: holdem_ui0_char_q <= 97;
-            692: holdem_ui0_char_q <= 114;
-            693: holdem_ui0_char_q <= 100;
-            694: holdem_ui0_char_q <= 115;
-            695: holdem_ui0_char_q <= 32;
-            696: holdem_ui0_char_q <= 0;
-            697: holdem_ui0_char_q <= 33;
-            698: holdem_ui0_char_q <= 32;
-            699: holdem_ui0_char_q <= 110;
-            700: holdem_ui0_char_q <= 111;
-            701: holdem_ui0_char_q <= 32;
-            702: holdem_ui0_char_q <= 104;
-            703: holdem_ui0_char_q <= 97;
-            704: holdem_ui0_char_q <= 110;
-            705: holdem_ui0_char_q <= 100;
-            706: holdem_ui0_char_q <= 32;
-            707: holdem_ui0_char_q <= 105;
-            708: holdem_ui0_char_q <= 110;
-            709: holdem_ui0_char_q <= 32;
-            710: holdem_ui0_char_q <= 112;
-            711: holdem_ui0_char_q <= 114;
-            712: holdem_ui0_char_q <= 111;
-            713: holdem_ui0_char_q <= 103;
-            714: holdem_ui0_char_q <= 114;
-            715: holdem_ui0_char_q <= 101;
-            716: holdem_ui0_char_q <= 115;
-            717: holdem_ui0_char_q <= 115;
-            718: holdem_ui0_char_q <= 13;
-            719: holdem_ui0_char_q <= 10;
-            720: holdem_ui0_char_q <= 0;
-            721: holdem_ui0_char_q <= 33;
-            722: holdem_ui0_char_q <= 32;
-            723: holdem_ui0_char_q <= 0;
-            724: holdem_ui0_char_q <= 27;
-            725: holdem_ui0_char_q <= 91;
-            726: holdem_ui0_char_q <= 50;
-            727: holdem_ui0_char_q <= 74;
-            728: holdem_ui0_char_q <= 27;
-            729: holdem_ui0_char_q <= 91;
-            730: holdem_ui0_char_q <= 72;
-            731: holdem_ui0_char_q <= 0;
-            732: holdem_ui0_char_q <= 78;
-            733: holdem_ui0_char_q <= 101;
-            734: holdem_ui0_char_q <= 119;
-            735: holdem_ui0_char_q <= 32;
-            736: holdem_ui0_char_q <= 103;
-            737: holdem_ui0_char_q <= 97;
-            738: holdem_ui0_char_q <= 109;
-            739: holdem_ui0_char_q <= 101;
-            740: holdem_ui0_char_q <= 13;
-            741: holdem_ui0_char_q <= 10;
-            742: holdem_ui0_char_q <= 0;
-            743: holdem_ui0_char_q <= 72;
-            744: holdem_ui0_char_q <= 97;
-            745: holdem_ui0_char_q <= 110;
-            746: holdem_ui0_char_q <= 100;
-            747: holdem_ui0_char_q <= 32;
-            748: holdem_ui0_char_q <= 0;
-            749: holdem_ui0_char_q <= 32;
-            750: holdem_ui0_char_q <= 112;
-            751: holdem_ui0_char_q <= 111;
-            752: holdem_ui0_char_q <= 116;
-            753: holdem_ui0_char_q <= 32;
-            754: holdem_ui0_char_q <= 0;
-            755: holdem_ui0_char_q <= 32;
-            756: holdem_ui0_char_q <= 98;
-            757: holdem_ui0_char_q <= 111;
-            758: holdem_ui0_char_q <= 97;
-            759: holdem_ui0_char_q <= 114;
-            760: holdem_ui0_char_q <= 100;
-            761: holdem_ui0_char_q <= 0;
-            762: holdem_ui0_char_q <= 32;
-            763: holdem_ui0_char_q <= 116;
-            764: holdem_ui0_char_q <= 111;
-            765: holdem_ui0_char_q <= 32;
-            766: holdem_ui0_char_q <= 97;
-            767: holdem_ui0_char_q <= 99;
-            768: holdem_ui0_char_q <= 116;
-            769: holdem_ui0_char_q <= 44;
-            770: holdem_ui0_char_q <= 32;
-            771: holdem_ui0_char_q <= 115;
-            772: holdem_ui0_char_q <= 116;
-            773: holdem_ui0_char_q <= 97;
-            774: holdem_ui0_char_q <= 99;
-            775: holdem_ui0_char_q <= 107;
-            776: holdem_ui0_char_q <= 32;
-            777: holdem_ui0_char_q <= 0;
-            778: holdem_ui0_char_q <= 44;
-            779: holdem_ui0_char_q <= 32;
-            780: holdem_ui0_char_q <= 116;
-            781: holdem_ui0_char_q <= 111;
-            782: holdem_ui0_char_q <= 32;
-            783: holdem_ui0_char_q <= 99;
-            784: holdem_ui0_char_q <= 97;
-            785: holdem_ui0_char_q <= 108;
-            786: holdem_ui0_char_q <= 108;
-            787: holdem_ui0_char_q <= 32;
-            788: holdem_ui0_char_q <= 0;
-            789: holdem_ui0_char_q <= 44;
-            790: holdem_ui0_char_q <= 32;
-            791: holdem_ui0_char_q <= 109;
-            792: holdem_ui0_char_q <= 105;
-            793: holdem_ui0_char_q <= 110;
-            794: holdem_ui0_char_q <= 32;
-            795: holdem_ui0_char_q <= 114;
-            796: holdem_ui0_char_q <= 97;
-            797: holdem_ui0_char_q <= 105;
-            798: holdem_ui0_char_q <= 115;
-            799: holdem_ui0_char_q <= 101;
-            800: holdem_ui0_char_q <= 32;
-            801: holdem_ui0_char_q <= 116;
-            802: holdem_ui0_char_q <= 111;
-            803: holdem_ui0_char_q <= 32;
-            804: holdem_ui0_char_q <= 0;
-            805: holdem_ui0_char_q <= 71;
-            806: holdem_ui0_char_q <= 97;
-            807: holdem_ui0_char_q <= 109;
-            808: holdem_ui0_char_q <= 101;
-            809: holdem_ui0_char_q <= 32;
-            810: holdem_ui0_char_q <= 111;
-            811: holdem_ui0_char_q <= 118;
-            812: holdem_ui0_char_q <= 101;
-            813: holdem_ui0_char_q <= 114;
-            814: holdem_ui0_char_q <= 44;
-            815: holdem_ui0_char_q <= 32;
-            816: holdem_ui0_char_q <= 80;
-            817: holdem_ui0_char_q <= 0;
-            818: holdem_ui0_char_q <= 32;
-            819: holdem_ui0_char_q <= 119;
-            820: holdem_ui0_char_q <= 105;
-            821: holdem_ui0_char_q <= 110;
-            822: holdem_ui0_char_q <= 115;
-            823: holdem_ui0_char_q <= 13;
-            824: holdem_ui0_char_q <= 10;
-            825: holdem_ui0_char_q <= 0;
-            826: holdem_ui0_char_q <= 80;
-            827: holdem_ui0_char_q <= 114;
-            828: holdem_ui0_char_q <= 101;
-            829: holdem_ui0_char_q <= 115;
-            830: holdem_ui0_char_q <= 115;
-            831: holdem_ui0_char_q <= 32;
-            832: holdem_ui0_char_q <= 100;
-            833: holdem_ui0_char_q <= 32;
-            834: holdem_ui0_char_q <= 116;
-            835: holdem_ui0_char_q <= 111;
-            836: holdem_ui0_char_q <= 32;
-            837: holdem_ui0_char_q <= 100;
-            838: holdem_ui0_char_q <= 101;
-            839: holdem_ui0_char_q <= 97;
-            840: holdem_ui0_char_q <= 108;
-            841: holdem_ui0_char_q <= 13;
-            842: holdem_ui0_char_q <= 10;
-            843: holdem_ui0_char_q <= 0;
-            844: holdem_ui0_char_q <= 32;
-            845: holdem_ui0_char_q <= 68;
-            846: holdem_ui0_char_q <= 0;
-            847: holdem_ui0_char_q <= 32;
-            848: holdem_ui0_char_q <= 115;
-            849: holdem_ui0_char_q <= 116;
-            850: holdem_ui0_char_q <= 97;
-            851: holdem_ui0_char_q <= 99;
-            852: holdem_ui0_char_q <= 107;
-            853: holdem_ui0_char_q <= 32;
-            854: holdem_ui0_char_q <= 0;
-            855: holdem_ui0_char_q <= 32;
-            856: holdem_ui0_char_q <= 98;
-            857: holdem_ui0_char_q <= 101;
-            858: holdem_ui0_char_q <= 116;
-            859: holdem_ui0_char_q <= 32;
-            860: holdem_ui0_char_q <= 0;
-            861: holdem_ui0_char_q <= 32;
-            862: holdem_ui0_char_q <= 111;
-            863: holdem_ui0_char_q <= 117;
-            864: holdem_ui0_char_q <= 116;
-            865: holdem_ui0_char_q <= 0;
-            866: holdem_ui0_char_q <= 32;
-            867: holdem_ui0_char_q <= 102;
-            868: holdem_ui0_char_q <= 111;
-            869: holdem_ui0_char_q <= 108;
-            870: holdem_ui0_char_q <= 100;
-            871: holdem_ui0_char_q <= 101;
-            872: holdem_ui0_char_q <= 100;
-            873: holdem_ui0_char_q <= 0;
-            874: holdem_ui0_char_q <= 32;
-            875: holdem_ui0_char_q <= 97;
-            876: holdem_ui0_char_q <= 108;
-            877: holdem_ui0_char_q <= 108;
-            878: holdem_ui0_char_q <= 45;
-            879: holdem_ui0_char_q <= 105;
-            880: holdem_ui0_char_q <= 110;
-            881: holdem_ui0_char_q <= 0;
-            882: holdem_ui0_char_q <= 32;
-            883: holdem_ui0_char_q <= 40;
-            884: holdem_ui0_char_q <= 98;
-            885: holdem_ui0_char_q <= 101;
-            886: holdem_ui0_char_q <= 116;
-            887: holdem_ui0_char_q <= 32;
-            888: holdem_ui0_char_q <= 0;
-            889: holdem_ui0_char_q <= 32;
-            890: holdem_ui0_char_q <= 40;
-            891: holdem_ui0_char_q <= 97;
-            892: holdem_ui0_char_q <= 108;
-            893: holdem_ui0_char_q <= 108;
-            894: holdem_ui0_char_q <= 45;
-            895: holdem_ui0_char_q <= 105;
-            896: holdem_ui0_char_q <= 110;
-            897: holdem_ui0_char_q <= 41;
-            898: holdem_ui0_char_q <= 0;
-            899: holdem_ui0_char_q <= 32;
-            900: holdem_ui0_char_q <= 99;
-            901: holdem_ui0_char_q <= 111;
-            902: holdem_ui0_char_q <= 108;
-            903: holdem_ui0_char_q <= 108;
-            904: holdem_ui0_char_q <= 101;
-            905: holdem_ui0_char_q <= 99;
-            906: holdem_ui0_char_q <= 116;
-            907: holdem_ui0_char_q <= 115;
-            908: holdem_ui0_char_q <= 32;
-            909: holdem_ui0_char_q <= 0;
-            910: holdem_ui0_char_q <= 44;
-            911: holdem_ui0_char_q <= 32;
-            912: holdem_ui0_char_q <= 0;
-            913: holdem_ui0_char_q <= 32;
-            914: holdem_ui0_char_q <= 104;
-            915: holdem_ui0_char_q <= 105;
-            916: holdem_ui0_char_q <= 103;
-            917: holdem_ui0_char_q <= 104;
-            918: holdem_ui0_char_q <= 0;
-            919: holdem_ui0_char_q <= 82;
-            920: holdem_ui0_char_q <= 111;
-            921: holdem_ui0_char_q <= 121;
-            922: holdem_ui0_char_q <= 97;
-            923: holdem_ui0_char_q <= 108;
-            924: holdem_ui0_char_q <= 32;
-            925: holdem_ui0_char_q <= 102;
-            926: holdem_ui0_char_q <= 108;
-            927: holdem_ui0_char_q <= 117;
-            928: holdem_ui0_char_q <= 115;
-            929: holdem_ui0_char_q <= 104;
-            930: holdem_ui0_char_q <= 0;
-            931: holdem_ui0_char_q <= 70;
-            932: holdem_ui0_char_q <= 111;
-            933: holdem_ui0_char_q <= 117;
-            934: holdem_ui0_char_q <= 114;
-            935: holdem_ui0_char_q <= 32;
-            936: holdem_ui0_char_q <= 111;
-            937: holdem_ui0_char_q <= 102;
-            938: holdem_ui0_char_q <= 32;
-            939: holdem_ui0_char_q <= 97;
-            940: holdem_ui0_char_q <= 32;
-            941: holdem_ui0_char_q <= 107;
-            942: holdem_ui0_char_q <= 105;
-            943: holdem_ui0_char_q <= 110;
-            944: holdem_ui0_char_q <= 100;
-            945: holdem_ui0_char_q <= 44;
-            946: holdem_ui0_char_q <= 32;
-            947: holdem_ui0_char_q <= 0;
-            948: holdem_ui0_char_q <= 70;
-            949: holdem_ui0_char_q <= 117;
-            950: holdem_ui0_char_q <= 108;
-            951: holdem_ui0_char_q <= 108;
-            952: holdem_ui0_char_q <= 32;
-            953: holdem_ui0_char_q <= 104;
-            954: holdem_ui0_char_q <= 111;
-            955: holdem_ui0_char_q <= 117;
-            956: holdem_ui0_char_q <= 115;
-            957: holdem_ui0_char_q <= 101;
-            958: holdem_ui0_char_q <= 44;
-            959: holdem_ui0_char_q <= 32;
-            960: holdem_ui0_char_q <= 0;
-            961: holdem_ui0_char_q <= 32;
-            962: holdem_ui0_char_q <= 102;
-            963: holdem_ui0_char_q <= 117;
-            964: holdem_ui0_char_q <= 108;
-            965: holdem_ui0_char_q <= 108;
-            966: holdem_ui0_char_q <= 32;
-            967: holdem_ui0_char_q <= 111;
-            968: holdem_ui0_char_q <= 102;
-            969: holdem_ui0_char_q <= 32;
-            970: holdem_ui0_char_q <= 0;
-            971: holdem_ui0_char_q <= 84;
-            972: holdem_ui0_char_q <= 104;
-            973: holdem_ui0_char_q <= 114;
-            974: holdem_ui0_char_q <= 101;
-            975: holdem_ui0_char_q <= 101;
-            976: holdem_ui0_char_q <= 32;
-            977: holdem_ui0_char_q <= 111;
-            978: holdem_ui0_char_q <= 102;
-            979: holdem_ui0_char_q <= 32;
-            980: holdem_ui0_char_q <= 97;
-            981: holdem_ui0_char_q <= 32;
-            982: holdem_ui0_char_q <= 107;
-            983: holdem_ui0_char_q <= 105;
-            984: holdem_ui0_char_q <= 110;
-            985: holdem_ui0_char_q <= 100;
-            986: holdem_ui0_char_q <= 44;
-            987: holdem_ui0_char_q <= 32;
-            988: holdem_ui0_char_q <= 0;
-            989: holdem_ui0_char_q <= 84;
-            990: holdem_ui0_char_q <= 119;
-            991: holdem_ui0_char_q <= 111;
-            992: holdem_ui0_char_q <= 32;
-            993: holdem_ui0_char_q <= 112;
-            994: holdem_ui0_char_q <= 97;
-            995: holdem_ui0_char_q <= 105;
-            996: holdem_ui0_char_q <= 114;
-            997: holdem_ui0_char_q <= 44;
-            998: holdem_ui0_char_q <= 32;
-            999: holdem_ui0_char_q <= 0;
-            1000: holdem_ui0_char_q <= 32;
-            1001: holdem_ui0_char_q <= 97;
-            1002: holdem_ui0_char_q <= 110;
-            1003: holdem_ui0_char_q <= 100;
-            1004: holdem_ui0_char_q <= 32;
-            1005: holdem_ui0_char_q <= 0;
-            1006: holdem_ui0_char_q <= 80;
-            1007: holdem_ui0_char_q <= 97;
-            1008: holdem_ui0_char_q <= 105;
-            1009: holdem_ui0_char_q <= 114;
-            1010: holdem_ui0_char_q <= 32;
-            1011: holdem_ui0_char_q <= 111;
-            1012: holdem_ui0_char_q <= 102;
-            1013: holdem_ui0_char_q <= 32;
-            default: holdem_ui0_char_q <= 0;
-        endcase
+        holdem_ui0_instr <= holdem_ui0_instr_d;
+        holdem_ui0_char_q <= holdem_ui0_char_d;
     end
 end
 

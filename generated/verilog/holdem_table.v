@@ -166,14 +166,18 @@ reg [1:0] seat_onehot;
 reg [11:0] min_raise_to;
 reg bet_zero;
 reg answer;
+reg answer_d;
 reg [3:0] bet_ge;
+reg [3:0] bet_ge_d;
 reg [1:0] below_bet;
+reg [1:0] below_bet_d;
 reg [10:0] to_call;
 reg [10:0] reach;
 reg [10:0] gap;
 reg [10:0] sb_put;
 reg [10:0] bb_put;
 reg [1:0] needs;
+reg [1:0] needs_d;
 reg raise_open;
 reg stack_over_call;
 reg nothing_to_call;
@@ -263,12 +267,16 @@ reg [10:0] holdem_settle0_dividend;
 reg [2:0] holdem_settle0_rem;
 reg [4:0] holdem_settle0_div_steps;
 reg [0:0] holdem_settle0_left_of_dealer;
+reg holdem_settle0_eval70_hand_eval0_s1_any;
 wire [41:0] holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_settle0_eval70_hand_eval0_s0_codes;
-reg holdem_settle0_eval70_hand_eval0_s1_any;
 reg [6:0] holdem_settle0_eval70_hand_eval0_s1_bad_codes;
 reg [3:0] holdem_settle0_eval70_hand_eval0_s1_flush_suit;
 reg [51:0] holdem_settle0_eval70_hand_eval0_s1_hand;
+reg [51:0] holdem_settle0_eval70_hand_eval0_d1_hand;
+reg [6:0] holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+reg holdem_settle0_eval70_hand_eval0_d1_any;
+reg [3:0] holdem_settle0_eval70_hand_eval0_d1_flush_suit;
 wire holdem_settle0_eval70_hand_eval0_c2_bad;
 reg [20:0] holdem_settle0_eval70_hand_eval0_s1_dups;
 reg [12:0] holdem_settle0_eval70_hand_eval0_c2_present;
@@ -334,16 +342,16 @@ wire holdem_settle0_eval70_hand_eval0_same_card19_same;
 wire holdem_settle0_eval70_hand_eval0_same_card20_same;
 wire [20:0] holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
 reg [9:0] holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg2_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg3_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg4_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
-reg [9:0] holdem_settle0_eval70_hand_eval0_pipe_reg6_q;
-reg [9:0] holdem_settle0_eval70_hand_eval0_pipe_reg7_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
-reg holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg6_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg7_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+reg [9:0] holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+reg [9:0] holdem_settle0_eval70_hand_eval0_pipe_reg11_q;
+reg holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+reg holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+reg holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 reg [64:0] holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots;
 reg [38:0] holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots;
 reg [25:0] holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots;
@@ -354,15 +362,15 @@ reg [12:0] holdem_settle0_eval70_hand_eval0_window_top0_best;
 reg holdem_settle0_eval70_hand_eval0_window_top1_found;
 reg [3:0] holdem_settle0_eval70_hand_eval0_window_top1_top;
 reg [12:0] holdem_settle0_eval70_hand_eval0_window_top1_best;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg11_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg15_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg16_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg17_q;
 reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg18_q;
-reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg21_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
-reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg19_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg22_q;
+reg [12:0] holdem_settle0_eval70_hand_eval0_pipe_reg25_q;
+reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+reg [3:0] holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
@@ -778,7 +786,27 @@ always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg0_load
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_decode
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg1_load
+    holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_settle0_eval70_hand_eval0_d1_hand;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg2_load
+    holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg3_load
+    holdem_settle0_eval70_hand_eval0_s1_any <= holdem_settle0_eval70_hand_eval0_d1_any;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg4_load
+    holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_s0_codes) begin: holdem_settle0_eval70_hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
     reg any_card;
@@ -824,10 +852,10 @@ always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_decode
             end
         end
     end
-    holdem_settle0_eval70_hand_eval0_s1_hand <= hand;
-    holdem_settle0_eval70_hand_eval0_s1_bad_codes <= bad_codes;
-    holdem_settle0_eval70_hand_eval0_s1_any <= any_card;
-    holdem_settle0_eval70_hand_eval0_s1_flush_suit <= {spades[5], hearts[5], diamonds[5], clubs[5]};
+    holdem_settle0_eval70_hand_eval0_d1_hand = hand;
+    holdem_settle0_eval70_hand_eval0_d1_bad_codes = bad_codes;
+    holdem_settle0_eval70_hand_eval0_d1_any = any_card;
+    holdem_settle0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
 end
 
 
@@ -914,57 +942,57 @@ always @(holdem_settle0_eval70_hand_eval0_c2_present) begin: holdem_settle0_eval
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg1_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_settle0_eval70_hand_eval0_c2_quads;
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg2_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_settle0_eval70_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg3_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_settle0_eval70_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg4_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_settle0_eval70_hand_eval0_c2_not_quads;
-end
-
-
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg5_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_settle0_eval70_hand_eval0_c2_kickers;
+    holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_settle0_eval70_hand_eval0_c2_quads;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg6_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
+    holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_settle0_eval70_hand_eval0_c2_trips;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg7_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+    holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_settle0_eval70_hand_eval0_c2_pairs;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg8_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_settle0_eval70_hand_eval0_c2_flush;
+    holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_settle0_eval70_hand_eval0_c2_not_quads;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg9_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_settle0_eval70_hand_eval0_c2_bad;
+    holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_settle0_eval70_hand_eval0_c2_kickers;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg10_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_settle0_eval70_hand_eval0_s1_any;
+    holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg11_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg12_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_settle0_eval70_hand_eval0_c2_flush;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg13_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_settle0_eval70_hand_eval0_c2_bad;
+end
+
+
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg14_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_s1_any;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg9_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -974,7 +1002,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: holdem_settle0_eva
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg5_q[p]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p]) begin
             for (k=0; k<5; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -987,7 +1015,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg5_q) begin: holdem_settle0_eva
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks1_select
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
@@ -997,7 +1025,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: holdem_settle0_eva
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg3_q[p]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p]) begin
             for (k=0; k<3; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1010,7 +1038,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg3_q) begin: holdem_settle0_eva
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks2_select
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -1020,7 +1048,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: holdem_settle0_eva
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg2_q[p]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p]) begin
             for (k=0; k<2; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1033,7 +1061,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg2_q) begin: holdem_settle0_eva
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks3_select
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg8_q) begin: holdem_settle0_eval70_hand_eval0_highest_ranks3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -1043,7 +1071,7 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_settle0_eva
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg4_q[p]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p]) begin
             for (k=0; k<1; k=k+1) begin
                 sel[((13 * k) + p)] = seen[k];
             end
@@ -1056,22 +1084,22 @@ always @(holdem_settle0_eval70_hand_eval0_pipe_reg4_q) begin: holdem_settle0_eva
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_settle0_eval70_hand_eval0_window_top0_pick
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg10_q) begin: holdem_settle0_eval70_hand_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_settle0_eval70_hand_eval0_pipe_reg6_q[w] && (!higher))) begin
+        if ((holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg6_q[w]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w]) begin
             higher = 1'b1;
         end
     end
     holdem_settle0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_settle0_eval70_hand_eval0_pipe_reg6_q != 0);
+    holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_settle0_eval70_hand_eval0_pipe_reg10_q != 0);
 end
 
 
@@ -1086,22 +1114,22 @@ always @(holdem_settle0_eval70_hand_eval0_window_top0_best) begin: holdem_settle
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_settle0_eval70_hand_eval0_window_top1_pick
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_settle0_eval70_hand_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_settle0_eval70_hand_eval0_pipe_reg7_q[w] && (!higher))) begin
+        if ((holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (holdem_settle0_eval70_hand_eval0_pipe_reg7_q[w]) begin
+        if (holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w]) begin
             higher = 1'b1;
         end
     end
     holdem_settle0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_settle0_eval70_hand_eval0_pipe_reg7_q != 0);
+    holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_settle0_eval70_hand_eval0_pipe_reg11_q != 0);
 end
 
 
@@ -1116,152 +1144,152 @@ always @(holdem_settle0_eval70_hand_eval0_window_top1_best) begin: holdem_settle
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg11_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg12_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg13_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg14_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg15_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
+    holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg16_load
-    holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+    holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg17_load
-    holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+    holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg18_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
+    holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg19_load
-    holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+    holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg20_load
-    holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+    holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg21_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
+    holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg22_load
-    holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
+    holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg23_load
-    holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
+    holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg24_load
-    holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
+    holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg25_load
-    holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+    holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg26_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_settle0_eval70_hand_eval0_window_top0_top;
+    holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg27_load
-    holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_settle0_eval70_hand_eval0_window_top1_top;
+    holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg28_load
-    holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+    holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
 end
 
 
 always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg29_load
-    holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+    holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg11_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg11_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg11_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg11_q[1]);
-    holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg30_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_settle0_eval70_hand_eval0_window_top0_top;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg12_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg12_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg12_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg12_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg12_q[1]);
-    holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg31_load
+    holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_settle0_eval70_hand_eval0_window_top1_top;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg13_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg13_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg13_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg13_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg13_q[1]);
-    holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg32_load
+    holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg14_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg14_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg14_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg14_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg14_q[1]);
-    holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg33_load
+    holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
     reg [4-1:0] value;
     value = 4'h0;
     value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[8]);
     value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[4]);
     value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[2]);
     value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg15_q[1]);
+    holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg16_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg16_q[1]);
+    holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg17_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg17_q[1]);
+    holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
+    holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg19_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg19_q[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = value;
 end
 
@@ -1288,13 +1316,13 @@ always @(holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_settle0_eval70_ha
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg22_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg22_q[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = value;
 end
 
@@ -1321,13 +1349,13 @@ always @(holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_settle0_eval70_ha
 end
 
 
-always @(holdem_settle0_eval70_hand_eval0_pipe_reg21_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
+always @(holdem_settle0_eval70_hand_eval0_pipe_reg25_q) begin: holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[8]);
-    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[4]);
-    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[2]);
-    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg21_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg21_q[1]);
+    value[3] = (holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[8]);
+    value[2] = (holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[4]);
+    value[1] = (holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[2]);
+    value[0] = (holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_settle0_eval70_hand_eval0_pipe_reg25_q[1]);
     holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = value;
 end
 
@@ -1381,82 +1409,82 @@ end
 assign holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_settle0_eval70_hand_eval0_s3_any));
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg30_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg34_load
     holdem_settle0_eval70_hand_eval0_m0 <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg31_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg35_load
     holdem_settle0_eval70_hand_eval0_m1 <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg32_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg36_load
     holdem_settle0_eval70_hand_eval0_m2 <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg33_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg37_load
     holdem_settle0_eval70_hand_eval0_m3 <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg34_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg38_load
     holdem_settle0_eval70_hand_eval0_m4 <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg35_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg39_load
     holdem_settle0_eval70_hand_eval0_p0 <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg36_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg40_load
     holdem_settle0_eval70_hand_eval0_p1 <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg37_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg41_load
     holdem_settle0_eval70_hand_eval0_p2 <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg38_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg42_load
     holdem_settle0_eval70_hand_eval0_t0 <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg39_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg43_load
     holdem_settle0_eval70_hand_eval0_t1 <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg40_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg44_load
     holdem_settle0_eval70_hand_eval0_x0 <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg41_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg45_load
     holdem_settle0_eval70_hand_eval0_q0 <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg42_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg46_load
     holdem_settle0_eval70_hand_eval0_s4_category <= holdem_settle0_eval70_hand_eval0_c4_category;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg43_load
-    holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg47_load
+    holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg44_load
-    holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg48_load
+    holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
 end
 
 
-always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg45_load
+always @(posedge clk) begin: holdem_settle0_eval70_hand_eval0_pipe_reg49_load
     holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_settle0_eval70_hand_eval0_c4_invalid;
 end
 
@@ -2008,11 +2036,6 @@ assign probe_data = probe_q;
 
 // Stage 1: the worked seat's figures, pairwise bet order, who is left.
 always @(posedge clk) begin: derive1
-    reg someone;
-    integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
-    integer i;
     if (rst == 1) begin
         below_bet <= 0;
         ta_faced <= 0;
@@ -2033,35 +2056,42 @@ always @(posedge clk) begin: derive1
         ta_acted <= ((acted & seat_onehot) != 0);
         min_raise_to <= (current_bet + min_raise);
         bet_zero <= (current_bet == 0);
-        someone = 1'b0;
-        for (j=0; j<2; j=j+1) begin
-            if (((!seat_onehot[j]) && (!folded[j]) && (!all_in[j]))) begin
-                someone = 1'b1;
-            end
-        end
-        answer <= someone;
-        order = 4'h0;
-        below = 2'h0;
-        for (i=0; i<2; i=i+1) begin
-            below[i] = (street_bet[i] < current_bet);
-            for (j=0; j<2; j=j+1) begin
-                if ((i != j)) begin
-                    order[((i * 2) + j)] = (street_bet[i] >= street_bet[j]);
-                end
-            end
-        end
-        bet_ge <= order;
-        below_bet <= below;
+        answer <= answer_d;
+        bet_ge <= bet_ge_d;
+        below_bet <= below_bet_d;
     end
+end
+
+
+always @(street_bet[0], street_bet[1], all_in, seat_onehot, current_bet, folded) begin: seat_order
+    reg someone;
+    integer j;
+    reg [4-1:0] order;
+    reg [2-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<2; j=j+1) begin
+        if (((!seat_onehot[j]) && (!folded[j]) && (!all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    answer_d = someone;
+    order = 4'h0;
+    below = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        below[i] = (street_bet[i] < current_bet);
+        for (j=0; j<2; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 2) + j)] = (street_bet[i] >= street_bet[j]);
+            end
+        end
+    end
+    bet_ge_d = order;
+    below_bet_d = below;
 end
 
 // Stage 2: amounts of the worked seat, and which seats still need to act.
 always @(posedge clk) begin: derive2
-    reg [2-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
     if (rst == 1) begin
         reach <= 0;
         needs <= 0;
@@ -2096,24 +2126,34 @@ always @(posedge clk) begin: derive2
         else begin
             bb_put <= 10;
         end
-        need = 2'h0;
-        for (i=0; i<2; i=i+1) begin
-            others_all_in = 1'b1;
-            matches_all = 1'b1;
-            for (j=0; j<2; j=j+1) begin
-                if (((j != i) && (!folded[j]))) begin
-                    if ((!all_in[j])) begin
-                        others_all_in = 1'b0;
-                    end
-                    if ((!bet_ge[((i * 2) + j)])) begin
-                        matches_all = 1'b0;
-                    end
+        needs <= needs_d;
+    end
+end
+
+
+always @(below_bet, all_in, folded, bet_ge, acted) begin: seats_to_act
+    reg [2-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<2; j=j+1) begin
+            if (((j != i) && (!folded[j]))) begin
+                if ((!all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!bet_ge[((i * 2) + j)])) begin
+                    matches_all = 1'b0;
                 end
             end
-            need[i] = ((!folded[i]) && (!all_in[i]) && (!(others_all_in && matches_all)) && ((!acted[i]) || below_bet[i]));
         end
-        needs <= need;
+        need[i] = ((!folded[i]) && (!all_in[i]) && (!(others_all_in && matches_all)) && ((!acted[i]) || below_bet[i]));
     end
+    needs_d = need;
 end
 
 // Stage 3: may the worked seat raise, and what a call puts in.

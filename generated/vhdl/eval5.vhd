@@ -47,12 +47,16 @@ signal card3_num: unsigned(5 downto 0);
 signal card4_num: unsigned(5 downto 0);
 signal word_num: unsigned(23 downto 0);
 signal mask_num: unsigned(4 downto 0);
+signal hand_eval0_s1_any: std_logic;
 signal hand_eval0_codes_in: unsigned(29 downto 0);
 signal hand_eval0_s0_codes: unsigned(29 downto 0);
-signal hand_eval0_s1_any: std_logic;
 signal hand_eval0_s1_bad_codes: unsigned(4 downto 0);
 signal hand_eval0_s1_flush_suit: unsigned(3 downto 0);
 signal hand_eval0_s1_hand: unsigned(51 downto 0);
+signal hand_eval0_d1_hand: unsigned(51 downto 0);
+signal hand_eval0_d1_bad_codes: unsigned(4 downto 0);
+signal hand_eval0_d1_any: std_logic;
+signal hand_eval0_d1_flush_suit: unsigned(3 downto 0);
 signal hand_eval0_c2_bad: std_logic;
 signal hand_eval0_s1_dups: unsigned(9 downto 0);
 signal hand_eval0_c2_present: unsigned(12 downto 0);
@@ -114,16 +118,16 @@ signal hand_eval0_same_card8_same: std_logic;
 signal hand_eval0_same_card9_same: std_logic;
 signal hand_eval0_pipe_reg0_d: unsigned(9 downto 0);
 signal hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal hand_eval0_pipe_reg1_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg2_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg3_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg4_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg6_q: unsigned(9 downto 0);
-signal hand_eval0_pipe_reg7_q: unsigned(9 downto 0);
-signal hand_eval0_pipe_reg8_q: std_logic;
-signal hand_eval0_pipe_reg9_q: std_logic;
-signal hand_eval0_pipe_reg10_q: std_logic;
+signal hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
+signal hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
+signal hand_eval0_pipe_reg12_q: std_logic;
+signal hand_eval0_pipe_reg13_q: std_logic;
+signal hand_eval0_pipe_reg14_q: std_logic;
 signal hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
 signal hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
 signal hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
@@ -134,14 +138,14 @@ signal hand_eval0_window_top0_best: unsigned(12 downto 0);
 signal hand_eval0_window_top1_found: std_logic;
 signal hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg12_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg13_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg14_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
-signal hand_eval0_pipe_reg26_q: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg27_q: unsigned(3 downto 0);
+signal hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
+signal hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
+signal hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -154,9 +158,9 @@ signal hand_eval0_onehot_rank10_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-signal hand_eval0_pipe_reg48_q: unsigned(29 downto 0);
-signal hand_eval0_pipe_reg49_q: unsigned(29 downto 0);
-signal hand_eval0_pipe_reg50_q: unsigned(29 downto 0);
+signal hand_eval0_pipe_reg52_q: unsigned(29 downto 0);
+signal hand_eval0_pipe_reg53_q: unsigned(29 downto 0);
+signal hand_eval0_pipe_reg54_q: unsigned(29 downto 0);
 
 begin
 
@@ -222,7 +226,35 @@ begin
     end if;
 end process hand_eval0_pipe_reg0_load;
 
-hand_eval0_decode: process (clk) is
+hand_eval0_pipe_reg1_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s1_hand <= hand_eval0_d1_hand;
+    end if;
+end process hand_eval0_pipe_reg1_load;
+
+hand_eval0_pipe_reg2_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s1_bad_codes <= hand_eval0_d1_bad_codes;
+    end if;
+end process hand_eval0_pipe_reg2_load;
+
+hand_eval0_pipe_reg3_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s1_any <= hand_eval0_d1_any;
+    end if;
+end process hand_eval0_pipe_reg3_load;
+
+hand_eval0_pipe_reg4_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s1_flush_suit <= hand_eval0_d1_flush_suit;
+    end if;
+end process hand_eval0_pipe_reg4_load;
+
+hand_eval0_decode: process (hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(4 downto 0);
     variable any_card: std_logic;
@@ -233,43 +265,41 @@ hand_eval0_decode: process (clk) is
     variable code: unsigned(5 downto 0);
     variable onehot: unsigned(63 downto 0);
 begin
-    if rising_edge(clk) then
-        hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-        bad_codes := to_unsigned(0, 5);
-        any_card := '0';
-        clubs := to_unsigned(1, 6);
-        diamonds := to_unsigned(1, 6);
-        hearts := to_unsigned(1, 6);
-        spades := to_unsigned(1, 6);
-        for i in 0 to 5-1 loop
-            code := to_unsigned(0, 6);
-            for j in 0 to 6-1 loop
-                code(j) := hand_eval0_s0_codes(((6 * i) + j));
-            end loop;
-            onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-            onehot := shift_left(onehot, to_integer(code));
-            if (onehot(63-1 downto 52) /= 0) then
-                bad_codes(i) := '1';
-            end if;
-            hand := (hand or onehot(52-1 downto 0));
-            if (not bool(onehot(63))) then
-                any_card := '1';
-                if (code(2-1 downto 0) = 0) then
-                    clubs := unsigned'(clubs(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 1) then
-                    diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 2) then
-                    hearts := unsigned'(hearts(5-1 downto 0) & '1');
-                else
-                    spades := unsigned'(spades(5-1 downto 0) & '1');
-                end if;
-            end if;
+    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
+    bad_codes := to_unsigned(0, 5);
+    any_card := '0';
+    clubs := to_unsigned(1, 6);
+    diamonds := to_unsigned(1, 6);
+    hearts := to_unsigned(1, 6);
+    spades := to_unsigned(1, 6);
+    for i in 0 to 5-1 loop
+        code := to_unsigned(0, 6);
+        for j in 0 to 6-1 loop
+            code(j) := hand_eval0_s0_codes(((6 * i) + j));
         end loop;
-        hand_eval0_s1_hand <= hand;
-        hand_eval0_s1_bad_codes <= bad_codes;
-        hand_eval0_s1_any <= any_card;
-        hand_eval0_s1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-    end if;
+        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
+        onehot := shift_left(onehot, to_integer(code));
+        if (onehot(63-1 downto 52) /= 0) then
+            bad_codes(i) := '1';
+        end if;
+        hand := (hand or onehot(52-1 downto 0));
+        if (not bool(onehot(63))) then
+            any_card := '1';
+            if (code(2-1 downto 0) = 0) then
+                clubs := unsigned'(clubs(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 1) then
+                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 2) then
+                hearts := unsigned'(hearts(5-1 downto 0) & '1');
+            else
+                spades := unsigned'(spades(5-1 downto 0) & '1');
+            end if;
+        end if;
+    end loop;
+    hand_eval0_d1_hand <= hand;
+    hand_eval0_d1_bad_codes <= bad_codes;
+    hand_eval0_d1_any <= any_card;
+    hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process hand_eval0_decode;
 
 
@@ -348,77 +378,77 @@ begin
     hand_eval0_straight_windows0_windows <= complete;
 end process hand_eval0_straight_windows0_find;
 
-hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg1_q <= hand_eval0_c2_quads;
-    end if;
-end process hand_eval0_pipe_reg1_load;
-
-hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg2_q <= hand_eval0_c2_trips;
-    end if;
-end process hand_eval0_pipe_reg2_load;
-
-hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg3_q <= hand_eval0_c2_pairs;
-    end if;
-end process hand_eval0_pipe_reg3_load;
-
-hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg4_q <= hand_eval0_c2_not_quads;
-    end if;
-end process hand_eval0_pipe_reg4_load;
-
 hand_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg5_q <= hand_eval0_c2_kickers;
+        hand_eval0_pipe_reg5_q <= hand_eval0_c2_quads;
     end if;
 end process hand_eval0_pipe_reg5_load;
 
 hand_eval0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg6_q <= hand_eval0_straight_windows0_windows;
+        hand_eval0_pipe_reg6_q <= hand_eval0_c2_trips;
     end if;
 end process hand_eval0_pipe_reg6_load;
 
 hand_eval0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg7_q <= hand_eval0_c2_sf_windows;
+        hand_eval0_pipe_reg7_q <= hand_eval0_c2_pairs;
     end if;
 end process hand_eval0_pipe_reg7_load;
 
 hand_eval0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg8_q <= hand_eval0_c2_flush;
+        hand_eval0_pipe_reg8_q <= hand_eval0_c2_not_quads;
     end if;
 end process hand_eval0_pipe_reg8_load;
 
 hand_eval0_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg9_q <= hand_eval0_c2_bad;
+        hand_eval0_pipe_reg9_q <= hand_eval0_c2_kickers;
     end if;
 end process hand_eval0_pipe_reg9_load;
 
 hand_eval0_pipe_reg10_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg10_q <= hand_eval0_s1_any;
+        hand_eval0_pipe_reg10_q <= hand_eval0_straight_windows0_windows;
     end if;
 end process hand_eval0_pipe_reg10_load;
 
-hand_eval0_highest_ranks0_select: process (hand_eval0_pipe_reg5_q) is
+hand_eval0_pipe_reg11_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg11_q <= hand_eval0_c2_sf_windows;
+    end if;
+end process hand_eval0_pipe_reg11_load;
+
+hand_eval0_pipe_reg12_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg12_q <= hand_eval0_c2_flush;
+    end if;
+end process hand_eval0_pipe_reg12_load;
+
+hand_eval0_pipe_reg13_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg13_q <= hand_eval0_c2_bad;
+    end if;
+end process hand_eval0_pipe_reg13_load;
+
+hand_eval0_pipe_reg14_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg14_q <= hand_eval0_s1_any;
+    end if;
+end process hand_eval0_pipe_reg14_load;
+
+hand_eval0_highest_ranks0_select: process (hand_eval0_pipe_reg9_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -427,7 +457,7 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(hand_eval0_pipe_reg5_q(p)) then
+        if bool(hand_eval0_pipe_reg9_q(p)) then
             for k in 0 to 5-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -439,7 +469,7 @@ begin
     hand_eval0_highest_ranks0_onehots <= sel;
 end process hand_eval0_highest_ranks0_select;
 
-hand_eval0_highest_ranks1_select: process (hand_eval0_pipe_reg3_q) is
+hand_eval0_highest_ranks1_select: process (hand_eval0_pipe_reg7_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -448,7 +478,7 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(hand_eval0_pipe_reg3_q(p)) then
+        if bool(hand_eval0_pipe_reg7_q(p)) then
             for k in 0 to 3-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -460,7 +490,7 @@ begin
     hand_eval0_highest_ranks1_onehots <= sel;
 end process hand_eval0_highest_ranks1_select;
 
-hand_eval0_highest_ranks2_select: process (hand_eval0_pipe_reg2_q) is
+hand_eval0_highest_ranks2_select: process (hand_eval0_pipe_reg6_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -469,7 +499,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
-        if bool(hand_eval0_pipe_reg2_q(p)) then
+        if bool(hand_eval0_pipe_reg6_q(p)) then
             for k in 0 to 2-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -481,7 +511,7 @@ begin
     hand_eval0_highest_ranks2_onehots <= sel;
 end process hand_eval0_highest_ranks2_select;
 
-hand_eval0_highest_ranks3_select: process (hand_eval0_pipe_reg4_q) is
+hand_eval0_highest_ranks3_select: process (hand_eval0_pipe_reg8_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -490,7 +520,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
-        if bool(hand_eval0_pipe_reg4_q(p)) then
+        if bool(hand_eval0_pipe_reg8_q(p)) then
             for k in 0 to 1-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -502,22 +532,22 @@ begin
     hand_eval0_highest_ranks3_onehots <= sel;
 end process hand_eval0_highest_ranks3_select;
 
-hand_eval0_window_top0_pick: process (hand_eval0_pipe_reg6_q) is
+hand_eval0_window_top0_pick: process (hand_eval0_pipe_reg10_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(hand_eval0_pipe_reg6_q(w)) and (not bool(higher))) then
+        if (bool(hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(hand_eval0_pipe_reg6_q(w)) then
+        if bool(hand_eval0_pipe_reg10_q(w)) then
             higher := '1';
         end if;
     end loop;
     hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    hand_eval0_window_top0_found <= stdl(hand_eval0_pipe_reg6_q /= 0);
+    hand_eval0_window_top0_found <= stdl(hand_eval0_pipe_reg10_q /= 0);
 end process hand_eval0_window_top0_pick;
 
 hand_eval0_window_top0_onehot_rank0_encode: process (hand_eval0_window_top0_best) is
@@ -531,22 +561,22 @@ begin
     hand_eval0_window_top0_top <= value;
 end process hand_eval0_window_top0_onehot_rank0_encode;
 
-hand_eval0_window_top1_pick: process (hand_eval0_pipe_reg7_q) is
+hand_eval0_window_top1_pick: process (hand_eval0_pipe_reg11_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(hand_eval0_pipe_reg7_q(w)) and (not bool(higher))) then
+        if (bool(hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(hand_eval0_pipe_reg7_q(w)) then
+        if bool(hand_eval0_pipe_reg11_q(w)) then
             higher := '1';
         end if;
     end loop;
     hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    hand_eval0_window_top1_found <= stdl(hand_eval0_pipe_reg7_q /= 0);
+    hand_eval0_window_top1_found <= stdl(hand_eval0_pipe_reg11_q /= 0);
 end process hand_eval0_window_top1_pick;
 
 hand_eval0_window_top1_onehot_rank1_encode: process (hand_eval0_window_top1_best) is
@@ -560,138 +590,138 @@ begin
     hand_eval0_window_top1_top <= value;
 end process hand_eval0_window_top1_onehot_rank1_encode;
 
-hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_kick0 <= hand_eval0_highest_ranks0_onehots(13-1 downto 0);
-    end if;
-end process hand_eval0_pipe_reg11_load;
-
-hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg12_q <= hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process hand_eval0_pipe_reg12_load;
-
-hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg13_q <= hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process hand_eval0_pipe_reg13_load;
-
-hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg14_q <= hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process hand_eval0_pipe_reg14_load;
-
 hand_eval0_pipe_reg15_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg15_q <= hand_eval0_highest_ranks0_onehots(65-1 downto 52);
+        hand_eval0_kick0 <= hand_eval0_highest_ranks0_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg15_load;
 
 hand_eval0_pipe_reg16_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        hand_eval0_pipe_reg16_q <= hand_eval0_highest_ranks0_onehots(26-1 downto 13);
     end if;
 end process hand_eval0_pipe_reg16_load;
 
 hand_eval0_pipe_reg17_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        hand_eval0_pipe_reg17_q <= hand_eval0_highest_ranks0_onehots(39-1 downto 26);
     end if;
 end process hand_eval0_pipe_reg17_load;
 
 hand_eval0_pipe_reg18_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks1_onehots(39-1 downto 26);
+        hand_eval0_pipe_reg18_q <= hand_eval0_highest_ranks0_onehots(52-1 downto 39);
     end if;
 end process hand_eval0_pipe_reg18_load;
 
 hand_eval0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        hand_eval0_pipe_reg19_q <= hand_eval0_highest_ranks0_onehots(65-1 downto 52);
     end if;
 end process hand_eval0_pipe_reg19_load;
 
 hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        hand_eval0_pair0 <= hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg20_load;
 
 hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg21_q <= hand_eval0_highest_ranks3_onehots(13-1 downto 0);
+        hand_eval0_pair1 <= hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process hand_eval0_pipe_reg21_load;
 
 hand_eval0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_quads <= hand_eval0_pipe_reg1_q;
+        hand_eval0_pipe_reg22_q <= hand_eval0_highest_ranks1_onehots(39-1 downto 26);
     end if;
 end process hand_eval0_pipe_reg22_load;
 
 hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_straight <= hand_eval0_window_top0_found;
+        hand_eval0_trip0 <= hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg23_load;
 
 hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_sf <= hand_eval0_window_top1_found;
+        hand_eval0_trip1 <= hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process hand_eval0_pipe_reg24_load;
 
 hand_eval0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_flush <= hand_eval0_pipe_reg8_q;
+        hand_eval0_pipe_reg25_q <= hand_eval0_highest_ranks3_onehots(13-1 downto 0);
     end if;
 end process hand_eval0_pipe_reg25_load;
 
 hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg26_q <= hand_eval0_window_top0_top;
+        hand_eval0_s3_quads <= hand_eval0_pipe_reg5_q;
     end if;
 end process hand_eval0_pipe_reg26_load;
 
 hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg27_q <= hand_eval0_window_top1_top;
+        hand_eval0_s3_straight <= hand_eval0_window_top0_found;
     end if;
 end process hand_eval0_pipe_reg27_load;
 
 hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_bad <= hand_eval0_pipe_reg9_q;
+        hand_eval0_s3_sf <= hand_eval0_window_top1_found;
     end if;
 end process hand_eval0_pipe_reg28_load;
 
 hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s3_any <= hand_eval0_pipe_reg10_q;
+        hand_eval0_s3_flush <= hand_eval0_pipe_reg12_q;
     end if;
 end process hand_eval0_pipe_reg29_load;
+
+hand_eval0_pipe_reg30_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg30_q <= hand_eval0_window_top0_top;
+    end if;
+end process hand_eval0_pipe_reg30_load;
+
+hand_eval0_pipe_reg31_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg31_q <= hand_eval0_window_top1_top;
+    end if;
+end process hand_eval0_pipe_reg31_load;
+
+hand_eval0_pipe_reg32_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s3_bad <= hand_eval0_pipe_reg13_q;
+    end if;
+end process hand_eval0_pipe_reg32_load;
+
+hand_eval0_pipe_reg33_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s3_any <= hand_eval0_pipe_reg14_q;
+    end if;
+end process hand_eval0_pipe_reg33_load;
 
 hand_eval0_onehot_rank2_encode: process (hand_eval0_kick0) is
     variable value: unsigned(3 downto 0);
@@ -704,47 +734,47 @@ begin
     hand_eval0_onehot_rank2_rank <= value;
 end process hand_eval0_onehot_rank2_encode;
 
-hand_eval0_onehot_rank3_encode: process (hand_eval0_pipe_reg12_q) is
+hand_eval0_onehot_rank3_encode: process (hand_eval0_pipe_reg16_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg12_q(12)) or bool(hand_eval0_pipe_reg12_q(11)) or bool(hand_eval0_pipe_reg12_q(10)) or bool(hand_eval0_pipe_reg12_q(9)) or bool(hand_eval0_pipe_reg12_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg12_q(12)) or bool(hand_eval0_pipe_reg12_q(7)) or bool(hand_eval0_pipe_reg12_q(6)) or bool(hand_eval0_pipe_reg12_q(5)) or bool(hand_eval0_pipe_reg12_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg12_q(11)) or bool(hand_eval0_pipe_reg12_q(10)) or bool(hand_eval0_pipe_reg12_q(7)) or bool(hand_eval0_pipe_reg12_q(6)) or bool(hand_eval0_pipe_reg12_q(3)) or bool(hand_eval0_pipe_reg12_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg12_q(11)) or bool(hand_eval0_pipe_reg12_q(9)) or bool(hand_eval0_pipe_reg12_q(7)) or bool(hand_eval0_pipe_reg12_q(5)) or bool(hand_eval0_pipe_reg12_q(3)) or bool(hand_eval0_pipe_reg12_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg16_q(12)) or bool(hand_eval0_pipe_reg16_q(11)) or bool(hand_eval0_pipe_reg16_q(10)) or bool(hand_eval0_pipe_reg16_q(9)) or bool(hand_eval0_pipe_reg16_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg16_q(12)) or bool(hand_eval0_pipe_reg16_q(7)) or bool(hand_eval0_pipe_reg16_q(6)) or bool(hand_eval0_pipe_reg16_q(5)) or bool(hand_eval0_pipe_reg16_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg16_q(11)) or bool(hand_eval0_pipe_reg16_q(10)) or bool(hand_eval0_pipe_reg16_q(7)) or bool(hand_eval0_pipe_reg16_q(6)) or bool(hand_eval0_pipe_reg16_q(3)) or bool(hand_eval0_pipe_reg16_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg16_q(11)) or bool(hand_eval0_pipe_reg16_q(9)) or bool(hand_eval0_pipe_reg16_q(7)) or bool(hand_eval0_pipe_reg16_q(5)) or bool(hand_eval0_pipe_reg16_q(3)) or bool(hand_eval0_pipe_reg16_q(1)));
     hand_eval0_onehot_rank3_rank <= value;
 end process hand_eval0_onehot_rank3_encode;
 
-hand_eval0_onehot_rank4_encode: process (hand_eval0_pipe_reg13_q) is
+hand_eval0_onehot_rank4_encode: process (hand_eval0_pipe_reg17_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg13_q(12)) or bool(hand_eval0_pipe_reg13_q(11)) or bool(hand_eval0_pipe_reg13_q(10)) or bool(hand_eval0_pipe_reg13_q(9)) or bool(hand_eval0_pipe_reg13_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg13_q(12)) or bool(hand_eval0_pipe_reg13_q(7)) or bool(hand_eval0_pipe_reg13_q(6)) or bool(hand_eval0_pipe_reg13_q(5)) or bool(hand_eval0_pipe_reg13_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg13_q(11)) or bool(hand_eval0_pipe_reg13_q(10)) or bool(hand_eval0_pipe_reg13_q(7)) or bool(hand_eval0_pipe_reg13_q(6)) or bool(hand_eval0_pipe_reg13_q(3)) or bool(hand_eval0_pipe_reg13_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg13_q(11)) or bool(hand_eval0_pipe_reg13_q(9)) or bool(hand_eval0_pipe_reg13_q(7)) or bool(hand_eval0_pipe_reg13_q(5)) or bool(hand_eval0_pipe_reg13_q(3)) or bool(hand_eval0_pipe_reg13_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg17_q(12)) or bool(hand_eval0_pipe_reg17_q(11)) or bool(hand_eval0_pipe_reg17_q(10)) or bool(hand_eval0_pipe_reg17_q(9)) or bool(hand_eval0_pipe_reg17_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg17_q(12)) or bool(hand_eval0_pipe_reg17_q(7)) or bool(hand_eval0_pipe_reg17_q(6)) or bool(hand_eval0_pipe_reg17_q(5)) or bool(hand_eval0_pipe_reg17_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg17_q(11)) or bool(hand_eval0_pipe_reg17_q(10)) or bool(hand_eval0_pipe_reg17_q(7)) or bool(hand_eval0_pipe_reg17_q(6)) or bool(hand_eval0_pipe_reg17_q(3)) or bool(hand_eval0_pipe_reg17_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg17_q(11)) or bool(hand_eval0_pipe_reg17_q(9)) or bool(hand_eval0_pipe_reg17_q(7)) or bool(hand_eval0_pipe_reg17_q(5)) or bool(hand_eval0_pipe_reg17_q(3)) or bool(hand_eval0_pipe_reg17_q(1)));
     hand_eval0_onehot_rank4_rank <= value;
 end process hand_eval0_onehot_rank4_encode;
 
-hand_eval0_onehot_rank5_encode: process (hand_eval0_pipe_reg14_q) is
+hand_eval0_onehot_rank5_encode: process (hand_eval0_pipe_reg18_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg14_q(12)) or bool(hand_eval0_pipe_reg14_q(11)) or bool(hand_eval0_pipe_reg14_q(10)) or bool(hand_eval0_pipe_reg14_q(9)) or bool(hand_eval0_pipe_reg14_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg14_q(12)) or bool(hand_eval0_pipe_reg14_q(7)) or bool(hand_eval0_pipe_reg14_q(6)) or bool(hand_eval0_pipe_reg14_q(5)) or bool(hand_eval0_pipe_reg14_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg14_q(11)) or bool(hand_eval0_pipe_reg14_q(10)) or bool(hand_eval0_pipe_reg14_q(7)) or bool(hand_eval0_pipe_reg14_q(6)) or bool(hand_eval0_pipe_reg14_q(3)) or bool(hand_eval0_pipe_reg14_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg14_q(11)) or bool(hand_eval0_pipe_reg14_q(9)) or bool(hand_eval0_pipe_reg14_q(7)) or bool(hand_eval0_pipe_reg14_q(5)) or bool(hand_eval0_pipe_reg14_q(3)) or bool(hand_eval0_pipe_reg14_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg18_q(12)) or bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(10)) or bool(hand_eval0_pipe_reg18_q(9)) or bool(hand_eval0_pipe_reg18_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg18_q(12)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(6)) or bool(hand_eval0_pipe_reg18_q(5)) or bool(hand_eval0_pipe_reg18_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(10)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(6)) or bool(hand_eval0_pipe_reg18_q(3)) or bool(hand_eval0_pipe_reg18_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(9)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(5)) or bool(hand_eval0_pipe_reg18_q(3)) or bool(hand_eval0_pipe_reg18_q(1)));
     hand_eval0_onehot_rank5_rank <= value;
 end process hand_eval0_onehot_rank5_encode;
 
-hand_eval0_onehot_rank6_encode: process (hand_eval0_pipe_reg15_q) is
+hand_eval0_onehot_rank6_encode: process (hand_eval0_pipe_reg19_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg15_q(12)) or bool(hand_eval0_pipe_reg15_q(11)) or bool(hand_eval0_pipe_reg15_q(10)) or bool(hand_eval0_pipe_reg15_q(9)) or bool(hand_eval0_pipe_reg15_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg15_q(12)) or bool(hand_eval0_pipe_reg15_q(7)) or bool(hand_eval0_pipe_reg15_q(6)) or bool(hand_eval0_pipe_reg15_q(5)) or bool(hand_eval0_pipe_reg15_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg15_q(11)) or bool(hand_eval0_pipe_reg15_q(10)) or bool(hand_eval0_pipe_reg15_q(7)) or bool(hand_eval0_pipe_reg15_q(6)) or bool(hand_eval0_pipe_reg15_q(3)) or bool(hand_eval0_pipe_reg15_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg15_q(11)) or bool(hand_eval0_pipe_reg15_q(9)) or bool(hand_eval0_pipe_reg15_q(7)) or bool(hand_eval0_pipe_reg15_q(5)) or bool(hand_eval0_pipe_reg15_q(3)) or bool(hand_eval0_pipe_reg15_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg19_q(12)) or bool(hand_eval0_pipe_reg19_q(11)) or bool(hand_eval0_pipe_reg19_q(10)) or bool(hand_eval0_pipe_reg19_q(9)) or bool(hand_eval0_pipe_reg19_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg19_q(12)) or bool(hand_eval0_pipe_reg19_q(7)) or bool(hand_eval0_pipe_reg19_q(6)) or bool(hand_eval0_pipe_reg19_q(5)) or bool(hand_eval0_pipe_reg19_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg19_q(11)) or bool(hand_eval0_pipe_reg19_q(10)) or bool(hand_eval0_pipe_reg19_q(7)) or bool(hand_eval0_pipe_reg19_q(6)) or bool(hand_eval0_pipe_reg19_q(3)) or bool(hand_eval0_pipe_reg19_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg19_q(11)) or bool(hand_eval0_pipe_reg19_q(9)) or bool(hand_eval0_pipe_reg19_q(7)) or bool(hand_eval0_pipe_reg19_q(5)) or bool(hand_eval0_pipe_reg19_q(3)) or bool(hand_eval0_pipe_reg19_q(1)));
     hand_eval0_onehot_rank6_rank <= value;
 end process hand_eval0_onehot_rank6_encode;
 
@@ -770,14 +800,14 @@ begin
     hand_eval0_onehot_rank8_rank <= value;
 end process hand_eval0_onehot_rank8_encode;
 
-hand_eval0_onehot_rank9_encode: process (hand_eval0_pipe_reg18_q) is
+hand_eval0_onehot_rank9_encode: process (hand_eval0_pipe_reg22_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg18_q(12)) or bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(10)) or bool(hand_eval0_pipe_reg18_q(9)) or bool(hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg18_q(12)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(6)) or bool(hand_eval0_pipe_reg18_q(5)) or bool(hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(10)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(6)) or bool(hand_eval0_pipe_reg18_q(3)) or bool(hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg18_q(11)) or bool(hand_eval0_pipe_reg18_q(9)) or bool(hand_eval0_pipe_reg18_q(7)) or bool(hand_eval0_pipe_reg18_q(5)) or bool(hand_eval0_pipe_reg18_q(3)) or bool(hand_eval0_pipe_reg18_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg22_q(12)) or bool(hand_eval0_pipe_reg22_q(11)) or bool(hand_eval0_pipe_reg22_q(10)) or bool(hand_eval0_pipe_reg22_q(9)) or bool(hand_eval0_pipe_reg22_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg22_q(12)) or bool(hand_eval0_pipe_reg22_q(7)) or bool(hand_eval0_pipe_reg22_q(6)) or bool(hand_eval0_pipe_reg22_q(5)) or bool(hand_eval0_pipe_reg22_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg22_q(11)) or bool(hand_eval0_pipe_reg22_q(10)) or bool(hand_eval0_pipe_reg22_q(7)) or bool(hand_eval0_pipe_reg22_q(6)) or bool(hand_eval0_pipe_reg22_q(3)) or bool(hand_eval0_pipe_reg22_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg22_q(11)) or bool(hand_eval0_pipe_reg22_q(9)) or bool(hand_eval0_pipe_reg22_q(7)) or bool(hand_eval0_pipe_reg22_q(5)) or bool(hand_eval0_pipe_reg22_q(3)) or bool(hand_eval0_pipe_reg22_q(1)));
     hand_eval0_onehot_rank9_rank <= value;
 end process hand_eval0_onehot_rank9_encode;
 
@@ -803,14 +833,14 @@ begin
     hand_eval0_onehot_rank11_rank <= value;
 end process hand_eval0_onehot_rank11_encode;
 
-hand_eval0_onehot_rank12_encode: process (hand_eval0_pipe_reg21_q) is
+hand_eval0_onehot_rank12_encode: process (hand_eval0_pipe_reg25_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_pipe_reg21_q(12)) or bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(10)) or bool(hand_eval0_pipe_reg21_q(9)) or bool(hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(hand_eval0_pipe_reg21_q(12)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(6)) or bool(hand_eval0_pipe_reg21_q(5)) or bool(hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(10)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(6)) or bool(hand_eval0_pipe_reg21_q(3)) or bool(hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(hand_eval0_pipe_reg21_q(11)) or bool(hand_eval0_pipe_reg21_q(9)) or bool(hand_eval0_pipe_reg21_q(7)) or bool(hand_eval0_pipe_reg21_q(5)) or bool(hand_eval0_pipe_reg21_q(3)) or bool(hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(hand_eval0_pipe_reg25_q(12)) or bool(hand_eval0_pipe_reg25_q(11)) or bool(hand_eval0_pipe_reg25_q(10)) or bool(hand_eval0_pipe_reg25_q(9)) or bool(hand_eval0_pipe_reg25_q(8)));
+    value(2) := stdl(bool(hand_eval0_pipe_reg25_q(12)) or bool(hand_eval0_pipe_reg25_q(7)) or bool(hand_eval0_pipe_reg25_q(6)) or bool(hand_eval0_pipe_reg25_q(5)) or bool(hand_eval0_pipe_reg25_q(4)));
+    value(1) := stdl(bool(hand_eval0_pipe_reg25_q(11)) or bool(hand_eval0_pipe_reg25_q(10)) or bool(hand_eval0_pipe_reg25_q(7)) or bool(hand_eval0_pipe_reg25_q(6)) or bool(hand_eval0_pipe_reg25_q(3)) or bool(hand_eval0_pipe_reg25_q(2)));
+    value(0) := stdl(bool(hand_eval0_pipe_reg25_q(11)) or bool(hand_eval0_pipe_reg25_q(9)) or bool(hand_eval0_pipe_reg25_q(7)) or bool(hand_eval0_pipe_reg25_q(5)) or bool(hand_eval0_pipe_reg25_q(3)) or bool(hand_eval0_pipe_reg25_q(1)));
     hand_eval0_onehot_rank12_rank <= value;
 end process hand_eval0_onehot_rank12_encode;
 
@@ -854,117 +884,117 @@ end process hand_eval0_categorize;
 
 hand_eval0_c4_invalid <= stdl(bool(hand_eval0_s3_bad) or (not bool(hand_eval0_s3_any)));
 
-hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
-    end if;
-end process hand_eval0_pipe_reg30_load;
-
-hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
-    end if;
-end process hand_eval0_pipe_reg31_load;
-
-hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
-    end if;
-end process hand_eval0_pipe_reg32_load;
-
-hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
-    end if;
-end process hand_eval0_pipe_reg33_load;
-
 hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
+        hand_eval0_m0 <= hand_eval0_onehot_rank2_rank;
     end if;
 end process hand_eval0_pipe_reg34_load;
 
 hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
+        hand_eval0_m1 <= hand_eval0_onehot_rank3_rank;
     end if;
 end process hand_eval0_pipe_reg35_load;
 
 hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
+        hand_eval0_m2 <= hand_eval0_onehot_rank4_rank;
     end if;
 end process hand_eval0_pipe_reg36_load;
 
 hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
+        hand_eval0_m3 <= hand_eval0_onehot_rank5_rank;
     end if;
 end process hand_eval0_pipe_reg37_load;
 
 hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
+        hand_eval0_m4 <= hand_eval0_onehot_rank6_rank;
     end if;
 end process hand_eval0_pipe_reg38_load;
 
 hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
+        hand_eval0_p0 <= hand_eval0_onehot_rank7_rank;
     end if;
 end process hand_eval0_pipe_reg39_load;
 
 hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
+        hand_eval0_p1 <= hand_eval0_onehot_rank8_rank;
     end if;
 end process hand_eval0_pipe_reg40_load;
 
 hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
+        hand_eval0_p2 <= hand_eval0_onehot_rank9_rank;
     end if;
 end process hand_eval0_pipe_reg41_load;
 
 hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s4_category <= hand_eval0_c4_category;
+        hand_eval0_t0 <= hand_eval0_onehot_rank10_rank;
     end if;
 end process hand_eval0_pipe_reg42_load;
 
 hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s4_straight_top <= hand_eval0_pipe_reg26_q;
+        hand_eval0_t1 <= hand_eval0_onehot_rank11_rank;
     end if;
 end process hand_eval0_pipe_reg43_load;
 
 hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s4_sf_top <= hand_eval0_pipe_reg27_q;
+        hand_eval0_x0 <= hand_eval0_onehot_rank12_rank;
     end if;
 end process hand_eval0_pipe_reg44_load;
 
 hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s4_invalid <= hand_eval0_c4_invalid;
+        hand_eval0_q0 <= hand_eval0_onehot_rank13_rank;
     end if;
 end process hand_eval0_pipe_reg45_load;
+
+hand_eval0_pipe_reg46_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s4_category <= hand_eval0_c4_category;
+    end if;
+end process hand_eval0_pipe_reg46_load;
+
+hand_eval0_pipe_reg47_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s4_straight_top <= hand_eval0_pipe_reg30_q;
+    end if;
+end process hand_eval0_pipe_reg47_load;
+
+hand_eval0_pipe_reg48_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s4_sf_top <= hand_eval0_pipe_reg31_q;
+    end if;
+end process hand_eval0_pipe_reg48_load;
+
+hand_eval0_pipe_reg49_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s4_invalid <= hand_eval0_c4_invalid;
+    end if;
+end process hand_eval0_pipe_reg49_load;
 
 hand_eval0_compose: process (hand_eval0_x0, hand_eval0_s4_invalid, hand_eval0_p1, hand_eval0_p0, hand_eval0_t1, hand_eval0_q0, hand_eval0_m0, hand_eval0_m2, hand_eval0_p2, hand_eval0_s4_sf_top, hand_eval0_m3, hand_eval0_m4, hand_eval0_m1, hand_eval0_s4_straight_top, hand_eval0_s4_category, hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
@@ -1106,47 +1136,47 @@ begin
     hand_eval0_c4_all_make <= stdl(bool(hand_eval0_c4_category(8)) or bool(hand_eval0_c4_category(6)) or bool(hand_eval0_c4_category(5)) or bool(hand_eval0_c4_category(4)));
 end process hand_eval0_making_ranks;
 
-hand_eval0_pipe_reg46_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_s4_making <= hand_eval0_c4_making;
-    end if;
-end process hand_eval0_pipe_reg46_load;
-
-hand_eval0_pipe_reg47_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_s4_all_make <= hand_eval0_c4_all_make;
-    end if;
-end process hand_eval0_pipe_reg47_load;
-
-hand_eval0_pipe_reg48_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg48_q <= hand_eval0_s0_codes;
-    end if;
-end process hand_eval0_pipe_reg48_load;
-
-hand_eval0_pipe_reg49_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_pipe_reg49_q <= hand_eval0_pipe_reg48_q;
-    end if;
-end process hand_eval0_pipe_reg49_load;
-
 hand_eval0_pipe_reg50_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_pipe_reg50_q <= hand_eval0_pipe_reg49_q;
+        hand_eval0_s4_making <= hand_eval0_c4_making;
     end if;
 end process hand_eval0_pipe_reg50_load;
 
 hand_eval0_pipe_reg51_load: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_s4_codes <= hand_eval0_pipe_reg50_q;
+        hand_eval0_s4_all_make <= hand_eval0_c4_all_make;
     end if;
 end process hand_eval0_pipe_reg51_load;
+
+hand_eval0_pipe_reg52_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg52_q <= hand_eval0_s0_codes;
+    end if;
+end process hand_eval0_pipe_reg52_load;
+
+hand_eval0_pipe_reg53_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg53_q <= hand_eval0_pipe_reg52_q;
+    end if;
+end process hand_eval0_pipe_reg53_load;
+
+hand_eval0_pipe_reg54_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_pipe_reg54_q <= hand_eval0_pipe_reg53_q;
+    end if;
+end process hand_eval0_pipe_reg54_load;
+
+hand_eval0_pipe_reg55_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        hand_eval0_s4_codes <= hand_eval0_pipe_reg54_q;
+    end if;
+end process hand_eval0_pipe_reg55_load;
 
 hand_eval0_score: process (clk) is
     variable making: unsigned(15 downto 0);

@@ -7,6 +7,7 @@
 --   players = 2
 --   small_blind = 5
 --   stack = 1000
+--   tx_baud = None
 
 
 library IEEE;
@@ -217,14 +218,18 @@ signal holdem_table0_seat_onehot: unsigned(1 downto 0);
 signal holdem_table0_min_raise_to: unsigned(11 downto 0);
 signal holdem_table0_bet_zero: std_logic;
 signal holdem_table0_answer: std_logic;
+signal holdem_table0_answer_d: std_logic;
 signal holdem_table0_bet_ge: unsigned(3 downto 0);
+signal holdem_table0_bet_ge_d: unsigned(3 downto 0);
 signal holdem_table0_below_bet: unsigned(1 downto 0);
+signal holdem_table0_below_bet_d: unsigned(1 downto 0);
 signal holdem_table0_to_call: unsigned(10 downto 0);
 signal holdem_table0_reach: unsigned(10 downto 0);
 signal holdem_table0_gap: unsigned(10 downto 0);
 signal holdem_table0_sb_put: unsigned(10 downto 0);
 signal holdem_table0_bb_put: unsigned(10 downto 0);
 signal holdem_table0_needs: unsigned(1 downto 0);
+signal holdem_table0_needs_d: unsigned(1 downto 0);
 signal holdem_table0_raise_open: std_logic;
 signal holdem_table0_stack_over_call: std_logic;
 signal holdem_table0_nothing_to_call: std_logic;
@@ -314,12 +319,16 @@ signal holdem_table0_holdem_settle0_dividend: unsigned(10 downto 0);
 signal holdem_table0_holdem_settle0_rem: unsigned(2 downto 0);
 signal holdem_table0_holdem_settle0_div_steps: unsigned(4 downto 0);
 signal holdem_table0_holdem_settle0_left_of_dealer: unsigned(0 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
@@ -385,16 +394,16 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same: std_logi
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
@@ -405,15 +414,15 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best: unsigned
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -458,9 +467,11 @@ signal holdem_ui0_res_q: unsigned(3 downto 0);
 signal holdem_ui0_cmd_op_q: unsigned(1 downto 0);
 signal holdem_ui0_sw_q: unsigned(15 downto 0);
 signal holdem_ui0_vdata: unsigned(23 downto 0);
+signal holdem_ui0_instr_d: unsigned(23 downto 0);
 signal holdem_ui0_pc: unsigned(8 downto 0);
-signal holdem_ui0_char_q: unsigned(7 downto 0);
+signal holdem_ui0_char_d: unsigned(7 downto 0);
 signal holdem_ui0_sp: unsigned(9 downto 0);
+signal holdem_ui0_char_q: unsigned(7 downto 0);
 signal holdem_ui0_jump: std_logic;
 signal holdem_ui0_log_wr: unsigned(1 downto 0);
 signal holdem_ui0_log_pop: std_logic;
@@ -948,7 +959,35 @@ begin
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (clk) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
     variable any_card: std_logic;
@@ -959,43 +998,41 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (clk) is
     variable code: unsigned(5 downto 0);
     variable onehot: unsigned(63 downto 0);
 begin
-    if rising_edge(clk) then
-        hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-        bad_codes := to_unsigned(0, 7);
-        any_card := '0';
-        clubs := to_unsigned(1, 6);
-        diamonds := to_unsigned(1, 6);
-        hearts := to_unsigned(1, 6);
-        spades := to_unsigned(1, 6);
-        for i in 0 to 7-1 loop
-            code := to_unsigned(0, 6);
-            for j in 0 to 6-1 loop
-                code(j) := holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
-            end loop;
-            onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-            onehot := shift_left(onehot, to_integer(code));
-            if (onehot(63-1 downto 52) /= 0) then
-                bad_codes(i) := '1';
-            end if;
-            hand := (hand or onehot(52-1 downto 0));
-            if (not bool(onehot(63))) then
-                any_card := '1';
-                if (code(2-1 downto 0) = 0) then
-                    clubs := unsigned'(clubs(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 1) then
-                    diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 2) then
-                    hearts := unsigned'(hearts(5-1 downto 0) & '1');
-                else
-                    spades := unsigned'(spades(5-1 downto 0) & '1');
-                end if;
-            end if;
+    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
+    bad_codes := to_unsigned(0, 7);
+    any_card := '0';
+    clubs := to_unsigned(1, 6);
+    diamonds := to_unsigned(1, 6);
+    hearts := to_unsigned(1, 6);
+    spades := to_unsigned(1, 6);
+    for i in 0 to 7-1 loop
+        code := to_unsigned(0, 6);
+        for j in 0 to 6-1 loop
+            code(j) := holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
         end loop;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= hand;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= bad_codes;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= any_card;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-    end if;
+        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
+        onehot := shift_left(onehot, to_integer(code));
+        if (onehot(63-1 downto 52) /= 0) then
+            bad_codes(i) := '1';
+        end if;
+        hand := (hand or onehot(52-1 downto 0));
+        if (not bool(onehot(63))) then
+            any_card := '1';
+            if (code(2-1 downto 0) = 0) then
+                clubs := unsigned'(clubs(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 1) then
+                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 2) then
+                hearts := unsigned'(hearts(5-1 downto 0) & '1');
+            else
+                spades := unsigned'(spades(5-1 downto 0) & '1');
+            end if;
+        end if;
+    end loop;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand <= hand;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes <= bad_codes;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any <= any_card;
+    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_decode;
 
 
@@ -1074,77 +1111,77 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows <= complete;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
-
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -1153,7 +1190,7 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) then
             for k in 0 to 5-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1165,7 +1202,7 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -1174,7 +1211,7 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) then
             for k in 0 to 3-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1186,7 +1223,7 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -1195,7 +1232,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) then
             for k in 0 to 2-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1207,7 +1244,7 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -1216,7 +1253,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_q(p)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) then
             for k in 0 to 1-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1228,22 +1265,22 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots <= sel;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(w)) and (not bool(higher))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(w)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q /= 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q /= 0);
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) is
@@ -1257,22 +1294,22 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(w)) and (not bool(higher))) then
+        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(w)) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q /= 0);
+    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q /= 0);
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) is
@@ -1286,184 +1323,140 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
-
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) is
-    variable value: unsigned(3 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q) is
-    variable value: unsigned(3 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q) is
-    variable value: unsigned(3 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q) is
-    variable value: unsigned(3 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
@@ -1471,6 +1464,50 @@ begin
     value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(4)));
     value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(2)));
     value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank <= value;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank <= value;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank <= value;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(1)));
+    holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank <= value;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q(1)));
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode;
 
@@ -1496,14 +1533,14 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q(1)));
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q(1)));
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode;
 
@@ -1529,14 +1566,14 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(8)));
+    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(4)));
+    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(2)));
+    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q(1)));
     holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode;
 
@@ -1580,117 +1617,117 @@ end process holdem_table0_holdem_settle0_eval70_hand_eval0_categorize;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad) or (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any)));
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
-
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+        holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_holdem_settle0_eval70_hand_eval0_x0, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_table0_holdem_settle0_eval70_hand_eval0_p1, holdem_table0_holdem_settle0_eval70_hand_eval0_p0, holdem_table0_holdem_settle0_eval70_hand_eval0_t1, holdem_table0_holdem_settle0_eval70_hand_eval0_q0, holdem_table0_holdem_settle0_eval70_hand_eval0_m0, holdem_table0_holdem_settle0_eval70_hand_eval0_m2, holdem_table0_holdem_settle0_eval70_hand_eval0_p2, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_table0_holdem_settle0_eval70_hand_eval0_m3, holdem_table0_holdem_settle0_eval70_hand_eval0_m4, holdem_table0_holdem_settle0_eval70_hand_eval0_m1, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category, holdem_table0_holdem_settle0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
@@ -2211,9 +2248,6 @@ probe_data_num <= holdem_table0_probe_q;
 
 -- Stage 1: the worked seat's figures, pairwise bet order, who is left.
 holdem_table0_derive1: process (clk) is
-    variable someone: std_logic;
-    variable order: unsigned(3 downto 0);
-    variable below: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -2235,34 +2269,41 @@ begin
             holdem_table0_ta_acted <= stdl((holdem_table0_acted and holdem_table0_seat_onehot) /= 0);
             holdem_table0_min_raise_to <= (resize(holdem_table0_current_bet, 12) + holdem_table0_min_raise);
             holdem_table0_bet_zero <= stdl(holdem_table0_current_bet = 0);
-            someone := '0';
-            for j in 0 to 2-1 loop
-                if ((not bool(holdem_table0_seat_onehot(j))) and (not bool(holdem_table0_folded(j))) and (not bool(holdem_table0_all_in(j)))) then
-                    someone := '1';
-                end if;
-            end loop;
-            holdem_table0_answer <= someone;
-            order := to_unsigned(0, 4);
-            below := to_unsigned(0, 2);
-            for i in 0 to 2-1 loop
-                below(i) := stdl(holdem_table0_street_bet(i) < holdem_table0_current_bet);
-                for j in 0 to 2-1 loop
-                    if (i /= j) then
-                        order(((i * 2) + j)) := stdl(holdem_table0_street_bet(i) >= holdem_table0_street_bet(j));
-                    end if;
-                end loop;
-            end loop;
-            holdem_table0_bet_ge <= order;
-            holdem_table0_below_bet <= below;
+            holdem_table0_answer <= holdem_table0_answer_d;
+            holdem_table0_bet_ge <= holdem_table0_bet_ge_d;
+            holdem_table0_below_bet <= holdem_table0_below_bet_d;
         end if;
     end if;
 end process holdem_table0_derive1;
 
+holdem_table0_seat_order: process (holdem_table0_street_bet, holdem_table0_all_in, holdem_table0_seat_onehot, holdem_table0_current_bet, holdem_table0_folded) is
+    variable someone: std_logic;
+    variable order: unsigned(3 downto 0);
+    variable below: unsigned(1 downto 0);
+begin
+    someone := '0';
+    for j in 0 to 2-1 loop
+        if ((not bool(holdem_table0_seat_onehot(j))) and (not bool(holdem_table0_folded(j))) and (not bool(holdem_table0_all_in(j)))) then
+            someone := '1';
+        end if;
+    end loop;
+    holdem_table0_answer_d <= someone;
+    order := to_unsigned(0, 4);
+    below := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        below(i) := stdl(holdem_table0_street_bet(i) < holdem_table0_current_bet);
+        for j in 0 to 2-1 loop
+            if (i /= j) then
+                order(((i * 2) + j)) := stdl(holdem_table0_street_bet(i) >= holdem_table0_street_bet(j));
+            end if;
+        end loop;
+    end loop;
+    holdem_table0_bet_ge_d <= order;
+    holdem_table0_below_bet_d <= below;
+end process holdem_table0_seat_order;
+
 -- Stage 2: amounts of the worked seat, and which seats still need to act.
 holdem_table0_derive2: process (clk) is
-    variable need: unsigned(1 downto 0);
-    variable others_all_in: std_logic;
-    variable matches_all: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -2294,26 +2335,34 @@ begin
             else
                 holdem_table0_bb_put <= to_unsigned(10, 11);
             end if;
-            need := to_unsigned(0, 2);
-            for i in 0 to 2-1 loop
-                others_all_in := '1';
-                matches_all := '1';
-                for j in 0 to 2-1 loop
-                    if ((j /= i) and (not bool(holdem_table0_folded(j)))) then
-                        if (not bool(holdem_table0_all_in(j))) then
-                            others_all_in := '0';
-                        end if;
-                        if (not bool(holdem_table0_bet_ge(((i * 2) + j)))) then
-                            matches_all := '0';
-                        end if;
-                    end if;
-                end loop;
-                need(i) := stdl((not bool(holdem_table0_folded(i))) and (not bool(holdem_table0_all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(holdem_table0_acted(i))) or bool(holdem_table0_below_bet(i))));
-            end loop;
-            holdem_table0_needs <= need;
+            holdem_table0_needs <= holdem_table0_needs_d;
         end if;
     end if;
 end process holdem_table0_derive2;
+
+holdem_table0_seats_to_act: process (holdem_table0_below_bet, holdem_table0_all_in, holdem_table0_folded, holdem_table0_bet_ge, holdem_table0_acted) is
+    variable need: unsigned(1 downto 0);
+    variable others_all_in: std_logic;
+    variable matches_all: std_logic;
+begin
+    need := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        others_all_in := '1';
+        matches_all := '1';
+        for j in 0 to 2-1 loop
+            if ((j /= i) and (not bool(holdem_table0_folded(j)))) then
+                if (not bool(holdem_table0_all_in(j))) then
+                    others_all_in := '0';
+                end if;
+                if (not bool(holdem_table0_bet_ge(((i * 2) + j)))) then
+                    matches_all := '0';
+                end if;
+            end if;
+        end loop;
+        need(i) := stdl((not bool(holdem_table0_folded(i))) and (not bool(holdem_table0_all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(holdem_table0_acted(i))) or bool(holdem_table0_below_bet(i))));
+    end loop;
+    holdem_table0_needs_d <= need;
+end process holdem_table0_seats_to_act;
 
 -- Stage 3: may the worked seat raise, and what a call puts in.
 holdem_table0_derive3: process (clk) is
@@ -3291,6 +3340,1355 @@ begin
     holdem_ui0_vdata <= d;
 end process holdem_ui0_ui_registers;
 
+holdem_ui0_program_rom: process (holdem_ui0_pc) is
+begin
+    case to_integer(holdem_ui0_pc) is
+        when 0 => holdem_ui0_instr_d <= "000100001000000000000000";
+        when 1 => holdem_ui0_instr_d <= "010000000000000001110101";
+        when 2 => holdem_ui0_instr_d <= "000100001000001000000000";
+        when 3 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 4 => holdem_ui0_instr_d <= "000100001000010000000000";
+        when 5 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 6 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 7 => holdem_ui0_instr_d <= "000110001010101000000000";
+        when 8 => holdem_ui0_instr_d <= "010110100000000000000000";
+        when 9 => holdem_ui0_instr_d <= "011010000000000000000000";
+        when 10 => holdem_ui0_instr_d <= "010000000000000000110011";
+        when 11 => holdem_ui0_instr_d <= "011010000000001000000000";
+        when 12 => holdem_ui0_instr_d <= "010000000000000000110011";
+        when 13 => holdem_ui0_instr_d <= "011010000000010000000000";
+        when 14 => holdem_ui0_instr_d <= "010000000000000000110011";
+        when 15 => holdem_ui0_instr_d <= "000110001010111000000000";
+        when 16 => holdem_ui0_instr_d <= "001100000000010000001101";
+        when 17 => holdem_ui0_instr_d <= "010000000000000000001011";
+        when 18 => holdem_ui0_instr_d <= "000110001101000000000000";
+        when 19 => holdem_ui0_instr_d <= "010010000001111000100010";
+        when 20 => holdem_ui0_instr_d <= "000110001101001000000000";
+        when 21 => holdem_ui0_instr_d <= "001100000000000000011100";
+        when 22 => holdem_ui0_instr_d <= "000110001010001000000000";
+        when 23 => holdem_ui0_instr_d <= "001100000000000000011010";
+        when 24 => holdem_ui0_instr_d <= "010111000000100000000000";
+        when 25 => holdem_ui0_instr_d <= "010000000000000000000111";
+        when 26 => holdem_ui0_instr_d <= "010111000000011000000000";
+        when 27 => holdem_ui0_instr_d <= "010000000000000000000111";
+        when 28 => holdem_ui0_instr_d <= "000110001010010000000000";
+        when 29 => holdem_ui0_instr_d <= "001100000000000000100000";
+        when 30 => holdem_ui0_instr_d <= "010111000000010000000000";
+        when 31 => holdem_ui0_instr_d <= "010000000000000000000111";
+        when 32 => holdem_ui0_instr_d <= "010111000000001000000000";
+        when 33 => holdem_ui0_instr_d <= "010000000000000000000111";
+        when 34 => holdem_ui0_instr_d <= "010111000000000000000000";
+        when 35 => holdem_ui0_instr_d <= "010000000000000000000111";
+        when 36 => holdem_ui0_instr_d <= "000110001010101000000000";
+        when 37 => holdem_ui0_instr_d <= "001100000000111000110001";
+        when 38 => holdem_ui0_instr_d <= "010110100000000000000000";
+        when 39 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 40 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 41 => holdem_ui0_instr_d <= "000100001000100000000000";
+        when 42 => holdem_ui0_instr_d <= "000111000100000000000000";
+        when 43 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 44 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 45 => holdem_ui0_instr_d <= "000111000100001000000000";
+        when 46 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 47 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 48 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 49 => holdem_ui0_instr_d <= "000100001000101000000000";
+        when 50 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 51 => holdem_ui0_instr_d <= "000110001100110000000000";
+        when 52 => holdem_ui0_instr_d <= "001100000000000000111001";
+        when 53 => holdem_ui0_instr_d <= "000100001000110000000000";
+        when 54 => holdem_ui0_instr_d <= "000100100000000000000000";
+        when 55 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 56 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 57 => holdem_ui0_instr_d <= "000100001000111000000000";
+        when 58 => holdem_ui0_instr_d <= "000110001100111000000000";
+        when 59 => holdem_ui0_instr_d <= "001110000000010000111110";
+        when 60 => holdem_ui0_instr_d <= "000100001001000000000000";
+        when 61 => holdem_ui0_instr_d <= "010000000000000001110101";
+        when 62 => holdem_ui0_instr_d <= "000110001100101000000000";
+        when 63 => holdem_ui0_instr_d <= "001100000000000001000011";
+        when 64 => holdem_ui0_instr_d <= "011100000000000011011000";
+        when 65 => holdem_ui0_instr_d <= "100000000000000000000000";
+        when 66 => holdem_ui0_instr_d <= "010000000000000000111110";
+        when 67 => holdem_ui0_instr_d <= "000110001010111000000000";
+        when 68 => holdem_ui0_instr_d <= "001110000000001001001000";
+        when 69 => holdem_ui0_instr_d <= "000110001100111000000000";
+        when 70 => holdem_ui0_instr_d <= "001100000000000001010011";
+        when 71 => holdem_ui0_instr_d <= "010000000000000001110101";
+        when 72 => holdem_ui0_instr_d <= "000110001011101000000000";
+        when 73 => holdem_ui0_instr_d <= "001100000000000001001110";
+        when 74 => holdem_ui0_instr_d <= "010110000000000000000000";
+        when 75 => holdem_ui0_instr_d <= "011100000000000011111101";
+        when 76 => holdem_ui0_instr_d <= "010110000000001000000000";
+        when 77 => holdem_ui0_instr_d <= "011100000000000011111101";
+        when 78 => holdem_ui0_instr_d <= "010110000000000000000000";
+        when 79 => holdem_ui0_instr_d <= "011100000000000011110101";
+        when 80 => holdem_ui0_instr_d <= "010110000000001000000000";
+        when 81 => holdem_ui0_instr_d <= "011100000000000011110101";
+        when 82 => holdem_ui0_instr_d <= "010000000000000001110101";
+        when 83 => holdem_ui0_instr_d <= "000100001001001000000000";
+        when 84 => holdem_ui0_instr_d <= "000110001011011000000000";
+        when 85 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 86 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 87 => holdem_ui0_instr_d <= "000110001010110000000000";
+        when 88 => holdem_ui0_instr_d <= "000100100010000000000000";
+        when 89 => holdem_ui0_instr_d <= "000100001001010000000000";
+        when 90 => holdem_ui0_instr_d <= "000110001010000000000000";
+        when 91 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 92 => holdem_ui0_instr_d <= "000110000110000000000000";
+        when 93 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 94 => holdem_ui0_instr_d <= "000100001001011000000000";
+        when 95 => holdem_ui0_instr_d <= "000110000110000000000000";
+        when 96 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 97 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 98 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 99 => holdem_ui0_instr_d <= "000110000110001000000000";
+        when 100 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 101 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 102 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 103 => holdem_ui0_instr_d <= "000110000110010000000000";
+        when 104 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 105 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 106 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 107 => holdem_ui0_instr_d <= "000110000110011000000000";
+        when 108 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 109 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 110 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 111 => holdem_ui0_instr_d <= "000110000110100000000000";
+        when 112 => holdem_ui0_instr_d <= "001100000111111001110011";
+        when 113 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 114 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 115 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 116 => holdem_ui0_instr_d <= "010000000000000010011010";
+        when 117 => holdem_ui0_instr_d <= "000100001001001000000000";
+        when 118 => holdem_ui0_instr_d <= "000110001011011000000000";
+        when 119 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 120 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 121 => holdem_ui0_instr_d <= "000110001010110000000000";
+        when 122 => holdem_ui0_instr_d <= "000100100010000000000000";
+        when 123 => holdem_ui0_instr_d <= "000100001001010000000000";
+        when 124 => holdem_ui0_instr_d <= "000110001010000000000000";
+        when 125 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 126 => holdem_ui0_instr_d <= "000110000110000000000000";
+        when 127 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 128 => holdem_ui0_instr_d <= "000100001001011000000000";
+        when 129 => holdem_ui0_instr_d <= "000110000110000000000000";
+        when 130 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 131 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 132 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 133 => holdem_ui0_instr_d <= "000110000110001000000000";
+        when 134 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 135 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 136 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 137 => holdem_ui0_instr_d <= "000110000110010000000000";
+        when 138 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 139 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 140 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 141 => holdem_ui0_instr_d <= "000110000110011000000000";
+        when 142 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 143 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 144 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 145 => holdem_ui0_instr_d <= "000110000110100000000000";
+        when 146 => holdem_ui0_instr_d <= "001100000111111010010101";
+        when 147 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 148 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 149 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 150 => holdem_ui0_instr_d <= "010110000000000000000000";
+        when 151 => holdem_ui0_instr_d <= "011100000000000011000001";
+        when 152 => holdem_ui0_instr_d <= "010110000000001000000000";
+        when 153 => holdem_ui0_instr_d <= "011100000000000011000001";
+        when 154 => holdem_ui0_instr_d <= "000110001010101000000000";
+        when 155 => holdem_ui0_instr_d <= "001100000000111010101010";
+        when 156 => holdem_ui0_instr_d <= "010110100000000000000000";
+        when 157 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 158 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 159 => holdem_ui0_instr_d <= "000100001001100000000000";
+        when 160 => holdem_ui0_instr_d <= "000110100000000000000000";
+        when 161 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 162 => holdem_ui0_instr_d <= "000100001001101000000000";
+        when 163 => holdem_ui0_instr_d <= "000110001010010000000000";
+        when 164 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 165 => holdem_ui0_instr_d <= "000100001001110000000000";
+        when 166 => holdem_ui0_instr_d <= "000110001010100000000000";
+        when 167 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 168 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 169 => holdem_ui0_instr_d <= "010000000000000010110001";
+        when 170 => holdem_ui0_instr_d <= "000110001011110000000000";
+        when 171 => holdem_ui0_instr_d <= "001100000000111010110000";
+        when 172 => holdem_ui0_instr_d <= "000100001001111000000000";
+        when 173 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 174 => holdem_ui0_instr_d <= "000100001010000000000000";
+        when 175 => holdem_ui0_instr_d <= "010000000000000010110001";
+        when 176 => holdem_ui0_instr_d <= "000100001010001000000000";
+        when 177 => holdem_ui0_instr_d <= "000110001010101000000000";
+        when 178 => holdem_ui0_instr_d <= "011000000000000000000000";
+        when 179 => holdem_ui0_instr_d <= "010110100000000000000000";
+        when 180 => holdem_ui0_instr_d <= "000110100000000000000000";
+        when 181 => holdem_ui0_instr_d <= "011000000000001000000000";
+        when 182 => holdem_ui0_instr_d <= "000110100001000000000000";
+        when 183 => holdem_ui0_instr_d <= "011000000000010000000000";
+        when 184 => holdem_ui0_instr_d <= "000110001010010000000000";
+        when 185 => holdem_ui0_instr_d <= "011000000000011000000000";
+        when 186 => holdem_ui0_instr_d <= "000110001010000000000000";
+        when 187 => holdem_ui0_instr_d <= "011000000000100000000000";
+        when 188 => holdem_ui0_instr_d <= "000110001011100000000000";
+        when 189 => holdem_ui0_instr_d <= "011000000000101000000000";
+        when 190 => holdem_ui0_instr_d <= "000110001010111000000000";
+        when 191 => holdem_ui0_instr_d <= "011000000000110000000000";
+        when 192 => holdem_ui0_instr_d <= "000000000000000000000000";
+        when 193 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 194 => holdem_ui0_instr_d <= "000010100110000000000000";
+        when 195 => holdem_ui0_instr_d <= "000110001011000000000000";
+        when 196 => holdem_ui0_instr_d <= "001110100000000011000110";
+        when 197 => holdem_ui0_instr_d <= "000100001010010000000000";
+        when 198 => holdem_ui0_instr_d <= "000100001010011000000000";
+        when 199 => holdem_ui0_instr_d <= "000110100000000000000000";
+        when 200 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 201 => holdem_ui0_instr_d <= "000100001010100000000000";
+        when 202 => holdem_ui0_instr_d <= "000110100001000000000000";
+        when 203 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 204 => holdem_ui0_instr_d <= "000110100011000000000000";
+        when 205 => holdem_ui0_instr_d <= "010010000000010011010001";
+        when 206 => holdem_ui0_instr_d <= "010010000000000011010011";
+        when 207 => holdem_ui0_instr_d <= "010010000000001011010101";
+        when 208 => holdem_ui0_instr_d <= "010000000000000011010110";
+        when 209 => holdem_ui0_instr_d <= "000100001010101000000000";
+        when 210 => holdem_ui0_instr_d <= "010000000000000011010110";
+        when 211 => holdem_ui0_instr_d <= "000100001010110000000000";
+        when 212 => holdem_ui0_instr_d <= "010000000000000011010110";
+        when 213 => holdem_ui0_instr_d <= "000100001010111000000000";
+        when 214 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 215 => holdem_ui0_instr_d <= "011110000000000000000000";
+        when 216 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 217 => holdem_ui0_instr_d <= "000110001100000000000000";
+        when 218 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 219 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 220 => holdem_ui0_instr_d <= "000110001100001000000000";
+        when 221 => holdem_ui0_instr_d <= "000100100010101000000000";
+        when 222 => holdem_ui0_instr_d <= "001100000000000011110000";
+        when 223 => holdem_ui0_instr_d <= "001100000000001011110000";
+        when 224 => holdem_ui0_instr_d <= "001100000000011011100110";
+        when 225 => holdem_ui0_instr_d <= "001100000000100011100110";
+        when 226 => holdem_ui0_instr_d <= "001100000000101011101001";
+        when 227 => holdem_ui0_instr_d <= "000110001100010000000000";
+        when 228 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 229 => holdem_ui0_instr_d <= "010000000000000011110000";
+        when 230 => holdem_ui0_instr_d <= "000110001100011000000000";
+        when 231 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 232 => holdem_ui0_instr_d <= "010000000000000011110000";
+        when 233 => holdem_ui0_instr_d <= "000110001100010000000000";
+        when 234 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 235 => holdem_ui0_instr_d <= "000100001011000000000000";
+        when 236 => holdem_ui0_instr_d <= "000110001100011000000000";
+        when 237 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 238 => holdem_ui0_instr_d <= "000010000101001000000000";
+        when 239 => holdem_ui0_instr_d <= "010000000000000011110011";
+        when 240 => holdem_ui0_instr_d <= "000110001100100000000000";
+        when 241 => holdem_ui0_instr_d <= "001100000000000011110011";
+        when 242 => holdem_ui0_instr_d <= "000100001011001000000000";
+        when 243 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 244 => holdem_ui0_instr_d <= "011110000000000000000000";
+        when 245 => holdem_ui0_instr_d <= "000110101000000000000000";
+        when 246 => holdem_ui0_instr_d <= "001100000000000011111100";
+        when 247 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 248 => holdem_ui0_instr_d <= "000010100110000000000000";
+        when 249 => holdem_ui0_instr_d <= "000100001011010000000000";
+        when 250 => holdem_ui0_instr_d <= "001000000000000000000000";
+        when 251 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when 252 => holdem_ui0_instr_d <= "011110000000000000000000";
+        when 253 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 254 => holdem_ui0_instr_d <= "001100000000000101000001";
+        when 255 => holdem_ui0_instr_d <= "000010001010000000000000";
+        when 256 => holdem_ui0_instr_d <= "000010100110000000000000";
+        when 257 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 258 => holdem_ui0_instr_d <= "000111000100000000000000";
+        when 259 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 260 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 261 => holdem_ui0_instr_d <= "000111000100001000000000";
+        when 262 => holdem_ui0_instr_d <= "001010000000000000000000";
+        when 263 => holdem_ui0_instr_d <= "000010000100000000000000";
+        when 264 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 265 => holdem_ui0_instr_d <= "010100000000101000000000";
+        when 266 => holdem_ui0_instr_d <= "001100000001000100010111";
+        when 267 => holdem_ui0_instr_d <= "001100000000111100011111";
+        when 268 => holdem_ui0_instr_d <= "001100000000110100100100";
+        when 269 => holdem_ui0_instr_d <= "001100000000011100101101";
+        when 270 => holdem_ui0_instr_d <= "001100000000010100110010";
+        when 271 => holdem_ui0_instr_d <= "001100000000001100111011";
+        when 272 => holdem_ui0_instr_d <= "000100100011101000000000";
+        when 273 => holdem_ui0_instr_d <= "000100001011011000000000";
+        when 274 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 275 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 276 => holdem_ui0_instr_d <= "000100100100110000000000";
+        when 277 => holdem_ui0_instr_d <= "000100001011100000000000";
+        when 278 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 279 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 280 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 281 => holdem_ui0_instr_d <= "001110000001100100011100";
+        when 282 => holdem_ui0_instr_d <= "000100001011101000000000";
+        when 283 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 284 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 285 => holdem_ui0_instr_d <= "010100000000101000000000";
+        when 286 => holdem_ui0_instr_d <= "010000000000000100010000";
+        when 287 => holdem_ui0_instr_d <= "000100001011110000000000";
+        when 288 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 289 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 290 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 291 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 292 => holdem_ui0_instr_d <= "000100001011111000000000";
+        when 293 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 294 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 295 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 296 => holdem_ui0_instr_d <= "000100001100000000000000";
+        when 297 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 298 => holdem_ui0_instr_d <= "010100000000011000000000";
+        when 299 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 300 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 301 => holdem_ui0_instr_d <= "000100001100001000000000";
+        when 302 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 303 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 304 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 305 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 306 => holdem_ui0_instr_d <= "000100001100010000000000";
+        when 307 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 308 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 309 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 310 => holdem_ui0_instr_d <= "000100001100011000000000";
+        when 311 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 312 => holdem_ui0_instr_d <= "010100000000011000000000";
+        when 313 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 314 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 315 => holdem_ui0_instr_d <= "000100001100100000000000";
+        when 316 => holdem_ui0_instr_d <= "000110100111000000000000";
+        when 317 => holdem_ui0_instr_d <= "010100000000100000000000";
+        when 318 => holdem_ui0_instr_d <= "000100100110011000000000";
+        when 319 => holdem_ui0_instr_d <= "010000000000000101000000";
+        when 320 => holdem_ui0_instr_d <= "000100001000011000000000";
+        when others => holdem_ui0_instr_d <= "011110000000000000000000";
+    end case;
+end process holdem_ui0_program_rom;
+
+holdem_ui0_char_rom: process (holdem_ui0_sp) is
+begin
+    case to_integer(holdem_ui0_sp) is
+        when 0 => holdem_ui0_char_d <= "01101111";
+        when 1 => holdem_ui0_char_d <= "01101011";
+        when 2 => holdem_ui0_char_d <= "00000000";
+        when 3 => holdem_ui0_char_d <= "01100111";
+        when 4 => holdem_ui0_char_d <= "01100001";
+        when 5 => holdem_ui0_char_d <= "01101101";
+        when 6 => holdem_ui0_char_d <= "01100101";
+        when 7 => holdem_ui0_char_d <= "00100000";
+        when 8 => holdem_ui0_char_d <= "01101111";
+        when 9 => holdem_ui0_char_d <= "01110110";
+        when 10 => holdem_ui0_char_d <= "01100101";
+        when 11 => holdem_ui0_char_d <= "01110010";
+        when 12 => holdem_ui0_char_d <= "00000000";
+        when 13 => holdem_ui0_char_d <= "01101110";
+        when 14 => holdem_ui0_char_d <= "01101111";
+        when 15 => holdem_ui0_char_d <= "00100000";
+        when 16 => holdem_ui0_char_d <= "01101000";
+        when 17 => holdem_ui0_char_d <= "01100001";
+        when 18 => holdem_ui0_char_d <= "01101110";
+        when 19 => holdem_ui0_char_d <= "01100100";
+        when 20 => holdem_ui0_char_d <= "00100000";
+        when 21 => holdem_ui0_char_d <= "01101001";
+        when 22 => holdem_ui0_char_d <= "01101110";
+        when 23 => holdem_ui0_char_d <= "00100000";
+        when 24 => holdem_ui0_char_d <= "01110000";
+        when 25 => holdem_ui0_char_d <= "01110010";
+        when 26 => holdem_ui0_char_d <= "01101111";
+        when 27 => holdem_ui0_char_d <= "01100111";
+        when 28 => holdem_ui0_char_d <= "01110010";
+        when 29 => holdem_ui0_char_d <= "01100101";
+        when 30 => holdem_ui0_char_d <= "01110011";
+        when 31 => holdem_ui0_char_d <= "01110011";
+        when 32 => holdem_ui0_char_d <= "00000000";
+        when 33 => holdem_ui0_char_d <= "01101000";
+        when 34 => holdem_ui0_char_d <= "01100001";
+        when 35 => holdem_ui0_char_d <= "01101110";
+        when 36 => holdem_ui0_char_d <= "01100100";
+        when 37 => holdem_ui0_char_d <= "00100000";
+        when 38 => holdem_ui0_char_d <= "01101001";
+        when 39 => holdem_ui0_char_d <= "01101110";
+        when 40 => holdem_ui0_char_d <= "00100000";
+        when 41 => holdem_ui0_char_d <= "01110000";
+        when 42 => holdem_ui0_char_d <= "01110010";
+        when 43 => holdem_ui0_char_d <= "01101111";
+        when 44 => holdem_ui0_char_d <= "01100111";
+        when 45 => holdem_ui0_char_d <= "01110010";
+        when 46 => holdem_ui0_char_d <= "01100101";
+        when 47 => holdem_ui0_char_d <= "01110011";
+        when 48 => holdem_ui0_char_d <= "01110011";
+        when 49 => holdem_ui0_char_d <= "00000000";
+        when 50 => holdem_ui0_char_d <= "01101110";
+        when 51 => holdem_ui0_char_d <= "01101111";
+        when 52 => holdem_ui0_char_d <= "01110100";
+        when 53 => holdem_ui0_char_d <= "00100000";
+        when 54 => holdem_ui0_char_d <= "01111001";
+        when 55 => holdem_ui0_char_d <= "01101111";
+        when 56 => holdem_ui0_char_d <= "01110101";
+        when 57 => holdem_ui0_char_d <= "01110010";
+        when 58 => holdem_ui0_char_d <= "00100000";
+        when 59 => holdem_ui0_char_d <= "01110100";
+        when 60 => holdem_ui0_char_d <= "01110101";
+        when 61 => holdem_ui0_char_d <= "01110010";
+        when 62 => holdem_ui0_char_d <= "01101110";
+        when 63 => holdem_ui0_char_d <= "00000000";
+        when 64 => holdem_ui0_char_d <= "01110101";
+        when 65 => holdem_ui0_char_d <= "01101110";
+        when 66 => holdem_ui0_char_d <= "01101011";
+        when 67 => holdem_ui0_char_d <= "01101110";
+        when 68 => holdem_ui0_char_d <= "01101111";
+        when 69 => holdem_ui0_char_d <= "01110111";
+        when 70 => holdem_ui0_char_d <= "01101110";
+        when 71 => holdem_ui0_char_d <= "00100000";
+        when 72 => holdem_ui0_char_d <= "01100001";
+        when 73 => holdem_ui0_char_d <= "01100011";
+        when 74 => holdem_ui0_char_d <= "01110100";
+        when 75 => holdem_ui0_char_d <= "01101001";
+        when 76 => holdem_ui0_char_d <= "01101111";
+        when 77 => holdem_ui0_char_d <= "01101110";
+        when 78 => holdem_ui0_char_d <= "00000000";
+        when 79 => holdem_ui0_char_d <= "01100011";
+        when 80 => holdem_ui0_char_d <= "01100001";
+        when 81 => holdem_ui0_char_d <= "01101110";
+        when 82 => holdem_ui0_char_d <= "01101110";
+        when 83 => holdem_ui0_char_d <= "01101111";
+        when 84 => holdem_ui0_char_d <= "01110100";
+        when 85 => holdem_ui0_char_d <= "00100000";
+        when 86 => holdem_ui0_char_d <= "01100011";
+        when 87 => holdem_ui0_char_d <= "01101000";
+        when 88 => holdem_ui0_char_d <= "01100101";
+        when 89 => holdem_ui0_char_d <= "01100011";
+        when 90 => holdem_ui0_char_d <= "01101011";
+        when 91 => holdem_ui0_char_d <= "00100000";
+        when 92 => holdem_ui0_char_d <= "01100110";
+        when 93 => holdem_ui0_char_d <= "01100001";
+        when 94 => holdem_ui0_char_d <= "01100011";
+        when 95 => holdem_ui0_char_d <= "01101001";
+        when 96 => holdem_ui0_char_d <= "01101110";
+        when 97 => holdem_ui0_char_d <= "01100111";
+        when 98 => holdem_ui0_char_d <= "00100000";
+        when 99 => holdem_ui0_char_d <= "01100001";
+        when 100 => holdem_ui0_char_d <= "00100000";
+        when 101 => holdem_ui0_char_d <= "01100010";
+        when 102 => holdem_ui0_char_d <= "01100101";
+        when 103 => holdem_ui0_char_d <= "01110100";
+        when 104 => holdem_ui0_char_d <= "00000000";
+        when 105 => holdem_ui0_char_d <= "01101110";
+        when 106 => holdem_ui0_char_d <= "01101111";
+        when 107 => holdem_ui0_char_d <= "01110100";
+        when 108 => holdem_ui0_char_d <= "01101000";
+        when 109 => holdem_ui0_char_d <= "01101001";
+        when 110 => holdem_ui0_char_d <= "01101110";
+        when 111 => holdem_ui0_char_d <= "01100111";
+        when 112 => holdem_ui0_char_d <= "00100000";
+        when 113 => holdem_ui0_char_d <= "01110100";
+        when 114 => holdem_ui0_char_d <= "01101111";
+        when 115 => holdem_ui0_char_d <= "00100000";
+        when 116 => holdem_ui0_char_d <= "01100011";
+        when 117 => holdem_ui0_char_d <= "01100001";
+        when 118 => holdem_ui0_char_d <= "01101100";
+        when 119 => holdem_ui0_char_d <= "01101100";
+        when 120 => holdem_ui0_char_d <= "00000000";
+        when 121 => holdem_ui0_char_d <= "01110100";
+        when 122 => holdem_ui0_char_d <= "01101000";
+        when 123 => holdem_ui0_char_d <= "01100101";
+        when 124 => holdem_ui0_char_d <= "01110010";
+        when 125 => holdem_ui0_char_d <= "01100101";
+        when 126 => holdem_ui0_char_d <= "00100000";
+        when 127 => holdem_ui0_char_d <= "01101001";
+        when 128 => holdem_ui0_char_d <= "01110011";
+        when 129 => holdem_ui0_char_d <= "00100000";
+        when 130 => holdem_ui0_char_d <= "01100001";
+        when 131 => holdem_ui0_char_d <= "00100000";
+        when 132 => holdem_ui0_char_d <= "01100010";
+        when 133 => holdem_ui0_char_d <= "01100101";
+        when 134 => holdem_ui0_char_d <= "01110100";
+        when 135 => holdem_ui0_char_d <= "00111010";
+        when 136 => holdem_ui0_char_d <= "00100000";
+        when 137 => holdem_ui0_char_d <= "01110010";
+        when 138 => holdem_ui0_char_d <= "01100001";
+        when 139 => holdem_ui0_char_d <= "01101001";
+        when 140 => holdem_ui0_char_d <= "01110011";
+        when 141 => holdem_ui0_char_d <= "01100101";
+        when 142 => holdem_ui0_char_d <= "00000000";
+        when 143 => holdem_ui0_char_d <= "01101110";
+        when 144 => holdem_ui0_char_d <= "01101111";
+        when 145 => holdem_ui0_char_d <= "00100000";
+        when 146 => holdem_ui0_char_d <= "01100010";
+        when 147 => holdem_ui0_char_d <= "01100101";
+        when 148 => holdem_ui0_char_d <= "01110100";
+        when 149 => holdem_ui0_char_d <= "00100000";
+        when 150 => holdem_ui0_char_d <= "01110100";
+        when 151 => holdem_ui0_char_d <= "01101111";
+        when 152 => holdem_ui0_char_d <= "00100000";
+        when 153 => holdem_ui0_char_d <= "01110010";
+        when 154 => holdem_ui0_char_d <= "01100001";
+        when 155 => holdem_ui0_char_d <= "01101001";
+        when 156 => holdem_ui0_char_d <= "01110011";
+        when 157 => holdem_ui0_char_d <= "01100101";
+        when 158 => holdem_ui0_char_d <= "00111010";
+        when 159 => holdem_ui0_char_d <= "00100000";
+        when 160 => holdem_ui0_char_d <= "01100010";
+        when 161 => holdem_ui0_char_d <= "01100101";
+        when 162 => holdem_ui0_char_d <= "01110100";
+        when 163 => holdem_ui0_char_d <= "00000000";
+        when 164 => holdem_ui0_char_d <= "01110010";
+        when 165 => holdem_ui0_char_d <= "01100001";
+        when 166 => holdem_ui0_char_d <= "01101001";
+        when 167 => holdem_ui0_char_d <= "01110011";
+        when 168 => holdem_ui0_char_d <= "01101001";
+        when 169 => holdem_ui0_char_d <= "01101110";
+        when 170 => holdem_ui0_char_d <= "01100111";
+        when 171 => holdem_ui0_char_d <= "00100000";
+        when 172 => holdem_ui0_char_d <= "01101001";
+        when 173 => holdem_ui0_char_d <= "01110011";
+        when 174 => holdem_ui0_char_d <= "00100000";
+        when 175 => holdem_ui0_char_d <= "01100011";
+        when 176 => holdem_ui0_char_d <= "01101100";
+        when 177 => holdem_ui0_char_d <= "01101111";
+        when 178 => holdem_ui0_char_d <= "01110011";
+        when 179 => holdem_ui0_char_d <= "01100101";
+        when 180 => holdem_ui0_char_d <= "01100100";
+        when 181 => holdem_ui0_char_d <= "00100000";
+        when 182 => holdem_ui0_char_d <= "01110100";
+        when 183 => holdem_ui0_char_d <= "01101111";
+        when 184 => holdem_ui0_char_d <= "00100000";
+        when 185 => holdem_ui0_char_d <= "01111001";
+        when 186 => holdem_ui0_char_d <= "01101111";
+        when 187 => holdem_ui0_char_d <= "01110101";
+        when 188 => holdem_ui0_char_d <= "00000000";
+        when 189 => holdem_ui0_char_d <= "01101101";
+        when 190 => holdem_ui0_char_d <= "01101111";
+        when 191 => holdem_ui0_char_d <= "01110010";
+        when 192 => holdem_ui0_char_d <= "01100101";
+        when 193 => holdem_ui0_char_d <= "00100000";
+        when 194 => holdem_ui0_char_d <= "01110100";
+        when 195 => holdem_ui0_char_d <= "01101000";
+        when 196 => holdem_ui0_char_d <= "01100001";
+        when 197 => holdem_ui0_char_d <= "01101110";
+        when 198 => holdem_ui0_char_d <= "00100000";
+        when 199 => holdem_ui0_char_d <= "01111001";
+        when 200 => holdem_ui0_char_d <= "01101111";
+        when 201 => holdem_ui0_char_d <= "01110101";
+        when 202 => holdem_ui0_char_d <= "01110010";
+        when 203 => holdem_ui0_char_d <= "00100000";
+        when 204 => holdem_ui0_char_d <= "01110011";
+        when 205 => holdem_ui0_char_d <= "01110100";
+        when 206 => holdem_ui0_char_d <= "01100001";
+        when 207 => holdem_ui0_char_d <= "01100011";
+        when 208 => holdem_ui0_char_d <= "01101011";
+        when 209 => holdem_ui0_char_d <= "00000000";
+        when 210 => holdem_ui0_char_d <= "01100010";
+        when 211 => holdem_ui0_char_d <= "01100101";
+        when 212 => holdem_ui0_char_d <= "01101100";
+        when 213 => holdem_ui0_char_d <= "01101111";
+        when 214 => holdem_ui0_char_d <= "01110111";
+        when 215 => holdem_ui0_char_d <= "00100000";
+        when 216 => holdem_ui0_char_d <= "01110100";
+        when 217 => holdem_ui0_char_d <= "01101000";
+        when 218 => holdem_ui0_char_d <= "01100101";
+        when 219 => holdem_ui0_char_d <= "00100000";
+        when 220 => holdem_ui0_char_d <= "01101101";
+        when 221 => holdem_ui0_char_d <= "01101001";
+        when 222 => holdem_ui0_char_d <= "01101110";
+        when 223 => holdem_ui0_char_d <= "01101001";
+        when 224 => holdem_ui0_char_d <= "01101101";
+        when 225 => holdem_ui0_char_d <= "01110101";
+        when 226 => holdem_ui0_char_d <= "01101101";
+        when 227 => holdem_ui0_char_d <= "00000000";
+        when 228 => holdem_ui0_char_d <= "01100010";
+        when 229 => holdem_ui0_char_d <= "01100001";
+        when 230 => holdem_ui0_char_d <= "01100100";
+        when 231 => holdem_ui0_char_d <= "00100000";
+        when 232 => holdem_ui0_char_d <= "01100100";
+        when 233 => holdem_ui0_char_d <= "01100101";
+        when 234 => holdem_ui0_char_d <= "01100011";
+        when 235 => holdem_ui0_char_d <= "01101011";
+        when 236 => holdem_ui0_char_d <= "00000000";
+        when 237 => holdem_ui0_char_d <= "01100011";
+        when 238 => holdem_ui0_char_d <= "01101111";
+        when 239 => holdem_ui0_char_d <= "01100100";
+        when 240 => holdem_ui0_char_d <= "01100101";
+        when 241 => holdem_ui0_char_d <= "00100000";
+        when 242 => holdem_ui0_char_d <= "00110001";
+        when 243 => holdem_ui0_char_d <= "00110100";
+        when 244 => holdem_ui0_char_d <= "00000000";
+        when 245 => holdem_ui0_char_d <= "01100011";
+        when 246 => holdem_ui0_char_d <= "01101111";
+        when 247 => holdem_ui0_char_d <= "01100100";
+        when 248 => holdem_ui0_char_d <= "01100101";
+        when 249 => holdem_ui0_char_d <= "00100000";
+        when 250 => holdem_ui0_char_d <= "00110001";
+        when 251 => holdem_ui0_char_d <= "00110101";
+        when 252 => holdem_ui0_char_d <= "00000000";
+        when 253 => holdem_ui0_char_d <= "01110000";
+        when 254 => holdem_ui0_char_d <= "01110010";
+        when 255 => holdem_ui0_char_d <= "01100101";
+        when 256 => holdem_ui0_char_d <= "01100110";
+        when 257 => holdem_ui0_char_d <= "01101100";
+        when 258 => holdem_ui0_char_d <= "01101111";
+        when 259 => holdem_ui0_char_d <= "01110000";
+        when 260 => holdem_ui0_char_d <= "00000000";
+        when 261 => holdem_ui0_char_d <= "01100110";
+        when 262 => holdem_ui0_char_d <= "01101100";
+        when 263 => holdem_ui0_char_d <= "01101111";
+        when 264 => holdem_ui0_char_d <= "01110000";
+        when 265 => holdem_ui0_char_d <= "00000000";
+        when 266 => holdem_ui0_char_d <= "01110100";
+        when 267 => holdem_ui0_char_d <= "01110101";
+        when 268 => holdem_ui0_char_d <= "01110010";
+        when 269 => holdem_ui0_char_d <= "01101110";
+        when 270 => holdem_ui0_char_d <= "00000000";
+        when 271 => holdem_ui0_char_d <= "01110010";
+        when 272 => holdem_ui0_char_d <= "01101001";
+        when 273 => holdem_ui0_char_d <= "01110110";
+        when 274 => holdem_ui0_char_d <= "01100101";
+        when 275 => holdem_ui0_char_d <= "01110010";
+        when 276 => holdem_ui0_char_d <= "00000000";
+        when 277 => holdem_ui0_char_d <= "01110011";
+        when 278 => holdem_ui0_char_d <= "01101000";
+        when 279 => holdem_ui0_char_d <= "01101111";
+        when 280 => holdem_ui0_char_d <= "01110111";
+        when 281 => holdem_ui0_char_d <= "01100100";
+        when 282 => holdem_ui0_char_d <= "01101111";
+        when 283 => holdem_ui0_char_d <= "01110111";
+        when 284 => holdem_ui0_char_d <= "01101110";
+        when 285 => holdem_ui0_char_d <= "00000000";
+        when 286 => holdem_ui0_char_d <= "01100110";
+        when 287 => holdem_ui0_char_d <= "01101111";
+        when 288 => holdem_ui0_char_d <= "01101100";
+        when 289 => holdem_ui0_char_d <= "01100100";
+        when 290 => holdem_ui0_char_d <= "01110011";
+        when 291 => holdem_ui0_char_d <= "00000000";
+        when 292 => holdem_ui0_char_d <= "01100011";
+        when 293 => holdem_ui0_char_d <= "01101000";
+        when 294 => holdem_ui0_char_d <= "01100101";
+        when 295 => holdem_ui0_char_d <= "01100011";
+        when 296 => holdem_ui0_char_d <= "01101011";
+        when 297 => holdem_ui0_char_d <= "01110011";
+        when 298 => holdem_ui0_char_d <= "00000000";
+        when 299 => holdem_ui0_char_d <= "01100011";
+        when 300 => holdem_ui0_char_d <= "01100001";
+        when 301 => holdem_ui0_char_d <= "01101100";
+        when 302 => holdem_ui0_char_d <= "01101100";
+        when 303 => holdem_ui0_char_d <= "01110011";
+        when 304 => holdem_ui0_char_d <= "00100000";
+        when 305 => holdem_ui0_char_d <= "00000000";
+        when 306 => holdem_ui0_char_d <= "01100010";
+        when 307 => holdem_ui0_char_d <= "01100101";
+        when 308 => holdem_ui0_char_d <= "01110100";
+        when 309 => holdem_ui0_char_d <= "01110011";
+        when 310 => holdem_ui0_char_d <= "00100000";
+        when 311 => holdem_ui0_char_d <= "00000000";
+        when 312 => holdem_ui0_char_d <= "01110010";
+        when 313 => holdem_ui0_char_d <= "01100001";
+        when 314 => holdem_ui0_char_d <= "01101001";
+        when 315 => holdem_ui0_char_d <= "01110011";
+        when 316 => holdem_ui0_char_d <= "01100101";
+        when 317 => holdem_ui0_char_d <= "01110011";
+        when 318 => holdem_ui0_char_d <= "00100000";
+        when 319 => holdem_ui0_char_d <= "01110100";
+        when 320 => holdem_ui0_char_d <= "01101111";
+        when 321 => holdem_ui0_char_d <= "00100000";
+        when 322 => holdem_ui0_char_d <= "00000000";
+        when 323 => holdem_ui0_char_d <= "01100111";
+        when 324 => holdem_ui0_char_d <= "01101111";
+        when 325 => holdem_ui0_char_d <= "01100101";
+        when 326 => holdem_ui0_char_d <= "01110011";
+        when 327 => holdem_ui0_char_d <= "00100000";
+        when 328 => holdem_ui0_char_d <= "01100001";
+        when 329 => holdem_ui0_char_d <= "01101100";
+        when 330 => holdem_ui0_char_d <= "01101100";
+        when 331 => holdem_ui0_char_d <= "00101101";
+        when 332 => holdem_ui0_char_d <= "01101001";
+        when 333 => holdem_ui0_char_d <= "01101110";
+        when 334 => holdem_ui0_char_d <= "00100000";
+        when 335 => holdem_ui0_char_d <= "01100110";
+        when 336 => holdem_ui0_char_d <= "01101111";
+        when 337 => holdem_ui0_char_d <= "01110010";
+        when 338 => holdem_ui0_char_d <= "00100000";
+        when 339 => holdem_ui0_char_d <= "00000000";
+        when 340 => holdem_ui0_char_d <= "01110000";
+        when 341 => holdem_ui0_char_d <= "01101111";
+        when 342 => holdem_ui0_char_d <= "01110011";
+        when 343 => holdem_ui0_char_d <= "01110100";
+        when 344 => holdem_ui0_char_d <= "01110011";
+        when 345 => holdem_ui0_char_d <= "00100000";
+        when 346 => holdem_ui0_char_d <= "01110011";
+        when 347 => holdem_ui0_char_d <= "01101101";
+        when 348 => holdem_ui0_char_d <= "01100001";
+        when 349 => holdem_ui0_char_d <= "01101100";
+        when 350 => holdem_ui0_char_d <= "01101100";
+        when 351 => holdem_ui0_char_d <= "00100000";
+        when 352 => holdem_ui0_char_d <= "01100010";
+        when 353 => holdem_ui0_char_d <= "01101100";
+        when 354 => holdem_ui0_char_d <= "01101001";
+        when 355 => holdem_ui0_char_d <= "01101110";
+        when 356 => holdem_ui0_char_d <= "01100100";
+        when 357 => holdem_ui0_char_d <= "00100000";
+        when 358 => holdem_ui0_char_d <= "00000000";
+        when 359 => holdem_ui0_char_d <= "01110000";
+        when 360 => holdem_ui0_char_d <= "01101111";
+        when 361 => holdem_ui0_char_d <= "01110011";
+        when 362 => holdem_ui0_char_d <= "01110100";
+        when 363 => holdem_ui0_char_d <= "01110011";
+        when 364 => holdem_ui0_char_d <= "00100000";
+        when 365 => holdem_ui0_char_d <= "01100010";
+        when 366 => holdem_ui0_char_d <= "01101001";
+        when 367 => holdem_ui0_char_d <= "01100111";
+        when 368 => holdem_ui0_char_d <= "00100000";
+        when 369 => holdem_ui0_char_d <= "01100010";
+        when 370 => holdem_ui0_char_d <= "01101100";
+        when 371 => holdem_ui0_char_d <= "01101001";
+        when 372 => holdem_ui0_char_d <= "01101110";
+        when 373 => holdem_ui0_char_d <= "01100100";
+        when 374 => holdem_ui0_char_d <= "00100000";
+        when 375 => holdem_ui0_char_d <= "00000000";
+        when 376 => holdem_ui0_char_d <= "01001000";
+        when 377 => holdem_ui0_char_d <= "01101001";
+        when 378 => holdem_ui0_char_d <= "01100111";
+        when 379 => holdem_ui0_char_d <= "01101000";
+        when 380 => holdem_ui0_char_d <= "00100000";
+        when 381 => holdem_ui0_char_d <= "01100011";
+        when 382 => holdem_ui0_char_d <= "01100001";
+        when 383 => holdem_ui0_char_d <= "01110010";
+        when 384 => holdem_ui0_char_d <= "01100100";
+        when 385 => holdem_ui0_char_d <= "00000000";
+        when 386 => holdem_ui0_char_d <= "01010000";
+        when 387 => holdem_ui0_char_d <= "01100001";
+        when 388 => holdem_ui0_char_d <= "01101001";
+        when 389 => holdem_ui0_char_d <= "01110010";
+        when 390 => holdem_ui0_char_d <= "00000000";
+        when 391 => holdem_ui0_char_d <= "01010100";
+        when 392 => holdem_ui0_char_d <= "01110111";
+        when 393 => holdem_ui0_char_d <= "01101111";
+        when 394 => holdem_ui0_char_d <= "00100000";
+        when 395 => holdem_ui0_char_d <= "01110000";
+        when 396 => holdem_ui0_char_d <= "01100001";
+        when 397 => holdem_ui0_char_d <= "01101001";
+        when 398 => holdem_ui0_char_d <= "01110010";
+        when 399 => holdem_ui0_char_d <= "00000000";
+        when 400 => holdem_ui0_char_d <= "01010100";
+        when 401 => holdem_ui0_char_d <= "01101000";
+        when 402 => holdem_ui0_char_d <= "01110010";
+        when 403 => holdem_ui0_char_d <= "01100101";
+        when 404 => holdem_ui0_char_d <= "01100101";
+        when 405 => holdem_ui0_char_d <= "00100000";
+        when 406 => holdem_ui0_char_d <= "01101111";
+        when 407 => holdem_ui0_char_d <= "01100110";
+        when 408 => holdem_ui0_char_d <= "00100000";
+        when 409 => holdem_ui0_char_d <= "01100001";
+        when 410 => holdem_ui0_char_d <= "00100000";
+        when 411 => holdem_ui0_char_d <= "01101011";
+        when 412 => holdem_ui0_char_d <= "01101001";
+        when 413 => holdem_ui0_char_d <= "01101110";
+        when 414 => holdem_ui0_char_d <= "01100100";
+        when 415 => holdem_ui0_char_d <= "00000000";
+        when 416 => holdem_ui0_char_d <= "01010011";
+        when 417 => holdem_ui0_char_d <= "01110100";
+        when 418 => holdem_ui0_char_d <= "01110010";
+        when 419 => holdem_ui0_char_d <= "01100001";
+        when 420 => holdem_ui0_char_d <= "01101001";
+        when 421 => holdem_ui0_char_d <= "01100111";
+        when 422 => holdem_ui0_char_d <= "01101000";
+        when 423 => holdem_ui0_char_d <= "01110100";
+        when 424 => holdem_ui0_char_d <= "00000000";
+        when 425 => holdem_ui0_char_d <= "01000110";
+        when 426 => holdem_ui0_char_d <= "01101100";
+        when 427 => holdem_ui0_char_d <= "01110101";
+        when 428 => holdem_ui0_char_d <= "01110011";
+        when 429 => holdem_ui0_char_d <= "01101000";
+        when 430 => holdem_ui0_char_d <= "00000000";
+        when 431 => holdem_ui0_char_d <= "01000110";
+        when 432 => holdem_ui0_char_d <= "01110101";
+        when 433 => holdem_ui0_char_d <= "01101100";
+        when 434 => holdem_ui0_char_d <= "01101100";
+        when 435 => holdem_ui0_char_d <= "00100000";
+        when 436 => holdem_ui0_char_d <= "01101000";
+        when 437 => holdem_ui0_char_d <= "01101111";
+        when 438 => holdem_ui0_char_d <= "01110101";
+        when 439 => holdem_ui0_char_d <= "01110011";
+        when 440 => holdem_ui0_char_d <= "01100101";
+        when 441 => holdem_ui0_char_d <= "00000000";
+        when 442 => holdem_ui0_char_d <= "01000110";
+        when 443 => holdem_ui0_char_d <= "01101111";
+        when 444 => holdem_ui0_char_d <= "01110101";
+        when 445 => holdem_ui0_char_d <= "01110010";
+        when 446 => holdem_ui0_char_d <= "00100000";
+        when 447 => holdem_ui0_char_d <= "01101111";
+        when 448 => holdem_ui0_char_d <= "01100110";
+        when 449 => holdem_ui0_char_d <= "00100000";
+        when 450 => holdem_ui0_char_d <= "01100001";
+        when 451 => holdem_ui0_char_d <= "00100000";
+        when 452 => holdem_ui0_char_d <= "01101011";
+        when 453 => holdem_ui0_char_d <= "01101001";
+        when 454 => holdem_ui0_char_d <= "01101110";
+        when 455 => holdem_ui0_char_d <= "01100100";
+        when 456 => holdem_ui0_char_d <= "00000000";
+        when 457 => holdem_ui0_char_d <= "01010011";
+        when 458 => holdem_ui0_char_d <= "01110100";
+        when 459 => holdem_ui0_char_d <= "01110010";
+        when 460 => holdem_ui0_char_d <= "01100001";
+        when 461 => holdem_ui0_char_d <= "01101001";
+        when 462 => holdem_ui0_char_d <= "01100111";
+        when 463 => holdem_ui0_char_d <= "01101000";
+        when 464 => holdem_ui0_char_d <= "01110100";
+        when 465 => holdem_ui0_char_d <= "00100000";
+        when 466 => holdem_ui0_char_d <= "01100110";
+        when 467 => holdem_ui0_char_d <= "01101100";
+        when 468 => holdem_ui0_char_d <= "01110101";
+        when 469 => holdem_ui0_char_d <= "01110011";
+        when 470 => holdem_ui0_char_d <= "01101000";
+        when 471 => holdem_ui0_char_d <= "00000000";
+        when 472 => holdem_ui0_char_d <= "01110100";
+        when 473 => holdem_ui0_char_d <= "01110111";
+        when 474 => holdem_ui0_char_d <= "01101111";
+        when 475 => holdem_ui0_char_d <= "00000000";
+        when 476 => holdem_ui0_char_d <= "01110100";
+        when 477 => holdem_ui0_char_d <= "01101000";
+        when 478 => holdem_ui0_char_d <= "01110010";
+        when 479 => holdem_ui0_char_d <= "01100101";
+        when 480 => holdem_ui0_char_d <= "01100101";
+        when 481 => holdem_ui0_char_d <= "00000000";
+        when 482 => holdem_ui0_char_d <= "01100110";
+        when 483 => holdem_ui0_char_d <= "01101111";
+        when 484 => holdem_ui0_char_d <= "01110101";
+        when 485 => holdem_ui0_char_d <= "01110010";
+        when 486 => holdem_ui0_char_d <= "00000000";
+        when 487 => holdem_ui0_char_d <= "01100110";
+        when 488 => holdem_ui0_char_d <= "01101001";
+        when 489 => holdem_ui0_char_d <= "01110110";
+        when 490 => holdem_ui0_char_d <= "01100101";
+        when 491 => holdem_ui0_char_d <= "00000000";
+        when 492 => holdem_ui0_char_d <= "01110011";
+        when 493 => holdem_ui0_char_d <= "01101001";
+        when 494 => holdem_ui0_char_d <= "01111000";
+        when 495 => holdem_ui0_char_d <= "00000000";
+        when 496 => holdem_ui0_char_d <= "01110011";
+        when 497 => holdem_ui0_char_d <= "01100101";
+        when 498 => holdem_ui0_char_d <= "01110110";
+        when 499 => holdem_ui0_char_d <= "01100101";
+        when 500 => holdem_ui0_char_d <= "01101110";
+        when 501 => holdem_ui0_char_d <= "00000000";
+        when 502 => holdem_ui0_char_d <= "01100101";
+        when 503 => holdem_ui0_char_d <= "01101001";
+        when 504 => holdem_ui0_char_d <= "01100111";
+        when 505 => holdem_ui0_char_d <= "01101000";
+        when 506 => holdem_ui0_char_d <= "01110100";
+        when 507 => holdem_ui0_char_d <= "00000000";
+        when 508 => holdem_ui0_char_d <= "01101110";
+        when 509 => holdem_ui0_char_d <= "01101001";
+        when 510 => holdem_ui0_char_d <= "01101110";
+        when 511 => holdem_ui0_char_d <= "01100101";
+        when 512 => holdem_ui0_char_d <= "00000000";
+        when 513 => holdem_ui0_char_d <= "01110100";
+        when 514 => holdem_ui0_char_d <= "01100101";
+        when 515 => holdem_ui0_char_d <= "01101110";
+        when 516 => holdem_ui0_char_d <= "00000000";
+        when 517 => holdem_ui0_char_d <= "01101010";
+        when 518 => holdem_ui0_char_d <= "01100001";
+        when 519 => holdem_ui0_char_d <= "01100011";
+        when 520 => holdem_ui0_char_d <= "01101011";
+        when 521 => holdem_ui0_char_d <= "00000000";
+        when 522 => holdem_ui0_char_d <= "01110001";
+        when 523 => holdem_ui0_char_d <= "01110101";
+        when 524 => holdem_ui0_char_d <= "01100101";
+        when 525 => holdem_ui0_char_d <= "01100101";
+        when 526 => holdem_ui0_char_d <= "01101110";
+        when 527 => holdem_ui0_char_d <= "00000000";
+        when 528 => holdem_ui0_char_d <= "01101011";
+        when 529 => holdem_ui0_char_d <= "01101001";
+        when 530 => holdem_ui0_char_d <= "01101110";
+        when 531 => holdem_ui0_char_d <= "01100111";
+        when 532 => holdem_ui0_char_d <= "00000000";
+        when 533 => holdem_ui0_char_d <= "01100001";
+        when 534 => holdem_ui0_char_d <= "01100011";
+        when 535 => holdem_ui0_char_d <= "01100101";
+        when 536 => holdem_ui0_char_d <= "00000000";
+        when 537 => holdem_ui0_char_d <= "01110100";
+        when 538 => holdem_ui0_char_d <= "01110111";
+        when 539 => holdem_ui0_char_d <= "01101111";
+        when 540 => holdem_ui0_char_d <= "01110011";
+        when 541 => holdem_ui0_char_d <= "00000000";
+        when 542 => holdem_ui0_char_d <= "01110100";
+        when 543 => holdem_ui0_char_d <= "01101000";
+        when 544 => holdem_ui0_char_d <= "01110010";
+        when 545 => holdem_ui0_char_d <= "01100101";
+        when 546 => holdem_ui0_char_d <= "01100101";
+        when 547 => holdem_ui0_char_d <= "01110011";
+        when 548 => holdem_ui0_char_d <= "00000000";
+        when 549 => holdem_ui0_char_d <= "01100110";
+        when 550 => holdem_ui0_char_d <= "01101111";
+        when 551 => holdem_ui0_char_d <= "01110101";
+        when 552 => holdem_ui0_char_d <= "01110010";
+        when 553 => holdem_ui0_char_d <= "01110011";
+        when 554 => holdem_ui0_char_d <= "00000000";
+        when 555 => holdem_ui0_char_d <= "01100110";
+        when 556 => holdem_ui0_char_d <= "01101001";
+        when 557 => holdem_ui0_char_d <= "01110110";
+        when 558 => holdem_ui0_char_d <= "01100101";
+        when 559 => holdem_ui0_char_d <= "01110011";
+        when 560 => holdem_ui0_char_d <= "00000000";
+        when 561 => holdem_ui0_char_d <= "01110011";
+        when 562 => holdem_ui0_char_d <= "01101001";
+        when 563 => holdem_ui0_char_d <= "01111000";
+        when 564 => holdem_ui0_char_d <= "01100101";
+        when 565 => holdem_ui0_char_d <= "01110011";
+        when 566 => holdem_ui0_char_d <= "00000000";
+        when 567 => holdem_ui0_char_d <= "01110011";
+        when 568 => holdem_ui0_char_d <= "01100101";
+        when 569 => holdem_ui0_char_d <= "01110110";
+        when 570 => holdem_ui0_char_d <= "01100101";
+        when 571 => holdem_ui0_char_d <= "01101110";
+        when 572 => holdem_ui0_char_d <= "01110011";
+        when 573 => holdem_ui0_char_d <= "00000000";
+        when 574 => holdem_ui0_char_d <= "01100101";
+        when 575 => holdem_ui0_char_d <= "01101001";
+        when 576 => holdem_ui0_char_d <= "01100111";
+        when 577 => holdem_ui0_char_d <= "01101000";
+        when 578 => holdem_ui0_char_d <= "01110100";
+        when 579 => holdem_ui0_char_d <= "01110011";
+        when 580 => holdem_ui0_char_d <= "00000000";
+        when 581 => holdem_ui0_char_d <= "01101110";
+        when 582 => holdem_ui0_char_d <= "01101001";
+        when 583 => holdem_ui0_char_d <= "01101110";
+        when 584 => holdem_ui0_char_d <= "01100101";
+        when 585 => holdem_ui0_char_d <= "01110011";
+        when 586 => holdem_ui0_char_d <= "00000000";
+        when 587 => holdem_ui0_char_d <= "01110100";
+        when 588 => holdem_ui0_char_d <= "01100101";
+        when 589 => holdem_ui0_char_d <= "01101110";
+        when 590 => holdem_ui0_char_d <= "01110011";
+        when 591 => holdem_ui0_char_d <= "00000000";
+        when 592 => holdem_ui0_char_d <= "01101010";
+        when 593 => holdem_ui0_char_d <= "01100001";
+        when 594 => holdem_ui0_char_d <= "01100011";
+        when 595 => holdem_ui0_char_d <= "01101011";
+        when 596 => holdem_ui0_char_d <= "01110011";
+        when 597 => holdem_ui0_char_d <= "00000000";
+        when 598 => holdem_ui0_char_d <= "01110001";
+        when 599 => holdem_ui0_char_d <= "01110101";
+        when 600 => holdem_ui0_char_d <= "01100101";
+        when 601 => holdem_ui0_char_d <= "01100101";
+        when 602 => holdem_ui0_char_d <= "01101110";
+        when 603 => holdem_ui0_char_d <= "01110011";
+        when 604 => holdem_ui0_char_d <= "00000000";
+        when 605 => holdem_ui0_char_d <= "01101011";
+        when 606 => holdem_ui0_char_d <= "01101001";
+        when 607 => holdem_ui0_char_d <= "01101110";
+        when 608 => holdem_ui0_char_d <= "01100111";
+        when 609 => holdem_ui0_char_d <= "01110011";
+        when 610 => holdem_ui0_char_d <= "00000000";
+        when 611 => holdem_ui0_char_d <= "01100001";
+        when 612 => holdem_ui0_char_d <= "01100011";
+        when 613 => holdem_ui0_char_d <= "01100101";
+        when 614 => holdem_ui0_char_d <= "01110011";
+        when 615 => holdem_ui0_char_d <= "00000000";
+        when 616 => holdem_ui0_char_d <= "01001000";
+        when 617 => holdem_ui0_char_d <= "01101111";
+        when 618 => holdem_ui0_char_d <= "01101100";
+        when 619 => holdem_ui0_char_d <= "01100100";
+        when 620 => holdem_ui0_char_d <= "00100111";
+        when 621 => holdem_ui0_char_d <= "01100101";
+        when 622 => holdem_ui0_char_d <= "01101101";
+        when 623 => holdem_ui0_char_d <= "00111010";
+        when 624 => holdem_ui0_char_d <= "00100000";
+        when 625 => holdem_ui0_char_d <= "01100110";
+        when 626 => holdem_ui0_char_d <= "00100000";
+        when 627 => holdem_ui0_char_d <= "01101011";
+        when 628 => holdem_ui0_char_d <= "00100000";
+        when 629 => holdem_ui0_char_d <= "01100011";
+        when 630 => holdem_ui0_char_d <= "00100000";
+        when 631 => holdem_ui0_char_d <= "01100001";
+        when 632 => holdem_ui0_char_d <= "00100000";
+        when 633 => holdem_ui0_char_d <= "01100010";
+        when 634 => holdem_ui0_char_d <= "00111100";
+        when 635 => holdem_ui0_char_d <= "01101110";
+        when 636 => holdem_ui0_char_d <= "00111110";
+        when 637 => holdem_ui0_char_d <= "00100000";
+        when 638 => holdem_ui0_char_d <= "01110010";
+        when 639 => holdem_ui0_char_d <= "00111100";
+        when 640 => holdem_ui0_char_d <= "01101110";
+        when 641 => holdem_ui0_char_d <= "00111110";
+        when 642 => holdem_ui0_char_d <= "00100000";
+        when 643 => holdem_ui0_char_d <= "01100100";
+        when 644 => holdem_ui0_char_d <= "00100000";
+        when 645 => holdem_ui0_char_d <= "01101110";
+        when 646 => holdem_ui0_char_d <= "00100000";
+        when 647 => holdem_ui0_char_d <= "01101000";
+        when 648 => holdem_ui0_char_d <= "00100000";
+        when 649 => holdem_ui0_char_d <= "01110100";
+        when 650 => holdem_ui0_char_d <= "00001101";
+        when 651 => holdem_ui0_char_d <= "00001010";
+        when 652 => holdem_ui0_char_d <= "00000000";
+        when 653 => holdem_ui0_char_d <= "00100001";
+        when 654 => holdem_ui0_char_d <= "00100000";
+        when 655 => holdem_ui0_char_d <= "01110101";
+        when 656 => holdem_ui0_char_d <= "01101110";
+        when 657 => holdem_ui0_char_d <= "01101011";
+        when 658 => holdem_ui0_char_d <= "01101110";
+        when 659 => holdem_ui0_char_d <= "01101111";
+        when 660 => holdem_ui0_char_d <= "01110111";
+        when 661 => holdem_ui0_char_d <= "01101110";
+        when 662 => holdem_ui0_char_d <= "00100000";
+        when 663 => holdem_ui0_char_d <= "01101011";
+        when 664 => holdem_ui0_char_d <= "01100101";
+        when 665 => holdem_ui0_char_d <= "01111001";
+        when 666 => holdem_ui0_char_d <= "00001101";
+        when 667 => holdem_ui0_char_d <= "00001010";
+        when 668 => holdem_ui0_char_d <= "00000000";
+        when 669 => holdem_ui0_char_d <= "00001101";
+        when 670 => holdem_ui0_char_d <= "00001010";
+        when 671 => holdem_ui0_char_d <= "00100001";
+        when 672 => holdem_ui0_char_d <= "00100000";
+        when 673 => holdem_ui0_char_d <= "01100010";
+        when 674 => holdem_ui0_char_d <= "01100001";
+        when 675 => holdem_ui0_char_d <= "01100100";
+        when 676 => holdem_ui0_char_d <= "00100000";
+        when 677 => holdem_ui0_char_d <= "01101110";
+        when 678 => holdem_ui0_char_d <= "01110101";
+        when 679 => holdem_ui0_char_d <= "01101101";
+        when 680 => holdem_ui0_char_d <= "01100010";
+        when 681 => holdem_ui0_char_d <= "01100101";
+        when 682 => holdem_ui0_char_d <= "01110010";
+        when 683 => holdem_ui0_char_d <= "00001101";
+        when 684 => holdem_ui0_char_d <= "00001010";
+        when 685 => holdem_ui0_char_d <= "00000000";
+        when 686 => holdem_ui0_char_d <= "00001101";
+        when 687 => holdem_ui0_char_d <= "00001010";
+        when 688 => holdem_ui0_char_d <= "00000000";
+        when 689 => holdem_ui0_char_d <= "00100000";
+        when 690 => holdem_ui0_char_d <= "01100011";
+        when 691 => holdem_ui0_char_d <= "01100001";
+        when 692 => holdem_ui0_char_d <= "01110010";
+        when 693 => holdem_ui0_char_d <= "01100100";
+        when 694 => holdem_ui0_char_d <= "01110011";
+        when 695 => holdem_ui0_char_d <= "00100000";
+        when 696 => holdem_ui0_char_d <= "00000000";
+        when 697 => holdem_ui0_char_d <= "00100001";
+        when 698 => holdem_ui0_char_d <= "00100000";
+        when 699 => holdem_ui0_char_d <= "01101110";
+        when 700 => holdem_ui0_char_d <= "01101111";
+        when 701 => holdem_ui0_char_d <= "00100000";
+        when 702 => holdem_ui0_char_d <= "01101000";
+        when 703 => holdem_ui0_char_d <= "01100001";
+        when 704 => holdem_ui0_char_d <= "01101110";
+        when 705 => holdem_ui0_char_d <= "01100100";
+        when 706 => holdem_ui0_char_d <= "00100000";
+        when 707 => holdem_ui0_char_d <= "01101001";
+        when 708 => holdem_ui0_char_d <= "01101110";
+        when 709 => holdem_ui0_char_d <= "00100000";
+        when 710 => holdem_ui0_char_d <= "01110000";
+        when 711 => holdem_ui0_char_d <= "01110010";
+        when 712 => holdem_ui0_char_d <= "01101111";
+        when 713 => holdem_ui0_char_d <= "01100111";
+        when 714 => holdem_ui0_char_d <= "01110010";
+        when 715 => holdem_ui0_char_d <= "01100101";
+        when 716 => holdem_ui0_char_d <= "01110011";
+        when 717 => holdem_ui0_char_d <= "01110011";
+        when 718 => holdem_ui0_char_d <= "00001101";
+        when 719 => holdem_ui0_char_d <= "00001010";
+        when 720 => holdem_ui0_char_d <= "00000000";
+        when 721 => holdem_ui0_char_d <= "00100001";
+        when 722 => holdem_ui0_char_d <= "00100000";
+        when 723 => holdem_ui0_char_d <= "00000000";
+        when 724 => holdem_ui0_char_d <= "00011011";
+        when 725 => holdem_ui0_char_d <= "01011011";
+        when 726 => holdem_ui0_char_d <= "00110010";
+        when 727 => holdem_ui0_char_d <= "01001010";
+        when 728 => holdem_ui0_char_d <= "00011011";
+        when 729 => holdem_ui0_char_d <= "01011011";
+        when 730 => holdem_ui0_char_d <= "01001000";
+        when 731 => holdem_ui0_char_d <= "00000000";
+        when 732 => holdem_ui0_char_d <= "01001110";
+        when 733 => holdem_ui0_char_d <= "01100101";
+        when 734 => holdem_ui0_char_d <= "01110111";
+        when 735 => holdem_ui0_char_d <= "00100000";
+        when 736 => holdem_ui0_char_d <= "01100111";
+        when 737 => holdem_ui0_char_d <= "01100001";
+        when 738 => holdem_ui0_char_d <= "01101101";
+        when 739 => holdem_ui0_char_d <= "01100101";
+        when 740 => holdem_ui0_char_d <= "00001101";
+        when 741 => holdem_ui0_char_d <= "00001010";
+        when 742 => holdem_ui0_char_d <= "00000000";
+        when 743 => holdem_ui0_char_d <= "01001000";
+        when 744 => holdem_ui0_char_d <= "01100001";
+        when 745 => holdem_ui0_char_d <= "01101110";
+        when 746 => holdem_ui0_char_d <= "01100100";
+        when 747 => holdem_ui0_char_d <= "00100000";
+        when 748 => holdem_ui0_char_d <= "00000000";
+        when 749 => holdem_ui0_char_d <= "00100000";
+        when 750 => holdem_ui0_char_d <= "01110000";
+        when 751 => holdem_ui0_char_d <= "01101111";
+        when 752 => holdem_ui0_char_d <= "01110100";
+        when 753 => holdem_ui0_char_d <= "00100000";
+        when 754 => holdem_ui0_char_d <= "00000000";
+        when 755 => holdem_ui0_char_d <= "00100000";
+        when 756 => holdem_ui0_char_d <= "01100010";
+        when 757 => holdem_ui0_char_d <= "01101111";
+        when 758 => holdem_ui0_char_d <= "01100001";
+        when 759 => holdem_ui0_char_d <= "01110010";
+        when 760 => holdem_ui0_char_d <= "01100100";
+        when 761 => holdem_ui0_char_d <= "00000000";
+        when 762 => holdem_ui0_char_d <= "00100000";
+        when 763 => holdem_ui0_char_d <= "01110100";
+        when 764 => holdem_ui0_char_d <= "01101111";
+        when 765 => holdem_ui0_char_d <= "00100000";
+        when 766 => holdem_ui0_char_d <= "01100001";
+        when 767 => holdem_ui0_char_d <= "01100011";
+        when 768 => holdem_ui0_char_d <= "01110100";
+        when 769 => holdem_ui0_char_d <= "00101100";
+        when 770 => holdem_ui0_char_d <= "00100000";
+        when 771 => holdem_ui0_char_d <= "01110011";
+        when 772 => holdem_ui0_char_d <= "01110100";
+        when 773 => holdem_ui0_char_d <= "01100001";
+        when 774 => holdem_ui0_char_d <= "01100011";
+        when 775 => holdem_ui0_char_d <= "01101011";
+        when 776 => holdem_ui0_char_d <= "00100000";
+        when 777 => holdem_ui0_char_d <= "00000000";
+        when 778 => holdem_ui0_char_d <= "00101100";
+        when 779 => holdem_ui0_char_d <= "00100000";
+        when 780 => holdem_ui0_char_d <= "01110100";
+        when 781 => holdem_ui0_char_d <= "01101111";
+        when 782 => holdem_ui0_char_d <= "00100000";
+        when 783 => holdem_ui0_char_d <= "01100011";
+        when 784 => holdem_ui0_char_d <= "01100001";
+        when 785 => holdem_ui0_char_d <= "01101100";
+        when 786 => holdem_ui0_char_d <= "01101100";
+        when 787 => holdem_ui0_char_d <= "00100000";
+        when 788 => holdem_ui0_char_d <= "00000000";
+        when 789 => holdem_ui0_char_d <= "00101100";
+        when 790 => holdem_ui0_char_d <= "00100000";
+        when 791 => holdem_ui0_char_d <= "01101101";
+        when 792 => holdem_ui0_char_d <= "01101001";
+        when 793 => holdem_ui0_char_d <= "01101110";
+        when 794 => holdem_ui0_char_d <= "00100000";
+        when 795 => holdem_ui0_char_d <= "01110010";
+        when 796 => holdem_ui0_char_d <= "01100001";
+        when 797 => holdem_ui0_char_d <= "01101001";
+        when 798 => holdem_ui0_char_d <= "01110011";
+        when 799 => holdem_ui0_char_d <= "01100101";
+        when 800 => holdem_ui0_char_d <= "00100000";
+        when 801 => holdem_ui0_char_d <= "01110100";
+        when 802 => holdem_ui0_char_d <= "01101111";
+        when 803 => holdem_ui0_char_d <= "00100000";
+        when 804 => holdem_ui0_char_d <= "00000000";
+        when 805 => holdem_ui0_char_d <= "01000111";
+        when 806 => holdem_ui0_char_d <= "01100001";
+        when 807 => holdem_ui0_char_d <= "01101101";
+        when 808 => holdem_ui0_char_d <= "01100101";
+        when 809 => holdem_ui0_char_d <= "00100000";
+        when 810 => holdem_ui0_char_d <= "01101111";
+        when 811 => holdem_ui0_char_d <= "01110110";
+        when 812 => holdem_ui0_char_d <= "01100101";
+        when 813 => holdem_ui0_char_d <= "01110010";
+        when 814 => holdem_ui0_char_d <= "00101100";
+        when 815 => holdem_ui0_char_d <= "00100000";
+        when 816 => holdem_ui0_char_d <= "01010000";
+        when 817 => holdem_ui0_char_d <= "00000000";
+        when 818 => holdem_ui0_char_d <= "00100000";
+        when 819 => holdem_ui0_char_d <= "01110111";
+        when 820 => holdem_ui0_char_d <= "01101001";
+        when 821 => holdem_ui0_char_d <= "01101110";
+        when 822 => holdem_ui0_char_d <= "01110011";
+        when 823 => holdem_ui0_char_d <= "00001101";
+        when 824 => holdem_ui0_char_d <= "00001010";
+        when 825 => holdem_ui0_char_d <= "00000000";
+        when 826 => holdem_ui0_char_d <= "01010000";
+        when 827 => holdem_ui0_char_d <= "01110010";
+        when 828 => holdem_ui0_char_d <= "01100101";
+        when 829 => holdem_ui0_char_d <= "01110011";
+        when 830 => holdem_ui0_char_d <= "01110011";
+        when 831 => holdem_ui0_char_d <= "00100000";
+        when 832 => holdem_ui0_char_d <= "01100100";
+        when 833 => holdem_ui0_char_d <= "00100000";
+        when 834 => holdem_ui0_char_d <= "01110100";
+        when 835 => holdem_ui0_char_d <= "01101111";
+        when 836 => holdem_ui0_char_d <= "00100000";
+        when 837 => holdem_ui0_char_d <= "01100100";
+        when 838 => holdem_ui0_char_d <= "01100101";
+        when 839 => holdem_ui0_char_d <= "01100001";
+        when 840 => holdem_ui0_char_d <= "01101100";
+        when 841 => holdem_ui0_char_d <= "00001101";
+        when 842 => holdem_ui0_char_d <= "00001010";
+        when 843 => holdem_ui0_char_d <= "00000000";
+        when 844 => holdem_ui0_char_d <= "00100000";
+        when 845 => holdem_ui0_char_d <= "01000100";
+        when 846 => holdem_ui0_char_d <= "00000000";
+        when 847 => holdem_ui0_char_d <= "00100000";
+        when 848 => holdem_ui0_char_d <= "01110011";
+        when 849 => holdem_ui0_char_d <= "01110100";
+        when 850 => holdem_ui0_char_d <= "01100001";
+        when 851 => holdem_ui0_char_d <= "01100011";
+        when 852 => holdem_ui0_char_d <= "01101011";
+        when 853 => holdem_ui0_char_d <= "00100000";
+        when 854 => holdem_ui0_char_d <= "00000000";
+        when 855 => holdem_ui0_char_d <= "00100000";
+        when 856 => holdem_ui0_char_d <= "01100010";
+        when 857 => holdem_ui0_char_d <= "01100101";
+        when 858 => holdem_ui0_char_d <= "01110100";
+        when 859 => holdem_ui0_char_d <= "00100000";
+        when 860 => holdem_ui0_char_d <= "00000000";
+        when 861 => holdem_ui0_char_d <= "00100000";
+        when 862 => holdem_ui0_char_d <= "01101111";
+        when 863 => holdem_ui0_char_d <= "01110101";
+        when 864 => holdem_ui0_char_d <= "01110100";
+        when 865 => holdem_ui0_char_d <= "00000000";
+        when 866 => holdem_ui0_char_d <= "00100000";
+        when 867 => holdem_ui0_char_d <= "01100110";
+        when 868 => holdem_ui0_char_d <= "01101111";
+        when 869 => holdem_ui0_char_d <= "01101100";
+        when 870 => holdem_ui0_char_d <= "01100100";
+        when 871 => holdem_ui0_char_d <= "01100101";
+        when 872 => holdem_ui0_char_d <= "01100100";
+        when 873 => holdem_ui0_char_d <= "00000000";
+        when 874 => holdem_ui0_char_d <= "00100000";
+        when 875 => holdem_ui0_char_d <= "01100001";
+        when 876 => holdem_ui0_char_d <= "01101100";
+        when 877 => holdem_ui0_char_d <= "01101100";
+        when 878 => holdem_ui0_char_d <= "00101101";
+        when 879 => holdem_ui0_char_d <= "01101001";
+        when 880 => holdem_ui0_char_d <= "01101110";
+        when 881 => holdem_ui0_char_d <= "00000000";
+        when 882 => holdem_ui0_char_d <= "00100000";
+        when 883 => holdem_ui0_char_d <= "00101000";
+        when 884 => holdem_ui0_char_d <= "01100010";
+        when 885 => holdem_ui0_char_d <= "01100101";
+        when 886 => holdem_ui0_char_d <= "01110100";
+        when 887 => holdem_ui0_char_d <= "00100000";
+        when 888 => holdem_ui0_char_d <= "00000000";
+        when 889 => holdem_ui0_char_d <= "00100000";
+        when 890 => holdem_ui0_char_d <= "00101000";
+        when 891 => holdem_ui0_char_d <= "01100001";
+        when 892 => holdem_ui0_char_d <= "01101100";
+        when 893 => holdem_ui0_char_d <= "01101100";
+        when 894 => holdem_ui0_char_d <= "00101101";
+        when 895 => holdem_ui0_char_d <= "01101001";
+        when 896 => holdem_ui0_char_d <= "01101110";
+        when 897 => holdem_ui0_char_d <= "00101001";
+        when 898 => holdem_ui0_char_d <= "00000000";
+        when 899 => holdem_ui0_char_d <= "00100000";
+        when 900 => holdem_ui0_char_d <= "01100011";
+        when 901 => holdem_ui0_char_d <= "01101111";
+        when 902 => holdem_ui0_char_d <= "01101100";
+        when 903 => holdem_ui0_char_d <= "01101100";
+        when 904 => holdem_ui0_char_d <= "01100101";
+        when 905 => holdem_ui0_char_d <= "01100011";
+        when 906 => holdem_ui0_char_d <= "01110100";
+        when 907 => holdem_ui0_char_d <= "01110011";
+        when 908 => holdem_ui0_char_d <= "00100000";
+        when 909 => holdem_ui0_char_d <= "00000000";
+        when 910 => holdem_ui0_char_d <= "00101100";
+        when 911 => holdem_ui0_char_d <= "00100000";
+        when 912 => holdem_ui0_char_d <= "00000000";
+        when 913 => holdem_ui0_char_d <= "00100000";
+        when 914 => holdem_ui0_char_d <= "01101000";
+        when 915 => holdem_ui0_char_d <= "01101001";
+        when 916 => holdem_ui0_char_d <= "01100111";
+        when 917 => holdem_ui0_char_d <= "01101000";
+        when 918 => holdem_ui0_char_d <= "00000000";
+        when 919 => holdem_ui0_char_d <= "01010010";
+        when 920 => holdem_ui0_char_d <= "01101111";
+        when 921 => holdem_ui0_char_d <= "01111001";
+        when 922 => holdem_ui0_char_d <= "01100001";
+        when 923 => holdem_ui0_char_d <= "01101100";
+        when 924 => holdem_ui0_char_d <= "00100000";
+        when 925 => holdem_ui0_char_d <= "01100110";
+        when 926 => holdem_ui0_char_d <= "01101100";
+        when 927 => holdem_ui0_char_d <= "01110101";
+        when 928 => holdem_ui0_char_d <= "01110011";
+        when 929 => holdem_ui0_char_d <= "01101000";
+        when 930 => holdem_ui0_char_d <= "00000000";
+        when 931 => holdem_ui0_char_d <= "01000110";
+        when 932 => holdem_ui0_char_d <= "01101111";
+        when 933 => holdem_ui0_char_d <= "01110101";
+        when 934 => holdem_ui0_char_d <= "01110010";
+        when 935 => holdem_ui0_char_d <= "00100000";
+        when 936 => holdem_ui0_char_d <= "01101111";
+        when 937 => holdem_ui0_char_d <= "01100110";
+        when 938 => holdem_ui0_char_d <= "00100000";
+        when 939 => holdem_ui0_char_d <= "01100001";
+        when 940 => holdem_ui0_char_d <= "00100000";
+        when 941 => holdem_ui0_char_d <= "01101011";
+        when 942 => holdem_ui0_char_d <= "01101001";
+        when 943 => holdem_ui0_char_d <= "01101110";
+        when 944 => holdem_ui0_char_d <= "01100100";
+        when 945 => holdem_ui0_char_d <= "00101100";
+        when 946 => holdem_ui0_char_d <= "00100000";
+        when 947 => holdem_ui0_char_d <= "00000000";
+        when 948 => holdem_ui0_char_d <= "01000110";
+        when 949 => holdem_ui0_char_d <= "01110101";
+        when 950 => holdem_ui0_char_d <= "01101100";
+        when 951 => holdem_ui0_char_d <= "01101100";
+        when 952 => holdem_ui0_char_d <= "00100000";
+        when 953 => holdem_ui0_char_d <= "01101000";
+        when 954 => holdem_ui0_char_d <= "01101111";
+        when 955 => holdem_ui0_char_d <= "01110101";
+        when 956 => holdem_ui0_char_d <= "01110011";
+        when 957 => holdem_ui0_char_d <= "01100101";
+        when 958 => holdem_ui0_char_d <= "00101100";
+        when 959 => holdem_ui0_char_d <= "00100000";
+        when 960 => holdem_ui0_char_d <= "00000000";
+        when 961 => holdem_ui0_char_d <= "00100000";
+        when 962 => holdem_ui0_char_d <= "01100110";
+        when 963 => holdem_ui0_char_d <= "01110101";
+        when 964 => holdem_ui0_char_d <= "01101100";
+        when 965 => holdem_ui0_char_d <= "01101100";
+        when 966 => holdem_ui0_char_d <= "00100000";
+        when 967 => holdem_ui0_char_d <= "01101111";
+        when 968 => holdem_ui0_char_d <= "01100110";
+        when 969 => holdem_ui0_char_d <= "00100000";
+        when 970 => holdem_ui0_char_d <= "00000000";
+        when 971 => holdem_ui0_char_d <= "01010100";
+        when 972 => holdem_ui0_char_d <= "01101000";
+        when 973 => holdem_ui0_char_d <= "01110010";
+        when 974 => holdem_ui0_char_d <= "01100101";
+        when 975 => holdem_ui0_char_d <= "01100101";
+        when 976 => holdem_ui0_char_d <= "00100000";
+        when 977 => holdem_ui0_char_d <= "01101111";
+        when 978 => holdem_ui0_char_d <= "01100110";
+        when 979 => holdem_ui0_char_d <= "00100000";
+        when 980 => holdem_ui0_char_d <= "01100001";
+        when 981 => holdem_ui0_char_d <= "00100000";
+        when 982 => holdem_ui0_char_d <= "01101011";
+        when 983 => holdem_ui0_char_d <= "01101001";
+        when 984 => holdem_ui0_char_d <= "01101110";
+        when 985 => holdem_ui0_char_d <= "01100100";
+        when 986 => holdem_ui0_char_d <= "00101100";
+        when 987 => holdem_ui0_char_d <= "00100000";
+        when 988 => holdem_ui0_char_d <= "00000000";
+        when 989 => holdem_ui0_char_d <= "01010100";
+        when 990 => holdem_ui0_char_d <= "01110111";
+        when 991 => holdem_ui0_char_d <= "01101111";
+        when 992 => holdem_ui0_char_d <= "00100000";
+        when 993 => holdem_ui0_char_d <= "01110000";
+        when 994 => holdem_ui0_char_d <= "01100001";
+        when 995 => holdem_ui0_char_d <= "01101001";
+        when 996 => holdem_ui0_char_d <= "01110010";
+        when 997 => holdem_ui0_char_d <= "00101100";
+        when 998 => holdem_ui0_char_d <= "00100000";
+        when 999 => holdem_ui0_char_d <= "00000000";
+        when 1000 => holdem_ui0_char_d <= "00100000";
+        when 1001 => holdem_ui0_char_d <= "01100001";
+        when 1002 => holdem_ui0_char_d <= "01101110";
+        when 1003 => holdem_ui0_char_d <= "01100100";
+        when 1004 => holdem_ui0_char_d <= "00100000";
+        when 1005 => holdem_ui0_char_d <= "00000000";
+        when 1006 => holdem_ui0_char_d <= "01010000";
+        when 1007 => holdem_ui0_char_d <= "01100001";
+        when 1008 => holdem_ui0_char_d <= "01101001";
+        when 1009 => holdem_ui0_char_d <= "01110010";
+        when 1010 => holdem_ui0_char_d <= "00100000";
+        when 1011 => holdem_ui0_char_d <= "01101111";
+        when 1012 => holdem_ui0_char_d <= "01100110";
+        when 1013 => holdem_ui0_char_d <= "00100000";
+        when others => holdem_ui0_char_d <= "00000000";
+    end case;
+end process holdem_ui0_char_rom;
+
 holdem_ui0_roms: process (clk) is
 begin
     if rising_edge(clk) then
@@ -3298,1347 +4696,8 @@ begin
             holdem_ui0_instr <= to_unsigned(0, 24);
             holdem_ui0_char_q <= to_unsigned(0, 8);
         else
-            case to_integer(holdem_ui0_pc) is
-                when 0 => holdem_ui0_instr <= "000100001000000000000000";
-                when 1 => holdem_ui0_instr <= "010000000000000001110101";
-                when 2 => holdem_ui0_instr <= "000100001000001000000000";
-                when 3 => holdem_ui0_instr <= "000000000000000000000000";
-                when 4 => holdem_ui0_instr <= "000100001000010000000000";
-                when 5 => holdem_ui0_instr <= "000000000000000000000000";
-                when 6 => holdem_ui0_instr <= "000100001000011000000000";
-                when 7 => holdem_ui0_instr <= "000110001010101000000000";
-                when 8 => holdem_ui0_instr <= "010110100000000000000000";
-                when 9 => holdem_ui0_instr <= "011010000000000000000000";
-                when 10 => holdem_ui0_instr <= "010000000000000000110011";
-                when 11 => holdem_ui0_instr <= "011010000000001000000000";
-                when 12 => holdem_ui0_instr <= "010000000000000000110011";
-                when 13 => holdem_ui0_instr <= "011010000000010000000000";
-                when 14 => holdem_ui0_instr <= "010000000000000000110011";
-                when 15 => holdem_ui0_instr <= "000110001010111000000000";
-                when 16 => holdem_ui0_instr <= "001100000000010000001101";
-                when 17 => holdem_ui0_instr <= "010000000000000000001011";
-                when 18 => holdem_ui0_instr <= "000110001101000000000000";
-                when 19 => holdem_ui0_instr <= "010010000001111000100010";
-                when 20 => holdem_ui0_instr <= "000110001101001000000000";
-                when 21 => holdem_ui0_instr <= "001100000000000000011100";
-                when 22 => holdem_ui0_instr <= "000110001010001000000000";
-                when 23 => holdem_ui0_instr <= "001100000000000000011010";
-                when 24 => holdem_ui0_instr <= "010111000000100000000000";
-                when 25 => holdem_ui0_instr <= "010000000000000000000111";
-                when 26 => holdem_ui0_instr <= "010111000000011000000000";
-                when 27 => holdem_ui0_instr <= "010000000000000000000111";
-                when 28 => holdem_ui0_instr <= "000110001010010000000000";
-                when 29 => holdem_ui0_instr <= "001100000000000000100000";
-                when 30 => holdem_ui0_instr <= "010111000000010000000000";
-                when 31 => holdem_ui0_instr <= "010000000000000000000111";
-                when 32 => holdem_ui0_instr <= "010111000000001000000000";
-                when 33 => holdem_ui0_instr <= "010000000000000000000111";
-                when 34 => holdem_ui0_instr <= "010111000000000000000000";
-                when 35 => holdem_ui0_instr <= "010000000000000000000111";
-                when 36 => holdem_ui0_instr <= "000110001010101000000000";
-                when 37 => holdem_ui0_instr <= "001100000000111000110001";
-                when 38 => holdem_ui0_instr <= "010110100000000000000000";
-                when 39 => holdem_ui0_instr <= "000010001010000000000000";
-                when 40 => holdem_ui0_instr <= "001000000000000000000000";
-                when 41 => holdem_ui0_instr <= "000100001000100000000000";
-                when 42 => holdem_ui0_instr <= "000111000100000000000000";
-                when 43 => holdem_ui0_instr <= "001010000000000000000000";
-                when 44 => holdem_ui0_instr <= "000010000100000000000000";
-                when 45 => holdem_ui0_instr <= "000111000100001000000000";
-                when 46 => holdem_ui0_instr <= "001010000000000000000000";
-                when 47 => holdem_ui0_instr <= "000100001000011000000000";
-                when 48 => holdem_ui0_instr <= "000000000000000000000000";
-                when 49 => holdem_ui0_instr <= "000100001000101000000000";
-                when 50 => holdem_ui0_instr <= "000000000000000000000000";
-                when 51 => holdem_ui0_instr <= "000110001100110000000000";
-                when 52 => holdem_ui0_instr <= "001100000000000000111001";
-                when 53 => holdem_ui0_instr <= "000100001000110000000000";
-                when 54 => holdem_ui0_instr <= "000100100000000000000000";
-                when 55 => holdem_ui0_instr <= "000100001000011000000000";
-                when 56 => holdem_ui0_instr <= "000000000000000000000000";
-                when 57 => holdem_ui0_instr <= "000100001000111000000000";
-                when 58 => holdem_ui0_instr <= "000110001100111000000000";
-                when 59 => holdem_ui0_instr <= "001110000000010000111110";
-                when 60 => holdem_ui0_instr <= "000100001001000000000000";
-                when 61 => holdem_ui0_instr <= "010000000000000001110101";
-                when 62 => holdem_ui0_instr <= "000110001100101000000000";
-                when 63 => holdem_ui0_instr <= "001100000000000001000011";
-                when 64 => holdem_ui0_instr <= "011100000000000011011000";
-                when 65 => holdem_ui0_instr <= "100000000000000000000000";
-                when 66 => holdem_ui0_instr <= "010000000000000000111110";
-                when 67 => holdem_ui0_instr <= "000110001010111000000000";
-                when 68 => holdem_ui0_instr <= "001110000000001001001000";
-                when 69 => holdem_ui0_instr <= "000110001100111000000000";
-                when 70 => holdem_ui0_instr <= "001100000000000001010011";
-                when 71 => holdem_ui0_instr <= "010000000000000001110101";
-                when 72 => holdem_ui0_instr <= "000110001011101000000000";
-                when 73 => holdem_ui0_instr <= "001100000000000001001110";
-                when 74 => holdem_ui0_instr <= "010110000000000000000000";
-                when 75 => holdem_ui0_instr <= "011100000000000011111101";
-                when 76 => holdem_ui0_instr <= "010110000000001000000000";
-                when 77 => holdem_ui0_instr <= "011100000000000011111101";
-                when 78 => holdem_ui0_instr <= "010110000000000000000000";
-                when 79 => holdem_ui0_instr <= "011100000000000011110101";
-                when 80 => holdem_ui0_instr <= "010110000000001000000000";
-                when 81 => holdem_ui0_instr <= "011100000000000011110101";
-                when 82 => holdem_ui0_instr <= "010000000000000001110101";
-                when 83 => holdem_ui0_instr <= "000100001001001000000000";
-                when 84 => holdem_ui0_instr <= "000110001011011000000000";
-                when 85 => holdem_ui0_instr <= "001000000000000000000000";
-                when 86 => holdem_ui0_instr <= "000010000100000000000000";
-                when 87 => holdem_ui0_instr <= "000110001010110000000000";
-                when 88 => holdem_ui0_instr <= "000100100010000000000000";
-                when 89 => holdem_ui0_instr <= "000100001001010000000000";
-                when 90 => holdem_ui0_instr <= "000110001010000000000000";
-                when 91 => holdem_ui0_instr <= "001000000000000000000000";
-                when 92 => holdem_ui0_instr <= "000110000110000000000000";
-                when 93 => holdem_ui0_instr <= "001100000111111001110011";
-                when 94 => holdem_ui0_instr <= "000100001001011000000000";
-                when 95 => holdem_ui0_instr <= "000110000110000000000000";
-                when 96 => holdem_ui0_instr <= "001100000111111001110011";
-                when 97 => holdem_ui0_instr <= "000010000100000000000000";
-                when 98 => holdem_ui0_instr <= "001010000000000000000000";
-                when 99 => holdem_ui0_instr <= "000110000110001000000000";
-                when 100 => holdem_ui0_instr <= "001100000111111001110011";
-                when 101 => holdem_ui0_instr <= "000010000100000000000000";
-                when 102 => holdem_ui0_instr <= "001010000000000000000000";
-                when 103 => holdem_ui0_instr <= "000110000110010000000000";
-                when 104 => holdem_ui0_instr <= "001100000111111001110011";
-                when 105 => holdem_ui0_instr <= "000010000100000000000000";
-                when 106 => holdem_ui0_instr <= "001010000000000000000000";
-                when 107 => holdem_ui0_instr <= "000110000110011000000000";
-                when 108 => holdem_ui0_instr <= "001100000111111001110011";
-                when 109 => holdem_ui0_instr <= "000010000100000000000000";
-                when 110 => holdem_ui0_instr <= "001010000000000000000000";
-                when 111 => holdem_ui0_instr <= "000110000110100000000000";
-                when 112 => holdem_ui0_instr <= "001100000111111001110011";
-                when 113 => holdem_ui0_instr <= "000010000100000000000000";
-                when 114 => holdem_ui0_instr <= "001010000000000000000000";
-                when 115 => holdem_ui0_instr <= "000100001000011000000000";
-                when 116 => holdem_ui0_instr <= "010000000000000010011010";
-                when 117 => holdem_ui0_instr <= "000100001001001000000000";
-                when 118 => holdem_ui0_instr <= "000110001011011000000000";
-                when 119 => holdem_ui0_instr <= "001000000000000000000000";
-                when 120 => holdem_ui0_instr <= "000010000100000000000000";
-                when 121 => holdem_ui0_instr <= "000110001010110000000000";
-                when 122 => holdem_ui0_instr <= "000100100010000000000000";
-                when 123 => holdem_ui0_instr <= "000100001001010000000000";
-                when 124 => holdem_ui0_instr <= "000110001010000000000000";
-                when 125 => holdem_ui0_instr <= "001000000000000000000000";
-                when 126 => holdem_ui0_instr <= "000110000110000000000000";
-                when 127 => holdem_ui0_instr <= "001100000111111010010101";
-                when 128 => holdem_ui0_instr <= "000100001001011000000000";
-                when 129 => holdem_ui0_instr <= "000110000110000000000000";
-                when 130 => holdem_ui0_instr <= "001100000111111010010101";
-                when 131 => holdem_ui0_instr <= "000010000100000000000000";
-                when 132 => holdem_ui0_instr <= "001010000000000000000000";
-                when 133 => holdem_ui0_instr <= "000110000110001000000000";
-                when 134 => holdem_ui0_instr <= "001100000111111010010101";
-                when 135 => holdem_ui0_instr <= "000010000100000000000000";
-                when 136 => holdem_ui0_instr <= "001010000000000000000000";
-                when 137 => holdem_ui0_instr <= "000110000110010000000000";
-                when 138 => holdem_ui0_instr <= "001100000111111010010101";
-                when 139 => holdem_ui0_instr <= "000010000100000000000000";
-                when 140 => holdem_ui0_instr <= "001010000000000000000000";
-                when 141 => holdem_ui0_instr <= "000110000110011000000000";
-                when 142 => holdem_ui0_instr <= "001100000111111010010101";
-                when 143 => holdem_ui0_instr <= "000010000100000000000000";
-                when 144 => holdem_ui0_instr <= "001010000000000000000000";
-                when 145 => holdem_ui0_instr <= "000110000110100000000000";
-                when 146 => holdem_ui0_instr <= "001100000111111010010101";
-                when 147 => holdem_ui0_instr <= "000010000100000000000000";
-                when 148 => holdem_ui0_instr <= "001010000000000000000000";
-                when 149 => holdem_ui0_instr <= "000100001000011000000000";
-                when 150 => holdem_ui0_instr <= "010110000000000000000000";
-                when 151 => holdem_ui0_instr <= "011100000000000011000001";
-                when 152 => holdem_ui0_instr <= "010110000000001000000000";
-                when 153 => holdem_ui0_instr <= "011100000000000011000001";
-                when 154 => holdem_ui0_instr <= "000110001010101000000000";
-                when 155 => holdem_ui0_instr <= "001100000000111010101010";
-                when 156 => holdem_ui0_instr <= "010110100000000000000000";
-                when 157 => holdem_ui0_instr <= "000010001010000000000000";
-                when 158 => holdem_ui0_instr <= "001000000000000000000000";
-                when 159 => holdem_ui0_instr <= "000100001001100000000000";
-                when 160 => holdem_ui0_instr <= "000110100000000000000000";
-                when 161 => holdem_ui0_instr <= "001000000000000000000000";
-                when 162 => holdem_ui0_instr <= "000100001001101000000000";
-                when 163 => holdem_ui0_instr <= "000110001010010000000000";
-                when 164 => holdem_ui0_instr <= "001000000000000000000000";
-                when 165 => holdem_ui0_instr <= "000100001001110000000000";
-                when 166 => holdem_ui0_instr <= "000110001010100000000000";
-                when 167 => holdem_ui0_instr <= "001000000000000000000000";
-                when 168 => holdem_ui0_instr <= "000100001000011000000000";
-                when 169 => holdem_ui0_instr <= "010000000000000010110001";
-                when 170 => holdem_ui0_instr <= "000110001011110000000000";
-                when 171 => holdem_ui0_instr <= "001100000000111010110000";
-                when 172 => holdem_ui0_instr <= "000100001001111000000000";
-                when 173 => holdem_ui0_instr <= "001000000000000000000000";
-                when 174 => holdem_ui0_instr <= "000100001010000000000000";
-                when 175 => holdem_ui0_instr <= "010000000000000010110001";
-                when 176 => holdem_ui0_instr <= "000100001010001000000000";
-                when 177 => holdem_ui0_instr <= "000110001010101000000000";
-                when 178 => holdem_ui0_instr <= "011000000000000000000000";
-                when 179 => holdem_ui0_instr <= "010110100000000000000000";
-                when 180 => holdem_ui0_instr <= "000110100000000000000000";
-                when 181 => holdem_ui0_instr <= "011000000000001000000000";
-                when 182 => holdem_ui0_instr <= "000110100001000000000000";
-                when 183 => holdem_ui0_instr <= "011000000000010000000000";
-                when 184 => holdem_ui0_instr <= "000110001010010000000000";
-                when 185 => holdem_ui0_instr <= "011000000000011000000000";
-                when 186 => holdem_ui0_instr <= "000110001010000000000000";
-                when 187 => holdem_ui0_instr <= "011000000000100000000000";
-                when 188 => holdem_ui0_instr <= "000110001011100000000000";
-                when 189 => holdem_ui0_instr <= "011000000000101000000000";
-                when 190 => holdem_ui0_instr <= "000110001010111000000000";
-                when 191 => holdem_ui0_instr <= "011000000000110000000000";
-                when 192 => holdem_ui0_instr <= "000000000000000000000000";
-                when 193 => holdem_ui0_instr <= "000010001010000000000000";
-                when 194 => holdem_ui0_instr <= "000010100110000000000000";
-                when 195 => holdem_ui0_instr <= "000110001011000000000000";
-                when 196 => holdem_ui0_instr <= "001110100000000011000110";
-                when 197 => holdem_ui0_instr <= "000100001010010000000000";
-                when 198 => holdem_ui0_instr <= "000100001010011000000000";
-                when 199 => holdem_ui0_instr <= "000110100000000000000000";
-                when 200 => holdem_ui0_instr <= "001000000000000000000000";
-                when 201 => holdem_ui0_instr <= "000100001010100000000000";
-                when 202 => holdem_ui0_instr <= "000110100001000000000000";
-                when 203 => holdem_ui0_instr <= "001000000000000000000000";
-                when 204 => holdem_ui0_instr <= "000110100011000000000000";
-                when 205 => holdem_ui0_instr <= "010010000000010011010001";
-                when 206 => holdem_ui0_instr <= "010010000000000011010011";
-                when 207 => holdem_ui0_instr <= "010010000000001011010101";
-                when 208 => holdem_ui0_instr <= "010000000000000011010110";
-                when 209 => holdem_ui0_instr <= "000100001010101000000000";
-                when 210 => holdem_ui0_instr <= "010000000000000011010110";
-                when 211 => holdem_ui0_instr <= "000100001010110000000000";
-                when 212 => holdem_ui0_instr <= "010000000000000011010110";
-                when 213 => holdem_ui0_instr <= "000100001010111000000000";
-                when 214 => holdem_ui0_instr <= "000100001000011000000000";
-                when 215 => holdem_ui0_instr <= "011110000000000000000000";
-                when 216 => holdem_ui0_instr <= "000010001010000000000000";
-                when 217 => holdem_ui0_instr <= "000110001100000000000000";
-                when 218 => holdem_ui0_instr <= "001000000000000000000000";
-                when 219 => holdem_ui0_instr <= "000010000100000000000000";
-                when 220 => holdem_ui0_instr <= "000110001100001000000000";
-                when 221 => holdem_ui0_instr <= "000100100010101000000000";
-                when 222 => holdem_ui0_instr <= "001100000000000011110000";
-                when 223 => holdem_ui0_instr <= "001100000000001011110000";
-                when 224 => holdem_ui0_instr <= "001100000000011011100110";
-                when 225 => holdem_ui0_instr <= "001100000000100011100110";
-                when 226 => holdem_ui0_instr <= "001100000000101011101001";
-                when 227 => holdem_ui0_instr <= "000110001100010000000000";
-                when 228 => holdem_ui0_instr <= "001000000000000000000000";
-                when 229 => holdem_ui0_instr <= "010000000000000011110000";
-                when 230 => holdem_ui0_instr <= "000110001100011000000000";
-                when 231 => holdem_ui0_instr <= "001000000000000000000000";
-                when 232 => holdem_ui0_instr <= "010000000000000011110000";
-                when 233 => holdem_ui0_instr <= "000110001100010000000000";
-                when 234 => holdem_ui0_instr <= "001000000000000000000000";
-                when 235 => holdem_ui0_instr <= "000100001011000000000000";
-                when 236 => holdem_ui0_instr <= "000110001100011000000000";
-                when 237 => holdem_ui0_instr <= "001000000000000000000000";
-                when 238 => holdem_ui0_instr <= "000010000101001000000000";
-                when 239 => holdem_ui0_instr <= "010000000000000011110011";
-                when 240 => holdem_ui0_instr <= "000110001100100000000000";
-                when 241 => holdem_ui0_instr <= "001100000000000011110011";
-                when 242 => holdem_ui0_instr <= "000100001011001000000000";
-                when 243 => holdem_ui0_instr <= "000100001000011000000000";
-                when 244 => holdem_ui0_instr <= "011110000000000000000000";
-                when 245 => holdem_ui0_instr <= "000110101000000000000000";
-                when 246 => holdem_ui0_instr <= "001100000000000011111100";
-                when 247 => holdem_ui0_instr <= "000010001010000000000000";
-                when 248 => holdem_ui0_instr <= "000010100110000000000000";
-                when 249 => holdem_ui0_instr <= "000100001011010000000000";
-                when 250 => holdem_ui0_instr <= "001000000000000000000000";
-                when 251 => holdem_ui0_instr <= "000100001000011000000000";
-                when 252 => holdem_ui0_instr <= "011110000000000000000000";
-                when 253 => holdem_ui0_instr <= "000110100111000000000000";
-                when 254 => holdem_ui0_instr <= "001100000000000101000001";
-                when 255 => holdem_ui0_instr <= "000010001010000000000000";
-                when 256 => holdem_ui0_instr <= "000010100110000000000000";
-                when 257 => holdem_ui0_instr <= "000010000100000000000000";
-                when 258 => holdem_ui0_instr <= "000111000100000000000000";
-                when 259 => holdem_ui0_instr <= "001010000000000000000000";
-                when 260 => holdem_ui0_instr <= "000010000100000000000000";
-                when 261 => holdem_ui0_instr <= "000111000100001000000000";
-                when 262 => holdem_ui0_instr <= "001010000000000000000000";
-                when 263 => holdem_ui0_instr <= "000010000100000000000000";
-                when 264 => holdem_ui0_instr <= "000110100111000000000000";
-                when 265 => holdem_ui0_instr <= "010100000000101000000000";
-                when 266 => holdem_ui0_instr <= "001100000001000100010111";
-                when 267 => holdem_ui0_instr <= "001100000000111100011111";
-                when 268 => holdem_ui0_instr <= "001100000000110100100100";
-                when 269 => holdem_ui0_instr <= "001100000000011100101101";
-                when 270 => holdem_ui0_instr <= "001100000000010100110010";
-                when 271 => holdem_ui0_instr <= "001100000000001100111011";
-                when 272 => holdem_ui0_instr <= "000100100011101000000000";
-                when 273 => holdem_ui0_instr <= "000100001011011000000000";
-                when 274 => holdem_ui0_instr <= "000110100111000000000000";
-                when 275 => holdem_ui0_instr <= "010100000000100000000000";
-                when 276 => holdem_ui0_instr <= "000100100100110000000000";
-                when 277 => holdem_ui0_instr <= "000100001011100000000000";
-                when 278 => holdem_ui0_instr <= "010000000000000101000000";
-                when 279 => holdem_ui0_instr <= "000110100111000000000000";
-                when 280 => holdem_ui0_instr <= "010100000000100000000000";
-                when 281 => holdem_ui0_instr <= "001110000001100100011100";
-                when 282 => holdem_ui0_instr <= "000100001011101000000000";
-                when 283 => holdem_ui0_instr <= "010000000000000101000000";
-                when 284 => holdem_ui0_instr <= "000110100111000000000000";
-                when 285 => holdem_ui0_instr <= "010100000000101000000000";
-                when 286 => holdem_ui0_instr <= "010000000000000100010000";
-                when 287 => holdem_ui0_instr <= "000100001011110000000000";
-                when 288 => holdem_ui0_instr <= "000110100111000000000000";
-                when 289 => holdem_ui0_instr <= "010100000000100000000000";
-                when 290 => holdem_ui0_instr <= "000100100110011000000000";
-                when 291 => holdem_ui0_instr <= "010000000000000101000000";
-                when 292 => holdem_ui0_instr <= "000100001011111000000000";
-                when 293 => holdem_ui0_instr <= "000110100111000000000000";
-                when 294 => holdem_ui0_instr <= "010100000000100000000000";
-                when 295 => holdem_ui0_instr <= "000100100110011000000000";
-                when 296 => holdem_ui0_instr <= "000100001100000000000000";
-                when 297 => holdem_ui0_instr <= "000110100111000000000000";
-                when 298 => holdem_ui0_instr <= "010100000000011000000000";
-                when 299 => holdem_ui0_instr <= "000100100110011000000000";
-                when 300 => holdem_ui0_instr <= "010000000000000101000000";
-                when 301 => holdem_ui0_instr <= "000100001100001000000000";
-                when 302 => holdem_ui0_instr <= "000110100111000000000000";
-                when 303 => holdem_ui0_instr <= "010100000000100000000000";
-                when 304 => holdem_ui0_instr <= "000100100110011000000000";
-                when 305 => holdem_ui0_instr <= "010000000000000101000000";
-                when 306 => holdem_ui0_instr <= "000100001100010000000000";
-                when 307 => holdem_ui0_instr <= "000110100111000000000000";
-                when 308 => holdem_ui0_instr <= "010100000000100000000000";
-                when 309 => holdem_ui0_instr <= "000100100110011000000000";
-                when 310 => holdem_ui0_instr <= "000100001100011000000000";
-                when 311 => holdem_ui0_instr <= "000110100111000000000000";
-                when 312 => holdem_ui0_instr <= "010100000000011000000000";
-                when 313 => holdem_ui0_instr <= "000100100110011000000000";
-                when 314 => holdem_ui0_instr <= "010000000000000101000000";
-                when 315 => holdem_ui0_instr <= "000100001100100000000000";
-                when 316 => holdem_ui0_instr <= "000110100111000000000000";
-                when 317 => holdem_ui0_instr <= "010100000000100000000000";
-                when 318 => holdem_ui0_instr <= "000100100110011000000000";
-                when 319 => holdem_ui0_instr <= "010000000000000101000000";
-                when 320 => holdem_ui0_instr <= "000100001000011000000000";
-                when others => holdem_ui0_instr <= "011110000000000000000000";
-            end case;
-            case to_integer(holdem_ui0_sp) is
-                when 0 => holdem_ui0_char_q <= "01101111";
-                when 1 => holdem_ui0_char_q <= "01101011";
-                when 2 => holdem_ui0_char_q <= "00000000";
-                when 3 => holdem_ui0_char_q <= "01100111";
-                when 4 => holdem_ui0_char_q <= "01100001";
-                when 5 => holdem_ui0_char_q <= "01101101";
-                when 6 => holdem_ui0_char_q <= "01100101";
-                when 7 => holdem_ui0_char_q <= "00100000";
-                when 8 => holdem_ui0_char_q <= "01101111";
-                when 9 => holdem_ui0_char_q <= "01110110";
-                when 10 => holdem_ui0_char_q <= "01100101";
-                when 11 => holdem_ui0_char_q <= "01110010";
-                when 12 => holdem_ui0_char_q <= "00000000";
-                when 13 => holdem_ui0_char_q <= "01101110";
-                when 14 => holdem_ui0_char_q <= "01101111";
-                when 15 => holdem_ui0_char_q <= "00100000";
-                when 16 => holdem_ui0_char_q <= "01101000";
-                when 17 => holdem_ui0_char_q <= "01100001";
-                when 18 => holdem_ui0_char_q <= "01101110";
-                when 19 => holdem_ui0_char_q <= "01100100";
-                when 20 => holdem_ui0_char_q <= "00100000";
-                when 21 => holdem_ui0_char_q <= "01101001";
-                when 22 => holdem_ui0_char_q <= "01101110";
-                when 23 => holdem_ui0_char_q <= "00100000";
-                when 24 => holdem_ui0_char_q <= "01110000";
-                when 25 => holdem_ui0_char_q <= "01110010";
-                when 26 => holdem_ui0_char_q <= "01101111";
-                when 27 => holdem_ui0_char_q <= "01100111";
-                when 28 => holdem_ui0_char_q <= "01110010";
-                when 29 => holdem_ui0_char_q <= "01100101";
-                when 30 => holdem_ui0_char_q <= "01110011";
-                when 31 => holdem_ui0_char_q <= "01110011";
-                when 32 => holdem_ui0_char_q <= "00000000";
-                when 33 => holdem_ui0_char_q <= "01101000";
-                when 34 => holdem_ui0_char_q <= "01100001";
-                when 35 => holdem_ui0_char_q <= "01101110";
-                when 36 => holdem_ui0_char_q <= "01100100";
-                when 37 => holdem_ui0_char_q <= "00100000";
-                when 38 => holdem_ui0_char_q <= "01101001";
-                when 39 => holdem_ui0_char_q <= "01101110";
-                when 40 => holdem_ui0_char_q <= "00100000";
-                when 41 => holdem_ui0_char_q <= "01110000";
-                when 42 => holdem_ui0_char_q <= "01110010";
-                when 43 => holdem_ui0_char_q <= "01101111";
-                when 44 => holdem_ui0_char_q <= "01100111";
-                when 45 => holdem_ui0_char_q <= "01110010";
-                when 46 => holdem_ui0_char_q <= "01100101";
-                when 47 => holdem_ui0_char_q <= "01110011";
-                when 48 => holdem_ui0_char_q <= "01110011";
-                when 49 => holdem_ui0_char_q <= "00000000";
-                when 50 => holdem_ui0_char_q <= "01101110";
-                when 51 => holdem_ui0_char_q <= "01101111";
-                when 52 => holdem_ui0_char_q <= "01110100";
-                when 53 => holdem_ui0_char_q <= "00100000";
-                when 54 => holdem_ui0_char_q <= "01111001";
-                when 55 => holdem_ui0_char_q <= "01101111";
-                when 56 => holdem_ui0_char_q <= "01110101";
-                when 57 => holdem_ui0_char_q <= "01110010";
-                when 58 => holdem_ui0_char_q <= "00100000";
-                when 59 => holdem_ui0_char_q <= "01110100";
-                when 60 => holdem_ui0_char_q <= "01110101";
-                when 61 => holdem_ui0_char_q <= "01110010";
-                when 62 => holdem_ui0_char_q <= "01101110";
-                when 63 => holdem_ui0_char_q <= "00000000";
-                when 64 => holdem_ui0_char_q <= "01110101";
-                when 65 => holdem_ui0_char_q <= "01101110";
-                when 66 => holdem_ui0_char_q <= "01101011";
-                when 67 => holdem_ui0_char_q <= "01101110";
-                when 68 => holdem_ui0_char_q <= "01101111";
-                when 69 => holdem_ui0_char_q <= "01110111";
-                when 70 => holdem_ui0_char_q <= "01101110";
-                when 71 => holdem_ui0_char_q <= "00100000";
-                when 72 => holdem_ui0_char_q <= "01100001";
-                when 73 => holdem_ui0_char_q <= "01100011";
-                when 74 => holdem_ui0_char_q <= "01110100";
-                when 75 => holdem_ui0_char_q <= "01101001";
-                when 76 => holdem_ui0_char_q <= "01101111";
-                when 77 => holdem_ui0_char_q <= "01101110";
-                when 78 => holdem_ui0_char_q <= "00000000";
-                when 79 => holdem_ui0_char_q <= "01100011";
-                when 80 => holdem_ui0_char_q <= "01100001";
-                when 81 => holdem_ui0_char_q <= "01101110";
-                when 82 => holdem_ui0_char_q <= "01101110";
-                when 83 => holdem_ui0_char_q <= "01101111";
-                when 84 => holdem_ui0_char_q <= "01110100";
-                when 85 => holdem_ui0_char_q <= "00100000";
-                when 86 => holdem_ui0_char_q <= "01100011";
-                when 87 => holdem_ui0_char_q <= "01101000";
-                when 88 => holdem_ui0_char_q <= "01100101";
-                when 89 => holdem_ui0_char_q <= "01100011";
-                when 90 => holdem_ui0_char_q <= "01101011";
-                when 91 => holdem_ui0_char_q <= "00100000";
-                when 92 => holdem_ui0_char_q <= "01100110";
-                when 93 => holdem_ui0_char_q <= "01100001";
-                when 94 => holdem_ui0_char_q <= "01100011";
-                when 95 => holdem_ui0_char_q <= "01101001";
-                when 96 => holdem_ui0_char_q <= "01101110";
-                when 97 => holdem_ui0_char_q <= "01100111";
-                when 98 => holdem_ui0_char_q <= "00100000";
-                when 99 => holdem_ui0_char_q <= "01100001";
-                when 100 => holdem_ui0_char_q <= "00100000";
-                when 101 => holdem_ui0_char_q <= "01100010";
-                when 102 => holdem_ui0_char_q <= "01100101";
-                when 103 => holdem_ui0_char_q <= "01110100";
-                when 104 => holdem_ui0_char_q <= "00000000";
-                when 105 => holdem_ui0_char_q <= "01101110";
-                when 106 => holdem_ui0_char_q <= "01101111";
-                when 107 => holdem_ui0_char_q <= "01110100";
-                when 108 => holdem_ui0_char_q <= "01101000";
-                when 109 => holdem_ui0_char_q <= "01101001";
-                when 110 => holdem_ui0_char_q <= "01101110";
-                when 111 => holdem_ui0_char_q <= "01100111";
-                when 112 => holdem_ui0_char_q <= "00100000";
-                when 113 => holdem_ui0_char_q <= "01110100";
-                when 114 => holdem_ui0_char_q <= "01101111";
-                when 115 => holdem_ui0_char_q <= "00100000";
-                when 116 => holdem_ui0_char_q <= "01100011";
-                when 117 => holdem_ui0_char_q <= "01100001";
-                when 118 => holdem_ui0_char_q <= "01101100";
-                when 119 => holdem_ui0_char_q <= "01101100";
-                when 120 => holdem_ui0_char_q <= "00000000";
-                when 121 => holdem_ui0_char_q <= "01110100";
-                when 122 => holdem_ui0_char_q <= "01101000";
-                when 123 => holdem_ui0_char_q <= "01100101";
-                when 124 => holdem_ui0_char_q <= "01110010";
-                when 125 => holdem_ui0_char_q <= "01100101";
-                when 126 => holdem_ui0_char_q <= "00100000";
-                when 127 => holdem_ui0_char_q <= "01101001";
-                when 128 => holdem_ui0_char_q <= "01110011";
-                when 129 => holdem_ui0_char_q <= "00100000";
-                when 130 => holdem_ui0_char_q <= "01100001";
-                when 131 => holdem_ui0_char_q <= "00100000";
-                when 132 => holdem_ui0_char_q <= "01100010";
-                when 133 => holdem_ui0_char_q <= "01100101";
-                when 134 => holdem_ui0_char_q <= "01110100";
-                when 135 => holdem_ui0_char_q <= "00111010";
-                when 136 => holdem_ui0_char_q <= "00100000";
-                when 137 => holdem_ui0_char_q <= "01110010";
-                when 138 => holdem_ui0_char_q <= "01100001";
-                when 139 => holdem_ui0_char_q <= "01101001";
-                when 140 => holdem_ui0_char_q <= "01110011";
-                when 141 => holdem_ui0_char_q <= "01100101";
-                when 142 => holdem_ui0_char_q <= "00000000";
-                when 143 => holdem_ui0_char_q <= "01101110";
-                when 144 => holdem_ui0_char_q <= "01101111";
-                when 145 => holdem_ui0_char_q <= "00100000";
-                when 146 => holdem_ui0_char_q <= "01100010";
-                when 147 => holdem_ui0_char_q <= "01100101";
-                when 148 => holdem_ui0_char_q <= "01110100";
-                when 149 => holdem_ui0_char_q <= "00100000";
-                when 150 => holdem_ui0_char_q <= "01110100";
-                when 151 => holdem_ui0_char_q <= "01101111";
-                when 152 => holdem_ui0_char_q <= "00100000";
-                when 153 => holdem_ui0_char_q <= "01110010";
-                when 154 => holdem_ui0_char_q <= "01100001";
-                when 155 => holdem_ui0_char_q <= "01101001";
-                when 156 => holdem_ui0_char_q <= "01110011";
-                when 157 => holdem_ui0_char_q <= "01100101";
-                when 158 => holdem_ui0_char_q <= "00111010";
-                when 159 => holdem_ui0_char_q <= "00100000";
-                when 160 => holdem_ui0_char_q <= "01100010";
-                when 161 => holdem_ui0_char_q <= "01100101";
-                when 162 => holdem_ui0_char_q <= "01110100";
-                when 163 => holdem_ui0_char_q <= "00000000";
-                when 164 => holdem_ui0_char_q <= "01110010";
-                when 165 => holdem_ui0_char_q <= "01100001";
-                when 166 => holdem_ui0_char_q <= "01101001";
-                when 167 => holdem_ui0_char_q <= "01110011";
-                when 168 => holdem_ui0_char_q <= "01101001";
-                when 169 => holdem_ui0_char_q <= "01101110";
-                when 170 => holdem_ui0_char_q <= "01100111";
-                when 171 => holdem_ui0_char_q <= "00100000";
-                when 172 => holdem_ui0_char_q <= "01101001";
-                when 173 => holdem_ui0_char_q <= "01110011";
-                when 174 => holdem_ui0_char_q <= "00100000";
-                when 175 => holdem_ui0_char_q <= "01100011";
-                when 176 => holdem_ui0_char_q <= "01101100";
-                when 177 => holdem_ui0_char_q <= "01101111";
-                when 178 => holdem_ui0_char_q <= "01110011";
-                when 179 => holdem_ui0_char_q <= "01100101";
-                when 180 => holdem_ui0_char_q <= "01100100";
-                when 181 => holdem_ui0_char_q <= "00100000";
-                when 182 => holdem_ui0_char_q <= "01110100";
-                when 183 => holdem_ui0_char_q <= "01101111";
-                when 184 => holdem_ui0_char_q <= "00100000";
-                when 185 => holdem_ui0_char_q <= "01111001";
-                when 186 => holdem_ui0_char_q <= "01101111";
-                when 187 => holdem_ui0_char_q <= "01110101";
-                when 188 => holdem_ui0_char_q <= "00000000";
-                when 189 => holdem_ui0_char_q <= "01101101";
-                when 190 => holdem_ui0_char_q <= "01101111";
-                when 191 => holdem_ui0_char_q <= "01110010";
-                when 192 => holdem_ui0_char_q <= "01100101";
-                when 193 => holdem_ui0_char_q <= "00100000";
-                when 194 => holdem_ui0_char_q <= "01110100";
-                when 195 => holdem_ui0_char_q <= "01101000";
-                when 196 => holdem_ui0_char_q <= "01100001";
-                when 197 => holdem_ui0_char_q <= "01101110";
-                when 198 => holdem_ui0_char_q <= "00100000";
-                when 199 => holdem_ui0_char_q <= "01111001";
-                when 200 => holdem_ui0_char_q <= "01101111";
-                when 201 => holdem_ui0_char_q <= "01110101";
-                when 202 => holdem_ui0_char_q <= "01110010";
-                when 203 => holdem_ui0_char_q <= "00100000";
-                when 204 => holdem_ui0_char_q <= "01110011";
-                when 205 => holdem_ui0_char_q <= "01110100";
-                when 206 => holdem_ui0_char_q <= "01100001";
-                when 207 => holdem_ui0_char_q <= "01100011";
-                when 208 => holdem_ui0_char_q <= "01101011";
-                when 209 => holdem_ui0_char_q <= "00000000";
-                when 210 => holdem_ui0_char_q <= "01100010";
-                when 211 => holdem_ui0_char_q <= "01100101";
-                when 212 => holdem_ui0_char_q <= "01101100";
-                when 213 => holdem_ui0_char_q <= "01101111";
-                when 214 => holdem_ui0_char_q <= "01110111";
-                when 215 => holdem_ui0_char_q <= "00100000";
-                when 216 => holdem_ui0_char_q <= "01110100";
-                when 217 => holdem_ui0_char_q <= "01101000";
-                when 218 => holdem_ui0_char_q <= "01100101";
-                when 219 => holdem_ui0_char_q <= "00100000";
-                when 220 => holdem_ui0_char_q <= "01101101";
-                when 221 => holdem_ui0_char_q <= "01101001";
-                when 222 => holdem_ui0_char_q <= "01101110";
-                when 223 => holdem_ui0_char_q <= "01101001";
-                when 224 => holdem_ui0_char_q <= "01101101";
-                when 225 => holdem_ui0_char_q <= "01110101";
-                when 226 => holdem_ui0_char_q <= "01101101";
-                when 227 => holdem_ui0_char_q <= "00000000";
-                when 228 => holdem_ui0_char_q <= "01100010";
-                when 229 => holdem_ui0_char_q <= "01100001";
-                when 230 => holdem_ui0_char_q <= "01100100";
-                when 231 => holdem_ui0_char_q <= "00100000";
-                when 232 => holdem_ui0_char_q <= "01100100";
-                when 233 => holdem_ui0_char_q <= "01100101";
-                when 234 => holdem_ui0_char_q <= "01100011";
-                when 235 => holdem_ui0_char_q <= "01101011";
-                when 236 => holdem_ui0_char_q <= "00000000";
-                when 237 => holdem_ui0_char_q <= "01100011";
-                when 238 => holdem_ui0_char_q <= "01101111";
-                when 239 => holdem_ui0_char_q <= "01100100";
-                when 240 => holdem_ui0_char_q <= "01100101";
-                when 241 => holdem_ui0_char_q <= "00100000";
-                when 242 => holdem_ui0_char_q <= "00110001";
-                when 243 => holdem_ui0_char_q <= "00110100";
-                when 244 => holdem_ui0_char_q <= "00000000";
-                when 245 => holdem_ui0_char_q <= "01100011";
-                when 246 => holdem_ui0_char_q <= "01101111";
-                when 247 => holdem_ui0_char_q <= "01100100";
-                when 248 => holdem_ui0_char_q <= "01100101";
-                when 249 => holdem_ui0_char_q <= "00100000";
-                when 250 => holdem_ui0_char_q <= "00110001";
-                when 251 => holdem_ui0_char_q <= "00110101";
-                when 252 => holdem_ui0_char_q <= "00000000";
-                when 253 => holdem_ui0_char_q <= "01110000";
-                when 254 => holdem_ui0_char_q <= "01110010";
-                when 255 => holdem_ui0_char_q <= "01100101";
-                when 256 => holdem_ui0_char_q <= "01100110";
-                when 257 => holdem_ui0_char_q <= "01101100";
-                when 258 => holdem_ui0_char_q <= "01101111";
-                when 259 => holdem_ui0_char_q <= "01110000";
-                when 260 => holdem_ui0_char_q <= "00000000";
-                when 261 => holdem_ui0_char_q <= "01100110";
-                when 262 => holdem_ui0_char_q <= "01101100";
-                when 263 => holdem_ui0_char_q <= "01101111";
-                when 264 => holdem_ui0_char_q <= "01110000";
-                when 265 => holdem_ui0_char_q <= "00000000";
-                when 266 => holdem_ui0_char_q <= "01110100";
-                when 267 => holdem_ui0_char_q <= "01110101";
-                when 268 => holdem_ui0_char_q <= "01110010";
-                when 269 => holdem_ui0_char_q <= "01101110";
-                when 270 => holdem_ui0_char_q <= "00000000";
-                when 271 => holdem_ui0_char_q <= "01110010";
-                when 272 => holdem_ui0_char_q <= "01101001";
-                when 273 => holdem_ui0_char_q <= "01110110";
-                when 274 => holdem_ui0_char_q <= "01100101";
-                when 275 => holdem_ui0_char_q <= "01110010";
-                when 276 => holdem_ui0_char_q <= "00000000";
-                when 277 => holdem_ui0_char_q <= "01110011";
-                when 278 => holdem_ui0_char_q <= "01101000";
-                when 279 => holdem_ui0_char_q <= "01101111";
-                when 280 => holdem_ui0_char_q <= "01110111";
-                when 281 => holdem_ui0_char_q <= "01100100";
-                when 282 => holdem_ui0_char_q <= "01101111";
-                when 283 => holdem_ui0_char_q <= "01110111";
-                when 284 => holdem_ui0_char_q <= "01101110";
-                when 285 => holdem_ui0_char_q <= "00000000";
-                when 286 => holdem_ui0_char_q <= "01100110";
-                when 287 => holdem_ui0_char_q <= "01101111";
-                when 288 => holdem_ui0_char_q <= "01101100";
-                when 289 => holdem_ui0_char_q <= "01100100";
-                when 290 => holdem_ui0_char_q <= "01110011";
-                when 291 => holdem_ui0_char_q <= "00000000";
-                when 292 => holdem_ui0_char_q <= "01100011";
-                when 293 => holdem_ui0_char_q <= "01101000";
-                when 294 => holdem_ui0_char_q <= "01100101";
-                when 295 => holdem_ui0_char_q <= "01100011";
-                when 296 => holdem_ui0_char_q <= "01101011";
-                when 297 => holdem_ui0_char_q <= "01110011";
-                when 298 => holdem_ui0_char_q <= "00000000";
-                when 299 => holdem_ui0_char_q <= "01100011";
-                when 300 => holdem_ui0_char_q <= "01100001";
-                when 301 => holdem_ui0_char_q <= "01101100";
-                when 302 => holdem_ui0_char_q <= "01101100";
-                when 303 => holdem_ui0_char_q <= "01110011";
-                when 304 => holdem_ui0_char_q <= "00100000";
-                when 305 => holdem_ui0_char_q <= "00000000";
-                when 306 => holdem_ui0_char_q <= "01100010";
-                when 307 => holdem_ui0_char_q <= "01100101";
-                when 308 => holdem_ui0_char_q <= "01110100";
-                when 309 => holdem_ui0_char_q <= "01110011";
-                when 310 => holdem_ui0_char_q <= "00100000";
-                when 311 => holdem_ui0_char_q <= "00000000";
-                when 312 => holdem_ui0_char_q <= "01110010";
-                when 313 => holdem_ui0_char_q <= "01100001";
-                when 314 => holdem_ui0_char_q <= "01101001";
-                when 315 => holdem_ui0_char_q <= "01110011";
-                when 316 => holdem_ui0_char_q <= "01100101";
-                when 317 => holdem_ui0_char_q <= "01110011";
-                when 318 => holdem_ui0_char_q <= "00100000";
-                when 319 => holdem_ui0_char_q <= "01110100";
-                when 320 => holdem_ui0_char_q <= "01101111";
-                when 321 => holdem_ui0_char_q <= "00100000";
-                when 322 => holdem_ui0_char_q <= "00000000";
-                when 323 => holdem_ui0_char_q <= "01100111";
-                when 324 => holdem_ui0_char_q <= "01101111";
-                when 325 => holdem_ui0_char_q <= "01100101";
-                when 326 => holdem_ui0_char_q <= "01110011";
-                when 327 => holdem_ui0_char_q <= "00100000";
-                when 328 => holdem_ui0_char_q <= "01100001";
-                when 329 => holdem_ui0_char_q <= "01101100";
-                when 330 => holdem_ui0_char_q <= "01101100";
-                when 331 => holdem_ui0_char_q <= "00101101";
-                when 332 => holdem_ui0_char_q <= "01101001";
-                when 333 => holdem_ui0_char_q <= "01101110";
-                when 334 => holdem_ui0_char_q <= "00100000";
-                when 335 => holdem_ui0_char_q <= "01100110";
-                when 336 => holdem_ui0_char_q <= "01101111";
-                when 337 => holdem_ui0_char_q <= "01110010";
-                when 338 => holdem_ui0_char_q <= "00100000";
-                when 339 => holdem_ui0_char_q <= "00000000";
-                when 340 => holdem_ui0_char_q <= "01110000";
-                when 341 => holdem_ui0_char_q <= "01101111";
-                when 342 => holdem_ui0_char_q <= "01110011";
-                when 343 => holdem_ui0_char_q <= "01110100";
-                when 344 => holdem_ui0_char_q <= "01110011";
-                when 345 => holdem_ui0_char_q <= "00100000";
-                when 346 => holdem_ui0_char_q <= "01110011";
-                when 347 => holdem_ui0_char_q <= "01101101";
-                when 348 => holdem_ui0_char_q <= "01100001";
-                when 349 => holdem_ui0_char_q <= "01101100";
-                when 350 => holdem_ui0_char_q <= "01101100";
-                when 351 => holdem_ui0_char_q <= "00100000";
-                when 352 => holdem_ui0_char_q <= "01100010";
-                when 353 => holdem_ui0_char_q <= "01101100";
-                when 354 => holdem_ui0_char_q <= "01101001";
-                when 355 => holdem_ui0_char_q <= "01101110";
-                when 356 => holdem_ui0_char_q <= "01100100";
-                when 357 => holdem_ui0_char_q <= "00100000";
-                when 358 => holdem_ui0_char_q <= "00000000";
-                when 359 => holdem_ui0_char_q <= "01110000";
-                when 360 => holdem_ui0_char_q <= "01101111";
-                when 361 => holdem_ui0_char_q <= "01110011";
-                when 362 => holdem_ui0_char_q <= "01110100";
-                when 363 => holdem_ui0_char_q <= "01110011";
-                when 364 => holdem_ui0_char_q <= "00100000";
-                when 365 => holdem_ui0_char_q <= "01100010";
-                when 366 => holdem_ui0_char_q <= "01101001";
-                when 367 => holdem_ui0_char_q <= "01100111";
-                when 368 => holdem_ui0_char_q <= "00100000";
-                when 369 => holdem_ui0_char_q <= "01100010";
-                when 370 => holdem_ui0_char_q <= "01101100";
-                when 371 => holdem_ui0_char_q <= "01101001";
-                when 372 => holdem_ui0_char_q <= "01101110";
-                when 373 => holdem_ui0_char_q <= "01100100";
-                when 374 => holdem_ui0_char_q <= "00100000";
-                when 375 => holdem_ui0_char_q <= "00000000";
-                when 376 => holdem_ui0_char_q <= "01001000";
-                when 377 => holdem_ui0_char_q <= "01101001";
-                when 378 => holdem_ui0_char_q <= "01100111";
-                when 379 => holdem_ui0_char_q <= "01101000";
-                when 380 => holdem_ui0_char_q <= "00100000";
-                when 381 => holdem_ui0_char_q <= "01100011";
-                when 382 => holdem_ui0_char_q <= "01100001";
-                when 383 => holdem_ui0_char_q <= "01110010";
-                when 384 => holdem_ui0_char_q <= "01100100";
-                when 385 => holdem_ui0_char_q <= "00000000";
-                when 386 => holdem_ui0_char_q <= "01010000";
-                when 387 => holdem_ui0_char_q <= "01100001";
-                when 388 => holdem_ui0_char_q <= "01101001";
-                when 389 => holdem_ui0_char_q <= "01110010";
-                when 390 => holdem_ui0_char_q <= "00000000";
-                when 391 => holdem_ui0_char_q <= "01010100";
-                when 392 => holdem_ui0_char_q <= "01110111";
-                when 393 => holdem_ui0_char_q <= "01101111";
-                when 394 => holdem_ui0_char_q <= "00100000";
-                when 395 => holdem_ui0_char_q <= "01110000";
-                when 396 => holdem_ui0_char_q <= "01100001";
-                when 397 => holdem_ui0_char_q <= "01101001";
-                when 398 => holdem_ui0_char_q <= "01110010";
-                when 399 => holdem_ui0_char_q <= "00000000";
-                when 400 => holdem_ui0_char_q <= "01010100";
-                when 401 => holdem_ui0_char_q <= "01101000";
-                when 402 => holdem_ui0_char_q <= "01110010";
-                when 403 => holdem_ui0_char_q <= "01100101";
-                when 404 => holdem_ui0_char_q <= "01100101";
-                when 405 => holdem_ui0_char_q <= "00100000";
-                when 406 => holdem_ui0_char_q <= "01101111";
-                when 407 => holdem_ui0_char_q <= "01100110";
-                when 408 => holdem_ui0_char_q <= "00100000";
-                when 409 => holdem_ui0_char_q <= "01100001";
-                when 410 => holdem_ui0_char_q <= "00100000";
-                when 411 => holdem_ui0_char_q <= "01101011";
-                when 412 => holdem_ui0_char_q <= "01101001";
-                when 413 => holdem_ui0_char_q <= "01101110";
-                when 414 => holdem_ui0_char_q <= "01100100";
-                when 415 => holdem_ui0_char_q <= "00000000";
-                when 416 => holdem_ui0_char_q <= "01010011";
-                when 417 => holdem_ui0_char_q <= "01110100";
-                when 418 => holdem_ui0_char_q <= "01110010";
-                when 419 => holdem_ui0_char_q <= "01100001";
-                when 420 => holdem_ui0_char_q <= "01101001";
-                when 421 => holdem_ui0_char_q <= "01100111";
-                when 422 => holdem_ui0_char_q <= "01101000";
-                when 423 => holdem_ui0_char_q <= "01110100";
-                when 424 => holdem_ui0_char_q <= "00000000";
-                when 425 => holdem_ui0_char_q <= "01000110";
-                when 426 => holdem_ui0_char_q <= "01101100";
-                when 427 => holdem_ui0_char_q <= "01110101";
-                when 428 => holdem_ui0_char_q <= "01110011";
-                when 429 => holdem_ui0_char_q <= "01101000";
-                when 430 => holdem_ui0_char_q <= "00000000";
-                when 431 => holdem_ui0_char_q <= "01000110";
-                when 432 => holdem_ui0_char_q <= "01110101";
-                when 433 => holdem_ui0_char_q <= "01101100";
-                when 434 => holdem_ui0_char_q <= "01101100";
-                when 435 => holdem_ui0_char_q <= "00100000";
-                when 436 => holdem_ui0_char_q <= "01101000";
-                when 437 => holdem_ui0_char_q <= "01101111";
-                when 438 => holdem_ui0_char_q <= "01110101";
-                when 439 => holdem_ui0_char_q <= "01110011";
-                when 440 => holdem_ui0_char_q <= "01100101";
-                when 441 => holdem_ui0_char_q <= "00000000";
-                when 442 => holdem_ui0_char_q <= "01000110";
-                when 443 => holdem_ui0_char_q <= "01101111";
-                when 444 => holdem_ui0_char_q <= "01110101";
-                when 445 => holdem_ui0_char_q <= "01110010";
-                when 446 => holdem_ui0_char_q <= "00100000";
-                when 447 => holdem_ui0_char_q <= "01101111";
-                when 448 => holdem_ui0_char_q <= "01100110";
-                when 449 => holdem_ui0_char_q <= "00100000";
-                when 450 => holdem_ui0_char_q <= "01100001";
-                when 451 => holdem_ui0_char_q <= "00100000";
-                when 452 => holdem_ui0_char_q <= "01101011";
-                when 453 => holdem_ui0_char_q <= "01101001";
-                when 454 => holdem_ui0_char_q <= "01101110";
-                when 455 => holdem_ui0_char_q <= "01100100";
-                when 456 => holdem_ui0_char_q <= "00000000";
-                when 457 => holdem_ui0_char_q <= "01010011";
-                when 458 => holdem_ui0_char_q <= "01110100";
-                when 459 => holdem_ui0_char_q <= "01110010";
-                when 460 => holdem_ui0_char_q <= "01100001";
-                when 461 => holdem_ui0_char_q <= "01101001";
-                when 462 => holdem_ui0_char_q <= "01100111";
-                when 463 => holdem_ui0_char_q <= "01101000";
-                when 464 => holdem_ui0_char_q <= "01110100";
-                when 465 => holdem_ui0_char_q <= "00100000";
-                when 466 => holdem_ui0_char_q <= "01100110";
-                when 467 => holdem_ui0_char_q <= "01101100";
-                when 468 => holdem_ui0_char_q <= "01110101";
-                when 469 => holdem_ui0_char_q <= "01110011";
-                when 470 => holdem_ui0_char_q <= "01101000";
-                when 471 => holdem_ui0_char_q <= "00000000";
-                when 472 => holdem_ui0_char_q <= "01110100";
-                when 473 => holdem_ui0_char_q <= "01110111";
-                when 474 => holdem_ui0_char_q <= "01101111";
-                when 475 => holdem_ui0_char_q <= "00000000";
-                when 476 => holdem_ui0_char_q <= "01110100";
-                when 477 => holdem_ui0_char_q <= "01101000";
-                when 478 => holdem_ui0_char_q <= "01110010";
-                when 479 => holdem_ui0_char_q <= "01100101";
-                when 480 => holdem_ui0_char_q <= "01100101";
-                when 481 => holdem_ui0_char_q <= "00000000";
-                when 482 => holdem_ui0_char_q <= "01100110";
-                when 483 => holdem_ui0_char_q <= "01101111";
-                when 484 => holdem_ui0_char_q <= "01110101";
-                when 485 => holdem_ui0_char_q <= "01110010";
-                when 486 => holdem_ui0_char_q <= "00000000";
-                when 487 => holdem_ui0_char_q <= "01100110";
-                when 488 => holdem_ui0_char_q <= "01101001";
-                when 489 => holdem_ui0_char_q <= "01110110";
-                when 490 => holdem_ui0_char_q <= "01100101";
-                when 491 => holdem_ui0_char_q <= "00000000";
-                when 492 => holdem_ui0_char_q <= "01110011";
-                when 493 => holdem_ui0_char_q <= "01101001";
-                when 494 => holdem_ui0_char_q <= "01111000";
-                when 495 => holdem_ui0_char_q <= "00000000";
-                when 496 => holdem_ui0_char_q <= "01110011";
-                when 497 => holdem_ui0_char_q <= "01100101";
-                when 498 => holdem_ui0_char_q <= "01110110";
-                when 499 => holdem_ui0_char_q <= "01100101";
-                when 500 => holdem_ui0_char_q <= "01101110";
-                when 501 => holdem_ui0_char_q <= "00000000";
-                when 502 => holdem_ui0_char_q <= "01100101";
-                when 503 => holdem_ui0_char_q <= "01101001";
-                when 504 => holdem_ui0_char_q <= "01100111";
-                when 505 => holdem_ui0_char_q <= "01101000";
-                when 506 => holdem_ui0_char_q <= "01110100";
-                when 507 => holdem_ui0_char_q <= "00000000";
-                when 508 => holdem_ui0_char_q <= "01101110";
-                when 509 => holdem_ui0_char_q <= "01101001";
-                when 510 => holdem_ui0_char_q <= "01101110";
-                when 511 => holdem_ui0_char_q <= "01100101";
-                when 512 => holdem_ui0_char_q <= "00000000";
-                when 513 => holdem_ui0_char_q <= "01110100";
-                when 514 => holdem_ui0_char_q <= "01100101";
-                when 515 => holdem_ui0_char_q <= "01101110";
-                when 516 => holdem_ui0_char_q <= "00000000";
-                when 517 => holdem_ui0_char_q <= "01101010";
-                when 518 => holdem_ui0_char_q <= "01100001";
-                when 519 => holdem_ui0_char_q <= "01100011";
-                when 520 => holdem_ui0_char_q <= "01101011";
-                when 521 => holdem_ui0_char_q <= "00000000";
-                when 522 => holdem_ui0_char_q <= "01110001";
-                when 523 => holdem_ui0_char_q <= "01110101";
-                when 524 => holdem_ui0_char_q <= "01100101";
-                when 525 => holdem_ui0_char_q <= "01100101";
-                when 526 => holdem_ui0_char_q <= "01101110";
-                when 527 => holdem_ui0_char_q <= "00000000";
-                when 528 => holdem_ui0_char_q <= "01101011";
-                when 529 => holdem_ui0_char_q <= "01101001";
-                when 530 => holdem_ui0_char_q <= "01101110";
-                when 531 => holdem_ui0_char_q <= "01100111";
-                when 532 => holdem_ui0_char_q <= "00000000";
-                when 533 => holdem_ui0_char_q <= "01100001";
-                when 534 => holdem_ui0_char_q <= "01100011";
-                when 535 => holdem_ui0_char_q <= "01100101";
-                when 536 => holdem_ui0_char_q <= "00000000";
-                when 537 => holdem_ui0_char_q <= "01110100";
-                when 538 => holdem_ui0_char_q <= "01110111";
-                when 539 => holdem_ui0_char_q <= "01101111";
-                when 540 => holdem_ui0_char_q <= "01110011";
-                when 541 => holdem_ui0_char_q <= "00000000";
-                when 542 => holdem_ui0_char_q <= "01110100";
-                when 543 => holdem_ui0_char_q <= "01101000";
-                when 544 => holdem_ui0_char_q <= "01110010";
-                when 545 => holdem_ui0_char_q <= "01100101";
-                when 546 => holdem_ui0_char_q <= "01100101";
-                when 547 => holdem_ui0_char_q <= "01110011";
-                when 548 => holdem_ui0_char_q <= "00000000";
-                when 549 => holdem_ui0_char_q <= "01100110";
-                when 550 => holdem_ui0_char_q <= "01101111";
-                when 551 => holdem_ui0_char_q <= "01110101";
-                when 552 => holdem_ui0_char_q <= "01110010";
-                when 553 => holdem_ui0_char_q <= "01110011";
-                when 554 => holdem_ui0_char_q <= "00000000";
-                when 555 => holdem_ui0_char_q <= "01100110";
-                when 556 => holdem_ui0_char_q <= "01101001";
-                when 557 => holdem_ui0_char_q <= "01110110";
-                when 558 => holdem_ui0_char_q <= "01100101";
-                when 559 => holdem_ui0_char_q <= "01110011";
-                when 560 => holdem_ui0_char_q <= "00000000";
-                when 561 => holdem_ui0_char_q <= "01110011";
-                when 562 => holdem_ui0_char_q <= "01101001";
-                when 563 => holdem_ui0_char_q <= "01111000";
-                when 564 => holdem_ui0_char_q <= "01100101";
-                when 565 => holdem_ui0_char_q <= "01110011";
-                when 566 => holdem_ui0_char_q <= "00000000";
-                when 567 => holdem_ui0_char_q <= "01110011";
-                when 568 => holdem_ui0_char_q <= "01100101";
-                when 569 => holdem_ui0_char_q <= "01110110";
-                when 570 => holdem_ui0_char_q <= "01100101";
-                when 571 => holdem_ui0_char_q <= "01101110";
-                when 572 => holdem_ui0_char_q <= "01110011";
-                when 573 => holdem_ui0_char_q <= "00000000";
-                when 574 => holdem_ui0_char_q <= "01100101";
-                when 575 => holdem_ui0_char_q <= "01101001";
-                when 576 => holdem_ui0_char_q <= "01100111";
-                when 577 => holdem_ui0_char_q <= "01101000";
-                when 578 => holdem_ui0_char_q <= "01110100";
-                when 579 => holdem_ui0_char_q <= "01110011";
-                when 580 => holdem_ui0_char_q <= "00000000";
-                when 581 => holdem_ui0_char_q <= "01101110";
-                when 582 => holdem_ui0_char_q <= "01101001";
-                when 583 => holdem_ui0_char_q <= "01101110";
-                when 584 => holdem_ui0_char_q <= "01100101";
-                when 585 => holdem_ui0_char_q <= "01110011";
-                when 586 => holdem_ui0_char_q <= "00000000";
-                when 587 => holdem_ui0_char_q <= "01110100";
-                when 588 => holdem_ui0_char_q <= "01100101";
-                when 589 => holdem_ui0_char_q <= "01101110";
-                when 590 => holdem_ui0_char_q <= "01110011";
-                when 591 => holdem_ui0_char_q <= "00000000";
-                when 592 => holdem_ui0_char_q <= "01101010";
-                when 593 => holdem_ui0_char_q <= "01100001";
-                when 594 => holdem_ui0_char_q <= "01100011";
-                when 595 => holdem_ui0_char_q <= "01101011";
-                when 596 => holdem_ui0_char_q <= "01110011";
-                when 597 => holdem_ui0_char_q <= "00000000";
-                when 598 => holdem_ui0_char_q <= "01110001";
-                when 599 => holdem_ui0_char_q <= "01110101";
-                when 600 => holdem_ui0_char_q <= "01100101";
-                when 601 => holdem_ui0_char_q <= "01100101";
-                when 602 => holdem_ui0_char_q <= "01101110";
-                when 603 => holdem_ui0_char_q <= "01110011";
-                when 604 => holdem_ui0_char_q <= "00000000";
-                when 605 => holdem_ui0_char_q <= "01101011";
-                when 606 => holdem_ui0_char_q <= "01101001";
-                when 607 => holdem_ui0_char_q <= "01101110";
-                when 608 => holdem_ui0_char_q <= "01100111";
-                when 609 => holdem_ui0_char_q <= "01110011";
-                when 610 => holdem_ui0_char_q <= "00000000";
-                when 611 => holdem_ui0_char_q <= "01100001";
-                when 612 => holdem_ui0_char_q <= "01100011";
-                when 613 => holdem_ui0_char_q <= "01100101";
-                when 614 => holdem_ui0_char_q <= "01110011";
-                when 615 => holdem_ui0_char_q <= "00000000";
-                when 616 => holdem_ui0_char_q <= "01001000";
-                when 617 => holdem_ui0_char_q <= "01101111";
-                when 618 => holdem_ui0_char_q <= "01101100";
-                when 619 => holdem_ui0_char_q <= "01100100";
-                when 620 => holdem_ui0_char_q <= "00100111";
-                when 621 => holdem_ui0_char_q <= "01100101";
-                when 622 => holdem_ui0_char_q <= "01101101";
-                when 623 => holdem_ui0_char_q <= "00111010";
-                when 624 => holdem_ui0_char_q <= "00100000";
-                when 625 => holdem_ui0_char_q <= "01100110";
-                when 626 => holdem_ui0_char_q <= "00100000";
-                when 627 => holdem_ui0_char_q <= "01101011";
-                when 628 => holdem_ui0_char_q <= "00100000";
-                when 629 => holdem_ui0_char_q <= "01100011";
-                when 630 => holdem_ui0_char_q <= "00100000";
-                when 631 => holdem_ui0_char_q <= "01100001";
-                when 632 => holdem_ui0_char_q <= "00100000";
-                when 633 => holdem_ui0_char_q <= "01100010";
-                when 634 => holdem_ui0_char_q <= "00111100";
-                when 635 => holdem_ui0_char_q <= "01101110";
-                when 636 => holdem_ui0_char_q <= "00111110";
-                when 637 => holdem_ui0_char_q <= "00100000";
-                when 638 => holdem_ui0_char_q <= "01110010";
-                when 639 => holdem_ui0_char_q <= "00111100";
-                when 640 => holdem_ui0_char_q <= "01101110";
-                when 641 => holdem_ui0_char_q <= "00111110";
-                when 642 => holdem_ui0_char_q <= "00100000";
-                when 643 => holdem_ui0_char_q <= "01100100";
-                when 644 => holdem_ui0_char_q <= "00100000";
-                when 645 => holdem_ui0_char_q <= "01101110";
-                when 646 => holdem_ui0_char_q <= "00100000";
-                when 647 => holdem_ui0_char_q <= "01101000";
-                when 648 => holdem_ui0_char_q <= "00100000";
-                when 649 => holdem_ui0_char_q <= "01110100";
-                when 650 => holdem_ui0_char_q <= "00001101";
-                when 651 => holdem_ui0_char_q <= "00001010";
-                when 652 => holdem_ui0_char_q <= "00000000";
-                when 653 => holdem_ui0_char_q <= "00100001";
-                when 654 => holdem_ui0_char_q <= "00100000";
-                when 655 => holdem_ui0_char_q <= "01110101";
-                when 656 => holdem_ui0_char_q <= "01101110";
-                when 657 => holdem_ui0_char_q <= "01101011";
-                when 658 => holdem_ui0_char_q <= "01101110";
-                when 659 => holdem_ui0_char_q <= "01101111";
-                when 660 => holdem_ui0_char_q <= "01110111";
-                when 661 => holdem_ui0_char_q <= "01101110";
-                when 662 => holdem_ui0_char_q <= "00100000";
-                when 663 => holdem_ui0_char_q <= "01101011";
-                when 664 => holdem_ui0_char_q <= "01100101";
-                when 665 => holdem_ui0_char_q <= "01111001";
-                when 666 => holdem_ui0_char_q <= "00001101";
-                when 667 => holdem_ui0_char_q <= "00001010";
-                when 668 => holdem_ui0_char_q <= "00000000";
-                when 669 => holdem_ui0_char_q <= "00001101";
-                when 670 => holdem_ui0_char_q <= "00001010";
-                when 671 => holdem_ui0_char_q <= "00100001";
-                when 672 => holdem_ui0_char_q <= "00100000";
-                when 673 => holdem_ui0_char_q <= "01100010";
-                when 674 => holdem_ui0_char_q <= "01100001";
-                when 675 => holdem_ui0_char_q <= "01100100";
-                when 676 => holdem_ui0_char_q <= "00100000";
-                when 677 => holdem_ui0_char_q <= "01101110";
-                when 678 => holdem_ui0_char_q <= "01110101";
-                when 679 => holdem_ui0_char_q <= "01101101";
-                when 680 => holdem_ui0_char_q <= "01100010";
-                when 681 => holdem_ui0_char_q <= "01100101";
-                when 682 => holdem_ui0_char_q <= "01110010";
-                when 683 => holdem_ui0_char_q <= "00001101";
-                when 684 => holdem_ui0_char_q <= "00001010";
-                when 685 => holdem_ui0_char_q <= "00000000";
-                when 686 => holdem_ui0_char_q <= "00001101";
-                when 687 => holdem_ui0_char_q <= "00001010";
-                when 688 => holdem_ui0_char_q <= "00000000";
-                when 689 => holdem_ui0_char_q <= "00100000";
-                when 690 => holdem_ui0_char_q <= "01100011";
-                when 691 => holdem_ui0_char_q <= "01100001";
-                when 692 => holdem_ui0_char_q <= "01110010";
-                when 693 => holdem_ui0_char_q <= "01100100";
-                when 694 => holdem_ui0_char_q <= "01110011";
-                when 695 => holdem_ui0_char_q <= "00100000";
-                when 696 => holdem_ui0_char_q <= "00000000";
-                when 697 => holdem_ui0_char_q <= "00100001";
-                when 698 => holdem_ui0_char_q <= "00100000";
-                when 699 => holdem_ui0_char_q <= "01101110";
-                when 700 => holdem_ui0_char_q <= "01101111";
-                when 701 => holdem_ui0_char_q <= "00100000";
-                when 702 => holdem_ui0_char_q <= "01101000";
-                when 703 => holdem_ui0_char_q <= "01100001";
-                when 704 => holdem_ui0_char_q <= "01101110";
-                when 705 => holdem_ui0_char_q <= "01100100";
-                when 706 => holdem_ui0_char_q <= "00100000";
-                when 707 => holdem_ui0_char_q <= "01101001";
-                when 708 => holdem_ui0_char_q <= "01101110";
-                when 709 => holdem_ui0_char_q <= "00100000";
-                when 710 => holdem_ui0_char_q <= "01110000";
-                when 711 => holdem_ui0_char_q <= "01110010";
-                when 712 => holdem_ui0_char_q <= "01101111";
-                when 713 => holdem_ui0_char_q <= "01100111";
-                when 714 => holdem_ui0_char_q <= "01110010";
-                when 715 => holdem_ui0_char_q <= "01100101";
-                when 716 => holdem_ui0_char_q <= "01110011";
-                when 717 => holdem_ui0_char_q <= "01110011";
-                when 718 => holdem_ui0_char_q <= "00001101";
-                when 719 => holdem_ui0_char_q <= "00001010";
-                when 720 => holdem_ui0_char_q <= "00000000";
-                when 721 => holdem_ui0_char_q <= "00100001";
-                when 722 => holdem_ui0_char_q <= "00100000";
-                when 723 => holdem_ui0_char_q <= "00000000";
-                when 724 => holdem_ui0_char_q <= "00011011";
-                when 725 => holdem_ui0_char_q <= "01011011";
-                when 726 => holdem_ui0_char_q <= "00110010";
-                when 727 => holdem_ui0_char_q <= "01001010";
-                when 728 => holdem_ui0_char_q <= "00011011";
-                when 729 => holdem_ui0_char_q <= "01011011";
-                when 730 => holdem_ui0_char_q <= "01001000";
-                when 731 => holdem_ui0_char_q <= "00000000";
-                when 732 => holdem_ui0_char_q <= "01001110";
-                when 733 => holdem_ui0_char_q <= "01100101";
-                when 734 => holdem_ui0_char_q <= "01110111";
-                when 735 => holdem_ui0_char_q <= "00100000";
-                when 736 => holdem_ui0_char_q <= "01100111";
-                when 737 => holdem_ui0_char_q <= "01100001";
-                when 738 => holdem_ui0_char_q <= "01101101";
-                when 739 => holdem_ui0_char_q <= "01100101";
-                when 740 => holdem_ui0_char_q <= "00001101";
-                when 741 => holdem_ui0_char_q <= "00001010";
-                when 742 => holdem_ui0_char_q <= "00000000";
-                when 743 => holdem_ui0_char_q <= "01001000";
-                when 744 => holdem_ui0_char_q <= "01100001";
-                when 745 => holdem_ui0_char_q <= "01101110";
-                when 746 => holdem_ui0_char_q <= "01100100";
-                when 747 => holdem_ui0_char_q <= "00100000";
-                when 748 => holdem_ui0_char_q <= "00000000";
-                when 749 => holdem_ui0_char_q <= "00100000";
-                when 750 => holdem_ui0_char_q <= "01110000";
-                when 751 => holdem_ui0_char_q <= "01101111";
-                when 752 => holdem_ui0_char_q <= "01110100";
-                when 753 => holdem_ui0_char_q <= "00100000";
-                when 754 => holdem_ui0_char_q <= "00000000";
-                when 755 => holdem_ui0_char_q <= "00100000";
-                when 756 => holdem_ui0_char_q <= "01100010";
-                when 757 => holdem_ui0_char_q <= "01101111";
-                when 758 => holdem_ui0_char_q <= "01100001";
-                when 759 => holdem_ui0_char_q <= "01110010";
-                when 760 => holdem_ui0_char_q <= "01100100";
-                when 761 => holdem_ui0_char_q <= "00000000";
-                when 762 => holdem_ui0_char_q <= "00100000";
-                when 763 => holdem_ui0_char_q <= "01110100";
-                when 764 => holdem_ui0_char_q <= "01101111";
-                when 765 => holdem_ui0_char_q <= "00100000";
-                when 766 => holdem_ui0_char_q <= "01100001";
-                when 767 => holdem_ui0_char_q <= "01100011";
-                when 768 => holdem_ui0_char_q <= "01110100";
-                when 769 => holdem_ui0_char_q <= "00101100";
-                when 770 => holdem_ui0_char_q <= "00100000";
-                when 771 => holdem_ui0_char_q <= "01110011";
-                when 772 => holdem_ui0_char_q <= "01110100";
-                when 773 => holdem_ui0_char_q <= "01100001";
-                when 774 => holdem_ui0_char_q <= "01100011";
-                when 775 => holdem_ui0_char_q <= "01101011";
-                when 776 => holdem_ui0_char_q <= "00100000";
-                when 777 => holdem_ui0_char_q <= "00000000";
-                when 778 => holdem_ui0_char_q <= "00101100";
-                when 779 => holdem_ui0_char_q <= "00100000";
-                when 780 => holdem_ui0_char_q <= "01110100";
-                when 781 => holdem_ui0_char_q <= "01101111";
-                when 782 => holdem_ui0_char_q <= "00100000";
-                when 783 => holdem_ui0_char_q <= "01100011";
-                when 784 => holdem_ui0_char_q <= "01100001";
-                when 785 => holdem_ui0_char_q <= "01101100";
-                when 786 => holdem_ui0_char_q <= "01101100";
-                when 787 => holdem_ui0_char_q <= "00100000";
-                when 788 => holdem_ui0_char_q <= "00000000";
-                when 789 => holdem_ui0_char_q <= "00101100";
-                when 790 => holdem_ui0_char_q <= "00100000";
-                when 791 => holdem_ui0_char_q <= "01101101";
-                when 792 => holdem_ui0_char_q <= "01101001";
-                when 793 => holdem_ui0_char_q <= "01101110";
-                when 794 => holdem_ui0_char_q <= "00100000";
-                when 795 => holdem_ui0_char_q <= "01110010";
-                when 796 => holdem_ui0_char_q <= "01100001";
-                when 797 => holdem_ui0_char_q <= "01101001";
-                when 798 => holdem_ui0_char_q <= "01110011";
-                when 799 => holdem_ui0_char_q <= "01100101";
-                when 800 => holdem_ui0_char_q <= "00100000";
-                when 801 => holdem_ui0_char_q <= "01110100";
-                when 802 => holdem_ui0_char_q <= "01101111";
-                when 803 => holdem_ui0_char_q <= "00100000";
-                when 804 => holdem_ui0_char_q <= "00000000";
-                when 805 => holdem_ui0_char_q <= "01000111";
-                when 806 => holdem_ui0_char_q <= "01100001";
-                when 807 => holdem_ui0_char_q <= "01101101";
-                when 808 => holdem_ui0_char_q <= "01100101";
-                when 809 => holdem_ui0_char_q <= "00100000";
-                when 810 => holdem_ui0_char_q <= "01101111";
-                when 811 => holdem_ui0_char_q <= "01110110";
-                when 812 => holdem_ui0_char_q <= "01100101";
-                when 813 => holdem_ui0_char_q <= "01110010";
-                when 814 => holdem_ui0_char_q <= "00101100";
-                when 815 => holdem_ui0_char_q <= "00100000";
-                when 816 => holdem_ui0_char_q <= "01010000";
-                when 817 => holdem_ui0_char_q <= "00000000";
-                when 818 => holdem_ui0_char_q <= "00100000";
-                when 819 => holdem_ui0_char_q <= "01110111";
-                when 820 => holdem_ui0_char_q <= "01101001";
-                when 821 => holdem_ui0_char_q <= "01101110";
-                when 822 => holdem_ui0_char_q <= "01110011";
-                when 823 => holdem_ui0_char_q <= "00001101";
-                when 824 => holdem_ui0_char_q <= "00001010";
-                when 825 => holdem_ui0_char_q <= "00000000";
-                when 826 => holdem_ui0_char_q <= "01010000";
-                when 827 => holdem_ui0_char_q <= "01110010";
-                when 828 => holdem_ui0_char_q <= "01100101";
-                when 829 => holdem_ui0_char_q <= "01110011";
-                when 830 => holdem_ui0_char_q <= "01110011";
-                when 831 => holdem_ui0_char_q <= "00100000";
-                when 832 => holdem_ui0_char_q <= "01100100";
-                when 833 => holdem_ui0_char_q <= "00100000";
-                when 834 => holdem_ui0_char_q <= "01110100";
-                when 835 => holdem_ui0_char_q <= "01101111";
-                when 836 => holdem_ui0_char_q <= "00100000";
-                when 837 => holdem_ui0_char_q <= "01100100";
-                when 838 => holdem_ui0_char_q <= "01100101";
-                when 839 => holdem_ui0_char_q <= "01100001";
-                when 840 => holdem_ui0_char_q <= "01101100";
-                when 841 => holdem_ui0_char_q <= "00001101";
-                when 842 => holdem_ui0_char_q <= "00001010";
-                when 843 => holdem_ui0_char_q <= "00000000";
-                when 844 => holdem_ui0_char_q <= "00100000";
-                when 845 => holdem_ui0_char_q <= "01000100";
-                when 846 => holdem_ui0_char_q <= "00000000";
-                when 847 => holdem_ui0_char_q <= "00100000";
-                when 848 => holdem_ui0_char_q <= "01110011";
-                when 849 => holdem_ui0_char_q <= "01110100";
-                when 850 => holdem_ui0_char_q <= "01100001";
-                when 851 => holdem_ui0_char_q <= "01100011";
-                when 852 => holdem_ui0_char_q <= "01101011";
-                when 853 => holdem_ui0_char_q <= "00100000";
-                when 854 => holdem_ui0_char_q <= "00000000";
-                when 855 => holdem_ui0_char_q <= "00100000";
-                when 856 => holdem_ui0_char_q <= "01100010";
-                when 857 => holdem_ui0_char_q <= "01100101";
-                when 858 => holdem_ui0_char_q <= "01110100";
-                when 859 => holdem_ui0_char_q <= "00100000";
-                when 860 => holdem_ui0_char_q <= "00000000";
-                when 861 => holdem_ui0_char_q <= "00100000";
-                when 862 => holdem_ui0_char_q <= "01101111";
-                when 863 => holdem_ui0_char_q <= "01110101";
-                when 864 => holdem_ui0_char_q <= "01110100";
-                when 865 => holdem_ui0_char_q <= "00000000";
-                when 866 => holdem_ui0_char_q <= "00100000";
-                when 867 => holdem_ui0_char_q <= "01100110";
-                when 868 => holdem_ui0_char_q <= "01101111";
-                when 869 => holdem_ui0_char_q <= "01101100";
-                when 870 => holdem_ui0_char_q <= "01100100";
-                when 871 => holdem_ui0_char_q <= "01100101";
-                when 872 => holdem_ui0_char_q <= "01100100";
-                when 873 => holdem_ui0_char_q <= "00000000";
-                when 874 => holdem_ui0_char_q <= "00100000";
-                when 875 => holdem_ui0_char_q <= "01100001";
-                when 876 => holdem_ui0_char_q <= "01101100";
-                when 877 => holdem_ui0_char_q <= "01101100";
-                when 878 => holdem_ui0_char_q <= "00101101";
-                when 879 => holdem_ui0_char_q <= "01101001";
-                when 880 => holdem_ui0_char_q <= "01101110";
-                when 881 => holdem_ui0_char_q <= "00000000";
-                when 882 => holdem_ui0_char_q <= "00100000";
-                when 883 => holdem_ui0_char_q <= "00101000";
-                when 884 => holdem_ui0_char_q <= "01100010";
-                when 885 => holdem_ui0_char_q <= "01100101";
-                when 886 => holdem_ui0_char_q <= "01110100";
-                when 887 => holdem_ui0_char_q <= "00100000";
-                when 888 => holdem_ui0_char_q <= "00000000";
-                when 889 => holdem_ui0_char_q <= "00100000";
-                when 890 => holdem_ui0_char_q <= "00101000";
-                when 891 => holdem_ui0_char_q <= "01100001";
-                when 892 => holdem_ui0_char_q <= "01101100";
-                when 893 => holdem_ui0_char_q <= "01101100";
-                when 894 => holdem_ui0_char_q <= "00101101";
-                when 895 => holdem_ui0_char_q <= "01101001";
-                when 896 => holdem_ui0_char_q <= "01101110";
-                when 897 => holdem_ui0_char_q <= "00101001";
-                when 898 => holdem_ui0_char_q <= "00000000";
-                when 899 => holdem_ui0_char_q <= "00100000";
-                when 900 => holdem_ui0_char_q <= "01100011";
-                when 901 => holdem_ui0_char_q <= "01101111";
-                when 902 => holdem_ui0_char_q <= "01101100";
-                when 903 => holdem_ui0_char_q <= "01101100";
-                when 904 => holdem_ui0_char_q <= "01100101";
-                when 905 => holdem_ui0_char_q <= "01100011";
-                when 906 => holdem_ui0_char_q <= "01110100";
-                when 907 => holdem_ui0_char_q <= "01110011";
-                when 908 => holdem_ui0_char_q <= "00100000";
-                when 909 => holdem_ui0_char_q <= "00000000";
-                when 910 => holdem_ui0_char_q <= "00101100";
-                when 911 => holdem_ui0_char_q <= "00100000";
-                when 912 => holdem_ui0_char_q <= "00000000";
-                when 913 => holdem_ui0_char_q <= "00100000";
-                when 914 => holdem_ui0_char_q <= "01101000";
-                when 915 => holdem_ui0_char_q <= "01101001";
-                when 916 => holdem_ui0_char_q <= "01100111";
-                when 917 => holdem_ui0_char_q <= "01101000";
-                when 918 => holdem_ui0_char_q <= "00000000";
-                when 919 => holdem_ui0_char_q <= "01010010";
-                when 920 => holdem_ui0_char_q <= "01101111";
-                when 921 => holdem_ui0_char_q <= "01111001";
-                when 922 => holdem_ui0_char_q <= "01100001";
-                when 923 => holdem_ui0_char_q <= "01101100";
-                when 924 => holdem_ui0_char_q <= "00100000";
-                when 925 => holdem_ui0_char_q <= "01100110";
-                when 926 => holdem_ui0_char_q <= "01101100";
-                when 927 => holdem_ui0_char_q <= "01110101";
-                when 928 => holdem_ui0_char_q <= "01110011";
-                when 929 => holdem_ui0_char_q <= "01101000";
-                when 930 => holdem_ui0_char_q <= "00000000";
-                when 931 => holdem_ui0_char_q <= "01000110";
-                when 932 => holdem_ui0_char_q <= "01101111";
-                when 933 => holdem_ui0_char_q <= "01110101";
-                when 934 => holdem_ui0_char_q <= "01110010";
-                when 935 => holdem_ui0_char_q <= "00100000";
-                when 936 => holdem_ui0_char_q <= "01101111";
-                when 937 => holdem_ui0_char_q <= "01100110";
-                when 938 => holdem_ui0_char_q <= "00100000";
-                when 939 => holdem_ui0_char_q <= "01100001";
-                when 940 => holdem_ui0_char_q <= "00100000";
-                when 941 => holdem_ui0_char_q <= "01101011";
-                when 942 => holdem_ui0_char_q <= "01101001";
-                when 943 => holdem_ui0_char_q <= "01101110";
-                when 944 => holdem_ui0_char_q <= "01100100";
-                when 945 => holdem_ui0_char_q <= "00101100";
-                when 946 => holdem_ui0_char_q <= "00100000";
-                when 947 => holdem_ui0_char_q <= "00000000";
-                when 948 => holdem_ui0_char_q <= "01000110";
-                when 949 => holdem_ui0_char_q <= "01110101";
-                when 950 => holdem_ui0_char_q <= "01101100";
-                when 951 => holdem_ui0_char_q <= "01101100";
-                when 952 => holdem_ui0_char_q <= "00100000";
-                when 953 => holdem_ui0_char_q <= "01101000";
-                when 954 => holdem_ui0_char_q <= "01101111";
-                when 955 => holdem_ui0_char_q <= "01110101";
-                when 956 => holdem_ui0_char_q <= "01110011";
-                when 957 => holdem_ui0_char_q <= "01100101";
-                when 958 => holdem_ui0_char_q <= "00101100";
-                when 959 => holdem_ui0_char_q <= "00100000";
-                when 960 => holdem_ui0_char_q <= "00000000";
-                when 961 => holdem_ui0_char_q <= "00100000";
-                when 962 => holdem_ui0_char_q <= "01100110";
-                when 963 => holdem_ui0_char_q <= "01110101";
-                when 964 => holdem_ui0_char_q <= "01101100";
-                when 965 => holdem_ui0_char_q <= "01101100";
-                when 966 => holdem_ui0_char_q <= "00100000";
-                when 967 => holdem_ui0_char_q <= "01101111";
-                when 968 => holdem_ui0_char_q <= "01100110";
-                when 969 => holdem_ui0_char_q <= "00100000";
-                when 970 => holdem_ui0_char_q <= "00000000";
-                when 971 => holdem_ui0_char_q <= "01010100";
-                when 972 => holdem_ui0_char_q <= "01101000";
-                when 973 => holdem_ui0_char_q <= "01110010";
-                when 974 => holdem_ui0_char_q <= "01100101";
-                when 975 => holdem_ui0_char_q <= "01100101";
-                when 976 => holdem_ui0_char_q <= "00100000";
-                when 977 => holdem_ui0_char_q <= "01101111";
-                when 978 => holdem_ui0_char_q <= "01100110";
-                when 979 => holdem_ui0_char_q <= "00100000";
-                when 980 => holdem_ui0_char_q <= "01100001";
-                when 981 => holdem_ui0_char_q <= "00100000";
-                when 982 => holdem_ui0_char_q <= "01101011";
-                when 983 => holdem_ui0_char_q <= "01101001";
-                when 984 => holdem_ui0_char_q <= "01101110";
-                when 985 => holdem_ui0_char_q <= "01100100";
-                when 986 => holdem_ui0_char_q <= "00101100";
-                when 987 => holdem_ui0_char_q <= "00100000";
-                when 988 => holdem_ui0_char_q <= "00000000";
-                when 989 => holdem_ui0_char_q <= "01010100";
-                when 990 => holdem_ui0_char_q <= "01110111";
-                when 991 => holdem_ui0_char_q <= "01101111";
-                when 992 => holdem_ui0_char_q <= "00100000";
-                when 993 => holdem_ui0_char_q <= "01110000";
-                when 994 => holdem_ui0_char_q <= "01100001";
-                when 995 => holdem_ui0_char_q <= "01101001";
-                when 996 => holdem_ui0_char_q <= "01110010";
-                when 997 => holdem_ui0_char_q <= "00101100";
-                when 998 => holdem_ui0_char_q <= "00100000";
-                when 999 => holdem_ui0_char_q <= "00000000";
-                when 1000 => holdem_ui0_char_q <= "00100000";
-                when 1001 => holdem_ui0_char_q <= "01100001";
-                when 1002 => holdem_ui0_char_q <= "01101110";
-                when 1003 => holdem_ui0_char_q <= "01100100";
-                when 1004 => holdem_ui0_char_q <= "00100000";
-                when 1005 => holdem_ui0_char_q <= "00000000";
-                when 1006 => holdem_ui0_char_q <= "01010000";
-                when 1007 => holdem_ui0_char_q <= "01100001";
-                when 1008 => holdem_ui0_char_q <= "01101001";
-                when 1009 => holdem_ui0_char_q <= "01110010";
-                when 1010 => holdem_ui0_char_q <= "00100000";
-                when 1011 => holdem_ui0_char_q <= "01101111";
-                when 1012 => holdem_ui0_char_q <= "01100110";
-                when 1013 => holdem_ui0_char_q <= "00100000";
-                when others => holdem_ui0_char_q <= "00000000";
-            end case;
+            holdem_ui0_instr <= holdem_ui0_instr_d;
+            holdem_ui0_char_q <= holdem_ui0_char_d;
         end if;
     end if;
 end process holdem_ui0_roms;

@@ -189,14 +189,18 @@ signal seat_onehot: unsigned(1 downto 0);
 signal min_raise_to: unsigned(11 downto 0);
 signal bet_zero: std_logic;
 signal answer: std_logic;
+signal answer_d: std_logic;
 signal bet_ge: unsigned(3 downto 0);
+signal bet_ge_d: unsigned(3 downto 0);
 signal below_bet: unsigned(1 downto 0);
+signal below_bet_d: unsigned(1 downto 0);
 signal to_call: unsigned(10 downto 0);
 signal reach: unsigned(10 downto 0);
 signal gap: unsigned(10 downto 0);
 signal sb_put: unsigned(10 downto 0);
 signal bb_put: unsigned(10 downto 0);
 signal needs: unsigned(1 downto 0);
+signal needs_d: unsigned(1 downto 0);
 signal raise_open: std_logic;
 signal stack_over_call: std_logic;
 signal nothing_to_call: std_logic;
@@ -286,12 +290,16 @@ signal holdem_settle0_dividend: unsigned(10 downto 0);
 signal holdem_settle0_rem: unsigned(2 downto 0);
 signal holdem_settle0_div_steps: unsigned(4 downto 0);
 signal holdem_settle0_left_of_dealer: unsigned(0 downto 0);
+signal holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
 signal holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal holdem_settle0_eval70_hand_eval0_s1_any: std_logic;
 signal holdem_settle0_eval70_hand_eval0_s1_bad_codes: unsigned(6 downto 0);
 signal holdem_settle0_eval70_hand_eval0_s1_flush_suit: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_s1_hand: unsigned(51 downto 0);
+signal holdem_settle0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
+signal holdem_settle0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
+signal holdem_settle0_eval70_hand_eval0_d1_any: std_logic;
+signal holdem_settle0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
 signal holdem_settle0_eval70_hand_eval0_s1_dups: unsigned(20 downto 0);
 signal holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
@@ -357,16 +365,16 @@ signal holdem_settle0_eval70_hand_eval0_same_card19_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_same_card20_same: std_logic;
 signal holdem_settle0_eval70_hand_eval0_pipe_reg0_d: unsigned(20 downto 0);
 signal holdem_settle0_eval70_hand_eval0_straight_windows0_windows: unsigned(9 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg1_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg2_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg3_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg4_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg5_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(9 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg7_q: unsigned(9 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg8_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg9_q: std_logic;
-signal holdem_settle0_eval70_hand_eval0_pipe_reg10_q: std_logic;
+signal holdem_settle0_eval70_hand_eval0_pipe_reg6_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg7_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg8_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg9_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg10_q: unsigned(9 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg11_q: unsigned(9 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg12_q: std_logic;
+signal holdem_settle0_eval70_hand_eval0_pipe_reg13_q: std_logic;
+signal holdem_settle0_eval70_hand_eval0_pipe_reg14_q: std_logic;
 signal holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
 signal holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots: unsigned(38 downto 0);
 signal holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots: unsigned(25 downto 0);
@@ -377,15 +385,15 @@ signal holdem_settle0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_window_top1_found: std_logic;
 signal holdem_settle0_eval70_hand_eval0_window_top1_top: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg11_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg12_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg13_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg14_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg15_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg16_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg17_q: unsigned(12 downto 0);
 signal holdem_settle0_eval70_hand_eval0_pipe_reg18_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg21_q: unsigned(12 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg26_q: unsigned(3 downto 0);
-signal holdem_settle0_eval70_hand_eval0_pipe_reg27_q: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg19_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg22_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg25_q: unsigned(12 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg30_q: unsigned(3 downto 0);
+signal holdem_settle0_eval70_hand_eval0_pipe_reg31_q: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank2_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank3_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank4_rank: unsigned(3 downto 0);
@@ -812,7 +820,35 @@ begin
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg0_load;
 
-holdem_settle0_eval70_hand_eval0_decode: process (clk) is
+holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_settle0_eval70_hand_eval0_d1_hand;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s1_any <= holdem_settle0_eval70_hand_eval0_d1_any;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
+
+holdem_settle0_eval70_hand_eval0_decode: process (holdem_settle0_eval70_hand_eval0_s0_codes) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
     variable any_card: std_logic;
@@ -823,43 +859,41 @@ holdem_settle0_eval70_hand_eval0_decode: process (clk) is
     variable code: unsigned(5 downto 0);
     variable onehot: unsigned(63 downto 0);
 begin
-    if rising_edge(clk) then
-        hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-        bad_codes := to_unsigned(0, 7);
-        any_card := '0';
-        clubs := to_unsigned(1, 6);
-        diamonds := to_unsigned(1, 6);
-        hearts := to_unsigned(1, 6);
-        spades := to_unsigned(1, 6);
-        for i in 0 to 7-1 loop
-            code := to_unsigned(0, 6);
-            for j in 0 to 6-1 loop
-                code(j) := holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
-            end loop;
-            onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-            onehot := shift_left(onehot, to_integer(code));
-            if (onehot(63-1 downto 52) /= 0) then
-                bad_codes(i) := '1';
-            end if;
-            hand := (hand or onehot(52-1 downto 0));
-            if (not bool(onehot(63))) then
-                any_card := '1';
-                if (code(2-1 downto 0) = 0) then
-                    clubs := unsigned'(clubs(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 1) then
-                    diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-                elsif (code(2-1 downto 0) = 2) then
-                    hearts := unsigned'(hearts(5-1 downto 0) & '1');
-                else
-                    spades := unsigned'(spades(5-1 downto 0) & '1');
-                end if;
-            end if;
+    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
+    bad_codes := to_unsigned(0, 7);
+    any_card := '0';
+    clubs := to_unsigned(1, 6);
+    diamonds := to_unsigned(1, 6);
+    hearts := to_unsigned(1, 6);
+    spades := to_unsigned(1, 6);
+    for i in 0 to 7-1 loop
+        code := to_unsigned(0, 6);
+        for j in 0 to 6-1 loop
+            code(j) := holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
         end loop;
-        holdem_settle0_eval70_hand_eval0_s1_hand <= hand;
-        holdem_settle0_eval70_hand_eval0_s1_bad_codes <= bad_codes;
-        holdem_settle0_eval70_hand_eval0_s1_any <= any_card;
-        holdem_settle0_eval70_hand_eval0_s1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-    end if;
+        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
+        onehot := shift_left(onehot, to_integer(code));
+        if (onehot(63-1 downto 52) /= 0) then
+            bad_codes(i) := '1';
+        end if;
+        hand := (hand or onehot(52-1 downto 0));
+        if (not bool(onehot(63))) then
+            any_card := '1';
+            if (code(2-1 downto 0) = 0) then
+                clubs := unsigned'(clubs(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 1) then
+                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
+            elsif (code(2-1 downto 0) = 2) then
+                hearts := unsigned'(hearts(5-1 downto 0) & '1');
+            else
+                spades := unsigned'(spades(5-1 downto 0) & '1');
+            end if;
+        end if;
+    end loop;
+    holdem_settle0_eval70_hand_eval0_d1_hand <= hand;
+    holdem_settle0_eval70_hand_eval0_d1_bad_codes <= bad_codes;
+    holdem_settle0_eval70_hand_eval0_d1_any <= any_card;
+    holdem_settle0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
 end process holdem_settle0_eval70_hand_eval0_decode;
 
 
@@ -938,77 +972,77 @@ begin
     holdem_settle0_eval70_hand_eval0_straight_windows0_windows <= complete;
 end process holdem_settle0_eval70_hand_eval0_straight_windows0_find;
 
-holdem_settle0_eval70_hand_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg1_q <= holdem_settle0_eval70_hand_eval0_c2_quads;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg1_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg2_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg2_q <= holdem_settle0_eval70_hand_eval0_c2_trips;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg2_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg3_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg3_q <= holdem_settle0_eval70_hand_eval0_c2_pairs;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg3_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg4_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg4_q <= holdem_settle0_eval70_hand_eval0_c2_not_quads;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg4_load;
-
 holdem_settle0_eval70_hand_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_settle0_eval70_hand_eval0_c2_kickers;
+        holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_settle0_eval70_hand_eval0_c2_quads;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg5_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
+        holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_settle0_eval70_hand_eval0_c2_trips;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg6_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+        holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_settle0_eval70_hand_eval0_c2_pairs;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg7_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_settle0_eval70_hand_eval0_c2_flush;
+        holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_settle0_eval70_hand_eval0_c2_not_quads;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg8_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_settle0_eval70_hand_eval0_c2_bad;
+        holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_settle0_eval70_hand_eval0_c2_kickers;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg9_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg10_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_settle0_eval70_hand_eval0_s1_any;
+        holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg10_load;
 
-holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg5_q) is
+holdem_settle0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg11_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_settle0_eval70_hand_eval0_c2_flush;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg12_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_settle0_eval70_hand_eval0_c2_bad;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_s1_any;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
+
+holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg9_q) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -1017,7 +1051,7 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg5_q(p)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) then
             for k in 0 to 5-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1029,7 +1063,7 @@ begin
     holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots <= sel;
 end process holdem_settle0_eval70_hand_eval0_highest_ranks0_select;
 
-holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg3_q) is
+holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg7_q) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
@@ -1038,7 +1072,7 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg3_q(p)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) then
             for k in 0 to 3-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1050,7 +1084,7 @@ begin
     holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots <= sel;
 end process holdem_settle0_eval70_hand_eval0_highest_ranks1_select;
 
-holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg2_q) is
+holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg6_q) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -1059,7 +1093,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg2_q(p)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) then
             for k in 0 to 2-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1071,7 +1105,7 @@ begin
     holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots <= sel;
 end process holdem_settle0_eval70_hand_eval0_highest_ranks2_select;
 
-holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg4_q) is
+holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_settle0_eval70_hand_eval0_pipe_reg8_q) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -1080,7 +1114,7 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg4_q(p)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) then
             for k in 0 to 1-1 loop
                 sel(((13 * k) + p)) := seen(k);
             end loop;
@@ -1092,22 +1126,22 @@ begin
     holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots <= sel;
 end process holdem_settle0_eval70_hand_eval0_highest_ranks3_select;
 
-holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_settle0_eval70_hand_eval0_pipe_reg6_q) is
+holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_settle0_eval70_hand_eval0_pipe_reg10_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg6_q(w)) and (not bool(higher))) then
+        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg6_q(w)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg10_q(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_settle0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_settle0_eval70_hand_eval0_window_top0_found <= stdl(holdem_settle0_eval70_hand_eval0_pipe_reg6_q /= 0);
+    holdem_settle0_eval70_hand_eval0_window_top0_found <= stdl(holdem_settle0_eval70_hand_eval0_pipe_reg10_q /= 0);
 end process holdem_settle0_eval70_hand_eval0_window_top0_pick;
 
 holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (holdem_settle0_eval70_hand_eval0_window_top0_best) is
@@ -1121,22 +1155,22 @@ begin
     holdem_settle0_eval70_hand_eval0_window_top0_top <= value;
 end process holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
 
-holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_settle0_eval70_hand_eval0_pipe_reg7_q) is
+holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_settle0_eval70_hand_eval0_pipe_reg11_q) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg7_q(w)) and (not bool(higher))) then
+        if (bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg7_q(w)) then
+        if bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(w)) then
             higher := '1';
         end if;
     end loop;
     holdem_settle0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_settle0_eval70_hand_eval0_window_top1_found <= stdl(holdem_settle0_eval70_hand_eval0_pipe_reg7_q /= 0);
+    holdem_settle0_eval70_hand_eval0_window_top1_found <= stdl(holdem_settle0_eval70_hand_eval0_pipe_reg11_q /= 0);
 end process holdem_settle0_eval70_hand_eval0_window_top1_pick;
 
 holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (holdem_settle0_eval70_hand_eval0_window_top1_best) is
@@ -1150,184 +1184,140 @@ begin
     holdem_settle0_eval70_hand_eval0_window_top1_top <= value;
 end process holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
 
-holdem_settle0_eval70_hand_eval0_pipe_reg11_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg11_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg12_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg12_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg13_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg13_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg14_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg14_load;
-
 holdem_settle0_eval70_hand_eval0_pipe_reg15_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
+        holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg15_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg16_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
+        holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(26-1 downto 13);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg16_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg17_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
+        holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(39-1 downto 26);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg17_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg18_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
+        holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(52-1 downto 39);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg18_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
+        holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots(65-1 downto 52);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg19_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
+        holdem_settle0_eval70_hand_eval0_pair0 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg20_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg21_q <= holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
+        holdem_settle0_eval70_hand_eval0_pair1 <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(26-1 downto 13);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg21_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg1_q;
+        holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots(39-1 downto 26);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg22_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
+        holdem_settle0_eval70_hand_eval0_trip0 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg23_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
+        holdem_settle0_eval70_hand_eval0_trip1 <= holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots(26-1 downto 13);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg24_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg8_q;
+        holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots(13-1 downto 0);
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg25_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg26_q <= holdem_settle0_eval70_hand_eval0_window_top0_top;
+        holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg26_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_pipe_reg27_q <= holdem_settle0_eval70_hand_eval0_window_top1_top;
+        holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_settle0_eval70_hand_eval0_window_top0_found;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg27_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg9_q;
+        holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_settle0_eval70_hand_eval0_window_top1_found;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg28_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg10_q;
+        holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg29_load;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg11_q) is
-    variable value: unsigned(3 downto 0);
+holdem_settle0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg11_q(1)));
-    holdem_settle0_eval70_hand_eval0_onehot_rank2_rank <= value;
-end process holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_settle0_eval70_hand_eval0_window_top0_top;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg30_load;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg12_q) is
-    variable value: unsigned(3 downto 0);
+holdem_settle0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg12_q(1)));
-    holdem_settle0_eval70_hand_eval0_onehot_rank3_rank <= value;
-end process holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_settle0_eval70_hand_eval0_window_top1_top;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg13_q) is
-    variable value: unsigned(3 downto 0);
+holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg13_q(1)));
-    holdem_settle0_eval70_hand_eval0_onehot_rank4_rank <= value;
-end process holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg14_q) is
-    variable value: unsigned(3 downto 0);
+holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg14_q(1)));
-    holdem_settle0_eval70_hand_eval0_onehot_rank5_rank <= value;
-end process holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s3_any <= holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg15_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg15_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
@@ -1335,6 +1325,50 @@ begin
     value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(4)));
     value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(2)));
     value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg15_q(1)));
+    holdem_settle0_eval70_hand_eval0_onehot_rank2_rank <= value;
+end process holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
+
+holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg16_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg16_q(1)));
+    holdem_settle0_eval70_hand_eval0_onehot_rank3_rank <= value;
+end process holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
+
+holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg17_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg17_q(1)));
+    holdem_settle0_eval70_hand_eval0_onehot_rank4_rank <= value;
+end process holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
+
+holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg18_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(1)));
+    holdem_settle0_eval70_hand_eval0_onehot_rank5_rank <= value;
+end process holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
+
+holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg19_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg19_q(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank6_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank6_encode;
 
@@ -1360,14 +1394,14 @@ begin
     holdem_settle0_eval70_hand_eval0_onehot_rank8_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank8_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg18_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg22_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg18_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg22_q(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank9_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank9_encode;
 
@@ -1393,14 +1427,14 @@ begin
     holdem_settle0_eval70_hand_eval0_onehot_rank11_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank11_encode;
 
-holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg21_q) is
+holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_settle0_eval70_hand_eval0_pipe_reg25_q) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(8)));
-    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(4)));
-    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(2)));
-    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg21_q(1)));
+    value(3) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(8)));
+    value(2) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(12)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(4)));
+    value(1) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(10)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(6)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(2)));
+    value(0) := stdl(bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(11)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(9)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(7)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(5)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(3)) or bool(holdem_settle0_eval70_hand_eval0_pipe_reg25_q(1)));
     holdem_settle0_eval70_hand_eval0_onehot_rank12_rank <= value;
 end process holdem_settle0_eval70_hand_eval0_onehot_rank12_encode;
 
@@ -1444,117 +1478,117 @@ end process holdem_settle0_eval70_hand_eval0_categorize;
 
 holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_settle0_eval70_hand_eval0_s3_bad) or (not bool(holdem_settle0_eval70_hand_eval0_s3_any)));
 
-holdem_settle0_eval70_hand_eval0_pipe_reg30_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_m0 <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg30_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg31_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_m1 <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg31_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_m2 <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg32_load;
-
-holdem_settle0_eval70_hand_eval0_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_m3 <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
-    end if;
-end process holdem_settle0_eval70_hand_eval0_pipe_reg33_load;
-
 holdem_settle0_eval70_hand_eval0_pipe_reg34_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_m4 <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+        holdem_settle0_eval70_hand_eval0_m0 <= holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg34_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg35_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_p0 <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+        holdem_settle0_eval70_hand_eval0_m1 <= holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg35_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_p1 <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+        holdem_settle0_eval70_hand_eval0_m2 <= holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg36_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_p2 <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+        holdem_settle0_eval70_hand_eval0_m3 <= holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg37_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_t0 <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+        holdem_settle0_eval70_hand_eval0_m4 <= holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg38_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_t1 <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+        holdem_settle0_eval70_hand_eval0_p0 <= holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg39_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_x0 <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+        holdem_settle0_eval70_hand_eval0_p1 <= holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg40_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg41_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_q0 <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+        holdem_settle0_eval70_hand_eval0_p2 <= holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg41_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg42_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s4_category <= holdem_settle0_eval70_hand_eval0_c4_category;
+        holdem_settle0_eval70_hand_eval0_t0 <= holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg42_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg43_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg26_q;
+        holdem_settle0_eval70_hand_eval0_t1 <= holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg43_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg44_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg27_q;
+        holdem_settle0_eval70_hand_eval0_x0 <= holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg44_load;
 
 holdem_settle0_eval70_hand_eval0_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_settle0_eval70_hand_eval0_c4_invalid;
+        holdem_settle0_eval70_hand_eval0_q0 <= holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
     end if;
 end process holdem_settle0_eval70_hand_eval0_pipe_reg45_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg46_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s4_category <= holdem_settle0_eval70_hand_eval0_c4_category;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg46_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg47_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg47_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg48_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg48_load;
+
+holdem_settle0_eval70_hand_eval0_pipe_reg49_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_settle0_eval70_hand_eval0_c4_invalid;
+    end if;
+end process holdem_settle0_eval70_hand_eval0_pipe_reg49_load;
 
 holdem_settle0_eval70_hand_eval0_compose: process (holdem_settle0_eval70_hand_eval0_x0, holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_settle0_eval70_hand_eval0_p1, holdem_settle0_eval70_hand_eval0_p0, holdem_settle0_eval70_hand_eval0_t1, holdem_settle0_eval70_hand_eval0_q0, holdem_settle0_eval70_hand_eval0_m0, holdem_settle0_eval70_hand_eval0_m2, holdem_settle0_eval70_hand_eval0_p2, holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_settle0_eval70_hand_eval0_m3, holdem_settle0_eval70_hand_eval0_m4, holdem_settle0_eval70_hand_eval0_m1, holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_settle0_eval70_hand_eval0_s4_category, holdem_settle0_eval70_hand_eval0_t0) is
     variable t1_ge_p0: std_logic;
@@ -2075,9 +2109,6 @@ probe_data_num <= probe_q;
 
 -- Stage 1: the worked seat's figures, pairwise bet order, who is left.
 derive1: process (clk) is
-    variable someone: std_logic;
-    variable order: unsigned(3 downto 0);
-    variable below: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -2099,34 +2130,41 @@ begin
             ta_acted <= stdl((acted and seat_onehot) /= 0);
             min_raise_to <= (resize(current_bet, 12) + min_raise);
             bet_zero <= stdl(current_bet = 0);
-            someone := '0';
-            for j in 0 to 2-1 loop
-                if ((not bool(seat_onehot(j))) and (not bool(folded(j))) and (not bool(all_in(j)))) then
-                    someone := '1';
-                end if;
-            end loop;
-            answer <= someone;
-            order := to_unsigned(0, 4);
-            below := to_unsigned(0, 2);
-            for i in 0 to 2-1 loop
-                below(i) := stdl(street_bet(i) < current_bet);
-                for j in 0 to 2-1 loop
-                    if (i /= j) then
-                        order(((i * 2) + j)) := stdl(street_bet(i) >= street_bet(j));
-                    end if;
-                end loop;
-            end loop;
-            bet_ge <= order;
-            below_bet <= below;
+            answer <= answer_d;
+            bet_ge <= bet_ge_d;
+            below_bet <= below_bet_d;
         end if;
     end if;
 end process derive1;
 
+seat_order: process (street_bet, all_in, seat_onehot, current_bet, folded) is
+    variable someone: std_logic;
+    variable order: unsigned(3 downto 0);
+    variable below: unsigned(1 downto 0);
+begin
+    someone := '0';
+    for j in 0 to 2-1 loop
+        if ((not bool(seat_onehot(j))) and (not bool(folded(j))) and (not bool(all_in(j)))) then
+            someone := '1';
+        end if;
+    end loop;
+    answer_d <= someone;
+    order := to_unsigned(0, 4);
+    below := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        below(i) := stdl(street_bet(i) < current_bet);
+        for j in 0 to 2-1 loop
+            if (i /= j) then
+                order(((i * 2) + j)) := stdl(street_bet(i) >= street_bet(j));
+            end if;
+        end loop;
+    end loop;
+    bet_ge_d <= order;
+    below_bet_d <= below;
+end process seat_order;
+
 -- Stage 2: amounts of the worked seat, and which seats still need to act.
 derive2: process (clk) is
-    variable need: unsigned(1 downto 0);
-    variable others_all_in: std_logic;
-    variable matches_all: std_logic;
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -2158,26 +2196,34 @@ begin
             else
                 bb_put <= to_unsigned(10, 11);
             end if;
-            need := to_unsigned(0, 2);
-            for i in 0 to 2-1 loop
-                others_all_in := '1';
-                matches_all := '1';
-                for j in 0 to 2-1 loop
-                    if ((j /= i) and (not bool(folded(j)))) then
-                        if (not bool(all_in(j))) then
-                            others_all_in := '0';
-                        end if;
-                        if (not bool(bet_ge(((i * 2) + j)))) then
-                            matches_all := '0';
-                        end if;
-                    end if;
-                end loop;
-                need(i) := stdl((not bool(folded(i))) and (not bool(all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(acted(i))) or bool(below_bet(i))));
-            end loop;
-            needs <= need;
+            needs <= needs_d;
         end if;
     end if;
 end process derive2;
+
+seats_to_act: process (below_bet, all_in, folded, bet_ge, acted) is
+    variable need: unsigned(1 downto 0);
+    variable others_all_in: std_logic;
+    variable matches_all: std_logic;
+begin
+    need := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        others_all_in := '1';
+        matches_all := '1';
+        for j in 0 to 2-1 loop
+            if ((j /= i) and (not bool(folded(j)))) then
+                if (not bool(all_in(j))) then
+                    others_all_in := '0';
+                end if;
+                if (not bool(bet_ge(((i * 2) + j)))) then
+                    matches_all := '0';
+                end if;
+            end if;
+        end loop;
+        need(i) := stdl((not bool(folded(i))) and (not bool(all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(acted(i))) or bool(below_bet(i))));
+    end loop;
+    needs_d <= need;
+end process seats_to_act;
 
 -- Stage 3: may the worked seat raise, and what a call puts in.
 derive3: process (clk) is

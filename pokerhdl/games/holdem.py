@@ -146,6 +146,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     below_bet = _u(n)           # street_bet[i] < current_bet
     to_call, reach, gap, sb_put, bb_put = (_u(w) for _ in range(5))
     needs = _u(n)
+    answer_d, bet_ge_d, below_bet_d, needs_d = Signal(bool(0)), _u(n * n), _u(n), _u(n)
     raise_open, stack_over_call, nothing_to_call = (Signal(bool(0)) for _ in range(3))
     call_put = _u(w)
 
@@ -210,11 +211,19 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
         ta_acted.next = (acted & seat_onehot) != 0
         min_raise_to.next = current_bet + min_raise
         bet_zero.next = current_bet == 0
+        answer.next = answer_d
+        bet_ge.next = bet_ge_d
+        below_bet.next = below_bet_d
+
+    # The seat loops of stages 1 and 2 are combinational, registered by the stages: a
+    # simulator then runs them only when their inputs change, not on every clock.
+    @always_comb
+    def seat_order():
         someone = False
         for j in range(n):
             if not seat_onehot[j] and not folded[j] and not all_in[j]:
                 someone = True
-        answer.next = someone
+        answer_d.next = someone
         order = intbv(0)[n * n:]
         below = intbv(0)[n:]
         for i in range(n):
@@ -222,8 +231,8 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
             for j in range(n):
                 if i != j:
                     order[i * n + j] = street_bet[i] >= street_bet[j]
-        bet_ge.next = order
-        below_bet.next = below
+        bet_ge_d.next = order
+        below_bet_d.next = below
 
     @always_seq(clk.posedge, reset=rst)
     def derive2():
@@ -245,6 +254,10 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
             bb_put.next = ta_stack
         else:
             bb_put.next = big_blind
+        needs.next = needs_d
+
+    @always_comb
+    def seats_to_act():
         need = intbv(0)[n:]
         for i in range(n):
             others_all_in = True
@@ -257,7 +270,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
                         matches_all = False
             need[i] = (not folded[i] and not all_in[i] and not (others_all_in and matches_all)
                        and (not acted[i] or below_bet[i]))
-        needs.next = need
+        needs_d.next = need
 
     @always_seq(clk.posedge, reset=rst)
     def derive3():

@@ -456,10 +456,11 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
               res_valid, res_code, log_valid, log_seat, log_action, log_put, log_total,
               log_allin, probe_addr, probe_data, ext_probe_addr, led, disp_value, busy,
               key_event, players=2, stack=1000, small_blind=5, big_blind=10,
-              clk_hz=100_000_000, baud=115_200):
+              clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """Terminal (UART) and panel interface of holdem_table (see the module docstring).
 
-    rxd, txd: the serial lines (8N1 at baud).
+    rxd, txd: the serial lines (8N1 at baud; txd at tx_baud when given, so a test can draw the
+        table at up to clk_hz / 2 while keys still arrive at a rate the receiver can sample).
     sw[16], btn_*: debounced switches and one-clock button press pulses.
     cmd_*, res_*, log_*, probe_*: to the holdem_table of the same parameters.
     ext_probe_addr[8]: drives the table's probe window while the UI is idle (busy low).
@@ -495,7 +496,8 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     framing_error, overrun = Signal(bool(0)), Signal(bool(0))
     receiver = uart_rx(clk, rst, rxd, rx_data, rx_valid, rx_ready, framing_error, overrun,
                        clk_hz=clk_hz, baud=baud)
-    transmitter = uart_tx(clk, rst, tx_data, tx_valid, tx_ready, txd, clk_hz=clk_hz, baud=baud)
+    transmitter = uart_tx(clk, rst, tx_data, tx_valid, tx_ready, txd, clk_hz=clk_hz,
+                          baud=tx_baud or baud)
 
     # number printing
     bcd_start, bcd_busy, bcd_done = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
@@ -511,7 +513,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     state = Signal(t_state.UI_FETCH)
     pc = Signal(intbv(E_BOOT, min=0, max=len(PROG)))
     ret = Signal(intbv(0, min=0, max=len(PROG)))
-    instr = Signal(intbv(0)[iwidth:])
+    instr, instr_d = Signal(intbv(0)[iwidth:]), Signal(intbv(0)[iwidth:])
     i_op, i_mode = Signal(intbv(0)[5:]), Signal(intbv(0)[2:])
     i_arg, i_target = Signal(intbv(0)[8:]), Signal(intbv(0)[tbits:])
     acc = Signal(intbv(0)[24:])
@@ -527,7 +529,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     vdata = Signal(intbv(0)[24:])
     str_index = Signal(intbv(0)[sbits:])
     sp = Signal(intbv(0, min=0, max=len(CHARS)))
-    char_q = Signal(intbv(0)[8:])
+    char_q, char_d = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     shifter = Signal(intbv(0)[4 * digits:])
     digits_left = Signal(intbv(0, min=0, max=digits + 1))
     started = Signal(bool(0))
@@ -623,10 +625,20 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
             d[w:] = amount
         vdata.next = d
 
+    # the ROMs are read combinationally and then registered, so a simulator looks them up
+    # only when pc or sp changes (a clocked case statement costs Icarus a search every clock)
+    @always_comb
+    def program_rom():
+        instr_d.next = PROG[int(pc)]
+
+    @always_comb
+    def char_rom():
+        char_d.next = CHARS[int(sp)]
+
     @always_seq(clk.posedge, reset=rst)
     def roms():
-        instr.next = PROG[int(pc)]
-        char_q.next = CHARS[int(sp)]
+        instr.next = instr_d
+        char_q.next = char_d
 
     @always_seq(clk.posedge, reset=rst)
     def jump_condition():
@@ -1004,7 +1016,7 @@ def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal
                    s_axis_tdata, s_axis_tvalid, s_axis_tready, deck_request,
                    probe_addr, probe_data, led, disp_value, busy, key_event, hand_done,
                    game_over, players=2, stack=1000, small_blind=5, big_blind=10,
-                   clk_hz=100_000_000, baud=115_200):
+                   clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """holdem_ui and holdem_table together: the whole game but the deck source and the board.
 
     rxd/txd, sw, btn_*, led, disp_value, busy, key_event: as holdem_ui.
@@ -1031,12 +1043,12 @@ def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal
                      ext_probe_addr=probe_addr, led=led, disp_value=disp_value, busy=busy,
                      key_event=key_event, players=players, stack=stack,
                      small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
-                     **c)
+                     tx_baud=tx_baud, **c)
     return instances()
 
 
 def holdem_console_top(players=2, stack=1000, small_blind=5, big_blind=10,
-                       clk_hz=100_000_000, baud=115_200):
+                       clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """holdem_console with fresh port signals, for conversion."""
     ports = holdem_ui_ports(players, stack, big_blind)
 
@@ -1050,4 +1062,5 @@ def holdem_console_top(players=2, stack=1000, small_blind=5, big_blind=10,
         deck_request=bit(), probe_addr=Signal(intbv(0)[8:]), probe_data=Signal(intbv(0)[24:]),
         led=ports["led"], disp_value=ports["disp_value"], busy=ports["busy"],
         key_event=ports["key_event"], hand_done=bit(), game_over=bit(), players=players,
-        stack=stack, small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud)
+        stack=stack, small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
+        tx_baud=tx_baud)

@@ -11,11 +11,16 @@ from myhdl import (block, always_seq, always_comb, concat, Signal, ResetSignal, 
 MAX_BAUD_ERROR = 0.02
 
 
-def bit_clocks(clk_hz, baud):
-    """Clocks per bit; raises ValueError when the rate cannot be met or is too fast to sample."""
+RX_MIN_CLOCKS = 8        # the receiver votes on three samples 1/8 bit apart
+TX_MIN_CLOCKS = 2        # a transmitter samples nothing; 2 keeps its bit counter a register
+
+
+def bit_clocks(clk_hz, baud, minimum=RX_MIN_CLOCKS):
+    """Clocks per bit; raises ValueError when the rate cannot be met or is too fast."""
     div = round(clk_hz / baud)
-    if div < 8:
-        raise ValueError(f"baud {baud} at {clk_hz} Hz gives {div} clocks per bit; need at least 8")
+    if div < minimum:
+        raise ValueError(f"baud {baud} at {clk_hz} Hz gives {div} clocks per bit; "
+                         f"need at least {minimum}")
     error = abs(clk_hz / div - baud) / baud
     if error > MAX_BAUD_ERROR:
         raise ValueError(f"baud {baud} at {clk_hz} Hz is {100 * error:.1f} % off "
@@ -33,7 +38,7 @@ def uart_tx(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, txd,
         clock of a stop bit, so a stream of bytes goes out back to back with no idle time.
     txd: the serial line, high when idle (and during reset).
     """
-    div = bit_clocks(clk_hz, baud)
+    div = bit_clocks(clk_hz, baud, TX_MIN_CLOCKS)
     tick = Signal(intbv(0, min=0, max=div))          # clock within the current bit
     last_tick = div - 1
     bits_left = Signal(intbv(0, min=0, max=11))      # bits of the frame still to finish
