@@ -6,7 +6,12 @@ the TX text, and after every answer the test checks: the TX bytes equal the gold
 every observable in the probe window equals the golden Table's, the LEDs and the 7-segment
 figure follow the golden table, and privacy: a seat's two hole cards appear in the output only
 after h (or BTNL) on that seat's turn, or in the showdown lines of a hand it played to the end.
-The baud rate is clk/8 so a hand costs little simulated time.
+Invariants are checked on the probed values themselves too (chips conserved, no card twice), the
+UI must answer every input within DEADLOCK_NS, and now and then a reset lands at a random clock
+while an answer is being drawn: the console must boot into a clean new game.
+
+Keys arrive at clk/8 (the fastest rate the receiver samples); the regression draws the table at
+clk/2 (tx_baud) so a hand costs little simulated time; the slow test uses clk/8 both ways.
 """
 
 import os
@@ -16,7 +21,7 @@ from collections import deque
 import cocotb
 import pytest
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_timeout
 
 from harness import HDLS, param, run_block
 from pokerhdl.golden.cards import NO_CARD, format_cards
@@ -29,6 +34,7 @@ from pokerhdl.games.holdem import PROBE
 CLK_NS = 10
 CLK_HZ = 100_000_000
 FAST_BAUD = CLK_HZ // 8
+DEADLOCK_NS = 5_000_000      # the longest answer (a showdown at clk/8) takes well under 1 ms
 KEYS = {FOLD: "f", CHECK: "k", CALL: "c", ALLIN: "a"}
 
 
@@ -36,7 +42,8 @@ class TB:
     def __init__(self, dut, players, seed):
         self.dut = dut
         self.players = players
-        self.bit_ns = round(1e9 / param("baud", FAST_BAUD))
+        self.bit_ns = round(1e9 / param("baud", FAST_BAUD))                  # rxd
+        self.tx_bit_ns = round(1e9 / (param("tx_baud") or param("baud", FAST_BAUD)))
         self.rng = random.Random(seed)
         self.decks = deque()
         self.tx = bytearray()
@@ -48,8 +55,11 @@ class TB:
         dut.s_axis_tdata.value = 0
         dut.probe_addr.value = 0
         cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
-        cocotb.start_soon(self.tx_monitor())
-        cocotb.start_soon(self.deck_feeder())
+        self.tasks = []
+        self.start_tasks()
+
+    def start_tasks(self):
+        self.tasks = [cocotb.start_soon(self.tx_monitor()), cocotb.start_soon(self.deck_feeder())]
 
     async def reset(self):
         self.dut.rst.value = 1
@@ -60,11 +70,11 @@ class TB:
         txd = self.dut.txd
         while True:
             await FallingEdge(txd)
-            await Timer(self.bit_ns * 3 // 2, unit="ns")
+            await Timer(self.tx_bit_ns * 3 // 2, unit="ns")
             byte = 0
             for i in range(8):
                 byte |= int(txd.value) << i
-                await Timer(self.bit_ns, unit="ns")
+                await Timer(self.tx_bit_ns, unit="ns")
             assert int(txd.value) == 1, "stop bit"
             self.tx.append(byte)
 
@@ -86,18 +96,37 @@ class TB:
             dut.s_axis_tvalid.value = 0
 
     async def settle(self):
-        """Wait until the UI is idle and its last byte has left."""
+        """Wait until the UI is idle and its last byte has left; fail on a deadlock."""
         dut = self.dut
         await ClockCycles(dut.clk, 8)
         while int(dut.busy.value):
-            await FallingEdge(dut.busy)
-        await Timer(25 * self.bit_ns, unit="ns")      # a byte queued behind one sending
+            await with_timeout(FallingEdge(dut.busy), DEADLOCK_NS, "ns")
+        await Timer(25 * self.tx_bit_ns, unit="ns")   # a byte queued behind one sending
 
-    async def send_key(self, ch):
-        start = len(self.tx)
+    async def key_frame(self, ch):
         for bit in [0] + [(ord(ch) >> i) & 1 for i in range(8)] + [1]:
             self.dut.rxd.value = bit
             await Timer(self.bit_ns, unit="ns")
+
+    async def send_key(self, ch):
+        start = len(self.tx)
+        await self.key_frame(ch)
+        await self.settle()
+        return self.tx[start:].decode("latin-1")
+
+    async def reset_while_answering(self, ch, deck):
+        """Send a key, then reset at a random clock of its answer (a deal may be taking
+        ``deck``); returns what the console sends after the reset."""
+        self.decks.append(deck)
+        await self.key_frame(ch)
+        await ClockCycles(self.dut.clk, self.rng.randint(0, 3000))
+        for task in self.tasks:
+            task.cancel()
+        self.decks.clear()
+        self.dut.s_axis_tvalid.value = 0
+        await self.reset()
+        start = len(self.tx)
+        self.start_tasks()
         await self.settle()
         return self.tx[start:].decode("latin-1")
 
@@ -145,13 +174,16 @@ async def check_observables(tb, t):
             want[P["payout"] + s] = r.payout[s]
             want[P["word"] + s] = r.words[s] or 0
     await FallingEdge(tb.dut.clk)                 # writes away from the clock edge
+    got = {}
     for addr, value in want.items():
-        got = await tb.probe(addr)
-        if got != value:
-            again = await tb.probe(addr)
-            tb.dut._log.error("probe %#x: %d, again %d, busy %d", addr, got, again,
-                              int(tb.dut.busy.value))
-        assert got == value, f"probe {addr:#04x}: {got} != golden {value}"
+        got[addr] = await tb.probe(addr)
+        assert got[addr] == value, f"probe {addr:#04x}: {got[addr]} != golden {value}"
+    # the invariants, on the hardware's own figures
+    stacks = sum(got[P["stack"] + s] for s in range(n))
+    assert stacks + got[P["pot"]] == t.total, "chips created or lost"
+    cards = [got[P["hole"] + i] for i in range(2 * n)] + [got[P["board"] + j] for j in range(5)]
+    dealt = [c for c in cards if c != NO_CARD]
+    assert len(dealt) == len(set(dealt)), f"a card dealt twice: {dealt}"
 
 
 def check_panel(tb, t, view):
@@ -205,6 +237,7 @@ def keys_for(inp, rng):
 async def play_games(dut):
     players = param("players", 2)
     hands = int(os.environ.get("UI_HANDS", 4))
+    reset_rate = float(os.environ.get("UI_RESET_RATE", 0.01))
     seed = param("seed", 1)
     tb = TB(dut, players, seed)
     deck_rng = random.Random(seed ^ 0x5EED)
@@ -214,8 +247,13 @@ async def play_games(dut):
         tb.decks.append(deck)
         return deck
 
-    table = Table(players)
+    def fresh_table():
+        return Table(players, param("stack", 1000), param("small_blind", 5),
+                     param("big_blind", 10))
+
+    table = fresh_table()
     term = Terminal(table, next_deck)
+    resets = 0
     agent = RandomAgent(seed, illegal_rate=0.15, deal_rate=0.02)
     rng = tb.rng
     view = 0
@@ -245,7 +283,18 @@ async def play_games(dut):
             view = (view + (1 if button == "btn_up" else -1)) % 4
             assert await tb.press(button) == ""
         inp = agent.decide(table)
-        was_betting = table.phase == PHASE_BETTING
+        if rng.random() < reset_rate:
+            deck = shuffled_deck(rng)[:cards_needed(sum(not b for b in table.busted))]
+            got = await tb.reset_while_answering(keys_for(inp, rng)[0], deck)
+            table = fresh_table()
+            term = Terminal(table, next_deck)
+            view = 0
+            resets += 1
+            assert got == term.boot(), f"after a reset: {got!r}"
+            await check_observables(tb, table)
+            check_panel(tb, table, view)
+            continue
+        was_betting, hand_before = table.phase == PHASE_BETTING, table.hand_no
         use_panel = inp[0] == "act" and inp[2] in (FOLD, CHECK, CALL, BET, RAISE) \
             and 0 <= inp[3] < 1 << 15 and rng.random() < 0.15
         if use_panel:
@@ -260,25 +309,42 @@ async def play_games(dut):
                 want += term.key(ch)
                 got += await tb.send_key(ch)
         assert got == want, f"TX differs after {inp}:\n got {got!r}\nwant {want!r}"
-        ended = was_betting and table.phase != PHASE_BETTING
+        # a hand ends by an action, or within its deal when the blinds put everyone all-in
+        ended = table.phase != PHASE_BETTING and (was_betting or table.hand_no != hand_before)
         check_privacy(table, got, None, ended)
         finished += ended
         await check_observables(tb, table)
         check_panel(tb, table, view)
-    dut._log.info("%d hands finished, %d games over, %d TX bytes", finished, games, len(tb.tx))
+    dut._log.info("%d hands finished, %d games over, %d resets, %d TX bytes", finished, games,
+                  resets, len(tb.tx))
+    assert games > 0 or hands < 20, "no game was played to the end"
 
 
 def _params(**extra):
     return {"baud": FAST_BAUD, **extra}
 
 
+# 200 hands per language through the UART, in four parts that run side by side
+GAMES = [
+    pytest.param({"players": 2}, 1, id="2p"),
+    pytest.param({"players": 3}, 2, id="3p"),
+    pytest.param({"players": 4}, 3, id="4p"),
+    pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4,
+                 id="2p-stack60-blinds1-4"),
+]
+HANDS_PER_PART = 50
+
+
+@pytest.mark.parametrize("params,seed", GAMES)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_holdem_ui(hdl):
-    run_block("holdem_console", hdl, __name__, params=_params())
+def test_holdem_ui(hdl, params, seed):
+    run_block("holdem_console", hdl, __name__, params=_params(tx_baud=CLK_HZ // 2, **params),
+              extra_env={"UI_HANDS": str(HANDS_PER_PART), "PARAM_SEED": str(seed)})
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hdl", HDLS)
 def test_holdem_ui_three_players_long(hdl):
+    """Keys and the table both at clk/8, as the default test did before tx_baud."""
     run_block("holdem_console", hdl, __name__, params=_params(players=3),
               extra_env={"UI_HANDS": "30", "PARAM_SEED": "7"})

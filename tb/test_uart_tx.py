@@ -15,7 +15,7 @@ from cocotbext.uart import UartSink
 
 from harness import HDLS, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, line_levels
-from pokerhdl.rtl.uart import bit_clocks
+from pokerhdl.rtl.uart import TX_MIN_CLOCKS, bit_clocks
 from pokerhdl.tops import get_top
 
 DEFAULTS = get_top("uart_tx").params
@@ -26,7 +26,7 @@ class TB:
         self.dut = dut
         self.clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
         self.baud = param("baud", DEFAULTS["baud"])
-        self.div = bit_clocks(self.clk_hz, self.baud)
+        self.div = bit_clocks(self.clk_hz, self.baud, TX_MIN_CLOCKS)
         self.frame_clocks = FRAME_BITS * self.div
         dut.rst.value = 1
         dut.s_axis_tvalid.value = 0
@@ -134,7 +134,8 @@ async def reset_mid_frame(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [{}, {"baud": 5_000_000}, {"baud": 3_000_000}],
-                         ids=["115200", "div20", "div33"])
+@pytest.mark.parametrize("params", [{}, {"baud": 5_000_000}, {"baud": 3_000_000},
+                                    {"baud": 50_000_000}],
+                         ids=["115200", "div20", "div33", "div2"])
 def test_uart_tx(hdl, params):
     run_block("uart_tx", hdl, __name__, params=params)
