@@ -13,10 +13,10 @@ import pytest
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
-from harness import HDLS, run_block
+from harness import HDLS, param, run_block
 from pokerhdl.boards.basys3_holdem import PORTS, ROOT, core_text, tcl_text
 from pokerhdl.boards.board import BASYS3, xdc_text
-from pokerhdl.golden.holdem import Table
+from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import Terminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal, shuffle
@@ -26,7 +26,6 @@ BAUD = CLK_HZ // 8
 BIT_NS = 80
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
 PLAYERS = 2                     # the top's default
-DEAL_CARDS = 2 * PLAYERS + 5    # what the shuffler deals on every deck_request
 
 
 def test_xdc_is_generated():
@@ -42,9 +41,11 @@ def test_tcl_and_core_are_generated():
 
 
 class Board:
-    def __init__(self, dut):
+    def __init__(self, dut, players=PLAYERS):
         self.dut, self.tx = dut, bytearray()
         self.entropy = []                      # the tick count at each key_event, in order
+        self.deal_cards = 2 * players + 5      # what the shuffler deals on every deck_request
+        self.rng, self.mixed, self.decks = XorShift128(), 0, []
         dut.uart_rx.value = 1
         dut.sw.value = 0
         dut.btn.value = 0
@@ -60,6 +61,14 @@ class Board:
             await FallingEdge(self.dut.clk)
             assert int(event.value) == 1
             self.entropy.append(int(ticks.value))
+
+    def golden_deck(self):
+        """The shuffler's next deal: the entropy taken since the last one, then its draws."""
+        for ticks in self.entropy[self.mixed:]:
+            self.rng.mix(ticks)
+        self.mixed = len(self.entropy)
+        self.decks.append(deal(self.rng, self.deal_cards).cards)
+        return self.decks[-1]
 
     async def monitor(self):
         pin = self.dut.uart_tx
@@ -114,20 +123,12 @@ async def board_plays(dut):
             seen_an.add(int(dut.an.value))
     cocotb.start_soon(watch_display())
 
-    rng, mixed, decks = XorShift128(), [0], []
-
-    def golden_deck():
-        """The shuffler's next deal: the entropy taken since the last one, then its draws."""
-        for ticks in board.entropy[mixed[0]:]:
-            rng.mix(ticks)
-        mixed[0] = len(board.entropy)
-        decks.append(deal(rng, DEAL_CARDS).cards)
-        return decks[-1]
-    term = Terminal(Table(PLAYERS), golden_deck)
+    decks = board.decks
+    term = Terminal(Table(PLAYERS), board.golden_deck)
     await board.quiet()
     assert board.tx.decode("latin-1") == term.boot()
     assert await board.key("d") == term.key("d")
-    assert board.entropy and decks[0] != shuffle(count=DEAL_CARDS)     # human timing counts
+    assert board.entropy and decks[0] != shuffle(count=board.deal_cards)   # human timing
     assert await board.key("h") == term.key("h")                      # P0's cards
     assert await board.press(BTN_C, 0) == term.act_button(0)           # P0 calls
     assert int(dut.led.value) & 0xF == 0b0010                           # P1's turn
@@ -151,7 +152,42 @@ async def board_plays(dut):
     assert len(seen_an) >= 2
 
 
+@cocotb.test()
+async def busted_seat_drain(dut):
+    """Three players: all-in hands until a seat is out, then hands dealt to the two left. The
+    shuffler still deals 2 * 3 + 5 cards a hand and the table takes 9: unless the top drains
+    the two it leaves, the next hand starts from them and its cards differ from the golden."""
+    players = param("players", PLAYERS)
+    board = Board(dut, players)
+    table = Table(players)
+    term = Terminal(table, board.golden_deck)
+    await board.quiet()
+    assert board.tx.decode("latin-1") == term.boot()
+    after_bust = 0
+    while after_bust < 3:
+        assert table.phase != PHASE_GAME_OVER, "the game ended before a hand with a seat out"
+        out = any(table.busted)
+        assert await board.key("d") == term.key("d")
+        script = iter("acf")                    # shove, call, fold: someone busts
+        while table.phase == PHASE_BETTING:
+            if out:
+                ch = "c" if table.to_call else "k"
+            else:
+                ch = next(script, "c")
+            answer = await board.key(ch)
+            assert answer == term.key(ch), (ch, answer)
+        after_bust += out
+    assert sum(table.busted) == 1 and len(board.decks) >= 4
+    dut._log.info("%d hands, %d after a seat busted", len(board.decks), after_bust)
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_basys3_holdem_sim(hdl):
     run_block("basys3_holdem", hdl, __name__,
-              params={"baud": BAUD, "debounce_ms": 0.0002})
+              params={"baud": BAUD, "debounce_ms": 0.0002}, testcase=["board_plays"])
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_basys3_holdem_busted_seat(hdl):
+    run_block("basys3_holdem", hdl, __name__, testcase=["busted_seat_drain"],
+              params={"players": 3, "baud": BAUD, "debounce_ms": 0.0002})
