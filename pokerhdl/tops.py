@@ -68,7 +68,8 @@ TOPS = {top.name: top for top in [
         initial_values=True,
         doc="Basys3 Hold'em: table, UART terminal, panel, shuffler, 7-seg, power-on reset"),
     Top("holdem_table", "pokerhdl.games.holdem:holdem_table_top",
-        params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10},
+        params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
+                "hand_bits": 16},
         doc="Texas Hold'em table controller (golden holdem.Table): commands, deck stream, log, probe"),
 ]}
 

@@ -30,6 +30,8 @@ from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, NO_SEAT, OK, PHASE
                                     REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
 
+HAND_BITS = param("hand_bits", 16)      # width of the hand counter (probe 0x5B)
+
 TIMEOUT = 5000          # clocks for any command to be answered (settlement takes a few hundred)
 NAMES = {v: k for k, v in PROBE.items()}
 
@@ -59,7 +61,7 @@ def expected_probe(t, last_code):
               PROBE["min_raise_to"]: t.min_raise_to, PROBE["to_act"]: t.to_act,
               PROBE["street"]: t.street, PROBE["phase"]: t.phase, PROBE["dealer"]: t.dealer,
               PROBE["sb_seat"]: t.sb_seat, PROBE["bb_seat"]: t.bb_seat,
-              PROBE["hand_no"]: t.hand_no & 0xFFFF,
+              PROBE["hand_no"]: t.hand_no % (1 << HAND_BITS),
               PROBE["winners"]: sum(1 << s for s in r.winners) if r else 0,
               PROBE["showdown"]: int(r.showdown) if r else 0,
               PROBE["game_winner"]: t.game_winner, PROBE["last_code"]: last_code})
@@ -390,6 +392,25 @@ async def random_games(dut):
 
 
 @cocotb.test()
+async def hand_counter_wraps(dut):
+    """The hand counter (probe 0x5B) wraps to 0 without disturbing the game: the dealer keeps
+    rotating (the first-hand rule must not come back at hand 0). Run with a narrow counter
+    (hand_bits), as 65,536 hands of the real one would take hours."""
+    assert HAND_BITS <= 4, "convert with a narrow hand counter (hand_bits) for this test"
+    tb = await start(dut, seed=3)
+    t = tb.table
+    deck_rng = random.Random(9)
+    dealers = []
+    for _ in range(3 << HAND_BITS):
+        assert await tb.step(("deal",), deck_rng) == OK   # step() compares every probe
+        while t.phase == PHASE_BETTING:
+            assert await tb.step(("act", t.to_act, FOLD, 0), None) == OK
+        dealers.append(t.dealer)
+    assert dealers == [h % tb.n for h in range(3 << HAND_BITS)]
+    tb.report("hand counter wrap")
+
+
+@cocotb.test()
 async def reset_anywhere(dut):
     """Reset at random moments (mid-deal, mid-settlement, idle): a fresh game every time."""
     resets = int(os.environ.get("HOLDEM_RESETS", "12"))
@@ -410,7 +431,8 @@ VARIANTS = [
 
 @pytest.mark.parametrize("hdl", HDLS)
 def test_holdem_table(hdl):
-    run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "120"})
+    run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "120"},
+              testcase=["probe_map_and_directed", "random_games", "reset_anywhere"])
 
 
 @pytest.mark.parametrize("params,env", VARIANTS)
@@ -418,6 +440,12 @@ def test_holdem_table(hdl):
 def test_holdem_table_variants(hdl, params, env):
     run_block("holdem_table", hdl, __name__, params=params, extra_env=env,
               testcase=["random_games", "reset_anywhere"])
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_table_hand_counter(hdl):
+    run_block("holdem_table", hdl, __name__, params={"players": 3, "hand_bits": 2},
+              testcase=["hand_counter_wraps"])
 
 
 @pytest.mark.slow

@@ -2,6 +2,7 @@
 -- Regenerate with `make verilog vhdl`.
 -- Parameters:
 --   big_blind = 10
+--   hand_bits = 16
 --   players = 2
 --   small_blind = 5
 --   stack = 1000
@@ -56,7 +57,9 @@ end entity holdem_table;
 --     (street bet after), log_allin: one per golden log entry, before the command's result.
 -- hand_done: pulse when a hand has been settled; game_over: one seat holds every chip.
 -- probe_addr[8] -> probe_data[24] one clock later: every observable (contract map).
--- W = chip_width(players, stack, big_blind).
+-- W = chip_width(players, stack, big_blind). hand_bits: width of the hand counter (probe
+-- 0x5B shows the hand number modulo 2**hand_bits; the terminal prints 16 bits); a test
+-- narrows it to see the counter wrap.
 
 architecture MyHDL of holdem_table is
 

@@ -63,7 +63,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
                  res_valid, res_code, s_axis_tdata, s_axis_tvalid, s_axis_tready, deck_request,
                  log_valid, log_seat, log_action, log_put, log_total, log_allin,
                  hand_done, game_over, probe_addr, probe_data,
-                 players=2, stack=1000, small_blind=5, big_blind=10):
+                 players=2, stack=1000, small_blind=5, big_blind=10, hand_bits=16):
     """Texas Hold'em table for `players` seats (golden holdem.Table, dealer 0 first).
 
     cmd_valid/cmd_ready: a command is taken when both are high (ready: idle, not dealing or
@@ -78,13 +78,16 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
         (street bet after), log_allin: one per golden log entry, before the command's result.
     hand_done: pulse when a hand has been settled; game_over: one seat holds every chip.
     probe_addr[8] -> probe_data[24] one clock later: every observable (contract map).
-    W = chip_width(players, stack, big_blind).
+    W = chip_width(players, stack, big_blind). hand_bits: width of the hand counter (probe
+    0x5B shows the hand number modulo 2**hand_bits; the terminal prints 16 bits); a test
+    narrows it to see the counter wrap.
     """
     n = players
     w = chip_width(players, stack, big_blind)
     assert MIN_PLAYERS <= n <= MAX_PLAYERS, "2..4 players"
     assert 1 <= small_blind <= big_blind and stack >= 1
     assert w + 1 <= 24, "chip figures must fit the 24-bit probe"
+    assert 1 <= hand_bits <= 16, "the hand counter is 1..16 bits"
     assert len(cmd_amount) == w and len(log_put) == w and len(log_total) == w
     last_seat = n - 1
     sw = seat_bits(n)           # bits of a seat index; NO_SEAT needs 3
@@ -111,7 +114,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     pot, current_bet, min_raise = _u(w), _u(w), _u(w, big_blind)
     to_act, dealer, sb_seat, bb_seat = _u(3, NO_SEAT), _u(sw), _u(3, NO_SEAT), _u(3, NO_SEAT)
     street, phase = _u(3, PREFLOP), _u(2, PHASE_READY)
-    hand_no, first_hand = _u(16), Signal(bool(1))
+    hand_no, first_hand = _u(hand_bits), Signal(bool(1))
     last_code, game_winner, showed = _u(4), _u(3, NO_SEAT), Signal(bool(0))
 
     # ---------------------------------------------------------------- work registers
@@ -750,7 +753,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
             elif p_seat == 2:
                 d[3:] = bb_seat
             elif p_seat == 3:
-                d[16:] = hand_no
+                d[hand_bits:] = hand_no
             elif p_seat == 4:
                 d[n:] = winners
             elif p_seat == 5:
@@ -764,7 +767,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     return instances()
 
 
-def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10):
+def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10, hand_bits=16):
     """holdem_table with fresh port signals, for conversion."""
     w = chip_width(players, stack, big_blind)
 
@@ -777,4 +780,5 @@ def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10):
         s_axis_tvalid=bit(), s_axis_tready=bit(), deck_request=bit(), log_valid=bit(),
         log_seat=_u(3), log_action=_u(3), log_put=_u(w), log_total=_u(w), log_allin=bit(),
         hand_done=bit(), game_over=bit(), probe_addr=_u(8), probe_data=_u(24),
-        players=players, stack=stack, small_blind=small_blind, big_blind=big_blind)
+        players=players, stack=stack, small_blind=small_blind, big_blind=big_blind,
+        hand_bits=hand_bits)
