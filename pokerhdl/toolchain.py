@@ -19,14 +19,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKS = ROOT / ".tools" / "bin"
-# tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis
+# tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis, and a Tcl
+# shell that runs the Vivado script and XDC against stand-in commands (tb/vivado_stub.tcl)
 TOOLS = {
     "iverilog": ("iverilog", ["-V"]),
     "vvp": ("iverilog", ["-V"]),
     "ghdl": ("ghdl", ["--version"]),
     "verilator": ("verilator", ["--version"]),
     "yosys": ("yosys", ["-V"]),
+    "tclsh": ("tcl", []),
 }
+VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no --version
 
 
 def apio_bins():
@@ -52,9 +55,10 @@ def locate(tool):
     return (Path(found), "PATH") if found else (None, None)
 
 
-def version(path, args):
+def version(path, args, stdin=""):
     try:
-        out = subprocess.run([str(path)] + args, capture_output=True, text=True, timeout=20)
+        out = subprocess.run([str(path)] + args, capture_output=True, text=True, timeout=20,
+                             input=stdin)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"unusable ({exc})"
     lines = (out.stdout or out.stderr).strip().splitlines()
@@ -108,7 +112,8 @@ def doctor():
             ok = False
             print(f"{tool:11s} MISSING (make sim installs it when it can)")
         else:
-            print(f"{tool:11s} {origin:5s} {path}  {version(path, args)}")
+            print(f"{tool:11s} {origin:5s} {path}  "
+                  f"{version(path, args, VERSION_STDIN.get(tool, ''))}")
     return ok
 
 

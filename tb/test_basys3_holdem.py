@@ -8,6 +8,11 @@ tick count as entropy at every key or button the console takes (recorded from th
 key_event and ticks signals), and each deal draws 2 * players + 5 cards. Every hole card, board
 card and showdown line on the terminal must then be the golden one."""
 
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
 import cocotb
 import pytest
 from cocotb.clock import Clock
@@ -38,6 +43,82 @@ def test_tcl_and_core_are_generated():
     assert (ROOT / "basys3_holdem.core").read_text() == core_text()
     text = tcl_text()
     assert BASYS3.part in text and "/work" not in text and "synth_design -top basys3_holdem" in text
+
+
+STUB = Path(__file__).with_name("vivado_stub.tcl")
+
+
+def run_in_tclsh(script, *args):
+    """(calls, ports, stderr, returncode) of a Vivado Tcl file run by tclsh against
+    tb/vivado_stub.tcl: calls is a list of (command, [arguments])."""
+    tclsh = shutil.which("tclsh")
+    assert tclsh, "tclsh is missing: `make sim` installs it (Debian package tcl)"
+    done = subprocess.run([tclsh, str(STUB), str(script), *args], capture_output=True,
+                          text=True, cwd=ROOT)
+    calls, ports = [], []
+    for line in done.stdout.splitlines():
+        kind, _, rest = line.partition(" ")
+        if kind == "CALL":
+            calls.append((rest, []))
+        elif kind == "ARG":
+            calls[-1][1].append(rest)
+        elif kind == "PORT":
+            ports.append(rest)
+    return calls, ports, done.stderr, done.returncode
+
+
+@pytest.mark.parametrize("hdl", ["verilog", "vhdl"])
+def test_vivado_script_in_tclsh(hdl):
+    """The Vivado build script, run by tclsh against stand-ins for Vivado's commands (there
+    is no Vivado here): the whole flow in order, for the Basys3's part, reading only committed
+    files of generated/ and xdc/, its outputs under build/."""
+    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.tcl",
+                                     *([] if hdl == "verilog" else ["vhdl"]))
+    assert rc == 0, err
+    flow = [name for name, _ in calls if name not in ("get_timing_paths", "get_property")]
+    read = "read_verilog" if hdl == "verilog" else "read_vhdl"
+    files = [f for name, args in calls if name.startswith("read_") for f in args
+             if not f.startswith("-")]
+    stems = {"verilog": ["basys3_holdem.v"], "vhdl": ["pck_myhdl_011.vhd", "basys3_holdem.vhd"]}
+    assert flow == (["create_project"] + [read] * len(stems[hdl]) +
+                    ["read_xdc", "synth_design", "opt_design", "place_design", "route_design",
+                     "report_utilization", "report_timing_summary", "write_bitstream"])
+    assert [Path(f) for f in files] == [ROOT / "generated" / hdl / s for s in stems[hdl]] + \
+        [ROOT / "xdc" / "basys3_holdem.xdc"]
+    assert all(Path(f).is_file() for f in files)
+    args = dict(calls)
+    assert args["create_project"] == ["-in_memory", "-part", BASYS3.part]
+    assert args["synth_design"] == ["-top", "basys3_holdem", "-part", BASYS3.part]
+    assert Path(args["write_bitstream"][-1]).parent.parent.parent == ROOT / "build"
+
+
+def test_vivado_script_refuses_unknown_language():
+    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.tcl", "vhd")
+    assert rc != 0 and "unknown language vhd: use verilog or vhdl" in err and not calls
+
+
+def top_ports():
+    """name -> width of every port of the generated Verilog top."""
+    text = (ROOT / "generated" / "verilog" / "basys3_holdem.v").read_text()
+    found = re.findall(r"^(?:input|output)\s+(?:\[(\d+):0\]\s+)?(\w+);", text, re.M)
+    return {name: int(high) + 1 if high else 1 for high, name in found}
+
+
+def test_xdc_in_tclsh_constrains_every_port_bit():
+    """The XDC is valid Tcl for Vivado's commands, and places every bit of every port of the
+    generated top exactly once, and nothing else (Vivado only warns about a name it does not
+    find, and the pin would float)."""
+    calls, ports, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.xdc")
+    assert rc == 0, err
+    placed = [args for name, args in calls if name == "set_property" and args[0] == "-dict"]
+    clocks = [args for name, args in calls if name == "create_clock"]
+    want = sorted(name if width == 1 else f"{name}[{i}]"
+                  for name, width in top_ports().items() for i in range(width))
+    assert sorted(args[-1] for args in placed) == [f"port:{p}" for p in want]
+    assert all("PACKAGE_PIN" in args[1] and "IOSTANDARD LVCMOS33" in args[1] for args in placed)
+    assert clocks == [["-add", "-name", "sys_clk_pin", "-period", "10.00", "-waveform", "0 5",
+                       "port:clk"]]
+    assert sorted(ports) == sorted(want + ["clk"])          # the clock's port: twice
 
 
 class Board:

@@ -186,17 +186,18 @@ TCL = """\
 #   vivado -mode batch -source xdc/basys3_holdem.tcl -tclargs vhdl   (VHDL)
 # Output: build/vivado/basys3_holdem/basys3_holdem.bit and its reports.
 set hdl [expr {[llength $argv] > 0 ? [lindex $argv 0] : "verilog"}]
+if {$hdl ni {verilog vhdl}} {
+    error "unknown language $hdl: use verilog or vhdl"
+}
 set root [file normalize [file join [file dirname [info script]] ..]]
 set out [file join $root build vivado basys3_holdem]
 file mkdir $out
 create_project -in_memory -part {part}
 if {$hdl eq "vhdl"} {
-    read_vhdl -vhdl2008 [list [file join $root generated vhdl pck_myhdl_011.vhd] \\
-        [file join $root generated vhdl basys3_holdem.vhd]]
-} elseif {$hdl eq "verilog"} {
-    read_verilog [file join $root generated verilog basys3_holdem.v]
+    read_vhdl -vhdl2008 [file join $root generated vhdl pck_myhdl_011.vhd]
+    read_vhdl -vhdl2008 [file join $root generated vhdl basys3_holdem.vhd]
 } else {
-    error "unknown language $hdl: use verilog or vhdl"
+    read_verilog [file join $root generated verilog basys3_holdem.v]
 }
 read_xdc [file join $root xdc basys3_holdem.xdc]
 synth_design -top basys3_holdem -part {part}
@@ -205,6 +206,10 @@ place_design
 route_design
 report_utilization -file [file join $out utilization.rpt]
 report_timing_summary -file [file join $out timing.rpt]
+set slack [get_property SLACK [get_timing_paths -max_paths 1 -nworst 1 -setup]]
+if {$slack ne "" && $slack < 0} {
+    puts "WARNING: timing not met at 100 MHz (worst setup slack $slack ns); see $out/timing.rpt"
+}
 write_bitstream -force [file join $out basys3_holdem.bit]
 """
 
