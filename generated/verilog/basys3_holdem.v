@@ -462,8 +462,7 @@ reg holdem_console0_holdem_ui0_acc_match = 1;
 wire [14:0] holdem_console0_holdem_ui0_amount8;
 reg [10:0] holdem_console0_holdem_ui0_amount = 0;
 wire [14:0] holdem_console0_holdem_ui0_amount2;
-reg [7:0] holdem_console0_holdem_ui0_key = 0;
-reg [7:0] holdem_console0_holdem_ui0_key_low = 0;
+reg [7:0] holdem_console0_holdem_ui0_rx_low = 0;
 wire [28:0] holdem_console0_holdem_ui0_log_in;
 wire [28:0] holdem_console0_holdem_ui0_log_head;
 reg [1:0] holdem_console0_holdem_ui0_log_rd = 0;
@@ -485,6 +484,8 @@ reg holdem_console0_holdem_ui0_bcd_start = 0;
 reg holdem_console0_holdem_ui0_key_event_q = 0;
 reg holdem_console0_holdem_ui0_txv_q = 0;
 reg [4:0] holdem_console0_holdem_ui0_state = 5'b00110;
+reg [7:0] holdem_console0_holdem_ui0_key = 0;
+reg [7:0] holdem_console0_holdem_ui0_key_low = 0;
 reg holdem_console0_holdem_ui0_idle = 0;
 reg holdem_console0_holdem_ui0_number_mode = 0;
 reg [3:0] holdem_console0_holdem_ui0_digit_value = 0;
@@ -3989,13 +3990,13 @@ end
 assign holdem_console0_holdem_ui0_amount8 = {holdem_console0_holdem_ui0_amount, 3'h0};
 assign holdem_console0_holdem_ui0_amount2 = {holdem_console0_holdem_ui0_amount, 1'h0};
 
-
-always @(holdem_console0_holdem_ui0_key) begin: holdem_console0_holdem_ui0_lower
-    if (((holdem_console0_holdem_ui0_key >= 65) && (holdem_console0_holdem_ui0_key <= 90))) begin
-        holdem_console0_holdem_ui0_key_low = (holdem_console0_holdem_ui0_key | 32);
+// Lower case of the received byte, registered with it (a shallower key decode).
+always @(holdem_console0_holdem_ui0_rx_data) begin: holdem_console0_holdem_ui0_lower
+    if (((holdem_console0_holdem_ui0_rx_data >= 65) && (holdem_console0_holdem_ui0_rx_data <= 90))) begin
+        holdem_console0_holdem_ui0_rx_low = (holdem_console0_holdem_ui0_rx_data | 32);
     end
     else begin
-        holdem_console0_holdem_ui0_key_low = holdem_console0_holdem_ui0_key;
+        holdem_console0_holdem_ui0_rx_low = holdem_console0_holdem_ui0_rx_data;
     end
 end
 
@@ -5490,6 +5491,7 @@ always @(posedge clk) begin: holdem_console0_holdem_ui0_sequencer
         holdem_console0_holdem_ui0_pc <= 0;
         holdem_console0_holdem_ui0_product <= 0;
         holdem_console0_holdem_ui0_v_call <= 0;
+        holdem_console0_holdem_ui0_key_low <= 0;
         holdem_console0_holdem_ui0_v_winners <= 0;
         holdem_console0_holdem_ui0_sw_q <= 0;
         holdem_console0_holdem_ui0_amount <= 0;
@@ -5507,6 +5509,7 @@ always @(posedge clk) begin: holdem_console0_holdem_ui0_sequencer
             5'b00000: begin
                 if (holdem_console0_holdem_ui0_rx_valid) begin
                     holdem_console0_holdem_ui0_key <= holdem_console0_holdem_ui0_rx_data;
+                    holdem_console0_holdem_ui0_key_low <= holdem_console0_holdem_ui0_rx_low;
                     holdem_console0_holdem_ui0_key_event_q <= 1;
                     holdem_console0_holdem_ui0_idle <= 0;
                     holdem_console0_holdem_ui0_state <= 5'b00001;

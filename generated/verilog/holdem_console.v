@@ -406,8 +406,7 @@ reg holdem_ui0_acc_match;
 wire [14:0] holdem_ui0_amount8;
 reg [10:0] holdem_ui0_amount;
 wire [14:0] holdem_ui0_amount2;
-reg [7:0] holdem_ui0_key;
-reg [7:0] holdem_ui0_key_low;
+reg [7:0] holdem_ui0_rx_low;
 wire [28:0] holdem_ui0_log_in;
 wire [28:0] holdem_ui0_log_head;
 reg [1:0] holdem_ui0_log_rd;
@@ -429,6 +428,8 @@ reg holdem_ui0_bcd_start;
 reg holdem_ui0_key_event_q;
 reg holdem_ui0_txv_q;
 reg [4:0] holdem_ui0_state;
+reg [7:0] holdem_ui0_key;
+reg [7:0] holdem_ui0_key_low;
 reg holdem_ui0_idle;
 reg holdem_ui0_number_mode;
 reg [3:0] holdem_ui0_digit_value;
@@ -3328,13 +3329,13 @@ end
 assign holdem_ui0_amount8 = {holdem_ui0_amount, 3'h0};
 assign holdem_ui0_amount2 = {holdem_ui0_amount, 1'h0};
 
-
-always @(holdem_ui0_key) begin: holdem_ui0_lower
-    if (((holdem_ui0_key >= 65) && (holdem_ui0_key <= 90))) begin
-        holdem_ui0_key_low = (holdem_ui0_key | 32);
+// Lower case of the received byte, registered with it (a shallower key decode).
+always @(holdem_ui0_rx_data) begin: holdem_ui0_lower
+    if (((holdem_ui0_rx_data >= 65) && (holdem_ui0_rx_data <= 90))) begin
+        holdem_ui0_rx_low = (holdem_ui0_rx_data | 32);
     end
     else begin
-        holdem_ui0_key_low = holdem_ui0_key;
+        holdem_ui0_rx_low = holdem_ui0_rx_data;
     end
 end
 
@@ -4829,6 +4830,7 @@ always @(posedge clk) begin: holdem_ui0_sequencer
         holdem_ui0_pc <= 0;
         holdem_ui0_product <= 0;
         holdem_ui0_v_call <= 0;
+        holdem_ui0_key_low <= 0;
         holdem_ui0_v_winners <= 0;
         holdem_ui0_sw_q <= 0;
         holdem_ui0_amount <= 0;
@@ -4846,6 +4848,7 @@ always @(posedge clk) begin: holdem_ui0_sequencer
             5'b00000: begin
                 if (holdem_ui0_rx_valid) begin
                     holdem_ui0_key <= holdem_ui0_rx_data;
+                    holdem_ui0_key_low <= holdem_ui0_rx_low;
                     holdem_ui0_key_event_q <= 1;
                     holdem_ui0_idle <= 0;
                     holdem_ui0_state <= 5'b00001;

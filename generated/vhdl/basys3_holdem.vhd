@@ -535,8 +535,7 @@ signal holdem_console0_holdem_ui0_acc_match: std_logic := '1';
 signal holdem_console0_holdem_ui0_amount8: unsigned(14 downto 0) := "000000000000000";
 signal holdem_console0_holdem_ui0_amount: unsigned(10 downto 0) := "00000000000";
 signal holdem_console0_holdem_ui0_amount2: unsigned(14 downto 0) := "000000000000000";
-signal holdem_console0_holdem_ui0_key: unsigned(7 downto 0) := "00000000";
-signal holdem_console0_holdem_ui0_key_low: unsigned(7 downto 0) := "00000000";
+signal holdem_console0_holdem_ui0_rx_low: unsigned(7 downto 0) := "00000000";
 signal holdem_console0_holdem_ui0_log_in: unsigned(28 downto 0) := "00000000000000000000000000000";
 signal holdem_console0_holdem_ui0_log_head: unsigned(28 downto 0) := "00000000000000000000000000000";
 signal holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
@@ -558,6 +557,8 @@ signal holdem_console0_holdem_ui0_bcd_start: std_logic := '0';
 signal holdem_console0_holdem_ui0_key_event_q: std_logic := '0';
 signal holdem_console0_holdem_ui0_txv_q: std_logic := '0';
 signal holdem_console0_holdem_ui0_state: t_enum_t_state_4 := UI_FETCH;
+signal holdem_console0_holdem_ui0_key: unsigned(7 downto 0) := "00000000";
+signal holdem_console0_holdem_ui0_key_low: unsigned(7 downto 0) := "00000000";
 signal holdem_console0_holdem_ui0_idle: std_logic := '0';
 signal holdem_console0_holdem_ui0_number_mode: std_logic := '0';
 signal holdem_console0_holdem_ui0_digit_value: unsigned(3 downto 0) := "0000";
@@ -3868,12 +3869,13 @@ end process holdem_console0_holdem_ui0_match;
 holdem_console0_holdem_ui0_amount8 <= resize(unsigned'(holdem_console0_holdem_ui0_amount & to_unsigned(0, 3)), 15);
 holdem_console0_holdem_ui0_amount2 <= resize(unsigned'(holdem_console0_holdem_ui0_amount & to_unsigned(0, 1)), 15);
 
-holdem_console0_holdem_ui0_lower: process (holdem_console0_holdem_ui0_key) is
+-- Lower case of the received byte, registered with it (a shallower key decode).
+holdem_console0_holdem_ui0_lower: process (holdem_console0_holdem_ui0_rx_data) is
 begin
-    if ((signed(resize(holdem_console0_holdem_ui0_key, 9)) >= 65) and (signed(resize(holdem_console0_holdem_ui0_key, 9)) <= 90)) then
-        holdem_console0_holdem_ui0_key_low <= (holdem_console0_holdem_ui0_key or to_unsigned(32, 8));
+    if ((signed(resize(holdem_console0_holdem_ui0_rx_data, 9)) >= 65) and (signed(resize(holdem_console0_holdem_ui0_rx_data, 9)) <= 90)) then
+        holdem_console0_holdem_ui0_rx_low <= (holdem_console0_holdem_ui0_rx_data or to_unsigned(32, 8));
     else
-        holdem_console0_holdem_ui0_key_low <= holdem_console0_holdem_ui0_key;
+        holdem_console0_holdem_ui0_rx_low <= holdem_console0_holdem_ui0_rx_data;
     end if;
 end process holdem_console0_holdem_ui0_lower;
 
@@ -5358,6 +5360,7 @@ begin
             holdem_console0_holdem_ui0_pc <= to_unsigned(0, 9);
             holdem_console0_holdem_ui0_product <= to_unsigned(0, 15);
             holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 11);
+            holdem_console0_holdem_ui0_key_low <= to_unsigned(0, 8);
             holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
             holdem_console0_holdem_ui0_sw_q <= to_unsigned(0, 16);
             holdem_console0_holdem_ui0_amount <= to_unsigned(0, 11);
@@ -5374,6 +5377,7 @@ begin
                 when UI_IDLE =>
                     if bool(holdem_console0_holdem_ui0_rx_valid) then
                         holdem_console0_holdem_ui0_key <= holdem_console0_holdem_ui0_rx_data;
+                        holdem_console0_holdem_ui0_key_low <= holdem_console0_holdem_ui0_rx_low;
                         holdem_console0_holdem_ui0_key_event_q <= '1';
                         holdem_console0_holdem_ui0_idle <= '0';
                         holdem_console0_holdem_ui0_state <= UI_KEY;

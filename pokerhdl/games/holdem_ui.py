@@ -524,7 +524,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     digit_value = Signal(intbv(0)[4:])
     number_mode, have_digit = Signal(bool(0)), Signal(bool(0))
     key = Signal(intbv(0)[8:])
-    key_low = Signal(intbv(0)[8:])
+    key_low, rx_low = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     paddr = Signal(intbv(0)[8:])
     vdata = Signal(intbv(0)[24:])
     str_index = Signal(intbv(0)[sbits:])
@@ -589,10 +589,11 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
 
     @always_comb
     def lower():
-        if key >= ord("A") and key <= ord("Z"):
-            key_low.next = key | 0x20
+        """Lower case of the received byte, registered with it (a shallower key decode)."""
+        if rx_data >= ord("A") and rx_data <= ord("Z"):
+            rx_low.next = rx_data | 0x20
         else:
-            key_low.next = key
+            rx_low.next = rx_data
 
     @always_comb
     def log_fields():
@@ -675,6 +676,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
         if state == t_state.UI_IDLE:
             if rx_valid:
                 key.next = rx_data
+                key_low.next = rx_low
                 key_event_q.next = 1
                 idle.next = 0
                 state.next = t_state.UI_KEY
