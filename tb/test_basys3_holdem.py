@@ -19,6 +19,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
 from harness import HDLS, param, run_block
+from uart_line import SerialLine
 from pokerhdl.boards.basys3_holdem import PORTS, ROOT, core_text, tcl_text
 from pokerhdl.boards.board import BASYS3, xdc_text
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
@@ -28,7 +29,6 @@ from pokerhdl.golden.shuffle import deal, shuffle
 
 CLK_HZ = 100_000_000
 BAUD = CLK_HZ // 8
-BIT_NS = 80
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
 PLAYERS = 2                     # the top's default
 
@@ -123,15 +123,14 @@ def test_xdc_in_tclsh_constrains_every_port_bit():
 
 class Board:
     def __init__(self, dut, players=PLAYERS):
-        self.dut, self.tx = dut, bytearray()
+        self.dut = dut
         self.entropy = []                      # the tick count at each key_event, in order
         self.deal_cards = 2 * players + 5      # what the shuffler deals on every deck_request
         self.rng, self.mixed, self.decks = XorShift128(), 0, []
-        dut.uart_rx.value = 1
+        self.line = SerialLine(dut.uart_rx, dut.uart_tx, BAUD)
         dut.sw.value = 0
         dut.btn.value = 0
         cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-        cocotb.start_soon(self.monitor())
         cocotb.start_soon(self.entropy_events())
 
     async def entropy_events(self):
@@ -151,35 +150,22 @@ class Board:
         self.decks.append(deal(self.rng, self.deal_cards).cards)
         return self.decks[-1]
 
-    async def monitor(self):
-        pin = self.dut.uart_tx
-        while True:
-            await FallingEdge(pin)
-            await Timer(BIT_NS * 3 // 2, unit="ns")
-            byte = 0
-            for i in range(8):
-                byte |= int(pin.value) << i
-                await Timer(BIT_NS, unit="ns")
-            self.tx.append(byte)
-
     async def quiet(self):
         """Until the terminal has said nothing for a while."""
         while True:
-            n = len(self.tx)
-            await Timer(300 * BIT_NS, unit="ns")      # a deal waits for the shuffler
-            if len(self.tx) == n:
+            n = len(self.line.text)
+            await Timer(300 * self.line.tx_bit_ns, unit="ns")   # a deal waits for the shuffler
+            if len(self.line.text) == n:
                 return
 
     async def key(self, ch):
-        start = len(self.tx)
-        for bit in [0] + [(ord(ch) >> i) & 1 for i in range(8)] + [1]:
-            self.dut.uart_rx.value = bit
-            await Timer(BIT_NS, unit="ns")
+        start = len(self.line.text)
+        await self.line.type(ch)
         await self.quiet()
-        return self.tx[start:].decode("latin-1")
+        return self.line.since(start)
 
     async def press(self, button, switches=0):
-        start = len(self.tx)
+        start = len(self.line.text)
         self.dut.sw.value = switches
         for level in (1, 0):                   # with a bounce on the way down
             self.dut.btn.value = level << button
@@ -190,7 +176,7 @@ class Board:
             await ClockCycles(self.dut.clk, 40)
         self.dut.btn.value = 0
         await self.quiet()
-        return self.tx[start:].decode("latin-1")
+        return self.line.since(start)
 
 
 @cocotb.test()
@@ -207,7 +193,7 @@ async def board_plays(dut):
     decks = board.decks
     term = Terminal(Table(PLAYERS), board.golden_deck)
     await board.quiet()
-    assert board.tx.decode("latin-1") == term.boot()
+    assert board.line.since(0) == term.boot()
     assert await board.key("d") == term.key("d")
     assert board.entropy and decks[0] != shuffle(count=board.deal_cards)   # human timing
     assert await board.key("h") == term.key("h")                      # P0's cards
@@ -243,7 +229,7 @@ async def busted_seat_drain(dut):
     table = Table(players)
     term = Terminal(table, board.golden_deck)
     await board.quiet()
-    assert board.tx.decode("latin-1") == term.boot()
+    assert board.line.since(0) == term.boot()
     after_bust = 0
     while after_bust < 3:
         assert table.phase != PHASE_GAME_OVER, "the game ended before a hand with a seat out"

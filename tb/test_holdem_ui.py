@@ -24,6 +24,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_timeout
 
 from harness import HDLS, param, run_block
+from uart_line import SerialLine
 from pokerhdl.golden.cards import NO_CARD, format_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
@@ -42,12 +43,9 @@ class TB:
     def __init__(self, dut, players, seed):
         self.dut = dut
         self.players = players
-        self.bit_ns = round(1e9 / param("baud", FAST_BAUD))                  # rxd
-        self.tx_bit_ns = round(1e9 / (param("tx_baud") or param("baud", FAST_BAUD)))
         self.rng = random.Random(seed)
         self.decks = deque()
-        self.tx = bytearray()
-        dut.rxd.value = 1
+        self.line = SerialLine(dut.rxd, dut.txd, param("baud", FAST_BAUD), param("tx_baud"))
         dut.sw.value = 0
         for b in ("btn_act", "btn_up", "btn_down", "btn_reveal", "btn_deal"):
             getattr(dut, b).value = 0
@@ -55,28 +53,12 @@ class TB:
         dut.s_axis_tdata.value = 0
         dut.probe_addr.value = 0
         cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
-        self.tasks = []
-        self.start_tasks()
-
-    def start_tasks(self):
-        self.tasks = [cocotb.start_soon(self.tx_monitor()), cocotb.start_soon(self.deck_feeder())]
+        self.feeder = cocotb.start_soon(self.deck_feeder())
 
     async def reset(self):
         self.dut.rst.value = 1
         await ClockCycles(self.dut.clk, 4)
         self.dut.rst.value = 0
-
-    async def tx_monitor(self):
-        txd = self.dut.txd
-        while True:
-            await FallingEdge(txd)
-            await Timer(self.tx_bit_ns * 3 // 2, unit="ns")
-            byte = 0
-            for i in range(8):
-                byte |= int(txd.value) << i
-                await Timer(self.tx_bit_ns, unit="ns")
-            assert int(txd.value) == 1, "stop bit"
-            self.tx.append(byte)
 
     async def deck_feeder(self):
         dut = self.dut
@@ -101,44 +83,39 @@ class TB:
         await ClockCycles(dut.clk, 8)
         while int(dut.busy.value):
             await with_timeout(FallingEdge(dut.busy), DEADLOCK_NS, "ns")
-        await Timer(25 * self.tx_bit_ns, unit="ns")   # a byte queued behind one sending
-
-    async def key_frame(self, ch):
-        for bit in [0] + [(ord(ch) >> i) & 1 for i in range(8)] + [1]:
-            self.dut.rxd.value = bit
-            await Timer(self.bit_ns, unit="ns")
+        await Timer(25 * self.line.tx_bit_ns, unit="ns")   # a byte queued behind one sending
 
     async def send_key(self, ch):
-        start = len(self.tx)
-        await self.key_frame(ch)
+        start = len(self.line.text)
+        await self.line.type(ch)
         await self.settle()
-        return self.tx[start:].decode("latin-1")
+        return self.line.since(start)
 
     async def reset_while_answering(self, ch, deck):
         """Send a key, then reset at a random clock of its answer (a deal may be taking
         ``deck``); returns what the console sends after the reset."""
         self.decks.append(deck)
-        await self.key_frame(ch)
+        await self.line.type(ch)
         await ClockCycles(self.dut.clk, self.rng.randint(0, 3000))
-        for task in self.tasks:
-            task.cancel()
+        self.feeder.cancel()
         self.decks.clear()
         self.dut.s_axis_tvalid.value = 0
         await self.reset()
-        start = len(self.tx)
-        self.start_tasks()
+        start = len(self.line.text)
+        self.line.listen()
+        self.feeder = cocotb.start_soon(self.deck_feeder())
         await self.settle()
-        return self.tx[start:].decode("latin-1")
+        return self.line.since(start)
 
     async def press(self, button, switches=0):
-        start = len(self.tx)
+        start = len(self.line.text)
         self.dut.sw.value = switches
         await FallingEdge(self.dut.clk)
         getattr(self.dut, button).value = 1
         await FallingEdge(self.dut.clk)
         getattr(self.dut, button).value = 0
         await self.settle()
-        return self.tx[start:].decode("latin-1")
+        return self.line.since(start)
 
     async def probe(self, addr):
         self.dut.probe_addr.value = addr
@@ -259,7 +236,7 @@ async def play_games(dut):
     view = 0
     await tb.reset()
     await tb.settle()
-    assert tb.tx.decode("latin-1") == term.boot(), tb.tx
+    assert tb.line.since(0) == term.boot()
     finished = games = 0
     while finished < hands:
         # sometimes look at one's cards or redraw first
@@ -315,7 +292,7 @@ async def play_games(dut):
         await check_observables(tb, table)
         check_panel(tb, table, view)
     dut._log.info("%d hands finished, %d games over, %d resets, %d TX bytes", finished, games,
-                  resets, len(tb.tx))
+                  resets, len(tb.line.text))
     assert games > 0 or hands < 20, "no game was played to its last chip"
 
 
