@@ -8,12 +8,12 @@ import random
 import pytest
 
 import cocotb
-from cocotb.triggers import RisingEdge
 
 from harness import HDLS, ROOT, run_block
 from pokerhdl.convert import convert_one
 from pokerhdl.synth import synth_stats
 from hand_stream import HandBench, bad_hands, expect7, random_hand
+from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import parse_cards
 from pokerhdl.rtl.eval_core import LATENCY
 
@@ -113,18 +113,11 @@ async def reset_drops_hands_in_flight(dut):
     await bench.start()
     assert (int(dut.out_valid.value), int(dut.word.value), int(dut.invalid.value)) == (0, 0, 0)
     rng = random.Random(3)
-    for _ in range(LATENCY - 1):
+
+    def drive(_):
         for card, code in zip(bench.cards, rng.sample(range(52), SLOTS)):
             card.value = code
-        dut.in_valid.value = 1
-        await RisingEdge(dut.clk)
-    dut.in_valid.value = 0
-    dut.rst.value = 1
-    await RisingEdge(dut.clk)
-    dut.rst.value = 0
-    for _ in range(2 * LATENCY):
-        await RisingEdge(dut.clk)
-        assert not int(dut.out_valid.value), "a hand survived reset"
+    await reset_drops_in_flight(dut, drive, LATENCY, "hand")
     hands = [tuple(rng.sample(range(52), SLOTS)) for _ in range(50)]
     checked = await bench.run([(h, expect7(h)) for h in hands], label="after reset")
     assert checked == len(hands)

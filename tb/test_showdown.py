@@ -12,6 +12,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
 from harness import HDLS, param, run_block
+from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import rank7, showdown
 from pokerhdl.rtl.showdown import LATENCY, WORD
 
@@ -145,19 +146,14 @@ async def reset_drops_showdowns_in_flight(dut):
     bench = Bench(dut, players)
     await bench.start()
     rng = random.Random(9)
-    for words, active in cases(rng, players, LATENCY - 1):
+    in_flight = list(cases(rng, players, LATENCY - 1))
+
+    def drive(k):
+        words, active = in_flight[k]
         for port, w in zip(bench.words, words):
             port.value = w
         dut.active.value = active
-        dut.in_valid.value = 1
-        await RisingEdge(dut.clk)
-    dut.in_valid.value = 0
-    dut.rst.value = 1
-    await RisingEdge(dut.clk)
-    dut.rst.value = 0
-    for _ in range(2 * LATENCY):
-        await RisingEdge(dut.clk)
-        assert not int(dut.out_valid.value), "a showdown survived reset"
+    await reset_drops_in_flight(dut, drive, LATENCY, "showdown")
     assert await bench.run(cases(rng, players, 20)) == 20
 
 
