@@ -104,6 +104,17 @@ class HandBench:
         return checked
 
 
+async def check_hands(dut, slots, hands, expect, gap=0.0, seed=1, label="", with_mask=False):
+    """A fresh bench on ``dut`` runs ``hands`` and checks every answer against
+    ``expect(hand)`` (expect5 or expect7)."""
+    bench = HandBench(dut, slots, with_mask=with_mask)
+    await bench.start()
+    checked = await bench.run([(h, expect(h)) for h in hands], gap=gap,
+                              rng=random.Random(seed), label=label)
+    assert checked == len(hands)
+    dut._log.info("%s: %d hands checked", label, checked)
+
+
 def _cards(hand):
     return "[" + " ".join(f"{c}" if not 0 <= c < 52 else card_text(c) for c in hand) + "]"
 

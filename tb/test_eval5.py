@@ -11,7 +11,7 @@ import pytest
 import cocotb
 
 from harness import HDLS, run_block
-from hand_stream import HandBench, bad_hands, expect5, random_hand
+from hand_stream import HandBench, bad_hands, check_hands, expect5, random_hand
 from pokerhdl.golden import NO_CARD, parse_cards
 
 SLOTS = 5
@@ -52,12 +52,7 @@ def directed(rng):
 
 
 async def run(dut, hands, gap=0.0, seed=1, label=""):
-    bench = HandBench(dut, SLOTS, with_mask=True)
-    await bench.start()
-    checked = await bench.run([(h, expect5(h)) for h in hands], gap=gap,
-                              rng=random.Random(seed), label=label)
-    assert checked == len(hands)
-    dut._log.info("%s: %d hands checked", label, checked)
+    await check_hands(dut, SLOTS, hands, expect5, gap, seed, label, with_mask=True)
 
 
 @cocotb.test()

@@ -12,7 +12,7 @@ import cocotb
 from harness import HDLS, ROOT, run_block
 from pokerhdl.convert import convert_one
 from pokerhdl.synth import synth_stats
-from hand_stream import HandBench, bad_hands, expect7, random_hand
+from hand_stream import HandBench, bad_hands, check_hands, expect7, random_hand
 from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import parse_cards
 from pokerhdl.rtl.eval_core import LATENCY
@@ -66,12 +66,7 @@ def traps(rng, shuffles=6):
 
 
 async def run(dut, hands, gap=0.0, seed=1, label=""):
-    bench = HandBench(dut, SLOTS)
-    await bench.start()
-    cases = [(h, expect7(h)) for h in hands]
-    checked = await bench.run(cases, gap=gap, rng=random.Random(seed), label=label)
-    assert checked == len(hands)
-    dut._log.info("%s: %d hands checked", label, checked)
+    await check_hands(dut, SLOTS, hands, expect7, gap, seed, label)
 
 
 @cocotb.test()
