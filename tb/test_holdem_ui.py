@@ -151,16 +151,15 @@ async def check_observables(tb, t):
             want[P["payout"] + s] = r.payout[s]
             want[P["word"] + s] = r.words[s] or 0
     await FallingEdge(tb.dut.clk)                 # writes away from the clock edge
-    got = {}
-    for addr, value in want.items():
-        got[addr] = await tb.probe(addr)
-        assert got[addr] == value, f"probe {addr:#04x}: {got[addr]} != golden {value}"
-    # the invariants, on the hardware's own figures
+    got = {addr: await tb.probe(addr) for addr in want}
+    # the invariants first, on the hardware's own figures (a clearer failure than a mismatch)
     stacks = sum(got[P["stack"] + s] for s in range(n))
     assert stacks + got[P["pot"]] == t.total, "chips created or lost"
     cards = [got[P["hole"] + i] for i in range(2 * n)] + [got[P["board"] + j] for j in range(5)]
     dealt = [c for c in cards if c != NO_CARD]
     assert len(dealt) == len(set(dealt)), f"a card dealt twice: {dealt}"
+    for addr, value in want.items():
+        assert got[addr] == value, f"probe {addr:#04x}: {got[addr]} != golden {value}"
 
 
 def check_panel(tb, t, view):
