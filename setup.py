@@ -12,6 +12,7 @@ setup(
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
+        "numpy",                      # the vectorised evaluator: the census and the host equity engine
     ],
     extras_require={
         "test": [
