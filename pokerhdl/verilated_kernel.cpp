@@ -1,0 +1,366 @@
+// The fast engine: a Verilator model of one generated top, driven from Python (ctypes).
+//
+// Python's per-call cost (about a microsecond) is far above a clock of a verilated design, so
+// the loops that run clock by clock live here: a valid/ready stream source, strobe recorders,
+// a UART line in each direction, a probe sweep, and "run until a port has a value". Python
+// (pokerhdl/verilated.py) sets them up and asks for whole transactions.
+//
+// Built by pokerhdl.verilated with -DTOP_CLASS=V<top> -DTOP_HEADER="V<top>.h" and a generated
+// ports.h that lists every port as PORT(name, width, is_output).
+//
+// One clock (tick): sources decide their handshakes on the settled inputs; rising edge; strobe
+// recorders, source pops and the UART monitor see the post-edge outputs; falling edge; sources
+// and the UART driver set the inputs of the next clock; combinational settle.
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include TOP_HEADER
+#include "verilated.h"
+
+namespace {
+
+struct Port {
+    const char* name;
+    int width;
+    int is_output;
+    void* ptr;
+};
+
+uint64_t read_port(const Port& p) {
+    if (p.width <= 8) return *static_cast<CData*>(p.ptr);
+    if (p.width <= 16) return *static_cast<SData*>(p.ptr);
+    if (p.width <= 32) return *static_cast<IData*>(p.ptr);
+    return *static_cast<QData*>(p.ptr);
+}
+
+void write_port(const Port& p, uint64_t v) {
+    if (p.width < 64) v &= (uint64_t(1) << p.width) - 1;
+    if (p.width <= 8) *static_cast<CData*>(p.ptr) = static_cast<CData>(v);
+    else if (p.width <= 16) *static_cast<SData*>(p.ptr) = static_cast<SData>(v);
+    else if (p.width <= 32) *static_cast<IData*>(p.ptr) = static_cast<IData>(v);
+    else *static_cast<QData*>(p.ptr) = v;
+}
+
+// A valid/ready source: items of len(data) words each, offered with random idle clocks.
+struct Source {
+    int valid, ready;
+    std::vector<int> data;
+    std::deque<uint64_t> queue;      // flattened items
+    double gap;                      // chance of an idle clock before offering an item
+    bool presenting = false, fire = false;
+    uint64_t taken = 0;
+};
+
+// Records the listed ports on every clock whose strobe port is high after the edge.
+struct Recorder {
+    int strobe;
+    std::vector<int> ports;
+    std::vector<uint64_t> values;
+    uint64_t count = 0;
+};
+
+// The far end of a design's serial output: decodes 8N1 frames clock-exactly.
+struct UartMonitor {
+    int pin;
+    uint32_t bit;                    // clocks per bit
+    int state = -1;                  // -1 idle, 0..7 data bits, 8 stop bit
+    uint32_t wait = 0;
+    uint32_t shift = 0;
+    bool last = true;
+    std::string bytes;
+    uint64_t framing_errors = 0;
+};
+
+// The far end of a design's serial input: sends queued bytes as 8N1 frames.
+struct UartDriver {
+    int pin;
+    uint32_t bit;
+    std::deque<uint8_t> queue;
+    int state = -1;                  // -1 idle, 0 start, 1..8 data, 9 stop
+    uint32_t left = 0;
+    uint8_t byte = 0;
+};
+
+struct Sim {
+    std::unique_ptr<VerilatedContext> context;
+    std::unique_ptr<TOP_CLASS> top;
+    std::vector<Port> ports;
+    int clk = -1;
+    uint64_t cycle = 0;
+    uint64_t rng;
+    std::vector<Source> sources;
+    std::vector<Recorder> recorders;
+    std::vector<UartMonitor> monitors;
+    std::vector<UartDriver> drivers;
+
+    double uniform() {               // xorshift64*: only for idle gaps in streams
+        rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+        return double((rng * 0x2545F4914F6CDD1DULL) >> 11) / double(1ULL << 53);
+    }
+    uint64_t get(int i) { return read_port(ports[i]); }
+    void set(int i, uint64_t v) { write_port(ports[i], v); }
+};
+
+void offer(Sim& s, Source& src) {
+    if (src.presenting) return;
+    if (src.queue.size() < src.data.size() || (src.gap > 0 && s.uniform() < src.gap)) {
+        s.set(src.valid, 0);
+        return;
+    }
+    for (size_t k = 0; k < src.data.size(); ++k) s.set(src.data[k], src.queue[k]);
+    s.set(src.valid, 1);
+    src.presenting = true;
+}
+
+void drive(Sim& s, UartDriver& d) {
+    if (d.left > 0 && --d.left > 0) return;
+    if (d.state == -1 || d.state == 9) {
+        if (d.queue.empty()) {
+            d.state = -1;
+            s.set(d.pin, 1);
+            return;
+        }
+        d.byte = d.queue.front();
+        d.queue.pop_front();
+        d.state = 0;
+        s.set(d.pin, 0);
+    } else {
+        ++d.state;
+        s.set(d.pin, d.state == 9 ? 1 : (d.byte >> (d.state - 1)) & 1);
+    }
+    d.left = d.bit;
+}
+
+void monitor(Sim& s, UartMonitor& m) {
+    bool line = s.get(m.pin) != 0;
+    if (m.state == -1) {
+        if (m.last && !line) {       // start bit: sample each bit in its middle
+            m.state = 0;
+            m.wait = m.bit + m.bit / 2;
+            m.shift = 0;
+        }
+    } else if (--m.wait == 0) {
+        if (m.state < 8) {
+            m.shift |= uint32_t(line) << m.state;
+            ++m.state;
+            m.wait = m.bit;
+        } else {
+            if (line) m.bytes.push_back(static_cast<char>(m.shift));
+            else ++m.framing_errors;
+            m.state = -1;
+        }
+    }
+    m.last = line;
+}
+
+void tick(Sim& s) {
+    TOP_CLASS& top = *s.top;
+    for (auto& src : s.sources) src.fire = src.presenting && s.get(src.ready);
+    s.set(s.clk, 1);
+    top.eval();
+    ++s.cycle;
+    for (auto& src : s.sources)
+        if (src.fire) {
+            src.queue.erase(src.queue.begin(), src.queue.begin() + src.data.size());
+            src.presenting = false;
+            ++src.taken;
+        }
+    for (auto& r : s.recorders)
+        if (s.get(r.strobe)) {
+            ++r.count;
+            for (int p : r.ports) r.values.push_back(s.get(p));
+        }
+    for (auto& m : s.monitors) monitor(s, m);
+    s.set(s.clk, 0);
+    top.eval();
+    for (auto& src : s.sources) offer(s, src);
+    for (auto& d : s.drivers) drive(s, d);
+    top.eval();
+}
+
+}  // namespace
+
+extern "C" {
+
+void* sim_new(uint64_t seed) {
+    auto* s = new Sim;
+    s->context = std::make_unique<VerilatedContext>();
+    s->top = std::make_unique<TOP_CLASS>(s->context.get());
+    s->rng = seed ? seed : 0x9E3779B97F4A7C15ULL;
+    TOP_CLASS* top = s->top.get();
+#define PORT(name, width, is_output) s->ports.push_back({#name, width, is_output, &top->name});
+#include "ports.h"
+#undef PORT
+    for (size_t i = 0; i < s->ports.size(); ++i)
+        if (std::strcmp(s->ports[i].name, "clk") == 0) s->clk = static_cast<int>(i);
+    top->eval();
+    return s;
+}
+
+void sim_free(void* p) {
+    auto* s = static_cast<Sim*>(p);
+    s->top->final();
+    delete s;
+}
+
+int sim_port_count(void* p) { return static_cast<int>(static_cast<Sim*>(p)->ports.size()); }
+const char* sim_port_name(void* p, int i) { return static_cast<Sim*>(p)->ports[i].name; }
+int sim_port_width(void* p, int i) { return static_cast<Sim*>(p)->ports[i].width; }
+int sim_port_is_output(void* p, int i) { return static_cast<Sim*>(p)->ports[i].is_output; }
+uint64_t sim_cycle(void* p) { return static_cast<Sim*>(p)->cycle; }
+
+uint64_t sim_get(void* p, int i) { return static_cast<Sim*>(p)->get(i); }
+
+void sim_set(void* p, int i, uint64_t v) {
+    auto* s = static_cast<Sim*>(p);
+    s->set(i, v);
+    s->top->eval();
+}
+
+void sim_tick(void* p, uint64_t n) {
+    auto* s = static_cast<Sim*>(p);
+    for (uint64_t k = 0; k < n; ++k) tick(*s);
+}
+
+// Clock until port `port` reads `value` after an edge (at least one clock), at most `limit`
+// clocks; returns the clocks run, or -1 when the limit was reached first.
+int64_t sim_run_until(void* p, int port, uint64_t value, uint64_t limit) {
+    auto* s = static_cast<Sim*>(p);
+    for (uint64_t k = 1; k <= limit; ++k) {
+        tick(*s);
+        if (s->get(port) == value) return static_cast<int64_t>(k);
+    }
+    return -1;
+}
+
+// For each address: drive it, one clock, read the data port (a registered read port).
+void sim_sweep(void* p, int addr, int data, const uint64_t* addrs, int n, uint64_t* out) {
+    auto* s = static_cast<Sim*>(p);
+    for (int k = 0; k < n; ++k) {
+        s->set(addr, addrs[k]);
+        s->top->eval();
+        tick(*s);
+        out[k] = s->get(data);
+    }
+}
+
+int sim_add_source(void* p, int valid, int ready, const int* data, int n, double gap) {
+    auto* s = static_cast<Sim*>(p);
+    s->sources.push_back({valid, ready, std::vector<int>(data, data + n), {}, gap});
+    return static_cast<int>(s->sources.size()) - 1;
+}
+
+// Queue items (n words, a multiple of the item size); the first is offered at once.
+void sim_source_push(void* p, int id, const uint64_t* words, int n) {
+    auto* s = static_cast<Sim*>(p);
+    auto& src = s->sources[id];
+    src.queue.insert(src.queue.end(), words, words + n);
+    offer(*s, src);
+    s->top->eval();
+}
+
+// Drop everything queued and lower valid (a reset of the far end); returns the items dropped.
+uint64_t sim_source_clear(void* p, int id) {
+    auto* s = static_cast<Sim*>(p);
+    auto& src = s->sources[id];
+    uint64_t left = src.queue.size() / src.data.size();
+    src.queue.clear();
+    src.presenting = false;
+    s->set(src.valid, 0);
+    s->top->eval();
+    return left;
+}
+
+uint64_t sim_source_pending(void* p, int id) {
+    auto& src = static_cast<Sim*>(p)->sources[id];
+    return src.queue.size() / src.data.size();
+}
+
+uint64_t sim_source_taken(void* p, int id) { return static_cast<Sim*>(p)->sources[id].taken; }
+
+int sim_add_recorder(void* p, int strobe, const int* ports, int n) {
+    auto* s = static_cast<Sim*>(p);
+    s->recorders.push_back({strobe, std::vector<int>(ports, ports + n), {}});
+    return static_cast<int>(s->recorders.size()) - 1;
+}
+
+// Strobes seen since the last take; the recorded words are copied into out (up to cap).
+uint64_t sim_recorder_take(void* p, int id, uint64_t* out, uint64_t cap) {
+    auto& r = static_cast<Sim*>(p)->recorders[id];
+    uint64_t count = r.count, n = r.values.size() < cap ? r.values.size() : cap;
+    std::memcpy(out, r.values.data(), n * sizeof(uint64_t));
+    r.values.clear();
+    r.count = 0;
+    return count;
+}
+
+uint64_t sim_recorder_size(void* p, int id) {
+    return static_cast<Sim*>(p)->recorders[id].values.size();
+}
+
+int sim_add_uart_monitor(void* p, int pin, uint32_t bit) {
+    auto* s = static_cast<Sim*>(p);
+    UartMonitor m;
+    m.pin = pin;
+    m.bit = bit;
+    m.last = s->get(pin) != 0;
+    s->monitors.push_back(m);
+    return static_cast<int>(s->monitors.size()) - 1;
+}
+
+// Bytes decoded since the last take (copied into out, up to cap); returns how many there were.
+uint64_t sim_uart_take(void* p, int id, char* out, uint64_t cap) {
+    auto& m = static_cast<Sim*>(p)->monitors[id];
+    uint64_t n = m.bytes.size();
+    std::memcpy(out, m.bytes.data(), n < cap ? n : cap);
+    m.bytes.clear();
+    return n;
+}
+
+uint64_t sim_uart_pending(void* p, int id) { return static_cast<Sim*>(p)->monitors[id].bytes.size(); }
+
+// 1 while a frame is being received, 0 when the line is idle.
+int sim_uart_busy(void* p, int id) { return static_cast<Sim*>(p)->monitors[id].state != -1; }
+
+uint64_t sim_uart_framing_errors(void* p, int id) {
+    return static_cast<Sim*>(p)->monitors[id].framing_errors;
+}
+
+// Drop a frame in progress (the design was reset mid-byte).
+void sim_uart_resync(void* p, int id) {
+    auto* s = static_cast<Sim*>(p);
+    auto& m = s->monitors[id];
+    m.state = -1;
+    m.last = s->get(m.pin) != 0;
+}
+
+int sim_add_uart_driver(void* p, int pin, uint32_t bit) {
+    auto* s = static_cast<Sim*>(p);
+    UartDriver d;
+    d.pin = pin;
+    d.bit = bit;
+    s->drivers.push_back(d);
+    s->set(pin, 1);
+    s->top->eval();
+    return static_cast<int>(s->drivers.size()) - 1;
+}
+
+void sim_uart_write(void* p, int id, const char* bytes, int n) {
+    auto& d = static_cast<Sim*>(p)->drivers[id];
+    d.queue.insert(d.queue.end(), bytes, bytes + n);
+}
+
+// Clock until every queued byte's stop bit has been sent; returns the clocks run.
+uint64_t sim_uart_flush(void* p, int id) {
+    auto* s = static_cast<Sim*>(p);
+    auto& d = s->drivers[id];
+    uint64_t k = 0;
+    for (; !d.queue.empty() || d.state != -1; ++k) tick(*s);
+    return k;
+}
+
+}  // extern "C"
