@@ -23,49 +23,18 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge
 
 from harness import HDLS, param, run_block
+from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
+                           tally_end)
 from pokerhdl.games.holdem import (OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK,
                                    chip_width)
 from pokerhdl.golden.cards import NO_CARD, parse_cards
-from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, NO_SEAT, OK, PHASE_BETTING,
+from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
                                     REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
 
 HAND_BITS = param("hand_bits", 16)      # width of the hand counter (probe 0x5B)
 
 TIMEOUT = 5000          # clocks for any command to be answered (settlement takes a few hundred)
-NAMES = {v: k for k, v in PROBE.items()}
-
-
-def probe_name(addr):
-    base = max(b for b in NAMES if b <= addr)
-    return NAMES[base] + (f"[{addr - base}]" if addr - base else "")
-
-
-def expected_probe(t, last_code):
-    """address -> value of every mapped observable, from the golden table."""
-    r, e = t.result, {}
-    for i in range(t.n):
-        e[PROBE["stack"] + i] = t.stacks[i]
-        e[PROBE["street_bet"] + i] = t.street_bet[i]
-        e[PROBE["committed"] + i] = t.committed[i]
-        e[PROBE["flags"] + i] = t.folded[i] | t.all_in[i] << 1 | t.busted[i] << 2
-        e[PROBE["hole"] + 2 * i] = t.hole[i][0]
-        e[PROBE["hole"] + 2 * i + 1] = t.hole[i][1]
-        e[PROBE["word"] + i] = (r.words[i] or 0) if r else 0
-        e[PROBE["payout"] + i] = r.payout[i] if r else 0
-        e[PROBE["refund"] + i] = r.refund[i] if r else 0
-    for j in range(5):
-        e[PROBE["board"] + j] = t.board[j]
-    e.update({PROBE["pot"]: t.pot, PROBE["current_bet"]: t.current_bet,
-              PROBE["to_call"]: t.to_call, PROBE["min_raise"]: t.min_raise,
-              PROBE["min_raise_to"]: t.min_raise_to, PROBE["to_act"]: t.to_act,
-              PROBE["street"]: t.street, PROBE["phase"]: t.phase, PROBE["dealer"]: t.dealer,
-              PROBE["sb_seat"]: t.sb_seat, PROBE["bb_seat"]: t.bb_seat,
-              PROBE["hand_no"]: t.hand_no % (1 << HAND_BITS),
-              PROBE["winners"]: sum(1 << s for s in r.winners) if r else 0,
-              PROBE["showdown"]: int(r.showdown) if r else 0,
-              PROBE["game_winner"]: t.game_winner, PROBE["last_code"]: last_code})
-    return e
 
 
 def stacked_deck(n, dealer, holes, board):
@@ -136,22 +105,12 @@ class HoldemTB:
 
     async def check_probe(self, context=""):
         hw = await self.read(self.addresses)
-        want = expected_probe(self.table, self.last_code)
-        bad = [f"{probe_name(a)}: hw {hw[a]} golden {want[a]}" for a in self.addresses
-               if hw[a] != want[a]]
-        assert not bad, f"{context}: " + "; ".join(bad)
-        self.invariants(hw)
+        check_probe(hw, self.table, self.last_code, HAND_BITS, context)
+        assert self.game_over_output() == self.table.game_over
         return hw
 
-    def invariants(self, hw):
-        n = self.n
-        stacks = [hw[PROBE["stack"] + i] for i in range(n)]
-        assert sum(stacks) + hw[PROBE["pot"]] == n * self.stack, "chips not conserved"
-        cards = [hw[PROBE["board"] + j] for j in range(5)]
-        cards += [hw[PROBE["hole"] + k] for k in range(2 * n)]
-        cards = [c for c in cards if c != NO_CARD]
-        assert len(set(cards)) == len(cards) and all(c < 52 for c in cards), f"cards {cards}"
-        assert int(self.dut.game_over.value) == self.table.game_over
+    def game_over_output(self):
+        return int(self.dut.game_over.value)
 
     async def command(self, op, seat=0, action=0, amount=0, deck=(), reset_after=None):
         """Send one command; return (code, log entries, hand_done pulses, deck requests,
@@ -200,21 +159,12 @@ class HoldemTB:
 
     # ------------------------------------------------------------------ golden + hardware
     def hw_input(self, inp):
-        """The agent's input in the hardware's terms (3-bit seat/action, W-bit amount); the
-        golden table gets the same values, so both judge the same thing."""
-        if inp[0] != "act":
-            return inp
-        _, seat, action, amount = inp
-        seat = seat if 0 <= seat < 8 else NO_SEAT
-        action = action if 0 <= action < 8 else 7
-        amount = min(max(amount, 0), (1 << self.w) - 1)
-        return ("act", seat, action, amount)
+        return hw_input(inp, self.w)
 
     async def step(self, inp, deck_rng, reset_after=None, check=True):
         """One input on both models; every output compared. Returns the golden code."""
         t = self.table
         inp = self.hw_input(inp)
-        before_log, before_phase = len(t.log), t.phase
         before = await self.read(self.addresses) if check else None
         deck = ()
         if inp[0] == "act":
@@ -231,43 +181,20 @@ class HoldemTB:
         if got is None:
             return None
         code, logs, done, requests, taken, clocks = got
-        k = sum(not b for b in t.busted)
-        if inp[0] == "act":
-            want = t.act(*inp[1:])
-        elif inp[0] == "deal":
-            want = t.start_hand(deck)
-        else:
-            want = t.new_game()
-            before_log = 0
-        context = f"hand {t.hand_no} input {inp}"
-        assert code == want, f"{context}: code hw {code} golden {want}"
+        want, ended = apply_step(t, inp, deck, code, logs, done, requests, taken)
         self.last_code = want
-        entries = [(e.seat, e.action, e.put, e.total, e.all_in) for e in t.log[before_log:]]
-        assert logs == entries, f"{context}: log hw {logs} golden {entries}"
-        ended = want == OK and inp[0] != "new_game" and t.phase != PHASE_BETTING \
-            and (before_phase == PHASE_BETTING or inp[0] == "deal")
-        assert done == int(ended), f"{context}: hand_done pulses {done}, hand ended {ended}"
-        dealt = inp[0] == "deal" and want == OK
-        assert requests == int(dealt), f"{context}: deck_request pulses {requests}"
-        assert taken == (list(deck[:cards_needed(k)]) if dealt else []), \
-            f"{context}: took {len(taken)} cards"
         kind = inp[0] if want == OK else "refused"
         if ended:
+            tally_end(self.seen, t)
             kind = "showdown" if t.result.showdown else "fold-out"
-            self.seen[kind] += 1
-            r = t.result
-            self.seen["split"] += any(len(p.winners) > 1 for p in r.pots)
-            self.seen["side pot"] += len(r.pots) > 1
-            self.seen["refund"] += any(r.refund)
-            self.seen["game over"] += t.game_over
         self.latency.setdefault(kind, []).append(clocks)
         self.seen[want] += 1
+        self.seen["actions"] += 1
         if check:
+            context = f"hand {t.hand_no} input {inp}"
             after = await self.check_probe(context)
             if want != OK:
-                changed = [probe_name(a) for a in self.addresses
-                           if a != PROBE["last_code"] and before[a] != after[a]]
-                assert not changed, f"{context}: refused, yet changed {changed}"
+                check_unchanged(before, after, context)
         return want
 
     def report(self, label):
@@ -276,18 +203,19 @@ class HoldemTB:
         self.dut._log.info("%s: seen %s", label, dict(self.seen))
 
 
-async def play(tb, hands, seed, resets=0, max_reset_clocks=80):
-    """Random games until `hands` hands have been dealt; `resets` resets at random moments."""
+async def play(tb, hands, seed, resets=0, max_reset_clocks=80, actions=0, reset_rate=0.25):
+    """Random games until `hands` hands have been dealt and `actions` inputs sent; `resets`
+    resets at random moments (each input has a `reset_rate` chance while some are left)."""
     agent, deck_rng = RandomAgent(seed), random.Random(seed ^ 0x5EED)
     rng = random.Random(seed * 7 + 1)
     played = 0
-    while played < hands or tb.seen["resets"] < resets:
+    while played < hands or tb.seen["actions"] < actions or tb.seen["resets"] < resets:
         if tb.table.game_over and rng.random() < 0.5:
             # only a new game is taken now (the agent would send one straight away)
             for wrong in (("deal",), ("act", rng.randrange(tb.n), rng.randrange(8), 0)):
                 assert await tb.step(wrong, deck_rng) == REF_GAME_OVER
         inp = agent.decide(tb.table)
-        if tb.seen["resets"] < resets and rng.random() < 0.25:
+        if tb.seen["resets"] < resets and rng.random() < reset_rate:
             # aim at the busy part of the command: settlement when it ends the hand, the
             # stream during a deal (a command that is done first is not reset)
             trial = copy.deepcopy(tb.table)
@@ -413,7 +341,7 @@ async def hand_counter_wraps(dut):
 @cocotb.test()
 async def reset_anywhere(dut):
     """Reset at random moments (mid-deal, mid-settlement, idle): a fresh game every time."""
-    resets = int(os.environ.get("HOLDEM_RESETS", "12"))
+    resets = int(os.environ.get("HOLDEM_RESETS", "6"))
     seed = int(os.environ.get("HOLDEM_SEED", "1")) + 100
     tb = await start(dut, seed)
     tb.gap = 0.5
@@ -423,15 +351,15 @@ async def reset_anywhere(dut):
 
 
 VARIANTS = [
-    pytest.param({"players": 4}, {"HOLDEM_HANDS": "60", "HOLDEM_SEED": "4"}, id="4p"),
-    pytest.param({"players": 3, "stack": 100}, {"HOLDEM_HANDS": "80", "HOLDEM_SEED": "3"},
+    pytest.param({"players": 4}, {"HOLDEM_HANDS": "10", "HOLDEM_SEED": "4"}, id="4p"),
+    pytest.param({"players": 3, "stack": 100}, {"HOLDEM_HANDS": "12", "HOLDEM_SEED": "3"},
                  id="3p-stack100"),
 ]
 
 
 @pytest.mark.parametrize("hdl", HDLS)
 def test_holdem_table(hdl):
-    run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "120"},
+    run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "30"},
               testcase=["probe_map_and_directed", "random_games", "reset_anywhere"])
 
 

@@ -16,7 +16,7 @@ clk/2 (tx_baud) so a hand costs little simulated time; the slow test uses clk/8 
 
 import os
 import random
-from collections import deque
+from collections import Counter, deque
 
 import cocotb
 import pytest
@@ -24,13 +24,13 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_timeout
 
 from harness import HDLS, param, run_block
+from holdem_checks import check_probe, expected_probe
 from uart_line import SerialLine
 from pokerhdl.golden.cards import NO_CARD, format_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
 from pokerhdl.golden.holdem_terminal import Terminal
-from pokerhdl.games.holdem import PROBE
 
 CLK_NS = 10
 CLK_HZ = 100_000_000
@@ -117,54 +117,36 @@ class TB:
         await self.settle()
         return self.line.since(start)
 
-    async def probe(self, addr):
-        self.dut.probe_addr.value = addr
-        await RisingEdge(self.dut.clk)
-        await FallingEdge(self.dut.clk)
-        return int(self.dut.probe_data.value)
+    async def boot(self):
+        """Reset; the text the console sends as it boots."""
+        await self.reset()
+        await self.settle()
+        return self.line.since(0)
+
+    async def read_probe(self, addresses):
+        await FallingEdge(self.dut.clk)                 # writes away from the clock edge
+        values = {}
+        for addr in addresses:
+            self.dut.probe_addr.value = addr
+            await RisingEdge(self.dut.clk)
+            await FallingEdge(self.dut.clk)
+            values[addr] = int(self.dut.probe_data.value)
+        return values
+
+    def output(self, name):
+        return int(getattr(self.dut, name).value)
 
 
 async def check_observables(tb, t):
-    """Every probe address against the golden table."""
-    o, n = t.observe(), t.n
-    P = PROBE
-    want = {}
-    for s in range(n):
-        want[P["stack"] + s] = o["stacks"][s]
-        want[P["street_bet"] + s] = o["street_bet"][s]
-        want[P["committed"] + s] = o["committed"][s]
-        want[P["flags"] + s] = o["folded"][s] | o["all_in"][s] << 1 | o["busted"][s] << 2
-        want[P["hole"] + 2 * s] = o["hole"][s][0]
-        want[P["hole"] + 2 * s + 1] = o["hole"][s][1]
-    for j in range(5):
-        want[P["board"] + j] = o["board"][j]
-    for name in ("pot", "current_bet", "to_call", "min_raise", "min_raise_to", "to_act",
-                 "street", "phase", "dealer", "sb_seat", "bb_seat"):
-        want[P[name]] = o[name]
-    want[P["hand_no"]] = o["hand_no"] % 65536
-    want[P["game_winner"]] = t.game_winner
-    if t.result is not None:
-        r = t.result
-        want[P["winners"]] = sum(1 << s for s in r.winners)
-        want[P["showdown"]] = int(r.showdown)
-        for s in range(n):
-            want[P["payout"] + s] = r.payout[s]
-            want[P["word"] + s] = r.words[s] or 0
-    await FallingEdge(tb.dut.clk)                 # writes away from the clock edge
-    got = {addr: await tb.probe(addr) for addr in want}
-    # the invariants first, on the hardware's own figures (a clearer failure than a mismatch)
-    stacks = sum(got[P["stack"] + s] for s in range(n))
-    assert stacks + got[P["pot"]] == t.total, "chips created or lost"
-    cards = [got[P["hole"] + i] for i in range(2 * n)] + [got[P["board"] + j] for j in range(5)]
-    dealt = [c for c in cards if c != NO_CARD]
-    assert len(dealt) == len(set(dealt)), f"a card dealt twice: {dealt}"
-    for addr, value in want.items():
-        assert got[addr] == value, f"probe {addr:#04x}: {got[addr]} != golden {value}"
+    """Every probe address against the golden table (the console's commands are its own, so
+    the last result code is left out); chips conserved and no card twice on the hardware's
+    own figures first."""
+    addresses = sorted(expected_probe(t))
+    check_probe(await tb.read_probe(addresses), t, context="console")
 
 
 def check_panel(tb, t, view):
-    dut = tb.dut
-    led = int(dut.led.value)
+    led = tb.output("led")
     turn = 1 << t.to_act if t.phase == PHASE_BETTING else 0
     winners = 0
     if t.phase != PHASE_BETTING and t.result is not None:
@@ -174,7 +156,7 @@ def check_panel(tb, t, view):
     s = t.to_act
     figures = (t.stacks[s] if s != NO_SEAT else 0, t.street_bet[s] if s != NO_SEAT else 0,
                t.to_call, t.pot)
-    assert int(dut.disp_value.value) == figures[view], ("display", view, figures)
+    assert tb.output("disp_value") == figures[view], ("display", view, figures)
 
 
 def check_privacy(t, answer, asked_on_turn, showdown):
@@ -209,13 +191,12 @@ def keys_for(inp, rng):
     return rng.choice("xz?5")                         # unknown action code: unknown key
 
 
-@cocotb.test()
-async def play_games(dut):
-    players = param("players", 2)
-    hands = int(os.environ.get("UI_HANDS", 4))
-    reset_rate = float(os.environ.get("UI_RESET_RATE", 0.01))
-    seed = param("seed", 1)
-    tb = TB(dut, players, seed)
+async def play_console(tb, players, hands, seed, reset_rate, stack=1000, blinds=(5, 10),
+                       inputs=0):
+    """Random agents play through the console's keys and buttons until ``hands`` hands have
+    ended and ``inputs`` inputs were sent, every answer checked (module docstring); returns a
+    Counter of what was seen. ``tb`` is the cocotb TB here, or the fast engine's console in
+    the soak test."""
     deck_rng = random.Random(seed ^ 0x5EED)
 
     def next_deck():
@@ -224,20 +205,16 @@ async def play_games(dut):
         return deck
 
     def fresh_table():
-        return Table(players, param("stack", 1000), param("small_blind", 5),
-                     param("big_blind", 10))
+        return Table(players, stack, *blinds)
 
     table = fresh_table()
     term = Terminal(table, next_deck)
-    resets = 0
+    seen = Counter()
     agent = RandomAgent(seed, illegal_rate=0.15, deal_rate=0.02)
     rng = tb.rng
     view = 0
-    await tb.reset()
-    await tb.settle()
-    assert tb.line.since(0) == term.boot()
-    finished = games = 0
-    while finished < hands:
+    assert await tb.boot() == term.boot()
+    while seen["hands"] < hands or seen["inputs"] < inputs:
         # sometimes look at one's cards or redraw first
         roll = rng.random()
         if roll < 0.25:
@@ -248,22 +225,26 @@ async def play_games(dut):
                 want, got = term.reveal_button(), await tb.press("btn_reveal")
             assert got == want, (got, want)
             check_privacy(table, got, asker, False)
+            seen["inputs"] += 1
         elif roll < 0.3:
             want, got = term.key("t"), await tb.send_key("t")
             assert got == want
             check_privacy(table, got, None, False)
+            seen["inputs"] += 1
         elif roll < 0.35:
             button = rng.choice(("btn_up", "btn_down"))
             view = (view + (1 if button == "btn_up" else -1)) % 4
             assert await tb.press(button) == ""
+            seen["inputs"] += 1
         inp = agent.decide(table)
+        seen["inputs"] += 1
         if rng.random() < reset_rate:
             deck = shuffled_deck(rng)[:cards_needed(sum(not b for b in table.busted))]
             got = await tb.reset_while_answering(keys_for(inp, rng)[0], deck)
             table = fresh_table()
             term = Terminal(table, next_deck)
             view = 0
-            resets += 1
+            seen["resets"] += 1
             assert got == term.boot(), f"after a reset: {got!r}"
             await check_observables(tb, table)
             check_panel(tb, table, view)
@@ -286,35 +267,47 @@ async def play_games(dut):
         # a hand ends by an action, or within its deal when the blinds put everyone all-in
         ended = table.phase != PHASE_BETTING and (was_betting or table.hand_no != hand_before)
         check_privacy(table, got, None, ended)
-        finished += ended
-        games += ended and table.phase == PHASE_GAME_OVER
+        seen["hands"] += ended
+        seen["games"] += ended and table.phase == PHASE_GAME_OVER
         await check_observables(tb, table)
         check_panel(tb, table, view)
-    dut._log.info("%d hands finished, %d games over, %d resets, %d TX bytes", finished, games,
-                  resets, len(tb.line.text))
-    assert games > 0 or hands < 20, "no game was played to its last chip"
+    return seen
+
+
+@cocotb.test()
+async def play_games(dut):
+    hands = int(os.environ.get("UI_HANDS", 4))
+    seed = param("seed", 1)
+    tb = TB(dut, param("players", 2), seed)
+    seen = await play_console(tb, param("players", 2), hands, seed,
+                              float(os.environ.get("UI_RESET_RATE", 0.01)),
+                              param("stack", 1000), (param("small_blind", 5),
+                                                     param("big_blind", 10)))
+    dut._log.info("%d hands finished, %d games over, %d resets, %d TX bytes", seen["hands"],
+                  seen["games"], seen["resets"], len(tb.line.text))
+    missing = [k for k in os.environ.get("UI_MUST_SEE", "").split() if not seen[k]]
+    assert not missing, f"the game never showed: {missing} ({dict(seen)})"
 
 
 def _params(**extra):
     return {"baud": FAST_BAUD, **extra}
 
 
-# 200 hands per language through the UART, in four parts that run side by side
+# Per language: four seats, and short stacks that play games to their last chip; resets
+# at one input in 16. Depth comes from the soak test (tb/test_holdem_soak.py, the fast engine).
 GAMES = [
-    pytest.param({"players": 2}, 1, id="2p"),
-    pytest.param({"players": 3}, 2, id="3p"),
-    pytest.param({"players": 4}, 3, id="4p"),
-    pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4,
-                 id="2p-stack60-blinds1-4"),
+    pytest.param({"players": 4}, 3, 2, "resets", id="4p"),
+    pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4, 5,
+                 "resets games", id="2p-stack60-blinds1-4"),
 ]
-HANDS_PER_PART = 50
 
 
-@pytest.mark.parametrize("params,seed", GAMES)
+@pytest.mark.parametrize("params,seed,hands,must_see", GAMES)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_holdem_ui(hdl, params, seed):
+def test_holdem_ui(hdl, params, seed, hands, must_see):
     run_block("holdem_console", hdl, __name__, params=_params(tx_baud=CLK_HZ // 2, **params),
-              extra_env={"UI_HANDS": str(HANDS_PER_PART), "PARAM_SEED": str(seed)})
+              extra_env={"UI_HANDS": str(hands), "PARAM_SEED": str(seed),
+                         "UI_RESET_RATE": "0.06", "UI_MUST_SEE": must_see})
 
 
 @pytest.mark.slow
@@ -322,4 +315,4 @@ def test_holdem_ui(hdl, params, seed):
 def test_holdem_ui_three_players_long(hdl):
     """Keys and the table both at clk/8, as the default test did before tx_baud."""
     run_block("holdem_console", hdl, __name__, params=_params(players=3),
-              extra_env={"UI_HANDS": "30", "PARAM_SEED": "7"})
+              extra_env={"UI_HANDS": "30", "PARAM_SEED": "7", "UI_MUST_SEE": "games"})

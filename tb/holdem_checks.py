@@ -1,0 +1,123 @@
+"""What the Hold'em hardware must show, from the golden Table: shared by the cocotb tests
+(Icarus, GHDL) and the soak tests on the fast engine, so both judge a step the same way.
+
+Each check takes the hardware's figures as plain values (probe reads, result code, log pulses)
+and the golden table, and fails with a message that names the step.
+"""
+
+from pokerhdl.games.holdem import PROBE
+from pokerhdl.golden.cards import NO_CARD
+from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, cards_needed
+
+NAMES = {v: k for k, v in PROBE.items()}
+
+
+def probe_name(addr):
+    base = max(b for b in NAMES if b <= addr)
+    return NAMES[base] + (f"[{addr - base}]" if addr - base else "")
+
+
+def expected_probe(t, last_code=None, hand_bits=16):
+    """address -> value of every mapped observable, from the golden table (``last_code`` None:
+    that address is left out, for tops whose commands the test does not see)."""
+    r, e = t.result, {}
+    for i in range(t.n):
+        e[PROBE["stack"] + i] = t.stacks[i]
+        e[PROBE["street_bet"] + i] = t.street_bet[i]
+        e[PROBE["committed"] + i] = t.committed[i]
+        e[PROBE["flags"] + i] = t.folded[i] | t.all_in[i] << 1 | t.busted[i] << 2
+        e[PROBE["hole"] + 2 * i] = t.hole[i][0]
+        e[PROBE["hole"] + 2 * i + 1] = t.hole[i][1]
+        e[PROBE["word"] + i] = (r.words[i] or 0) if r else 0
+        e[PROBE["payout"] + i] = r.payout[i] if r else 0
+        e[PROBE["refund"] + i] = r.refund[i] if r else 0
+    for j in range(5):
+        e[PROBE["board"] + j] = t.board[j]
+    e.update({PROBE["pot"]: t.pot, PROBE["current_bet"]: t.current_bet,
+              PROBE["to_call"]: t.to_call, PROBE["min_raise"]: t.min_raise,
+              PROBE["min_raise_to"]: t.min_raise_to, PROBE["to_act"]: t.to_act,
+              PROBE["street"]: t.street, PROBE["phase"]: t.phase, PROBE["dealer"]: t.dealer,
+              PROBE["sb_seat"]: t.sb_seat, PROBE["bb_seat"]: t.bb_seat,
+              PROBE["hand_no"]: t.hand_no % (1 << hand_bits),
+              PROBE["winners"]: sum(1 << s for s in r.winners) if r else 0,
+              PROBE["showdown"]: int(r.showdown) if r else 0,
+              PROBE["game_winner"]: t.game_winner})
+    if last_code is not None:
+        e[PROBE["last_code"]] = last_code
+    return e
+
+
+def check_invariants(hw, n, total):
+    """On the hardware's own figures: chips conserved, no card twice, only deck codes."""
+    stacks = [hw[PROBE["stack"] + i] for i in range(n)]
+    assert sum(stacks) + hw[PROBE["pot"]] == total, \
+        f"chips not conserved: stacks {stacks} pot {hw[PROBE['pot']]}, total {total}"
+    cards = [hw[PROBE["board"] + j] for j in range(5)]
+    cards += [hw[PROBE["hole"] + k] for k in range(2 * n)]
+    cards = [c for c in cards if c != NO_CARD]
+    assert len(set(cards)) == len(cards) and all(c < 52 for c in cards), f"cards {cards}"
+
+
+def check_probe(hw, t, last_code=None, hand_bits=16, context=""):
+    """The probe reads ``hw`` (address -> value) against the golden table, invariants first
+    (a clearer failure than a mismatch)."""
+    check_invariants(hw, t.n, t.total)
+    want = expected_probe(t, last_code, hand_bits)
+    bad = [f"{probe_name(a)}: hw {hw[a]} golden {want[a]}" for a in want if hw[a] != want[a]]
+    assert not bad, f"{context}: " + "; ".join(bad)
+
+
+def check_unchanged(before, after, context=""):
+    """A refused command changes nothing but the last result code."""
+    changed = [probe_name(a) for a in before
+               if a != PROBE["last_code"] and before[a] != after[a]]
+    assert not changed, f"{context}: refused, yet changed {changed}"
+
+
+def hw_input(inp, amount_bits):
+    """An agent's input in the hardware's terms (3-bit seat/action, W-bit amount); the golden
+    table gets the same values, so both judge the same thing."""
+    if inp[0] != "act":
+        return inp
+    _, seat, action, amount = inp
+    seat = seat if 0 <= seat < 8 else NO_SEAT
+    action = action if 0 <= action < 8 else 7
+    amount = min(max(amount, 0), (1 << amount_bits) - 1)
+    return ("act", seat, action, amount)
+
+
+def apply_step(t, inp, deck, code, logs, done, requests, taken):
+    """Apply ``inp`` to the golden table and check what the hardware answered: the result
+    code, the log pulses, hand_done, deck_request and the cards it took. Returns
+    (golden code, whether the input ended a hand)."""
+    before_log, before_phase = len(t.log), t.phase
+    k = sum(not b for b in t.busted)
+    if inp[0] == "act":
+        want = t.act(*inp[1:])
+    elif inp[0] == "deal":
+        want = t.start_hand(deck)
+    else:
+        want = t.new_game()
+        before_log = 0
+    context = f"hand {t.hand_no} input {inp}"
+    assert code == want, f"{context}: code hw {code} golden {want}"
+    entries = [(e.seat, e.action, e.put, e.total, e.all_in) for e in t.log[before_log:]]
+    assert logs == entries, f"{context}: log hw {logs} golden {entries}"
+    ended = want == OK and inp[0] != "new_game" and t.phase != PHASE_BETTING \
+        and (before_phase == PHASE_BETTING or inp[0] == "deal")
+    assert done == int(ended), f"{context}: hand_done pulses {done}, hand ended {ended}"
+    dealt = inp[0] == "deal" and want == OK
+    assert requests == int(dealt), f"{context}: deck_request pulses {requests}"
+    assert list(taken) == (list(deck[:cards_needed(k)]) if dealt else []), \
+        f"{context}: took {len(taken)} cards"
+    return want, ended
+
+
+def tally_end(seen, t):
+    """Count what kind of hand just ended (coverage figures for the report)."""
+    r = t.result
+    seen["showdown" if r.showdown else "fold-out"] += 1
+    seen["split"] += any(len(p.winners) > 1 for p in r.pots)
+    seen["side pot"] += len(r.pots) > 1
+    seen["refund"] += any(r.refund)
+    seen["game over"] += t.game_over
