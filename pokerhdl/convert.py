@@ -5,6 +5,7 @@ MyHDL's converters keep state between calls (options leak, internal names drift)
 ``convert_all`` starts those processes; ``python -m pokerhdl.convert TOP HDL DIR [JSON]`` is one.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -110,26 +111,66 @@ def write_vhdl_package(directory):
     os.replace(temp, path)  # atomic: conversions run side by side
 
 
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+MEMO = os.path.join(os.path.dirname(PACKAGE), "build", "conversions")
+
+
+def conversion_key(name, hdl, overrides):
+    """What a conversion's output depends on: every source file of the package, the MyHDL and
+    Python versions, the top, the language and the parameters."""
+    import myhdl
+    digest = hashlib.sha256(f"{name}\0{hdl}\0{json.dumps(overrides or {}, sort_keys=True)}\0"
+                            f"{myhdl.__version__}\0{sys.version}".encode())
+    for folder, dirs, files in sorted(os.walk(PACKAGE)):
+        dirs.sort()
+        for file in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(folder, file)
+            digest.update(os.path.relpath(path, PACKAGE).encode() + b"\0")
+            with open(path, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()[:24]
+
+
 def convert_one(name, hdl, directory, overrides=None):
     """Convert one top in a fresh process; raise with the converter's output on failure.
 
-    The files are written into a private folder and then moved into ``directory`` one by one
-    (atomically), so conversions of the same top side by side (parallel tests) never leave a
-    half-written file for a simulator to read."""
+    The output is remembered under build/conversions/ by conversion_key: the same sources give
+    the same files (the conversion is deterministic), so `make` converts a top once and the
+    regression's freshness checks and parameter variants reuse it. The files are written into
+    a private folder and then moved into ``directory`` one by one (atomically), so conversions
+    of the same top side by side (parallel tests) never leave a half-written file for a
+    simulator to read."""
     os.makedirs(directory, exist_ok=True)
+    memo = os.path.join(MEMO, f"{name}-{hdl}-{conversion_key(name, hdl, overrides)}")
     scratch = tempfile.mkdtemp(prefix=f".{name}-{hdl}-", dir=directory)
     try:
-        cmd = [sys.executable, "-m", "pokerhdl.convert", name, hdl, scratch,
-               json.dumps(overrides or {}, sort_keys=True)]
-        # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        done = subprocess.run(cmd, capture_output=True, text=True, env=env)
-        if done.returncode:
-            raise RuntimeError(f"converting {name} to {hdl} failed:\n{done.stdout}{done.stderr}")
+        if os.path.isdir(memo):
+            for file in sorted(os.listdir(memo)):
+                shutil.copy(os.path.join(memo, file), scratch)
+        else:
+            cmd = [sys.executable, "-m", "pokerhdl.convert", name, hdl, scratch,
+                   json.dumps(overrides or {}, sort_keys=True)]
+            # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
+            env = dict(os.environ, PYTHONHASHSEED="0")
+            done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+            if done.returncode:
+                raise RuntimeError(f"converting {name} to {hdl} failed:\n{done.stdout}{done.stderr}")
+            remember(scratch, memo)
         for file in sorted(os.listdir(scratch)):
             os.replace(os.path.join(scratch, file), os.path.join(directory, file))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def remember(folder, memo):
+    os.makedirs(MEMO, exist_ok=True)
+    partial = tempfile.mkdtemp(prefix=".partial-", dir=MEMO)
+    for file in os.listdir(folder):
+        shutil.copy(os.path.join(folder, file), partial)
+    try:
+        os.rename(partial, memo)        # atomic; a parallel conversion of the same key may win
+    except OSError:
+        shutil.rmtree(partial, ignore_errors=True)
 
 
 def convert_all(hdls=HDLS, names=None, root="generated", jobs=2):
