@@ -3,7 +3,6 @@ VHDL analyses as VHDL-93 and VHDL-2008, Verilog lints with Verilator -Wall and s
 yosys synth_xilinx."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -62,8 +61,18 @@ def test_verilator_lint(name):
     assert done.returncode == 0 and "%Warning" not in done.stderr, done.stderr
 
 
-@pytest.mark.verilog
+# structural budgets: no path between registers longer than this many cells after
+# synth_xilinx, and no carry chain (a property of the RTL, not a timing figure)
+PIPELINE_BUDGET = {"eval7": 8, "eval5": 8, "showdown": 8}
+
+
+@pytest.mark.synth
 @pytest.mark.parametrize("name", NAMES)
 def test_yosys_synth_xilinx(name):
+    """Every top synthesizes; the pipelines keep their depth budget (one synthesis per top:
+    tb/test_eval7.py checks the budget of other parameter values)."""
     stats = synth_stats(GENERATED / "verilog" / f"{name}.v", name)
     assert stats["LUT"] + stats["FF"] > 0, f"{name} synthesized to nothing: {stats}"
+    if name in PIPELINE_BUDGET:
+        assert stats["CARRY4"] == 0, stats
+        assert 0 < stats["levels"] <= PIPELINE_BUDGET[name], stats
