@@ -64,7 +64,7 @@ TOPS = {top.name: top for top in [
         doc="Hold'em table with its UART terminal and panel interface (deck stream in)"),
     Top("basys3_holdem", "pokerhdl.boards.basys3_holdem:basys3_holdem_top",
         params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
-                "clk_hz": 100_000_000, "baud": 115_200, "debounce_ms": 10},
+                "clk_hz": 100_000_000, "baud": 115_200, "debounce_ms": 10, "tx_baud": None},
         initial_values=True,
         doc="Basys3 Hold'em: table, UART terminal, panel, shuffler, 7-seg, power-on reset"),
     Top("holdem_table", "pokerhdl.games.holdem:holdem_table_top",

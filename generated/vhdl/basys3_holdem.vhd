@@ -8,6 +8,7 @@
 --   players = 2
 --   small_blind = 5
 --   stack = 1000
+--   tx_baud = None
 
 
 library IEEE;
@@ -34,7 +35,8 @@ end entity basys3_holdem;
 -- 
 -- clk: 100 MHz. sw[16], btn[5] (0 C, 1 U, 2 L, 3 R, 4 D): raw switches and buttons.
 -- led[16]: turn, winners, game over, display view. seg[7], dp, an[4]: the display,
---     active-low at the pins. uart_rx (from the host), uart_tx (to the host): 8N1 at baud.
+--     active-low at the pins. uart_rx (from the host), uart_tx (to the host): 8N1 at baud
+--     (uart_tx at tx_baud when given: tests draw the table faster than keys arrive).
 
 architecture MyHDL of basys3_holdem is
 

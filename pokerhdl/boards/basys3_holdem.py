@@ -41,12 +41,13 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 @block
 def basys3_holdem(clk, sw, btn, led, seg, dp, an, uart_rx, uart_tx, players=2, stack=1000,
                   small_blind=5, big_blind=10, clk_hz=100_000_000, baud=115_200,
-                  debounce_ms=10, refresh_hz=1000, por_cycles=16):
+                  debounce_ms=10, refresh_hz=1000, por_cycles=16, tx_baud=None):
     """The Basys3 Hold'em top (ports named after pokerhdl.boards.board.BASYS3's resources).
 
     clk: 100 MHz. sw[16], btn[5] (0 C, 1 U, 2 L, 3 R, 4 D): raw switches and buttons.
     led[16]: turn, winners, game over, display view. seg[7], dp, an[4]: the display,
-        active-low at the pins. uart_rx (from the host), uart_tx (to the host): 8N1 at baud.
+        active-low at the pins. uart_rx (from the host), uart_tx (to the host): 8N1 at baud
+        (uart_tx at tx_baud when given: tests draw the table faster than keys arrive).
     """
     w = chip_width(players, stack, big_blind)
     rst = ResetSignal(1, active=1, isasync=False)
@@ -76,7 +77,7 @@ def basys3_holdem(clk, sw, btn, led, seg, dp, an, uart_rx, uart_tx, players=2, s
                              probe_addr, probe_data, led_q, disp_value, busy, key_event,
                              hand_done, game_over, players=players, stack=stack,
                              small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz,
-                             baud=baud)
+                             baud=baud, tx_baud=tx_baud)
 
     # the deck
     deck_count = Signal(intbv(2 * players + 5)[6:])
@@ -166,7 +167,7 @@ def basys3_holdem(clk, sw, btn, led, seg, dp, an, uart_rx, uart_tx, players=2, s
 
 
 def basys3_holdem_top(players=2, stack=1000, small_blind=5, big_blind=10, clk_hz=100_000_000,
-                      baud=115_200, debounce_ms=10):
+                      baud=115_200, debounce_ms=10, tx_baud=None):
     """The board top with fresh port signals, for conversion (with initial values, settled by
     pokerhdl.convert)."""
     top = basys3_holdem(clk=Signal(bool(0)), sw=Signal(intbv(0)[16:]), btn=Signal(intbv(0)[5:]),
@@ -174,7 +175,7 @@ def basys3_holdem_top(players=2, stack=1000, small_blind=5, big_blind=10, clk_hz
                         dp=Signal(bool(1)), an=Signal(intbv(0xf)[4:]), uart_rx=Signal(bool(1)),
                         uart_tx=Signal(bool(1)), players=players, stack=stack,
                         small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
-                        debounce_ms=debounce_ms)
+                        debounce_ms=debounce_ms, tx_baud=tx_baud)
     return top
 
 
