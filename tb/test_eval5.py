@@ -15,7 +15,7 @@ from hand_stream import HandBench, bad_hands, check_hands, expect5, random_hand
 from pokerhdl.golden import NO_CARD, parse_cards
 
 SLOTS = 5
-RANDOM_HANDS = int(os.environ.get("EVAL5_RANDOM_HANDS", "20000"))
+RANDOM_HANDS = int(os.environ.get("EVAL5_RANDOM_HANDS", "10000"))
 ALL_HANDS = 2_598_960
 
 DIRECTED = [

@@ -16,7 +16,7 @@ from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import rank7, showdown
 from pokerhdl.rtl.showdown import LATENCY, WORD
 
-SHOWDOWNS = {2: 6000, 4: 6000, 10: 3000}   # per run; 10 players cost Icarus ~3 ms a clock
+SHOWDOWNS = {2: 3000, 4: 3000, 10: 1500}   # per run; 10 players cost Icarus ~3 ms a clock
 
 
 def expected(words, active):
