@@ -1,7 +1,7 @@
 """Soak tests: a million random actions on the Hold'em table, and the console played key by key,
 on the fast engine (Verilator).
 
-The cocotb tests play a few hundred hands per language on Icarus and GHDL; this plays whole
+The cocotb tests play a few dozen hands per language on Icarus and GHDL; this plays whole
 games by the million, with the same random agents, the same golden table and the same checks
 (tb/holdem_checks.py): after every command the result code, the log pulses, hand_done,
 deck_request and the cards taken against the golden engine, then the whole probe window
@@ -16,7 +16,8 @@ display, privacy of hole cards, resets while an answer is drawn) with the engine
 each direction; it also checks that no byte arrives unasked and that every deck the golden
 deal takes is requested and consumed.
 
-    SOAK_ACTIONS=1000000 pytest -m soak tb/test_holdem_soak.py     (CI; `make soak`)
+    make soak                              (CI: 1,000,000 table actions, 100,000 console inputs)
+    SOAK_TABLE_ACTIONS=10000 SOAK_CONSOLE_INPUTS=2000 pytest -m soak tb/test_holdem_soak.py
 """
 
 import os
