@@ -5,7 +5,7 @@ Each check takes the hardware's figures as plain values (probe reads, result cod
 and the golden table, and fails with a message that names the step.
 """
 
-from pokerhdl.games.holdem import PROBE
+from pokerhdl.golden.holdem_contract import PROBE
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, cards_needed
 

@@ -31,7 +31,7 @@ from harness import sources
 from holdem_checks import expected_probe
 from test_holdem_table import TIMEOUT, HoldemTB, play
 from test_holdem_ui import CLK_HZ, DEADLOCK_NS, CLK_NS, FAST_BAUD, play_console
-from pokerhdl.games.holdem import chip_width
+from pokerhdl.golden.holdem_contract import chip_width
 from pokerhdl.golden.holdem import OK
 from pokerhdl.verilated import Deadlock, Model
 

@@ -25,8 +25,8 @@ from cocotb.triggers import FallingEdge
 from harness import HDLS, param, run_block
 from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
                            tally_end)
-from pokerhdl.games.holdem import (OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK,
-                                   chip_width)
+from pokerhdl.golden.holdem_contract import (OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK,
+                                             chip_width)
 from pokerhdl.golden.cards import NO_CARD, parse_cards
 from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
                                     REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)

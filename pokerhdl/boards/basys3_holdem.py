@@ -26,7 +26,7 @@ from pathlib import Path
 from myhdl import (block, always_seq, always_comb, concat, Signal, ResetSignal, intbv, modbv,
                    instances)
 
-from ..games.holdem import chip_width
+from ..golden.holdem_contract import chip_width
 from ..games.holdem_ui import holdem_console
 from ..rtl.debounce import debounce
 from ..rtl.por import por

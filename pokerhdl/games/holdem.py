@@ -16,43 +16,40 @@ n+7 clocks, then about 5(n+2) per pot, W more when a pot is split).
 from myhdl import (block, always_seq, always_comb, concat, enum, ConcatSignal, Signal,
                    ResetSignal, intbv, instances)
 
-from ..golden.cards import NO_CARD
+from ..golden.cards import DECK_SIZE, NO_CARD
 from ..golden.holdem import (
     ALLIN, BET, CALL, CHECK, FOLD, MAX_PLAYERS, MIN_PLAYERS, NO_SEAT, OK, PHASE_BETTING,
     PHASE_GAME_OVER, PHASE_READY, POST_BB, POST_SB, PREFLOP, RAISE, REF_BAD_ACTION,
     REF_BELOW_MIN, REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER, REF_HAND_IN_PROGRESS,
     REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
     REF_RAISE_CLOSED, RIVER, SHOWDOWN, FLOP, TURN)
+from ..golden.holdem_contract import (BOARD_CARDS, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
+                                      REF_BAD_DECK, chip_width)
 from .holdem_settle import holdem_settle
 from .seat_tables import (count_clear_table, lowest_clear_table, next_in_mask_table, onehot_table,
                           seat_bits, table_rom)
 
-__all__ = ["holdem_table", "holdem_table_top", "chip_width", "OP_ACT", "OP_DEAL", "OP_NEW_GAME",
-           "REF_BAD_DECK", "PROBE"]
+__all__ = ["holdem_table", "holdem_table_top"]
 
-OP_ACT, OP_DEAL, OP_NEW_GAME = 0, 1, 2
-REF_BAD_DECK = 13       # DEAL: the stream gave a code 52..63 or a card twice (golden: ValueError)
-BOARD = 5
-DECK = 52
+BOARD, DECK = BOARD_CARDS, DECK_SIZE
+# the probe decoder: groups of 8 addresses (per-seat fields, the table's figures, the hand's)
+G_STACK, G_STREET_BET, G_COMMITTED, G_FLAGS, G_HOLE, G_BOARD, G_WORD, G_PAYOUT, G_REFUND, \
+    G_TABLE, G_HAND = (PROBE[k] >> 3 for k in ("stack", "street_bet", "committed", "flags", "hole",
+                                               "board", "word", "payout", "refund", "pot",
+                                               "dealer"))
+S_POT, S_CURRENT_BET, S_TO_CALL, S_MIN_RAISE, S_MIN_RAISE_TO, S_TO_ACT, S_STREET = (
+    PROBE[k] - (G_TABLE << 3) for k in ("pot", "current_bet", "to_call", "min_raise",
+                                        "min_raise_to", "to_act", "street"))
+S_DEALER, S_SB_SEAT, S_BB_SEAT, S_HAND_NO, S_WINNERS, S_SHOWDOWN, S_GAME_WINNER = (
+    PROBE[k] - (G_HAND << 3) for k in ("dealer", "sb_seat", "bb_seat", "hand_no", "winners",
+                                       "showdown", "game_winner"))
+G_HOLE_2 = G_HOLE + 1                    # two cards a seat: the hole field spans two groups
+assert PROBE["phase"] == (G_TABLE << 3) + 7 and PROBE["last_code"] == (G_HAND << 3) + 7
 LOW_CARDS = 26                  # the card one-hot in two ROMs: constants stay below 2**31
 CARD_BIT_LOW = tuple(1 << code if code < LOW_CARDS else 0 for code in range(64))
 CARD_BIT_HIGH = tuple(1 << (min(code, DECK) - LOW_CARDS) if code >= LOW_CARDS else 0
                       for code in range(64))
 WAIT_COUNT = 2          # HT_WAIT lasts WAIT_COUNT + 1 = 3 clocks: the derived-figure pipeline
-
-# probe map (contract section 1): base addresses
-PROBE = dict(stack=0x00, street_bet=0x08, committed=0x10, flags=0x18, hole=0x20, board=0x30,
-             word=0x38, payout=0x40, refund=0x48, pot=0x50, current_bet=0x51, to_call=0x52,
-             min_raise=0x53, min_raise_to=0x54, to_act=0x55, street=0x56, phase=0x57,
-             dealer=0x58, sb_seat=0x59, bb_seat=0x5A, hand_no=0x5B, winners=0x5C,
-             showdown=0x5D, game_winner=0x5E, last_code=0x5F)
-
-
-def chip_width(players, stack, big_blind):
-    """Bits for any chip figure: a stack, a bet or the pot never exceed the total, and the bet
-    to match never exceeds the big blind when the total is smaller."""
-    return max(players * stack, big_blind).bit_length()
-
 
 def _u(width, value=0):
     return Signal(intbv(value)[width:])
@@ -695,70 +692,70 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     def probe():
         """The probe window: one observable per address, registered."""
         d = intbv(0)[24:]
-        if p_group == 0:
+        if p_group == G_STACK:
             if p_seat <= last_seat:
                 d[w:] = stacks[p_index]
-        elif p_group == 1:
+        elif p_group == G_STREET_BET:
             if p_seat <= last_seat:
                 d[w:] = street_bet[p_index]
-        elif p_group == 2:
+        elif p_group == G_COMMITTED:
             if p_seat <= last_seat:
                 d[w:] = committed[p_index]
-        elif p_group == 3:
+        elif p_group == G_FLAGS:
             if p_seat <= last_seat:
                 d[0] = folded[p_index]
                 d[1] = all_in[p_index]
                 d[2] = busted[p_index]
-        elif p_group == 4 or p_group == 5:
+        elif p_group == G_HOLE or p_group == G_HOLE_2:
             if p_hole_seat <= last_seat:
                 if probe_addr[0]:
                     d[6:] = hole1[p_hole_index]
                 else:
                     d[6:] = hole0[p_hole_index]
-        elif p_group == 6:
+        elif p_group == G_BOARD:
             if p_seat < BOARD:
                 d[6:] = board[p_seat]
-        elif p_group == 7:
+        elif p_group == G_WORD:
             if p_seat <= last_seat:
                 d[:] = words[p_index]
-        elif p_group == 8:
+        elif p_group == G_PAYOUT:
             if p_seat <= last_seat:
                 d[w:] = payout[p_index]
-        elif p_group == 9:
+        elif p_group == G_REFUND:
             if p_seat <= last_seat:
                 d[w:] = refund[p_index]
-        elif p_group == 10:
-            if p_seat == 0:
+        elif p_group == G_TABLE:
+            if p_seat == S_POT:
                 d[w:] = pot
-            elif p_seat == 1:
+            elif p_seat == S_CURRENT_BET:
                 d[w:] = current_bet
-            elif p_seat == 2:
+            elif p_seat == S_TO_CALL:
                 if to_act != NO_SEAT:
                     d[w:] = to_call
-            elif p_seat == 3:
+            elif p_seat == S_MIN_RAISE:
                 d[w:] = min_raise
-            elif p_seat == 4:
+            elif p_seat == S_MIN_RAISE_TO:
                 d[w + 1:] = min_raise_to
-            elif p_seat == 5:
+            elif p_seat == S_TO_ACT:
                 d[3:] = to_act
-            elif p_seat == 6:
+            elif p_seat == S_STREET:
                 d[3:] = street
             else:
                 d[2:] = phase
-        elif p_group == 11:
-            if p_seat == 0:
+        elif p_group == G_HAND:
+            if p_seat == S_DEALER:
                 d[sw:] = dealer
-            elif p_seat == 1:
+            elif p_seat == S_SB_SEAT:
                 d[3:] = sb_seat
-            elif p_seat == 2:
+            elif p_seat == S_BB_SEAT:
                 d[3:] = bb_seat
-            elif p_seat == 3:
+            elif p_seat == S_HAND_NO:
                 d[hand_bits:] = hand_no
-            elif p_seat == 4:
+            elif p_seat == S_WINNERS:
                 d[n:] = winners
-            elif p_seat == 5:
+            elif p_seat == S_SHOWDOWN:
                 d[0] = showed
-            elif p_seat == 6:
+            elif p_seat == S_GAME_WINNER:
                 d[3:] = game_winner
             else:
                 d[4:] = last_code

@@ -19,10 +19,11 @@ Steps (each a short scan over the seats, so every path stays a mux, a compare or
 from myhdl import (block, always_seq, always_comb, concat, enum, Signal, intbv, instances)
 
 from ..golden.cards import NO_CARD
+from ..golden.holdem_contract import BOARD_CARDS
 from ..rtl.eval7 import eval7
 from .seat_tables import left_table, onehot_table, seat_bits, table_rom
 
-BOARD = 5
+BOARD = BOARD_CARDS
 
 
 def _u(width, value=0):

@@ -38,9 +38,9 @@ from ..golden.holdem_terminal import BANNER, CLEAR, CRLF
 from ..rtl.bcd import bin2bcd
 from ..rtl.cards import RANK_ASCII, SUIT_ASCII
 from ..rtl.uart import uart_rx, uart_tx
-from .holdem import PROBE, chip_width, holdem_table
-
-OP_ACT, OP_DEAL, OP_NEW_GAME = 0, 1, 2
+from ..golden.holdem_contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
+                                      chip_width)
+from .holdem import holdem_table
 
 # UI registers seen through the same LOAD as the probe window (addresses above the table's)
 V_LOG_SEAT, V_LOG_ACTION, V_LOG_PUT, V_LOG_TOTAL, V_LOG_ALLIN, V_LOG_COUNT, V_RES, V_OP, \
@@ -56,7 +56,7 @@ L_TO_ACT, L_STACK, L_BET, L_CALL, L_POT, L_WINNERS, L_PHASE = range(7)
 
 ACTION_WORDS = ("folds", "checks", "calls ", "bets ", "raises to ", "goes all-in for ",
                 "posts small blind ", "posts big blind ")
-RESULT_WORDS = tuple(RESULT_TEXT) + ("bad deck", "code 14", "code 15")
+RESULT_WORDS = tuple(RESULT_TEXT) + (BAD_DECK_TEXT, "code 14", "code 15")
 
 
 class Program:

@@ -7,7 +7,7 @@ Addresses pack a seat index above a per-seat mask: address = seat << n | mask.
 
 from myhdl import block, always_comb
 
-NO_SEAT = 7
+from ..golden.holdem import NO_SEAT
 
 
 def seat_bits(n):

@@ -7,7 +7,8 @@ hearts, spades. Codes 0..51 are the deck, 63 is NO_CARD (an empty slot), 52..62 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 NO_CARD = 63
-DECK = tuple(range(52))
+DECK_SIZE = 52
+DECK = tuple(range(DECK_SIZE))
 
 
 class CardError(ValueError):

@@ -26,19 +26,19 @@ from .cards import NO_CARD, format_cards
 from .hands import describe
 from .holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
                      PHASE_READY, RAISE, STREET_NAMES)
+from .holdem_contract import BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK
 from .holdem_text import entry_text, result_text
 
 CLEAR = "\x1b[2J\x1b[H"
 CRLF = "\r\n"
 BANNER = "Hold'em: f k c a b<n> r<n> d n h t" + CRLF
 KEY_ACTIONS = {"f": FOLD, "k": CHECK, "c": CALL, "a": ALLIN}
-OP_ACT, OP_DEAL, OP_NEW_GAME = 0, 1, 2
 FOLD_SWITCH = 1 << 15
 AMOUNT_SWITCHES = FOLD_SWITCH - 1
 
 
 def refusal_text(code):
-    return "! " + (result_text(code) if code != 13 else "bad deck") + CRLF
+    return "! " + (result_text(code) if code != REF_BAD_DECK else BAD_DECK_TEXT) + CRLF
 
 
 def table_text(t, short=False):

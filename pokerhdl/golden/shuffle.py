@@ -27,9 +27,9 @@ entropy events only, never on clock timing or stream backpressure.
 
 from dataclasses import dataclass
 
+from .cards import DECK_SIZE
 from .rng import XorShift128
 
-DECK_SIZE = 52
 FIELDS = 5            # 6-bit fields per 32-bit rng word, then a 2-bit one for masks <= 3
 FIELD_BITS = 6
 TOP_FIELD_SHIFT, TOP_FIELD_MASK = 30, 3

@@ -20,12 +20,13 @@ own card. That makes the identity deck free at start, and a reset leaves nothing
 from myhdl import (block, always, always_seq, always_comb, concat, Signal, ResetSignal, intbv,
                    enum, instances)
 
+from ..golden.cards import DECK_SIZE
 from ..golden.shuffle import MASK_ROM
 from .rng import rng
 
 # ceil(log2(m - 1)) bit masks indexed by m: the mask of the next range, read as m counts down
 MASK_NEXT_ROM = tuple(MASK_ROM[m - 1] if m else 0 for m in range(64))
-DECK = 52
+DECK = DECK_SIZE
 SLOTS = 64     # memory depth: every 6-bit address reads something defined
 
 
