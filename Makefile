@@ -3,11 +3,12 @@
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
 #   make synth                        yosys synth_xilinx of every top (remembered for make bench)
 #   make census                       the golden model over every 5- and 7-card hand
+#   make deep                         synth, census and the exhaustive evaluator runs together
 #   make soak                         a million random table actions and 100,000 console inputs
 #                                     on the fast engine (Verilator); SOAK_TABLE_ACTIONS=...,
 #                                     SOAK_CONSOLE_INPUTS=... for other depths
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
-#   make durations                    time every test of `make sim` into tb/durations.json
+#   make durations                    time the tests of `make sim` and `make deep` (tb/durations.json)
 #   make bench                        size, depth and speed figures of every block
 #   make doctor                       which Python, simulators and tools will be used
 #   make tools / make venv            the two set-up steps on their own
@@ -24,8 +25,10 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
 REGRESSION := not slow and not census and not soak and not synth$(if $(HDL), and $(HDL))
+# what CI runs after the regression, side by side: synthesis, the census, the exhaustive runs
+DEEP := synth or census or exhaustive
 
-.PHONY: all verilog vhdl sim synth census soak exhaustive durations bench doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth census deep soak exhaustive durations bench doctor tools venv clean distclean
 
 all: verilog vhdl
 
@@ -57,6 +60,9 @@ synth: $(STAMP) tools
 census: $(STAMP)
 	$(PYTEST) -m census
 
+deep: $(STAMP) tools
+	$(PYTEST) -m "$(DEEP)"
+
 soak: $(STAMP) tools
 	$(PYTEST) -m soak
 
@@ -64,7 +70,7 @@ exhaustive: $(STAMP) tools
 	$(PYTEST) --durations=10 -m "slow$(if $(HDL), and $(HDL))"
 
 durations: $(STAMP) tools
-	$(PYTEST) --store-durations -m "$(REGRESSION)"
+	$(PYTEST) --store-durations -m "($(REGRESSION)) or $(DEEP)"
 
 bench: $(STAMP) tools
 	$(PY) tb/bench.py

@@ -120,6 +120,7 @@ def test_eval5(hdl):
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 @pytest.mark.vhdl
 def test_eval5_all_hands():
     """All 2,598,960 five-card hands against golden (make exhaustive): about 4 minutes on

@@ -39,6 +39,7 @@ def run(binary, *args):
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_all_seven_card_hands():
     figures = run(build(BUILD / "eval7_all"))
     assert figures["hands"] == HANDS and figures["answers"] == HANDS, figures
