@@ -293,10 +293,11 @@ def _params(**extra):
     return {"baud": FAST_BAUD, **extra}
 
 
-# Per language: four seats, and short stacks that play games to their last chip; resets
-# at one input in 16. Depth comes from the soak test (tb/test_holdem_soak.py, the fast engine).
+# Per language: a hand at four seats, and short stacks that play games to their last chip with
+# resets at one input in 16. Depth comes from the soak test (tb/test_holdem_soak.py, the fast
+# engine: 100,000 inputs).
 GAMES = [
-    pytest.param({"players": 4}, 3, 2, "resets", id="4p"),
+    pytest.param({"players": 4}, 3, 1, "hands", id="4p"),
     pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4, 5,
                  "resets games", id="2p-stack60-blinds1-4"),
 ]
