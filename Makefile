@@ -3,7 +3,7 @@
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
 #   make synth                        yosys synth_xilinx of every top (remembered for make bench)
 #   make census                       the golden model over every 5- and 7-card hand
-#   make deep                         synth, census and the exhaustive evaluator runs together
+#   make deep                         synth, census, the exhaustive runs and the soaks together
 #   make soak                         a million random table actions and 100,000 console inputs
 #                                     on the fast engine (Verilator); SOAK_TABLE_ACTIONS=...,
 #                                     SOAK_CONSOLE_INPUTS=... for other depths
@@ -25,8 +25,9 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
 REGRESSION := not slow and not census and not soak and not synth$(if $(HDL), and $(HDL))
-# what CI runs after the regression, side by side: synthesis, the census, the exhaustive runs
-DEEP := synth or census or exhaustive
+# what CI runs after the regression, in one run: synthesis, the census, the exhaustive runs and
+# the soak tests
+DEEP := synth or census or exhaustive or soak
 
 .PHONY: all verilog vhdl sim synth census deep soak exhaustive durations bench doctor tools venv clean distclean
 
@@ -70,6 +71,7 @@ exhaustive: $(STAMP) tools
 	$(PYTEST) --durations=10 -m "slow$(if $(HDL), and $(HDL))"
 
 durations: $(STAMP) tools
+	rm -rf build/synth build/verilated     # time the work itself, as on a fresh clone
 	$(PYTEST) --store-durations -m "($(REGRESSION)) or $(DEEP)"
 
 bench: $(STAMP) tools
