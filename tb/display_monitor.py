@@ -3,7 +3,6 @@ refresh period, which glyph and dot each digit shows and for how long."""
 
 from dataclasses import dataclass, field
 
-import cocotb
 from cocotb.triggers import First, ReadOnly, Timer
 from cocotb.utils import get_sim_time
 
@@ -81,9 +80,3 @@ class DisplayMonitor:
         frame.period = log[second][0] - log[first][0]
         return frame
 
-
-def start_clock(dut, clk_hz):
-    from cocotb.clock import Clock
-    clock_ns = 1e9 / clk_hz
-    cocotb.start_soon(Clock(dut.clk, round(clock_ns), unit="ns").start())
-    return clock_ns

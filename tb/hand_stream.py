@@ -8,11 +8,11 @@ its CardError) into what the ports must show.
 import random
 from collections import deque
 
-from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
+from clocked import ClockedTB
 from pokerhdl.golden import CardError, NO_CARD, card_text, rank5, rank7, scoring_cards
-from pokerhdl.rtl.eval_core import LATENCY
+from pokerhdl.golden.hands import EVAL_LATENCY as LATENCY
 
 
 def expect7(codes):
@@ -32,29 +32,20 @@ def expect5(codes):
     return word, 0, sum(1 << i for i, scores in enumerate(scoring_cards(codes)) if scores)
 
 
-class HandBench:
+class HandBench(ClockedTB):
     """Clock, reset and an in-order scoreboard for an evaluator with card0..card{slots-1}."""
 
     def __init__(self, dut, slots, with_mask=False):
-        self.dut = dut
         self.slots = slots
         self.cards = [getattr(dut, f"card{i}") for i in range(slots)]
         self.outputs = [dut.word, dut.invalid] + ([dut.mask] if with_mask else [])
+        super().__init__(dut, idle={"in_valid": 0, **{f"card{i}": NO_CARD for i in range(slots)}})
 
     async def start(self):
-        Clock(self.dut.clk, 10, unit="ns").start()
         await self.reset()
 
     async def reset(self):
-        dut = self.dut
-        dut.rst.value = 1
-        dut.in_valid.value = 0
-        for card in self.cards:
-            card.value = NO_CARD
-        for _ in range(3):
-            await RisingEdge(dut.clk)
-        dut.rst.value = 0
-        await RisingEdge(dut.clk)
+        await super().reset(clocks=3, settle=1, idle=True)
 
     async def run(self, cases, gap=0.0, rng=None, label=""):
         """Drive the hands of ``cases`` (an iterable of (hand, expected answer)) in order, one

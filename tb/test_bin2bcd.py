@@ -7,9 +7,9 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge
+from cocotb.triggers import FallingEdge
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bcd, bcd_digits
 from pokerhdl.tops import get_top
@@ -19,12 +19,7 @@ DEFAULTS = get_top("bin2bcd").params
 
 async def setup(dut):
     width = param("width", DEFAULTS["width"])
-    dut.rst.value = 1
-    dut.start.value = 0
-    dut.value.value = 0
-    cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-    await ClockCycles(dut.clk, 3)
-    dut.rst.value = 0
+    await ClockedTB(dut, idle={"start": 0, "value": 0}).reset()
     await FallingEdge(dut.clk)
     return width, bcd_digits(width)
 

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge, Timer
+from cocotb.triggers import FallingEdge, Timer
 from cocotb.utils import get_sim_time
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.debounce import debounce_trace
 from pokerhdl.tops import get_top
@@ -18,21 +18,12 @@ from pokerhdl.tops import get_top
 DEFAULTS = get_top("debounce").params
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
         self.width = param("width", DEFAULTS["width"])
-        self.clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
-        self.hold = round(self.clk_hz * param("debounce_ms", DEFAULTS["debounce_ms"]) / 1000)
-        self.clock_ns = 1e9 / self.clk_hz
-        dut.rst.value = 1
-        dut.din.value = 0
-        cocotb.start_soon(Clock(dut.clk, round(self.clock_ns), unit="ns").start())
-
-    async def reset(self):
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 3)
-        self.dut.rst.value = 0
+        clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
+        self.hold = round(clk_hz * param("debounce_ms", DEFAULTS["debounce_ms"]) / 1000)
+        super().__init__(dut, clk_hz, idle={"din": 0})
 
 
 def bounce(rng, first, hold, max_pairs=4):

@@ -9,7 +9,8 @@ import pytest
 import cocotb
 from cocotb.triggers import ClockCycles
 
-from display_monitor import DisplayMonitor, start_clock
+from clocked import ClockedTB
+from display_monitor import DisplayMonitor
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bus_text, decimal_text, glyph_bus
 from pokerhdl.tops import get_top
@@ -36,11 +37,9 @@ async def numbers(dut):
     clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
     refresh_hz = param("refresh_hz", DEFAULTS["refresh_hz"])
     period = clk_hz // (refresh_hz * digits) * digits
-    dut.rst.value = 1
-    dut.value.value = 0
-    monitor = DisplayMonitor(dut, digits, start_clock(dut, clk_hz))
-    await ClockCycles(dut.clk, 3)
-    dut.rst.value = 0
+    tb = ClockedTB(dut, clk_hz, idle={"value": 0})
+    monitor = DisplayMonitor(dut, digits, tb.clock_ns)
+    await tb.reset()
     rng = random.Random(width * 100 + digits)
     values = interesting_values(width, digits, rng, 20)
     if period > 10_000:      # 1 kHz refresh: a period is 100,000 clocks; the fast variants

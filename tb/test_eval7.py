@@ -16,7 +16,7 @@ from pokerhdl.synth import synth_stats
 from hand_stream import HandBench, bad_hands, check_hands, expect7, random_hand
 from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import parse_cards
-from pokerhdl.rtl.eval_core import LATENCY
+from pokerhdl.golden.hands import EVAL_LATENCY as LATENCY
 
 SLOTS = 7
 # random hands per run: Icarus costs about 0.5 ms per clock here, GHDL about 0.1 ms

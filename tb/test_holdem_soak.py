@@ -23,15 +23,12 @@ deal takes is requested and consumed.
 import os
 import random
 import time
-from collections import Counter
 
 import pytest
 
 from harness import sources
-from holdem_checks import expected_probe
 from test_holdem_table import TIMEOUT, HoldemTB, play
 from test_holdem_ui import CLK_HZ, DEADLOCK_NS, CLK_NS, FAST_BAUD, play_console
-from pokerhdl.golden.holdem_contract import chip_width
 from pokerhdl.golden.holdem import OK
 from pokerhdl.verilated import Deadlock, Model
 
@@ -43,16 +40,7 @@ class FastHoldem(HoldemTB):
     """HoldemTB on a verilated holdem_table: the same steps and checks, no simulator."""
 
     def __init__(self, params, seed):
-        self.n = params.get("players", 2)
-        self.stack = params.get("stack", 1000)
-        self.blinds = (params.get("small_blind", 5), params.get("big_blind", 10))
-        self.w = chip_width(self.n, self.stack, self.blinds[1])
-        self.rng = random.Random(seed)
-        self.table = self.fresh()
-        self.last_code = OK
-        self.latency = {}
-        self.seen = Counter()
-        self.addresses = sorted(expected_probe(self.table, 0))
+        self.new_game(params, seed)
         self.probe = None            # the last probe read (nothing changes between commands)
         m = self.m = Model.build("holdem_table", sources("holdem_table", "verilog", params)[0],
                                  seed=seed)

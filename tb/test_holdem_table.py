@@ -19,9 +19,9 @@ from collections import Counter
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
                            tally_end)
@@ -46,38 +46,39 @@ def stacked_deck(n, dealer, holes, board):
     return deck + [c for c in range(52) if c not in deck]
 
 
-class HoldemTB:
+class HoldemTB(ClockedTB):
     """Drives commands and the deck, reads the probe, keeps the golden twin."""
 
+    idle_values = dict.fromkeys(("cmd_valid", "cmd_op", "cmd_seat", "cmd_action", "cmd_amount",
+                                 "s_axis_tvalid", "s_axis_tdata", "probe_addr"), 0)
+
     def __init__(self, dut, seed=1):
-        self.dut = dut
-        self.n = param("players", 2)
-        self.stack = param("stack", 1000)
-        self.blinds = (param("small_blind", 5), param("big_blind", 10))
-        self.w = chip_width(self.n, self.stack, self.blinds[1])
-        self.rng = random.Random(seed)
+        self.new_game({k: param(k) for k in ("players", "stack", "small_blind", "big_blind")
+                       if param(k) is not None}, seed)
         self.gap = float(os.environ.get("HOLDEM_GAP", "0.3"))   # chance the deck idles a clock
         self.cycle = 0
+        super().__init__(dut, idle=self.idle_values)
+        dut.rst.value = 0           # as before the base: start() resets
+
+    def new_game(self, params, seed):
+        """The golden side: the table's parameters, the twin, the tallies (shared with the
+        soak's FastHoldem)."""
+        self.n = params.get("players", 2)
+        self.stack = params.get("stack", 1000)
+        self.blinds = (params.get("small_blind", 5), params.get("big_blind", 10))
+        self.w = chip_width(self.n, self.stack, self.blinds[1])
+        self.rng = random.Random(seed)
         self.table = self.fresh()
         self.last_code = OK
         self.latency = {}           # kind -> [cycles from command taken to result]
         self.seen = Counter()
         self.addresses = sorted(expected_probe(self.table, 0))
-        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
 
     def fresh(self):
         return Table(self.n, self.stack, *self.blinds)
 
     def idle_inputs(self):
-        d = self.dut
-        d.cmd_valid.value = 0
-        d.cmd_op.value = 0
-        d.cmd_seat.value = 0
-        d.cmd_action.value = 0
-        d.cmd_amount.value = 0
-        d.s_axis_tvalid.value = 0
-        d.s_axis_tdata.value = 0
-        d.probe_addr.value = 0
+        self.set_idle()
 
     async def tick(self):
         """One clock; the TB acts at falling edges (outputs settled, inputs seen next edge)."""

@@ -20,9 +20,9 @@ from collections import Counter, deque
 
 import cocotb
 import pytest
-from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_timeout
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from holdem_checks import check_probe, expected_probe
 from uart_line import SerialLine
@@ -39,26 +39,20 @@ DEADLOCK_NS = 5_000_000      # the longest answer (a showdown at clk/8) takes we
 KEYS = {FOLD: "f", CHECK: "k", CALL: "c", ALLIN: "a"}
 
 
-class TB:
+class TB(ClockedTB):
+    idle_values = dict.fromkeys(("sw", "btn_act", "btn_up", "btn_down", "btn_reveal",
+                                 "btn_deal", "s_axis_tvalid", "s_axis_tdata", "probe_addr"), 0)
+
     def __init__(self, dut, players, seed):
-        self.dut = dut
+        super().__init__(dut, CLK_HZ)
         self.players = players
         self.rng = random.Random(seed)
         self.decks = deque()
         self.line = SerialLine(dut.rxd, dut.txd, param("baud", FAST_BAUD), param("tx_baud"))
-        dut.sw.value = 0
-        for b in ("btn_act", "btn_up", "btn_down", "btn_reveal", "btn_deal"):
-            getattr(dut, b).value = 0
-        dut.s_axis_tvalid.value = 0
-        dut.s_axis_tdata.value = 0
-        dut.probe_addr.value = 0
-        cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
         self.feeder = cocotb.start_soon(self.deck_feeder())
 
     async def reset(self):
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 4)
-        self.dut.rst.value = 0
+        await super().reset(clocks=4)
 
     async def deck_feeder(self):
         dut = self.dut

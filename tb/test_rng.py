@@ -6,9 +6,9 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
+from clocked import ClockedTB
 from harness import HDLS, run_block
 from pokerhdl.golden.rng import DEFAULT_SEED, XorShift128, seed_word, step
 
@@ -16,23 +16,16 @@ from pokerhdl.golden.rng import DEFAULT_SEED, XorShift128, seed_word, step
 PUBLISHED_FIRST_OUTPUTS = [3701687786, 458299110, 2500872618]
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
-        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-        self.idle()
+        super().__init__(dut, idle=dict.fromkeys(("seed", "seed_load", "entropy", "entropy_valid",
+                                                  "advance"), 0))
 
     def idle(self):
-        d = self.dut
-        d.seed.value, d.seed_load.value = 0, 0
-        d.entropy.value, d.entropy_valid.value = 0, 0
-        d.advance.value = 0
+        self.set_idle()
 
     async def reset(self):
-        self.dut.rst.value = 1
-        await RisingEdge(self.dut.clk)
-        await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
+        await super().reset(clocks=2)
 
     def word(self):
         return int(self.dut.word.value)

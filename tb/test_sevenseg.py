@@ -8,7 +8,8 @@ import pytest
 import cocotb
 from cocotb.triggers import ClockCycles
 
-from display_monitor import DisplayMonitor, start_clock
+from clocked import ClockedTB
+from display_monitor import DisplayMonitor
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bus_text, glyph_bus, message_text
 from pokerhdl.tops import get_top
@@ -17,25 +18,17 @@ DEFAULTS = get_top("sevenseg").params
 MESSAGES = ["FoLd", "Err", "PASS", "CALL", "bEt", "tiE", "LoSE", "bUSt", "donE", "P1", "?"]
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
         self.digits = param("digits", DEFAULTS["digits"])
         clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
         refresh_hz = param("refresh_hz", DEFAULTS["refresh_hz"])
+        super().__init__(dut, clk_hz, idle={"glyphs": 0, "dots": 0})
         # the timing the driver promises: slot = clk_hz / (refresh_hz * digits), 1/16 blank
         self.slot = clk_hz // (refresh_hz * self.digits)
         self.blank = max(1, self.slot // 16)
         self.period = self.slot * self.digits
-        dut.rst.value = 1
-        dut.glyphs.value = 0
-        dut.dots.value = 0
-        self.monitor = DisplayMonitor(dut, self.digits, start_clock(dut, clk_hz))
-
-    async def reset(self):
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 3)
-        self.dut.rst.value = 0
+        self.monitor = DisplayMonitor(dut, self.digits, self.clock_ns)
 
     async def check_shows(self, bus, dots):
         """Drive the inputs, let a period pass, and compare a captured period with golden."""

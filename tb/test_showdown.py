@@ -8,13 +8,14 @@ from collections import deque
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import rank7, showdown
-from pokerhdl.rtl.showdown import LATENCY, WORD
+from pokerhdl.golden.hands import WORD_BITS as WORD
+from pokerhdl.golden.showdown import SHOWDOWN_LATENCY as LATENCY
 
 SHOWDOWNS = {2: 3000, 4: 3000, 10: 1500}   # per run; 10 players cost Icarus ~3 ms a clock
 
@@ -50,26 +51,17 @@ def random_active(rng, players):
     return rng.getrandbits(players)
 
 
-class Bench:
+class Bench(ClockedTB):
     def __init__(self, dut, players):
-        self.dut = dut
         self.words = [getattr(dut, f"word{i}") for i in range(players)]
+        super().__init__(dut, idle={"in_valid": 0, "active": 0,
+                                    **{f"word{i}": 0 for i in range(players)}})
 
     async def start(self):
-        Clock(self.dut.clk, 10, unit="ns").start()
         await self.reset()
 
     async def reset(self):
-        dut = self.dut
-        dut.rst.value = 1
-        dut.in_valid.value = 0
-        dut.active.value = 0
-        for w in self.words:
-            w.value = 0
-        for _ in range(3):
-            await RisingEdge(dut.clk)
-        dut.rst.value = 0
-        await RisingEdge(dut.clk)
+        await super().reset(clocks=3, settle=1, idle=True)
 
     async def run(self, cases, gap=0.0, rng=None):
         """Present (words, active) cases one per clock (idle clocks with probability gap);

@@ -8,10 +8,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, with_timeout
 from cocotbext.axi import AxiStreamBus, AxiStreamSink
 
+from clocked import ClockedTB
 from harness import HDLS, run_block
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import DECK_SIZE, FIELDS, FIELD_BITS, MASK_ROM, deal, draw_offset
@@ -25,17 +25,15 @@ def known(signal):
     return int(value) if value.is_resolvable else 0
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
-        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        super().__init__(dut, idle=dict.fromkeys(("start", "count", "exclude", "seed",
+                                                  "seed_load", "entropy", "entropy_valid"), 0))
+        dut.rst.value = 0             # as before the base: the first reset() sets it
         self.sink = None              # made after the first reset: VHDL outputs start 'U'
         self.model = XorShift128()
         self.edge = 0                 # rising edges since the monitor started
         self.starts, self.dones = [], []
-        for name in ("start", "count", "exclude", "seed", "seed_load", "entropy",
-                     "entropy_valid"):
-            getattr(dut, name).value = 0
         cocotb.start_soon(self.monitor())
 
     async def monitor(self):
@@ -52,14 +50,13 @@ class TB:
                 self.dones.append(self.edge)
             busy_before = busy
 
-    async def reset(self):
-        self.dut.rst.value = 1
-        await RisingEdge(self.dut.clk)
-        await RisingEdge(self.dut.clk)
+    def before_release(self):
         if self.sink is None:
             self.sink = AxiStreamSink(AxiStreamBus.from_prefix(self.dut, "m_axis"), self.dut.clk,
                                       self.dut.rst, byte_lanes=1)
-        self.dut.rst.value = 0
+
+    async def reset(self):
+        await super().reset(clocks=2)
         self.model = XorShift128()
         self.sink.clear()
 

@@ -7,32 +7,27 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer, with_timeout
 from cocotbext.axi import AxiStreamBus, AxiStreamSink
 from cocotbext.uart import UartSource
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, frame_bits
-from pokerhdl.rtl.uart import bit_clocks
+from pokerhdl.golden.uart import bit_clocks
 from pokerhdl.tops import get_top
 
 DEFAULTS = get_top("uart_rx").params
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
-        self.clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
+        super().__init__(dut, param("clk_hz", DEFAULTS["clk_hz"]),
+                         idle={"rxd": 1, "m_axis_tready": 0})
         self.baud = param("baud", DEFAULTS["baud"])
         self.div = bit_clocks(self.clk_hz, self.baud)
-        self.clock_ns = 1e9 / self.clk_hz
         self.bit_ns = self.div * self.clock_ns          # the receiver's own bit time
         self.frame_ns = FRAME_BITS * self.bit_ns
-        dut.rst.value = 1
-        dut.rxd.value = 1
-        dut.m_axis_tready.value = 0
-        cocotb.start_soon(Clock(dut.clk, round(self.clock_ns), unit="ns").start())
         self.sink = None
         self.framing_errors = 0
         self.overruns = 0
@@ -48,16 +43,15 @@ class TB:
             await RisingEdge(self.dut.overrun)
             self.overruns += 1
 
-    async def reset(self):
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 3)
+    def before_release(self):
         if self.sink is None:
             self.sink = AxiStreamSink(AxiStreamBus.from_prefix(self.dut, "m_axis"),
                                       self.dut.clk, self.dut.rst)
             cocotb.start_soon(self._count_framing_errors())
             cocotb.start_soon(self._count_overruns())
-        self.dut.rst.value = 0
-        await ClockCycles(self.dut.clk, 2)
+
+    async def reset(self):
+        await super().reset(clocks=3, settle=2)
 
     def source(self, baud_scale=1.0):
         return UartSource(self.dut.rxd, baud=self.baud * baud_scale)

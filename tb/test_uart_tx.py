@@ -7,32 +7,27 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, Edge, RisingEdge, with_timeout
+from cocotb.triggers import ClockCycles, Edge, with_timeout
 from cocotb.utils import get_sim_time
 from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSource
 from cocotbext.uart import UartSink
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, line_levels
-from pokerhdl.rtl.uart import TX_MIN_CLOCKS, bit_clocks
+from pokerhdl.golden.uart import TX_MIN_CLOCKS, bit_clocks
 from pokerhdl.tops import get_top
 
 DEFAULTS = get_top("uart_tx").params
 
 
-class TB:
+class TB(ClockedTB):
     def __init__(self, dut):
-        self.dut = dut
-        self.clk_hz = param("clk_hz", DEFAULTS["clk_hz"])
+        super().__init__(dut, param("clk_hz", DEFAULTS["clk_hz"]), idle={"s_axis_tvalid": 0})
         self.baud = param("baud", DEFAULTS["baud"])
         self.div = bit_clocks(self.clk_hz, self.baud, TX_MIN_CLOCKS)
         self.frame_clocks = FRAME_BITS * self.div
-        dut.rst.value = 1
-        dut.s_axis_tvalid.value = 0
-        cocotb.start_soon(Clock(dut.clk, round(1e9 / self.clk_hz), unit="ns").start())
         self.source = self.sink = None   # made in reset(), once the outputs are known
-        self.clock_ns = 1e9 / self.clk_hz
         self.edges = []            # (clock number, new txd level) of every change of txd
         self.watcher = None
 
@@ -41,16 +36,15 @@ class TB:
             await Edge(self.dut.txd)
             self.edges.append((round(get_sim_time("ns") / self.clock_ns), int(self.dut.txd.value)))
 
-    async def reset(self):
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 3)
+    def before_release(self):
         if self.source is None:
             self.source = AxiStreamSource(AxiStreamBus.from_prefix(self.dut, "s_axis"),
                                           self.dut.clk, self.dut.rst)
             self.sink = UartSink(self.dut.txd, baud=self.baud)
             self.watcher = cocotb.start_soon(self._watch())
-        self.dut.rst.value = 0
-        await RisingEdge(self.dut.clk)
+
+    async def reset(self):
+        await super().reset(clocks=3, settle=1)
 
     def levels_since(self, clock, end):
         """txd at each clock from ``clock`` to ``end``, rebuilt from the recorded changes."""

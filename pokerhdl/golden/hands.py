@@ -20,6 +20,8 @@ _RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", 
 _PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
             "jacks", "queens", "kings", "aces")
 ACE = 12
+WORD_BITS = 24        # category nibble and five kicker nibbles
+EVAL_LATENCY = 6      # eval5/eval7 stream contract: in_valid in clock c, out_valid in c + 6
 WHEEL = (12, 3, 2, 1, 0)
 
 

@@ -1,5 +1,7 @@
 """The showdown: who holds the best word among the active players."""
 
+SHOWDOWN_LATENCY = 4   # the rtl showdown's stream contract: in_valid to out_valid, clocks
+
 
 def showdown(words, active=None):
     """Best word among active players and the list of every active player holding it.

@@ -27,10 +27,11 @@ from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal,
                    instances)
 
 from ..golden.cards import NO_CARD
+from ..golden.hands import EVAL_LATENCY
 from .pipe import pipe_reg
 from .rankmask import RANKS, WINDOWS, highest_ranks, onehot_rank, straight_windows, window_top
 
-LATENCY = 6        # in_valid high in clock cycle c: out_valid high in cycle c + LATENCY
+LATENCY = EVAL_LATENCY   # in_valid high in clock cycle c: out_valid high in cycle c + LATENCY
 SUITS = 4
 
 # category numbers of the rank word, and their one-hot positions in `category` below

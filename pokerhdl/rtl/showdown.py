@@ -13,13 +13,15 @@ pipeline stage per level.
 from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal, Signal,
                    ResetSignal, intbv, instances)
 
+from ..golden.hands import WORD_BITS
+from ..golden.showdown import SHOWDOWN_LATENCY
 from .pipe import pipe_reg
 
-WORD = 24
+WORD = WORD_BITS
 GROUP = 3                      # bits compared per LUT (two 3-bit fields = six inputs)
 FIELDS = WORD // GROUP         # 8 fields of 3 bits
 SUPERS = 3                     # super-fields of up to 3 fields
-LATENCY = 4                    # clocks from in_valid high to out_valid high
+LATENCY = SHOWDOWN_LATENCY     # clocks from in_valid high to out_valid high
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 

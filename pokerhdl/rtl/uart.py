@@ -8,24 +8,7 @@ so the two ends may differ by about 5 % in all).
 from myhdl import (block, always_seq, always_comb, concat, Signal, ResetSignal, intbv, enum,
                    instances)
 
-MAX_BAUD_ERROR = 0.02
-
-
-RX_MIN_CLOCKS = 8        # the receiver votes on three samples 1/8 bit apart
-TX_MIN_CLOCKS = 2        # a transmitter samples nothing; 2 keeps its bit counter a register
-
-
-def bit_clocks(clk_hz, baud, minimum=RX_MIN_CLOCKS):
-    """Clocks per bit; raises ValueError when the rate cannot be met or is too fast."""
-    div = round(clk_hz / baud)
-    if div < minimum:
-        raise ValueError(f"baud {baud} at {clk_hz} Hz gives {div} clocks per bit; "
-                         f"need at least {minimum}")
-    error = abs(clk_hz / div - baud) / baud
-    if error > MAX_BAUD_ERROR:
-        raise ValueError(f"baud {baud} at {clk_hz} Hz is {100 * error:.1f} % off "
-                         f"with divider {div}")
-    return div
+from ..golden.uart import TX_MIN_CLOCKS, bit_clocks
 
 
 @block

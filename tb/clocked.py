@@ -1,0 +1,57 @@
+"""The base of every cocotb testbench here: the clock, the idle inputs, the synchronous reset
+and waits that fail instead of hanging."""
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, RisingEdge
+
+CLK_HZ = 100_000_000
+
+
+class ClockedTB:
+    """Starts the clock of ``dut`` (``clk``) at clk_hz, sets ``idle`` inputs ({name: value}),
+    and holds the ``rst`` input high until the first reset(). A board top has no rst input
+    (its reset is internal): has_reset=False."""
+
+    idle_values = {}            # input name -> its value when nobody drives it
+
+    def __init__(self, dut, clk_hz=CLK_HZ, idle=None, has_reset=True):
+        self.dut = dut
+        self.clk_hz = clk_hz
+        self.clock_ns = 1e9 / clk_hz
+        self.idle_values = {**self.idle_values, **(idle or {})}
+        self.has_reset = has_reset
+        if has_reset:
+            dut.rst.value = 1
+        self.set_idle()
+        cocotb.start_soon(Clock(dut.clk, round(self.clock_ns), unit="ns").start())
+
+    def set_idle(self):
+        for name, value in self.idle_values.items():
+            getattr(self.dut, name).value = value
+
+    def before_release(self):
+        """Called after the reset clocks, rst still high: a subclass's hook (e.g. make a bus
+        sink once the outputs are known: VHDL outputs read 'U' before the first reset)."""
+
+    async def reset(self, clocks=3, settle=0, idle=False):
+        """rst high for ``clocks`` rising edges (inputs back to idle first when ``idle``), then
+        low and ``settle`` more edges."""
+        assert self.has_reset, "this top has no rst input"
+        self.dut.rst.value = 1
+        if idle:
+            self.set_idle()
+        await ClockCycles(self.dut.clk, clocks)
+        self.before_release()
+        self.dut.rst.value = 0
+        if settle:
+            await ClockCycles(self.dut.clk, settle)
+
+    async def wait_for(self, signal, value=1, clocks=10_000, what=None):
+        """Rising edges until ``signal`` reads ``value``; fails after ``clocks`` edges (a
+        deadlock fails the test instead of hanging it). Returns the edges waited."""
+        for n in range(clocks):
+            await RisingEdge(self.dut.clk)
+            if signal.value.is_resolvable and int(signal.value) == value:
+                return n + 1
+        raise AssertionError(f"{what or signal._name} not {value} within {clocks} clocks")
