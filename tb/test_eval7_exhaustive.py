@@ -20,12 +20,13 @@ SEVEN_CARD_COUNTS = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4
 DISTINCT_WORDS = 4_824
 
 
-def build(folder):
+def build(folder, top="eval7", source=SOURCE):
+    """A C++ harness around the committed generated/verilog/<top>.v, compiled by Verilator."""
     shutil.rmtree(folder, ignore_errors=True)
-    verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "eval7",
-              "-Mdir", str(folder), "-CFLAGS", "-O2",
-              str(ROOT / "generated" / "verilog" / "eval7.v"), str(SOURCE)], "eval7_all")
-    return folder / "Veval7"
+    verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top,
+              "-Mdir", str(folder), "-CFLAGS", "-O2", "-CFLAGS", f"-I{source.parent}",
+              str(ROOT / "generated" / "verilog" / f"{top}.v"), str(source)], source.stem)
+    return folder / f"V{top}"
 
 
 def run(binary, *args):

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "Veval7.h"
+#include "clocked.h"
 #include "verilated.h"
 
 namespace {
@@ -21,21 +22,15 @@ struct Tally {
     uint64_t answers = 0;
     uint64_t invalid = 0;
     std::vector<uint8_t> seen = std::vector<uint8_t>(1u << 24, 0);
-};
 
-// One rising edge: inputs were set while the clock was low; outputs are read after the edge.
-inline void clock(Veval7& dut, Tally& tally) {
-    dut.clk = 1;
-    dut.eval();
-    if (dut.out_valid) {
-        ++tally.answers;
-        if (dut.invalid) ++tally.invalid;
-        ++tally.category[(dut.word >> 20) & 15];
-        tally.seen[dut.word & 0xffffff] = 1;
+    // an answer, after a rising edge with out_valid high
+    void operator()(Veval7& dut) {
+        ++answers;
+        if (dut.invalid) ++invalid;
+        ++category[(dut.word >> 20) & 15];
+        seen[dut.word & 0xffffff] = 1;
     }
-    dut.clk = 0;
-    dut.eval();
-}
+};
 
 }  // namespace
 
@@ -45,16 +40,10 @@ int main(int argc, char** argv) {
     auto dut = std::make_unique<Veval7>(context.get());
     Tally tally;
 
-    dut->clk = 0;
-    dut->rst = 1;
-    dut->in_valid = 0;
-    dut->eval();
-    for (int i = 0; i < 4; ++i) clock(*dut, tally);
-    dut->rst = 0;
+    reset_then_stream(*dut, tally);
 
     const uint64_t limit = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : UINT64_MAX;
     uint64_t hands = 0;
-    dut->in_valid = 1;
     for (int a = 0; a < 52; ++a)
     for (int b = a + 1; b < 52; ++b)
     for (int c = b + 1; c < 52; ++c)
@@ -75,8 +64,7 @@ int main(int argc, char** argv) {
         clock(*dut, tally);
         ++hands;
     }
-    dut->in_valid = 0;
-    for (int i = 0; i < 16; ++i) clock(*dut, tally);
+    drain(*dut, tally);
 
     uint64_t distinct = 0;
     for (uint8_t s : tally.seen) distinct += s;
