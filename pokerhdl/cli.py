@@ -1,10 +1,12 @@
 """The `pokerhdl` command: convert the blocks, list them, and evaluate hands on the CPU."""
 
 import argparse
+import os
 import sys
 
 from . import golden
 from .convert import HDLS, convert_all
+from .boards.shell import write_board_files
 from .tops import TOPS
 
 
@@ -16,6 +18,12 @@ def cmd_convert(args):
             sys.exit(f"pokerhdl convert: unknown top {n!r}; `pokerhdl tops` lists them")
     print(f"converting into {args.out}/:")
     convert_all(hdls, names, root=args.out, jobs=args.jobs)
+    boards = [TOPS[n] for n in (names or TOPS) if TOPS[n].board]
+    if boards:
+        # the board tops' XDC, Vivado script and FuseSoC core, next to the output root
+        root = os.path.dirname(os.path.abspath(args.out))
+        write_board_files(boards, root)
+        print(f"board files of {', '.join(t.name for t in boards)} in {root}")
 
 
 def cmd_tops(args):

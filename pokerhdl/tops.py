@@ -17,6 +17,11 @@ class Top:
     doc: str = ""
     initial_values: bool = False   # convert with register initial values (only the power-on reset)
 
+    @property
+    def board(self):
+        """The board of a board top (pokerhdl.boards.shell), else None."""
+        return self.params.get("board")
+
     def build(self, **overrides):
         module, func = self.factory.split(":")
         unknown = set(overrides) - set(self.params)
@@ -62,16 +67,29 @@ TOPS = {top.name: top for top in [
         params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
                 "clk_hz": 100_000_000, "baud": 115_200, "tx_baud": None},
         doc="Hold'em table with its UART terminal and panel interface (deck stream in)"),
-    Top("basys3_holdem", "pokerhdl.boards.basys3_holdem:basys3_holdem_top",
-        params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
-                "clk_hz": 100_000_000, "baud": 115_200, "debounce_ms": 10, "tx_baud": None},
-        initial_values=True,
-        doc="Basys3 Hold'em: table, UART terminal, panel, shuffler, 7-seg, power-on reset"),
     Top("holdem_table", "pokerhdl.games.holdem:holdem_table_top",
         params={"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10,
                 "hand_bits": 16},
         doc="Texas Hold'em table controller (golden holdem.Table): commands, deck stream, log, probe"),
 ]}
+
+
+def board_top(name, board, game, doc, **params):
+    """The row of a game on a board: the shell (pokerhdl.boards.shell) builds it from the board
+    table and the game's panel; debounce_ms, refresh_hz and por_cycles are the shell's."""
+    return Top(name, "pokerhdl.boards.shell:make_top", initial_values=True, doc=doc,
+               params={"board": board, "game": game, "debounce_ms": 10, **params})
+
+
+HOLDEM = {"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
+          "tx_baud": None}
+TOPS.update((top.name, top) for top in [
+    board_top("basys3_holdem", "basys3", "holdem", **HOLDEM,
+              doc="Texas Hold'em table with UART terminal on the Digilent Basys3"),
+    board_top("nexys_a7_holdem", "nexys_a7", "holdem", **HOLDEM,
+              doc="Texas Hold'em table with UART terminal on the Digilent Nexys A7-100T"),
+])
+BOARD_TOPS = [top for top in TOPS.values() if top.board]
 
 
 def get_top(name):

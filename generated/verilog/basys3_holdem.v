@@ -3,8 +3,9 @@
 // Parameters:
 //   baud = 115200
 //   big_blind = 10
-//   clk_hz = 100000000
+//   board = 'basys3'
 //   debounce_ms = 10
+//   game = 'holdem'
 //   players = 2
 //   small_blind = 5
 //   stack = 1000
@@ -24,12 +25,8 @@ module basys3_holdem (
     uart_rx,
     uart_tx
 );
-// The Basys3 Hold'em top (ports named after pokerhdl.boards.board.BASYS3's resources).
-// 
-// clk: 100 MHz. sw[16], btn[5] (0 C, 1 U, 2 L, 3 R, 4 D): raw switches and buttons.
-// led[16]: turn, winners, game over, display view. seg[7], dp, an[4]: the display,
-//     active-low at the pins. uart_rx (from the host), uart_tx (to the host): 8N1 at baud
-//     (uart_tx at tx_baud when given: tests draw the table faster than keys arrive).
+// A game on a board. Ports: the board's resources the game uses (top_ports), named as in
+// pokerhdl.boards.board; the rest are None and not ports. params go to the game.
 
 input clk;
 input [15:0] sw;
@@ -46,37 +43,10 @@ input uart_rx;
 output uart_tx;
 wire uart_tx;
 
-wire rst;
-wire no_reset_button;
-wire btn_act;
-wire [4:0] btn_pulse;
-wire btn_up;
-wire btn_reveal;
-wire btn_deal;
-wire btn_down;
-reg [15:0] sw_meta = 0;
-reg [15:0] sw_sync = 0;
-reg [15:0] ticks_low = 0;
-reg low_full = 0;
-reg [15:0] ticks_high = 0;
 wire [31:0] ticks;
-reg drain = 0;
-reg busy = 1;
-wire deck_ready;
-reg deck_valid = 0;
-reg skid_valid = 0;
-reg [5:0] deck_data = 0;
-reg [5:0] skid_data = 0;
-wire [5:0] card_data;
-wire card_valid;
-wire card_ready;
-wire table_ready;
-wire rxd;
-wire txd;
-wire [15:0] led_q;
-wire [6:0] seg_on;
-wire dp_on;
-wire [3:0] an_on;
+wire stir;
+wire rst;
+wire reset_button;
 reg por0_far = 0;
 reg por0_first = 1;
 reg por0_near = 0;
@@ -95,6 +65,589 @@ reg por0_por_stage10_here = 1;
 reg por0_por_stage11_here = 1;
 reg por0_por_stage12_here = 1;
 reg por0_por_stage13_here = 1;
+reg [15:0] tick_counter0_high = 0;
+reg [15:0] tick_counter0_low = 0;
+reg tick_counter0_low_full = 0;
+wire holdem_board0_deck_request;
+wire [7:0] holdem_board0_probe_addr;
+wire [23:0] holdem_board0_probe_data;
+wire holdem_board0_hand_done;
+wire holdem_board0_game_over;
+wire holdem_board0_btn_act;
+wire holdem_board0_btn_deal;
+wire holdem_board0_btn_down;
+wire holdem_board0_btn_reveal;
+wire holdem_board0_btn_up;
+reg holdem_board0_busy = 1;
+reg [5:0] holdem_board0_deck_data = 0;
+wire holdem_board0_deck_ready;
+reg holdem_board0_deck_valid = 0;
+wire holdem_board0_table_ready;
+wire [4:0] holdem_board0_io_press;
+reg holdem_board0_drain = 0;
+reg holdem_board0_skid_valid = 0;
+reg [5:0] holdem_board0_skid_data = 0;
+wire [5:0] holdem_board0_card_data;
+wire holdem_board0_card_valid;
+wire holdem_board0_card_ready;
+wire holdem_board0_holdem_console0_rxd;
+wire holdem_board0_holdem_console0_txd;
+reg [15:0] holdem_board0_holdem_console0_sw = 0;
+wire [15:0] holdem_board0_holdem_console0_led;
+wire [10:0] holdem_board0_holdem_console0_disp_value;
+reg [7:0] holdem_board0_holdem_console0_table_probe_addr = 0;
+wire holdem_board0_holdem_console0_holdem_table0_cmd_valid;
+wire holdem_board0_holdem_console0_holdem_table0_cmd_ready;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_cmd_op;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_cmd_seat;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_cmd_action;
+wire [10:0] holdem_board0_holdem_console0_holdem_table0_cmd_amount;
+wire holdem_board0_holdem_console0_holdem_table0_res_valid;
+wire [3:0] holdem_board0_holdem_console0_holdem_table0_res_code;
+wire holdem_board0_holdem_console0_holdem_table0_log_valid;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_log_seat;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_log_action;
+wire [10:0] holdem_board0_holdem_console0_holdem_table0_log_put;
+wire [10:0] holdem_board0_holdem_console0_holdem_table0_log_total;
+wire holdem_board0_holdem_console0_holdem_table0_log_allin;
+reg [25:0] holdem_board0_holdem_console0_holdem_table0_card_low = 1;
+reg [26:0] holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_acted = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_all_in = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_amount_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_bad_deck = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_bb_seat = 7;
+reg holdem_board0_holdem_console0_holdem_table0_below_min_raise = 0;
+reg holdem_board0_holdem_console0_holdem_table0_bet_grows = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_bet_put = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_busted = 0;
+wire [52:0] holdem_board0_holdem_console0_holdem_table0_card_bit;
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_card_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_card_v = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_code_q = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_current_bet = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_round = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_deal_seat = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_dealer = 0;
+reg [51:0] holdem_board0_holdem_console0_holdem_table0_deck_seen = 0;
+reg holdem_board0_holdem_console0_holdem_table0_first_hand = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_folded = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_game_winner = 7;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_hand_no = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_code = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_take = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left1 = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left2 = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_code = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_min_raise = 10;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_bet = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_committed = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_new_dealer = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_pot = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_stack = 0;
+reg holdem_board0_holdem_console0_holdem_table0_not_turn = 0;
+reg holdem_board0_holdem_console0_holdem_table0_over_stack = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_phase = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_pot = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_put = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_raise_by = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_sb_seat = 7;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_seat = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_seat_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_showed = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_slot = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_state = 5'b00000;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_street = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_taken = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_to_act = 7;
+reg holdem_board0_holdem_console0_holdem_table0_to_match = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_turn_from = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_wait_count = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_wait_next = 5'b00000;
+reg holdem_board0_holdem_console0_holdem_table0_whole_stack = 0;
+reg holdem_board0_holdem_console0_holdem_table0_res_valid_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_deck_request_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_log_valid_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_seat_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_action_q = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_log_put_q = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_log_total_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_log_allin_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_done_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_game_over_q = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_probe_q = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_stack = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_bet = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_committed = 0;
+reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_min_raise_to = 10;
+reg holdem_board0_holdem_console0_holdem_table0_bet_zero = 0;
+reg holdem_board0_holdem_console0_holdem_table0_answer = 0;
+reg holdem_board0_holdem_console0_holdem_table0_answer_d = 1;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_bet_ge = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_bet_ge_d = 6;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_below_bet = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_below_bet_d = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_to_call = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_reach = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_gap = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_sb_put = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_bb_put = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_needs = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_needs_d = 3;
+reg holdem_board0_holdem_console0_holdem_table0_raise_open = 0;
+reg holdem_board0_holdem_console0_holdem_table0_stack_over_call = 0;
+reg holdem_board0_holdem_console0_holdem_table0_nothing_to_call = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_call_put = 0;
+reg holdem_board0_holdem_console0_holdem_table0_st_start = 0;
+reg holdem_board0_holdem_console0_holdem_table0_st_clear = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_alive = 2;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_seat3;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+reg holdem_board0_holdem_console0_holdem_table0_st_showdown = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+wire holdem_board0_holdem_console0_holdem_table0_st_done;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_new_dealer3;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_left1_3;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_left2_3;
+wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
+wire [0:0] holdem_board0_holdem_console0_holdem_table0_p_index;
+wire [0:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_winners;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom6_address;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom7_address;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom8_address;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom9_address;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid = 0;
+wire [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps = 0;
+reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any = 0;
+wire [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
+reg [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes = 0;
+reg [6:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit = 0;
+reg [51:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand = 0;
+reg [51:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = 1;
+reg [6:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = 1;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = 1;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+reg [20:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = 0;
+reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = 1;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q = 0;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
+wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
+wire [20:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
+reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q = 0;
+reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q = 0;
+reg [9:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q = 0;
+reg [64:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots = 0;
+reg [38:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots = 0;
+reg [25:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best = 0;
+reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_framing_error;
+wire holdem_board0_holdem_console0_holdem_ui0_overrun;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_rx_data;
+wire holdem_board0_holdem_console0_holdem_ui0_rx_ready;
+wire holdem_board0_holdem_console0_holdem_ui0_rx_valid;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_tx_data;
+wire holdem_board0_holdem_console0_holdem_ui0_tx_ready;
+wire holdem_board0_holdem_console0_holdem_ui0_tx_valid;
+wire [4:0] holdem_board0_holdem_console0_holdem_ui0_i_op;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_instr = 0;
+wire [1:0] holdem_board0_holdem_console0_holdem_ui0_i_mode;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_i_arg;
+wire [8:0] holdem_board0_holdem_console0_holdem_ui0_i_target;
+wire holdem_board0_holdem_console0_holdem_ui0_acc_is_arg;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_acc = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_acc_is_seat;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_seat = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_acc_match = 1;
+wire [14:0] holdem_board0_holdem_console0_holdem_ui0_amount8;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_amount = 0;
+wire [14:0] holdem_board0_holdem_console0_holdem_ui0_amount2;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rx_low = 0;
+wire [28:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
+wire [28:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_paddr = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_res_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_cmd_op_q = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_sw_q = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_vdata = 0;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_instr_d = 1081344;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_pc = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+reg [9:0] holdem_board0_holdem_console0_holdem_ui0_sp = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_char_q = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_jump = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_bcd_start = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_key_event_q = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_txv_q = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_ui0_state = 5'b00110;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_key = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_key_low = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_idle = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_number_mode = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_digit_value = 0;
+reg [14:0] holdem_board0_holdem_console0_holdem_ui0_product = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_have_digit = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_action = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_txd_q = 0;
+reg [6:0] holdem_board0_holdem_console0_holdem_ui0_str_index = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_num_value = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_ret = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bcd_done;
+reg [19:0] holdem_board0_holdem_console0_holdem_ui0_shifter = 0;
+wire [19:0] holdem_board0_holdem_console0_holdem_ui0_bcd;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_digits_left = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_started = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
+reg [10:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level = 1;
+reg holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state = 2'b00;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync = 3;
+reg [9:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level = 1;
+wire holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter = 511;
+reg [9:0] holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_busy;
+wire [19:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits;
+reg holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load;
+reg holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step;
+reg [4:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble = 0;
+wire [5:0] holdem_board0_shuffler0_count;
+wire [51:0] holdem_board0_shuffler0_exclude;
+wire holdem_board0_shuffler0_busy;
+wire holdem_board0_shuffler0_done;
+wire holdem_board0_shuffler0_error;
+wire holdem_board0_shuffler0_m_axis_tlast;
+wire [127:0] holdem_board0_shuffler0_seed;
+wire holdem_board0_shuffler0_seed_load;
+wire holdem_board0_shuffler0_compacting;
+wire holdem_board0_shuffler0_starting;
+reg [1:0] holdem_board0_shuffler0_state = 2'b00;
+wire holdem_board0_shuffler0_take_word;
+wire [31:0] holdem_board0_shuffler0_word;
+reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
+wire [51:0] holdem_board0_shuffler0_available_in;
+wire holdem_board0_shuffler0_lo_none;
+reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
+reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
+reg [5:0] holdem_board0_shuffler0_mask = 0;
+wire [5:0] holdem_board0_shuffler0_cand_top;
+reg [5:0] holdem_board0_shuffler0_fits = 0;
+reg [5:0] holdem_board0_shuffler0_m_range = 0;
+reg holdem_board0_shuffler0_accept = 0;
+reg [5:0] holdem_board0_shuffler0_offset = 0;
+wire holdem_board0_shuffler0_go;
+reg holdem_board0_shuffler0_tvalid = 0;
+reg holdem_board0_shuffler0_drawing = 0;
+reg [63:0] holdem_board0_shuffler0_placed = 0;
+reg [5:0] holdem_board0_shuffler0_j_pos = 0;
+reg [5:0] holdem_board0_shuffler0_card_j = 0;
+reg [5:0] holdem_board0_shuffler0_i_pos = 0;
+reg [5:0] holdem_board0_shuffler0_card_i = 0;
+reg holdem_board0_shuffler0_mem_we = 0;
+reg holdem_board0_shuffler0_looked = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end = 0;
+reg [5:0] holdem_board0_shuffler0_mem_waddr = 0;
+reg [5:0] holdem_board0_shuffler0_lo = 0;
+reg [5:0] holdem_board0_shuffler0_mem_wdata = 0;
+reg [5:0] holdem_board0_shuffler0_hi = 0;
+reg holdem_board0_shuffler0_j_valid = 0;
+reg [63:0] holdem_board0_shuffler0_written = 0;
+wire [63:0] holdem_board0_shuffler0_one;
+reg holdem_board0_shuffler0_done_q = 0;
+reg [5:0] holdem_board0_shuffler0_wanted = 0;
+reg holdem_board0_shuffler0_found = 0;
+reg [5:0] holdem_board0_shuffler0_filled_end = 0;
+reg holdem_board0_shuffler0_busy_q = 0;
+reg holdem_board0_shuffler0_error_q = 0;
+wire [51:0] holdem_board0_shuffler0_lo_1h_c;
+reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
+wire [51:0] holdem_board0_shuffler0_hi_1h_c;
+reg [5:0] holdem_board0_shuffler0_lo_c = 0;
+reg [5:0] holdem_board0_shuffler0_hi_c = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
+reg [5:0] holdem_board0_shuffler0_n_cards = 0;
+reg [5:0] holdem_board0_shuffler0_pos_a = 0;
+reg holdem_board0_shuffler0_a_valid = 0;
+reg [5:0] holdem_board0_shuffler0_left = 0;
+reg [5:0] holdem_board0_shuffler0_tdata = 0;
+reg holdem_board0_shuffler0_tlast = 0;
+reg holdem_board0_shuffler0_j_last = 0;
+reg [5:0] holdem_board0_shuffler0_i_a = 0;
+reg [5:0] holdem_board0_shuffler0_off_q = 0;
+reg holdem_board0_shuffler0_a_last = 0;
+wire [31:0] holdem_board0_shuffler0_rng0_first_word;
+wire [31:0] holdem_board0_shuffler0_rng0_g_default_x;
+wire [31:0] holdem_board0_shuffler0_rng0_g_seed;
+wire [31:0] holdem_board0_shuffler0_rng0_ge;
+wire [31:0] holdem_board0_shuffler0_rng0_gx;
+wire [31:0] holdem_board0_shuffler0_rng0_gy;
+wire [31:0] holdem_board0_shuffler0_rng0_h_seed;
+wire [31:0] holdem_board0_shuffler0_rng0_h_step;
+wire [31:0] holdem_board0_shuffler0_rng0_hw;
+wire [31:0] holdem_board0_shuffler0_rng0_seed_w;
+wire [31:0] holdem_board0_shuffler0_rng0_seed_x;
+wire holdem_board0_shuffler0_rng0_seed_zero;
+wire [31:0] holdem_board0_shuffler0_rng0_step_w;
+reg [31:0] holdem_board0_shuffler0_rng0_w = 88675123;
+reg [31:0] holdem_board0_shuffler0_rng0_w_n = 88675123;
+reg [31:0] holdem_board0_shuffler0_rng0_word_n = 33'hdca345ea;
+reg [31:0] holdem_board0_shuffler0_rng0_word_q = 33'hdca345ea;
+reg [31:0] holdem_board0_shuffler0_rng0_word_s = 33'hdca345ea;
+reg [31:0] holdem_board0_shuffler0_rng0_x = 123456789;
+reg holdem_board0_shuffler0_rng0_x_guard = 0;
+wire holdem_board0_shuffler0_rng0_x_is_e;
+reg [31:0] holdem_board0_shuffler0_rng0_x_n = 123456789;
+reg [31:0] holdem_board0_shuffler0_rng0_x_s = 123456789;
+reg [31:0] holdem_board0_shuffler0_rng0_y = 362436069;
+wire holdem_board0_shuffler0_rng0_y_is_e;
+reg [31:0] holdem_board0_shuffler0_rng0_y_n = 362436069;
+reg [31:0] holdem_board0_shuffler0_rng0_z = 521288629;
+reg [31:0] holdem_board0_shuffler0_rng0_z_n = 521288629;
+wire [31:0] holdem_board0_shuffler0_rng0_x_part0_t;
+wire [31:0] holdem_board0_shuffler0_rng0_x_part1_t;
+wire [31:0] holdem_board0_shuffler0_rng0_x_part2_t;
+wire [31:0] holdem_board0_shuffler0_rng0_x_part3_t;
+reg [51:0] holdem_board0_shuffler0_lowest_ones0_first = 0;
+reg [12:0] holdem_board0_shuffler0_lowest_ones0_group_any = 0;
+wire [51:0] holdem_board0_shuffler0_lowest_ones0_rest;
+reg [12:0] holdem_board0_shuffler0_lowest_ones0_rest_any = 0;
+reg [12:0] holdem_board0_shuffler0_lowest_ones0_value_any = 0;
+reg [51:0] holdem_board0_shuffler0_lowest_ones0_vec = 0;
+reg [51:0] holdem_board0_shuffler0_lowest_ones1_first = 0;
+reg [12:0] holdem_board0_shuffler0_lowest_ones1_group_any = 0;
+wire [51:0] holdem_board0_shuffler0_lowest_ones1_rest;
+reg [12:0] holdem_board0_shuffler0_lowest_ones1_rest_any = 0;
+reg [12:0] holdem_board0_shuffler0_lowest_ones1_value_any = 8191;
+reg [51:0] holdem_board0_shuffler0_lowest_ones1_vec = 0;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m0;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m1;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m2;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m3;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m4;
+wire [51:0] holdem_board0_shuffler0_onehot_index0_m5;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m0;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m1;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m2;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m3;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m4;
+wire [51:0] holdem_board0_shuffler0_onehot_index1_m5;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m0;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m1;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m2;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m3;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m4;
+wire [51:0] holdem_board0_shuffler0_onehot_index2_m5;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m0;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m1;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m2;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m3;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m4;
+wire [51:0] holdem_board0_shuffler0_onehot_index3_m5;
+wire [4:0] debounce0_din;
 wire [4:0] debounce0_level;
 wire [4:0] debounce0_level_bus;
 wire [4:0] debounce0_pulse_bus;
@@ -128,565 +681,10 @@ reg [19:0] debounce0_debounce_bit4_count = 0;
 reg debounce0_debounce_bit4_level = 0;
 reg debounce0_debounce_bit4_rose = 0;
 reg [1:0] debounce0_debounce_bit4_sync = 0;
-wire holdem_console0_deck_request;
-wire [7:0] holdem_console0_probe_addr;
-wire [23:0] holdem_console0_probe_data;
-wire [10:0] holdem_console0_disp_value;
-wire holdem_console0_key_event;
-wire holdem_console0_hand_done;
-wire holdem_console0_game_over;
-reg [7:0] holdem_console0_table_probe_addr = 0;
-wire holdem_console0_holdem_table0_cmd_valid;
-wire holdem_console0_holdem_table0_cmd_ready;
-wire [1:0] holdem_console0_holdem_table0_cmd_op;
-wire [2:0] holdem_console0_holdem_table0_cmd_seat;
-wire [2:0] holdem_console0_holdem_table0_cmd_action;
-wire [10:0] holdem_console0_holdem_table0_cmd_amount;
-wire holdem_console0_holdem_table0_res_valid;
-wire [3:0] holdem_console0_holdem_table0_res_code;
-wire holdem_console0_holdem_table0_log_valid;
-wire [2:0] holdem_console0_holdem_table0_log_seat;
-wire [2:0] holdem_console0_holdem_table0_log_action;
-wire [10:0] holdem_console0_holdem_table0_log_put;
-wire [10:0] holdem_console0_holdem_table0_log_total;
-wire holdem_console0_holdem_table0_log_allin;
-reg [25:0] holdem_console0_holdem_table0_card_low = 1;
-reg [26:0] holdem_console0_holdem_table0_card_high = 0;
-reg [1:0] holdem_console0_holdem_table0_acted = 0;
-reg [2:0] holdem_console0_holdem_table0_action_q = 0;
-reg [1:0] holdem_console0_holdem_table0_all_in = 0;
-reg [10:0] holdem_console0_holdem_table0_amount_q = 0;
-reg holdem_console0_holdem_table0_bad_deck = 0;
-reg [2:0] holdem_console0_holdem_table0_bb_seat = 7;
-reg holdem_console0_holdem_table0_below_min_raise = 0;
-reg holdem_console0_holdem_table0_bet_grows = 0;
-reg [10:0] holdem_console0_holdem_table0_bet_put = 0;
-reg [1:0] holdem_console0_holdem_table0_busted = 0;
-wire [52:0] holdem_console0_holdem_table0_card_bit;
-reg [5:0] holdem_console0_holdem_table0_card_q = 0;
-reg holdem_console0_holdem_table0_card_v = 0;
-reg [3:0] holdem_console0_holdem_table0_code_q = 0;
-reg [10:0] holdem_console0_holdem_table0_current_bet = 0;
-reg [1:0] holdem_console0_holdem_table0_deal_round = 0;
-reg [0:0] holdem_console0_holdem_table0_deal_seat = 0;
-reg [0:0] holdem_console0_holdem_table0_dealer = 0;
-reg [51:0] holdem_console0_holdem_table0_deck_seen = 0;
-reg holdem_console0_holdem_table0_first_hand = 1;
-reg [1:0] holdem_console0_holdem_table0_folded = 0;
-reg [2:0] holdem_console0_holdem_table0_game_winner = 7;
-reg [15:0] holdem_console0_holdem_table0_hand_no = 0;
-reg [3:0] holdem_console0_holdem_table0_last_code = 0;
-reg [3:0] holdem_console0_holdem_table0_last_take = 0;
-reg [0:0] holdem_console0_holdem_table0_left1 = 0;
-reg [0:0] holdem_console0_holdem_table0_left2 = 0;
-reg [2:0] holdem_console0_holdem_table0_log_code = 0;
-reg [10:0] holdem_console0_holdem_table0_min_raise = 10;
-reg [10:0] holdem_console0_holdem_table0_new_bet = 0;
-reg [10:0] holdem_console0_holdem_table0_new_committed = 0;
-reg [0:0] holdem_console0_holdem_table0_new_dealer = 0;
-reg [10:0] holdem_console0_holdem_table0_new_pot = 0;
-reg [10:0] holdem_console0_holdem_table0_new_stack = 0;
-reg holdem_console0_holdem_table0_not_turn = 0;
-reg holdem_console0_holdem_table0_over_stack = 0;
-reg [1:0] holdem_console0_holdem_table0_phase = 0;
-reg [10:0] holdem_console0_holdem_table0_pot = 0;
-reg [10:0] holdem_console0_holdem_table0_put = 0;
-reg [10:0] holdem_console0_holdem_table0_raise_by = 0;
-reg [2:0] holdem_console0_holdem_table0_sb_seat = 7;
-reg [0:0] holdem_console0_holdem_table0_seat = 0;
-reg [2:0] holdem_console0_holdem_table0_seat_q = 0;
-reg holdem_console0_holdem_table0_showed = 0;
-reg [2:0] holdem_console0_holdem_table0_slot = 0;
-reg [4:0] holdem_console0_holdem_table0_state = 5'b00000;
-reg [2:0] holdem_console0_holdem_table0_street = 0;
-reg [3:0] holdem_console0_holdem_table0_taken = 0;
-reg [2:0] holdem_console0_holdem_table0_to_act = 7;
-reg holdem_console0_holdem_table0_to_match = 0;
-reg [0:0] holdem_console0_holdem_table0_turn_from = 0;
-reg [1:0] holdem_console0_holdem_table0_wait_count = 0;
-reg [4:0] holdem_console0_holdem_table0_wait_next = 5'b00000;
-reg holdem_console0_holdem_table0_whole_stack = 0;
-reg holdem_console0_holdem_table0_res_valid_q = 0;
-reg holdem_console0_holdem_table0_deck_request_q = 0;
-reg holdem_console0_holdem_table0_log_valid_q = 0;
-reg [2:0] holdem_console0_holdem_table0_log_seat_q = 0;
-reg [2:0] holdem_console0_holdem_table0_log_action_q = 0;
-reg [10:0] holdem_console0_holdem_table0_log_put_q = 0;
-reg [10:0] holdem_console0_holdem_table0_log_total_q = 0;
-reg holdem_console0_holdem_table0_log_allin_q = 0;
-reg holdem_console0_holdem_table0_hand_done_q = 0;
-reg holdem_console0_holdem_table0_game_over_q = 0;
-reg [23:0] holdem_console0_holdem_table0_probe_q = 0;
-reg [10:0] holdem_console0_holdem_table0_ta_stack = 0;
-reg [10:0] holdem_console0_holdem_table0_ta_bet = 0;
-reg [10:0] holdem_console0_holdem_table0_ta_faced = 0;
-reg [10:0] holdem_console0_holdem_table0_ta_committed = 0;
-reg holdem_console0_holdem_table0_ta_acted = 0;
-reg [1:0] holdem_console0_holdem_table0_seat_onehot = 1;
-reg [11:0] holdem_console0_holdem_table0_min_raise_to = 10;
-reg holdem_console0_holdem_table0_bet_zero = 0;
-reg holdem_console0_holdem_table0_answer = 0;
-reg holdem_console0_holdem_table0_answer_d = 1;
-reg [3:0] holdem_console0_holdem_table0_bet_ge = 0;
-reg [3:0] holdem_console0_holdem_table0_bet_ge_d = 6;
-reg [1:0] holdem_console0_holdem_table0_below_bet = 0;
-reg [1:0] holdem_console0_holdem_table0_below_bet_d = 0;
-reg [10:0] holdem_console0_holdem_table0_to_call = 0;
-reg [10:0] holdem_console0_holdem_table0_reach = 0;
-reg [10:0] holdem_console0_holdem_table0_gap = 0;
-reg [10:0] holdem_console0_holdem_table0_sb_put = 0;
-reg [10:0] holdem_console0_holdem_table0_bb_put = 0;
-reg [1:0] holdem_console0_holdem_table0_needs = 0;
-reg [1:0] holdem_console0_holdem_table0_needs_d = 3;
-reg holdem_console0_holdem_table0_raise_open = 0;
-reg holdem_console0_holdem_table0_stack_over_call = 0;
-reg holdem_console0_holdem_table0_nothing_to_call = 0;
-reg [10:0] holdem_console0_holdem_table0_call_put = 0;
-reg holdem_console0_holdem_table0_st_start = 0;
-reg holdem_console0_holdem_table0_st_clear = 0;
-reg [0:0] holdem_console0_holdem_table0_left_of_deal_seat = 1;
-reg [2:0] holdem_console0_holdem_table0_alive = 2;
-wire [2:0] holdem_console0_holdem_table0_seat3;
-reg [2:0] holdem_console0_holdem_table0_live_count = 2;
-reg holdem_console0_holdem_table0_st_showdown = 0;
-reg [2:0] holdem_console0_holdem_table0_first_need = 7;
-wire holdem_console0_holdem_table0_st_done;
-reg [2:0] holdem_console0_holdem_table0_first_alive = 0;
-reg [0:0] holdem_console0_holdem_table0_left_of_dealer = 1;
-reg [0:0] holdem_console0_holdem_table0_left_of_new_dealer = 1;
-reg [0:0] holdem_console0_holdem_table0_left_of_left1 = 1;
-wire [2:0] holdem_console0_holdem_table0_new_dealer3;
-wire [2:0] holdem_console0_holdem_table0_left1_3;
-wire [2:0] holdem_console0_holdem_table0_left2_3;
-wire [4:0] holdem_console0_holdem_table0_p_group;
-wire [2:0] holdem_console0_holdem_table0_p_seat;
-wire [2:0] holdem_console0_holdem_table0_p_hole_seat;
-wire [0:0] holdem_console0_holdem_table0_p_index;
-wire [0:0] holdem_console0_holdem_table0_p_hole_index;
-wire [1:0] holdem_console0_holdem_table0_winners;
-wire [2:0] holdem_console0_holdem_table0_table_rom6_address;
-wire [2:0] holdem_console0_holdem_table0_table_rom7_address;
-wire [2:0] holdem_console0_holdem_table0_table_rom8_address;
-wire [2:0] holdem_console0_holdem_table0_table_rom9_address;
-wire [2:0] holdem_console0_holdem_table0_table_rom10_address;
-wire holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
-wire holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
-reg holdem_console0_holdem_table0_holdem_settle0_ev_valid = 0;
-wire [23:0] holdem_console0_holdem_table0_holdem_settle0_ev_word;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
-reg holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_won = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_given = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_odd = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_tie = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-reg holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
-reg [23:0] holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
-reg [23:0] holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_level = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_share = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
-reg [23:0] holdem_console0_holdem_table0_holdem_settle0_best = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_top = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_second = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_unique = 0;
-reg [1:0] holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_leader = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_any_in = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_amount = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_live_above = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_ties = 0;
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
-reg [2:0] holdem_console0_holdem_table0_holdem_settle0_rem = 0;
-reg [4:0] holdem_console0_holdem_table0_holdem_settle0_div_steps = 0;
-reg [0:0] holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any = 0;
-wire [41:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
-reg [41:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes = 0;
-reg [6:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit = 0;
-reg [51:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand = 0;
-reg [51:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = 1;
-reg [6:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = 1;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = 1;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
-reg [20:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = 0;
-reg [9:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 = 0;
-reg [8:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = 1;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 = 0;
-reg [8:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid = 0;
-reg [23:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
-reg [5:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids = 0;
-reg [23:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q = 0;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
-wire holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
-wire [20:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
-reg [9:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q = 0;
-reg [9:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q = 0;
-reg [9:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q = 0;
-reg [64:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots = 0;
-reg [38:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots = 0;
-reg [25:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best = 0;
-reg holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q = 0;
-reg [12:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
-reg [3:0] holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
-wire holdem_console0_holdem_ui0_framing_error;
-wire holdem_console0_holdem_ui0_overrun;
-wire [7:0] holdem_console0_holdem_ui0_rx_data;
-wire holdem_console0_holdem_ui0_rx_ready;
-wire holdem_console0_holdem_ui0_rx_valid;
-wire [7:0] holdem_console0_holdem_ui0_tx_data;
-wire holdem_console0_holdem_ui0_tx_ready;
-wire holdem_console0_holdem_ui0_tx_valid;
-wire [4:0] holdem_console0_holdem_ui0_i_op;
-reg [23:0] holdem_console0_holdem_ui0_instr = 0;
-wire [1:0] holdem_console0_holdem_ui0_i_mode;
-wire [7:0] holdem_console0_holdem_ui0_i_arg;
-wire [8:0] holdem_console0_holdem_ui0_i_target;
-wire holdem_console0_holdem_ui0_acc_is_arg;
-reg [23:0] holdem_console0_holdem_ui0_acc = 0;
-wire holdem_console0_holdem_ui0_acc_is_seat;
-reg [2:0] holdem_console0_holdem_ui0_seat = 0;
-reg holdem_console0_holdem_ui0_acc_match = 1;
-wire [14:0] holdem_console0_holdem_ui0_amount8;
-reg [10:0] holdem_console0_holdem_ui0_amount = 0;
-wire [14:0] holdem_console0_holdem_ui0_amount2;
-reg [7:0] holdem_console0_holdem_ui0_rx_low = 0;
-wire [28:0] holdem_console0_holdem_ui0_log_in;
-wire [28:0] holdem_console0_holdem_ui0_log_head;
-reg [1:0] holdem_console0_holdem_ui0_log_rd = 0;
-reg [7:0] holdem_console0_holdem_ui0_paddr = 0;
-reg [2:0] holdem_console0_holdem_ui0_log_count = 0;
-reg [3:0] holdem_console0_holdem_ui0_res_q = 0;
-reg [1:0] holdem_console0_holdem_ui0_cmd_op_q = 0;
-reg [15:0] holdem_console0_holdem_ui0_sw_q = 0;
-reg [23:0] holdem_console0_holdem_ui0_vdata = 0;
-reg [23:0] holdem_console0_holdem_ui0_instr_d = 1081344;
-reg [8:0] holdem_console0_holdem_ui0_pc = 0;
-reg [7:0] holdem_console0_holdem_ui0_char_d = 111;
-reg [9:0] holdem_console0_holdem_ui0_sp = 0;
-reg [7:0] holdem_console0_holdem_ui0_char_q = 0;
-reg holdem_console0_holdem_ui0_jump = 0;
-reg [1:0] holdem_console0_holdem_ui0_log_wr = 0;
-reg holdem_console0_holdem_ui0_log_pop = 0;
-reg holdem_console0_holdem_ui0_bcd_start = 0;
-reg holdem_console0_holdem_ui0_key_event_q = 0;
-reg holdem_console0_holdem_ui0_txv_q = 0;
-reg [4:0] holdem_console0_holdem_ui0_state = 5'b00110;
-reg [7:0] holdem_console0_holdem_ui0_key = 0;
-reg [7:0] holdem_console0_holdem_ui0_key_low = 0;
-reg holdem_console0_holdem_ui0_idle = 0;
-reg holdem_console0_holdem_ui0_number_mode = 0;
-reg [3:0] holdem_console0_holdem_ui0_digit_value = 0;
-reg [14:0] holdem_console0_holdem_ui0_product = 0;
-reg holdem_console0_holdem_ui0_have_digit = 0;
-reg [2:0] holdem_console0_holdem_ui0_action = 0;
-reg [7:0] holdem_console0_holdem_ui0_txd_q = 0;
-reg [6:0] holdem_console0_holdem_ui0_str_index = 0;
-reg [15:0] holdem_console0_holdem_ui0_num_value = 0;
-reg [2:0] holdem_console0_holdem_ui0_v_to_act = 7;
-reg [10:0] holdem_console0_holdem_ui0_v_stack = 0;
-reg [10:0] holdem_console0_holdem_ui0_v_bet = 0;
-reg [10:0] holdem_console0_holdem_ui0_v_call = 0;
-reg [10:0] holdem_console0_holdem_ui0_v_pot = 0;
-reg [3:0] holdem_console0_holdem_ui0_v_winners = 0;
-reg [1:0] holdem_console0_holdem_ui0_v_phase = 0;
-reg holdem_console0_holdem_ui0_cmd_valid_q = 0;
-reg [8:0] holdem_console0_holdem_ui0_ret = 0;
-wire holdem_console0_holdem_ui0_bcd_done;
-reg [19:0] holdem_console0_holdem_ui0_shifter = 0;
-wire [19:0] holdem_console0_holdem_ui0_bcd;
-reg [2:0] holdem_console0_holdem_ui0_digits_left = 0;
-reg holdem_console0_holdem_ui0_started = 0;
-reg [1:0] holdem_console0_holdem_ui0_view = 0;
-reg [10:0] holdem_console0_holdem_ui0_disp_q = 0;
-reg [15:0] holdem_console0_holdem_ui0_led_q = 0;
-reg [3:0] holdem_console0_holdem_ui0_uart_rx0_bit_index = 0;
-reg [7:0] holdem_console0_holdem_ui0_uart_rx0_data = 0;
-reg holdem_console0_holdem_ui0_uart_rx0_frame_bad = 0;
-reg holdem_console0_holdem_ui0_uart_rx0_level = 1;
-reg holdem_console0_holdem_ui0_uart_rx0_lost = 0;
-wire holdem_console0_holdem_ui0_uart_rx0_majority;
-reg [7:0] holdem_console0_holdem_ui0_uart_rx0_shifter = 0;
-reg [1:0] holdem_console0_holdem_ui0_uart_rx0_state = 2'b00;
-reg [1:0] holdem_console0_holdem_ui0_uart_rx0_sync = 3;
-reg [9:0] holdem_console0_holdem_ui0_uart_rx0_tick = 0;
-reg holdem_console0_holdem_ui0_uart_rx0_valid = 0;
-reg [1:0] holdem_console0_holdem_ui0_uart_rx0_votes = 0;
-reg [3:0] holdem_console0_holdem_ui0_uart_tx0_bits_left = 0;
-reg holdem_console0_holdem_ui0_uart_tx0_level = 1;
-wire holdem_console0_holdem_ui0_uart_tx0_ready;
-reg [8:0] holdem_console0_holdem_ui0_uart_tx0_shifter = 511;
-reg [9:0] holdem_console0_holdem_ui0_uart_tx0_tick = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_busy;
-wire [19:0] holdem_console0_holdem_ui0_bin2bcd0_bcd_bits;
-reg holdem_console0_holdem_ui0_bin2bcd0_finished = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_load;
-reg holdem_console0_holdem_ui0_bin2bcd0_running = 0;
-reg [15:0] holdem_console0_holdem_ui0_bin2bcd0_shifter = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_step;
-reg [4:0] holdem_console0_holdem_ui0_bin2bcd0_steps_left = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_first_carry;
-wire holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble = 0;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble = 0;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble = 0;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = 0;
-wire holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble = 0;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = 0;
-reg [3:0] holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble = 0;
-wire [5:0] shuffler0_count;
-wire [51:0] shuffler0_exclude;
-wire shuffler0_busy;
-wire shuffler0_done;
-wire shuffler0_error;
-wire shuffler0_m_axis_tlast;
-wire [127:0] shuffler0_seed;
-wire shuffler0_seed_load;
-wire shuffler0_compacting;
-wire shuffler0_starting;
-reg [1:0] shuffler0_state = 2'b00;
-wire shuffler0_take_word;
-wire [31:0] shuffler0_word;
-reg [51:0] shuffler0_exclude_rev = 0;
-wire [51:0] shuffler0_available_in;
-wire shuffler0_lo_none;
-reg [51:0] shuffler0_lo_1h = 0;
-reg [5:0] shuffler0_lo_end_c = 63;
-reg [5:0] shuffler0_lo_end_raw = 0;
-reg [5:0] shuffler0_mask = 0;
-wire [5:0] shuffler0_cand_top;
-reg [5:0] shuffler0_fits = 0;
-reg [5:0] shuffler0_m_range = 0;
-reg shuffler0_accept = 0;
-reg [5:0] shuffler0_offset = 0;
-wire shuffler0_go;
-reg shuffler0_tvalid = 0;
-reg shuffler0_drawing = 0;
-reg [63:0] shuffler0_placed = 0;
-reg [5:0] shuffler0_j_pos = 0;
-reg [5:0] shuffler0_card_j = 0;
-reg [5:0] shuffler0_i_pos = 0;
-reg [5:0] shuffler0_card_i = 0;
-reg shuffler0_mem_we = 0;
-reg shuffler0_looked = 0;
-reg [5:0] shuffler0_lo_end = 0;
-reg [5:0] shuffler0_hi_end = 0;
-reg [5:0] shuffler0_mem_waddr = 0;
-reg [5:0] shuffler0_lo = 0;
-reg [5:0] shuffler0_mem_wdata = 0;
-reg [5:0] shuffler0_hi = 0;
-reg shuffler0_j_valid = 0;
-reg [63:0] shuffler0_written = 0;
-wire [63:0] shuffler0_one;
-reg shuffler0_done_q = 0;
-reg [5:0] shuffler0_wanted = 0;
-reg shuffler0_found = 0;
-reg [5:0] shuffler0_filled_end = 0;
-reg shuffler0_busy_q = 0;
-reg shuffler0_error_q = 0;
-wire [51:0] shuffler0_lo_1h_c;
-reg [51:0] shuffler0_hi_1h = 0;
-wire [51:0] shuffler0_hi_1h_c;
-reg [5:0] shuffler0_lo_c = 0;
-reg [5:0] shuffler0_hi_c = 0;
-reg [5:0] shuffler0_hi_end_c = 0;
-reg [5:0] shuffler0_n_cards = 0;
-reg [5:0] shuffler0_pos_a = 0;
-reg shuffler0_a_valid = 0;
-reg [5:0] shuffler0_left = 0;
-reg [5:0] shuffler0_tdata = 0;
-reg shuffler0_tlast = 0;
-reg shuffler0_j_last = 0;
-reg [5:0] shuffler0_i_a = 0;
-reg [5:0] shuffler0_off_q = 0;
-reg shuffler0_a_last = 0;
-wire [31:0] shuffler0_rng0_first_word;
-wire [31:0] shuffler0_rng0_g_default_x;
-wire [31:0] shuffler0_rng0_g_seed;
-wire [31:0] shuffler0_rng0_ge;
-wire [31:0] shuffler0_rng0_gx;
-wire [31:0] shuffler0_rng0_gy;
-wire [31:0] shuffler0_rng0_h_seed;
-wire [31:0] shuffler0_rng0_h_step;
-wire [31:0] shuffler0_rng0_hw;
-wire [31:0] shuffler0_rng0_seed_w;
-wire [31:0] shuffler0_rng0_seed_x;
-wire shuffler0_rng0_seed_zero;
-wire [31:0] shuffler0_rng0_step_w;
-reg [31:0] shuffler0_rng0_w = 88675123;
-reg [31:0] shuffler0_rng0_w_n = 88675123;
-reg [31:0] shuffler0_rng0_word_n = 33'hdca345ea;
-reg [31:0] shuffler0_rng0_word_q = 33'hdca345ea;
-reg [31:0] shuffler0_rng0_word_s = 33'hdca345ea;
-reg [31:0] shuffler0_rng0_x = 123456789;
-reg shuffler0_rng0_x_guard = 0;
-wire shuffler0_rng0_x_is_e;
-reg [31:0] shuffler0_rng0_x_n = 123456789;
-reg [31:0] shuffler0_rng0_x_s = 123456789;
-reg [31:0] shuffler0_rng0_y = 362436069;
-wire shuffler0_rng0_y_is_e;
-reg [31:0] shuffler0_rng0_y_n = 362436069;
-reg [31:0] shuffler0_rng0_z = 521288629;
-reg [31:0] shuffler0_rng0_z_n = 521288629;
-wire [31:0] shuffler0_rng0_x_part0_t;
-wire [31:0] shuffler0_rng0_x_part1_t;
-wire [31:0] shuffler0_rng0_x_part2_t;
-wire [31:0] shuffler0_rng0_x_part3_t;
-reg [51:0] shuffler0_lowest_ones0_first = 0;
-reg [12:0] shuffler0_lowest_ones0_group_any = 0;
-wire [51:0] shuffler0_lowest_ones0_rest;
-reg [12:0] shuffler0_lowest_ones0_rest_any = 0;
-reg [12:0] shuffler0_lowest_ones0_value_any = 0;
-reg [51:0] shuffler0_lowest_ones0_vec = 0;
-reg [51:0] shuffler0_lowest_ones1_first = 0;
-reg [12:0] shuffler0_lowest_ones1_group_any = 0;
-wire [51:0] shuffler0_lowest_ones1_rest;
-reg [12:0] shuffler0_lowest_ones1_rest_any = 0;
-reg [12:0] shuffler0_lowest_ones1_value_any = 8191;
-reg [51:0] shuffler0_lowest_ones1_vec = 0;
-wire [51:0] shuffler0_onehot_index0_m0;
-wire [51:0] shuffler0_onehot_index0_m1;
-wire [51:0] shuffler0_onehot_index0_m2;
-wire [51:0] shuffler0_onehot_index0_m3;
-wire [51:0] shuffler0_onehot_index0_m4;
-wire [51:0] shuffler0_onehot_index0_m5;
-wire [51:0] shuffler0_onehot_index1_m0;
-wire [51:0] shuffler0_onehot_index1_m1;
-wire [51:0] shuffler0_onehot_index1_m2;
-wire [51:0] shuffler0_onehot_index1_m3;
-wire [51:0] shuffler0_onehot_index1_m4;
-wire [51:0] shuffler0_onehot_index1_m5;
-wire [51:0] shuffler0_onehot_index2_m0;
-wire [51:0] shuffler0_onehot_index2_m1;
-wire [51:0] shuffler0_onehot_index2_m2;
-wire [51:0] shuffler0_onehot_index2_m3;
-wire [51:0] shuffler0_onehot_index2_m4;
-wire [51:0] shuffler0_onehot_index2_m5;
-wire [51:0] shuffler0_onehot_index3_m0;
-wire [51:0] shuffler0_onehot_index3_m1;
-wire [51:0] shuffler0_onehot_index3_m2;
-wire [51:0] shuffler0_onehot_index3_m3;
-wire [51:0] shuffler0_onehot_index3_m4;
-wire [51:0] shuffler0_onehot_index3_m5;
+reg [15:0] synchronise0_meta = 0;
+wire [6:0] decimal_display0_seg;
+wire decimal_display0_dp;
+wire [3:0] decimal_display0_an;
 wire [27:0] decimal_display0_glyphs;
 wire [3:0] decimal_display0_no_dots;
 wire [15:0] decimal_display0_decimal_glyphs0_bcd_bits;
@@ -726,196 +724,249 @@ reg [3:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [3:0] decimal_display0_sevenseg0_an_q = 0;
-reg [5:0] holdem_console0_holdem_table0_board [0:5-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_board [0:5-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_BOARD
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_BOARD
     integer i;
     for(i=0; i<5; i=i+1) begin
-        holdem_console0_holdem_table0_board[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_board[i] = 63;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_committed [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_committed [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_COMMITTED
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_COMMITTED
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_committed[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_committed[i] = 0;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_deck_board [0:5-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_deck_board [0:5-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DECK_BOARD
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DECK_BOARD
     integer i;
     for(i=0; i<5; i=i+1) begin
-        holdem_console0_holdem_table0_deck_board[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[i] = 63;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_faced [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_faced [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_FACED
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_FACED
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_faced[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_faced[i] = 0;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_hole0 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole0 [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE0
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE0
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_hole0[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_hole0[i] = 63;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_hole1 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole1 [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE1
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE1
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_hole1[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_hole1[i] = 63;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_stacks [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_stacks [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STACKS
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STACKS
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_stacks[i] = 1000;
+        holdem_board0_holdem_console0_holdem_table0_stacks[i] = 1000;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_stage0 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage0 [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE0
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE0
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_stage0[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_stage0[i] = 63;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_stage1 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage1 [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE1
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE1
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_stage1[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_stage1[i] = 63;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_street_bet [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_street_bet [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STREET_BET
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STREET_BET
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_street_bet[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_street_bet[i] = 0;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_payout [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_payout [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_PAYOUT
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_PAYOUT
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_payout[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[i] = 0;
     end
 end
 
-reg [23:0] holdem_console0_holdem_table0_words [0:2-1];
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_words [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_WORDS
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_WORDS
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_words[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_words[i] = 0;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_refund [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_refund [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_REFUND
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_REFUND
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_refund[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[i] = 0;
     end
 end
 
-reg [5:0] holdem_console0_holdem_table0_holdem_settle0_ev_cards [0:7-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards [0:7-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_EV_CARDS
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_EV_CARDS
     integer i;
     for(i=0; i<7; i=i+1) begin
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[i] = 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[i] = 63;
     end
 end
 
-reg [10:0] holdem_console0_holdem_table0_holdem_settle0_rest [0:2-1];
+reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest [0:2-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_REST
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_REST
     integer i;
     for(i=0; i<2; i=i+1) begin
-        holdem_console0_holdem_table0_holdem_settle0_rest[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] = 0;
     end
 end
 
-reg [28:0] holdem_console0_holdem_ui0_log_mem [0:4-1];
+reg [28:0] holdem_board0_holdem_console0_holdem_ui0_log_mem [0:4-1];
 
-initial begin: INITIALIZE_HOLDEM_CONSOLE0_HOLDEM_UI0_LOG_MEM
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_UI0_LOG_MEM
     integer i;
     for(i=0; i<4; i=i+1) begin
-        holdem_console0_holdem_ui0_log_mem[i] = 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[i] = 0;
     end
 end
 
-wire [5:0] shuffler0_cand [0:5-1];
-reg [5:0] shuffler0_mem [0:64-1];
+wire [5:0] holdem_board0_shuffler0_cand [0:5-1];
+reg [5:0] holdem_board0_shuffler0_mem [0:64-1];
 
-initial begin: INITIALIZE_SHUFFLER0_MEM
+initial begin: INITIALIZE_HOLDEM_BOARD0_SHUFFLER0_MEM
     integer i;
     for(i=0; i<64; i=i+1) begin
-        shuffler0_mem[i] = 0;
+        holdem_board0_shuffler0_mem[i] = 0;
     end
 end
 
 wire [6:0] decimal_display0_sevenseg0_digit_glyphs [0:4-1];
 
-assign no_reset_button = 1'd0;
-assign holdem_console0_probe_addr = 8'd0;
-assign shuffler0_count = 6'd9;
-assign shuffler0_exclude = 52'd0;
-assign shuffler0_seed = 128'd0;
-assign shuffler0_seed_load = 1'd0;
-assign shuffler0_one = 64'd1;
-assign shuffler0_rng0_first_word = 32'd3701687786;
-assign shuffler0_rng0_g_default_x = 32'd3656013424;
-assign shuffler0_onehot_index0_m0 = 52'd3002399751580330;
-assign shuffler0_onehot_index0_m1 = 52'd3602879701896396;
-assign shuffler0_onehot_index0_m2 = 52'd264917625139440;
-assign shuffler0_onehot_index0_m3 = 52'd280379743338240;
-assign shuffler0_onehot_index0_m4 = 52'd4222128945561600;
-assign shuffler0_onehot_index0_m5 = 52'd4503595332403200;
-assign shuffler0_onehot_index1_m0 = 52'd1501199875790165;
-assign shuffler0_onehot_index1_m1 = 52'd1801439850948198;
-assign shuffler0_onehot_index1_m2 = 52'd2384258626254968;
-assign shuffler0_onehot_index1_m3 = 52'd140189871669120;
-assign shuffler0_onehot_index1_m4 = 52'd4362864286466048;
-assign shuffler0_onehot_index1_m5 = 52'd4503597479886848;
-assign shuffler0_onehot_index2_m0 = 52'd1501199875790165;
-assign shuffler0_onehot_index2_m1 = 52'd900719925474099;
-assign shuffler0_onehot_index2_m2 = 52'd264917625139440;
-assign shuffler0_onehot_index2_m3 = 52'd17523733958640;
-assign shuffler0_onehot_index2_m4 = 52'd68718428175;
-assign shuffler0_onehot_index2_m5 = 52'd1048575;
-assign shuffler0_onehot_index3_m0 = 52'd3002399751580330;
-assign shuffler0_onehot_index3_m1 = 52'd1801439850948198;
-assign shuffler0_onehot_index3_m2 = 52'd529835250278881;
-assign shuffler0_onehot_index3_m3 = 52'd35047467917280;
-assign shuffler0_onehot_index3_m4 = 52'd137436856351;
-assign shuffler0_onehot_index3_m5 = 52'd2097151;
+assign reset_button = 1'd0;
+assign holdem_board0_probe_addr = 8'd0;
+assign holdem_board0_shuffler0_count = 6'd9;
+assign holdem_board0_shuffler0_exclude = 52'd0;
+assign holdem_board0_shuffler0_seed = 128'd0;
+assign holdem_board0_shuffler0_seed_load = 1'd0;
+assign holdem_board0_shuffler0_one = 64'd1;
+assign holdem_board0_shuffler0_rng0_first_word = 32'd3701687786;
+assign holdem_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
+assign holdem_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
+assign holdem_board0_shuffler0_onehot_index0_m1 = 52'd3602879701896396;
+assign holdem_board0_shuffler0_onehot_index0_m2 = 52'd264917625139440;
+assign holdem_board0_shuffler0_onehot_index0_m3 = 52'd280379743338240;
+assign holdem_board0_shuffler0_onehot_index0_m4 = 52'd4222128945561600;
+assign holdem_board0_shuffler0_onehot_index0_m5 = 52'd4503595332403200;
+assign holdem_board0_shuffler0_onehot_index1_m0 = 52'd1501199875790165;
+assign holdem_board0_shuffler0_onehot_index1_m1 = 52'd1801439850948198;
+assign holdem_board0_shuffler0_onehot_index1_m2 = 52'd2384258626254968;
+assign holdem_board0_shuffler0_onehot_index1_m3 = 52'd140189871669120;
+assign holdem_board0_shuffler0_onehot_index1_m4 = 52'd4362864286466048;
+assign holdem_board0_shuffler0_onehot_index1_m5 = 52'd4503597479886848;
+assign holdem_board0_shuffler0_onehot_index2_m0 = 52'd1501199875790165;
+assign holdem_board0_shuffler0_onehot_index2_m1 = 52'd900719925474099;
+assign holdem_board0_shuffler0_onehot_index2_m2 = 52'd264917625139440;
+assign holdem_board0_shuffler0_onehot_index2_m3 = 52'd17523733958640;
+assign holdem_board0_shuffler0_onehot_index2_m4 = 52'd68718428175;
+assign holdem_board0_shuffler0_onehot_index2_m5 = 52'd1048575;
+assign holdem_board0_shuffler0_onehot_index3_m0 = 52'd3002399751580330;
+assign holdem_board0_shuffler0_onehot_index3_m1 = 52'd1801439850948198;
+assign holdem_board0_shuffler0_onehot_index3_m2 = 52'd529835250278881;
+assign holdem_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
+assign holdem_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
+assign holdem_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
 assign decimal_display0_no_dots = 4'd0;
+assign holdem_board0_holdem_console0_holdem_table0_card_bit[53-1:26] = holdem_board0_holdem_console0_holdem_table0_card_high;
+assign holdem_board0_holdem_console0_holdem_table0_card_bit[26-1:0] = holdem_board0_holdem_console0_holdem_table0_card_low;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[3-1:1] = 'b00;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[0] = holdem_board0_holdem_console0_holdem_table0_seat[0];
+assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[3-1:1] = 'b00;
+assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[0] = holdem_board0_holdem_console0_holdem_table0_new_dealer[0];
+assign holdem_board0_holdem_console0_holdem_table0_left1_3[3-1:1] = 'b00;
+assign holdem_board0_holdem_console0_holdem_table0_left1_3[0] = holdem_board0_holdem_console0_holdem_table0_left1[0];
+assign holdem_board0_holdem_console0_holdem_table0_left2_3[3-1:1] = 'b00;
+assign holdem_board0_holdem_console0_holdem_table0_left2_3[0] = holdem_board0_holdem_console0_holdem_table0_left2[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[2] = holdem_board0_holdem_console0_holdem_table0_turn_from[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_needs;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[2] = holdem_board0_holdem_console0_holdem_table0_dealer[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[2] = holdem_board0_holdem_console0_holdem_table0_new_dealer[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[2] = holdem_board0_holdem_console0_holdem_table0_deal_seat[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[2] = holdem_board0_holdem_console0_holdem_table0_left1[0];
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[24-1:18] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[18-1:12] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[12-1:6] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[6-1:0] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0];
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[20] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[19] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[18] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[17] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[16] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[15] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[14] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[13] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[12] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[11] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[10] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[9] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[8] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[7] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[6] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[5] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[4] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[3] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[2] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[1] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[0] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[20-1:16] = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[16-1:12] = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[12-1:8] = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[8-1:4] = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[4-1:0] = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
 assign debounce0_level_bus[4] = debounce0_debounce_bit4_stable;
 assign debounce0_level_bus[3] = debounce0_debounce_bit3_stable;
 assign debounce0_level_bus[2] = debounce0_debounce_bit2_stable;
@@ -926,59 +977,6 @@ assign debounce0_pulse_bus[3] = debounce0_debounce_bit3_press;
 assign debounce0_pulse_bus[2] = debounce0_debounce_bit2_press;
 assign debounce0_pulse_bus[1] = debounce0_debounce_bit1_press;
 assign debounce0_pulse_bus[0] = debounce0_debounce_bit0_press;
-assign holdem_console0_holdem_table0_card_bit[53-1:26] = holdem_console0_holdem_table0_card_high;
-assign holdem_console0_holdem_table0_card_bit[26-1:0] = holdem_console0_holdem_table0_card_low;
-assign holdem_console0_holdem_table0_seat3[3-1:1] = 'b00;
-assign holdem_console0_holdem_table0_seat3[0] = holdem_console0_holdem_table0_seat[0];
-assign holdem_console0_holdem_table0_new_dealer3[3-1:1] = 'b00;
-assign holdem_console0_holdem_table0_new_dealer3[0] = holdem_console0_holdem_table0_new_dealer[0];
-assign holdem_console0_holdem_table0_left1_3[3-1:1] = 'b00;
-assign holdem_console0_holdem_table0_left1_3[0] = holdem_console0_holdem_table0_left1[0];
-assign holdem_console0_holdem_table0_left2_3[3-1:1] = 'b00;
-assign holdem_console0_holdem_table0_left2_3[0] = holdem_console0_holdem_table0_left2[0];
-assign holdem_console0_holdem_table0_table_rom6_address[2] = holdem_console0_holdem_table0_turn_from[0];
-assign holdem_console0_holdem_table0_table_rom6_address[2-1:0] = holdem_console0_holdem_table0_needs;
-assign holdem_console0_holdem_table0_table_rom7_address[2] = holdem_console0_holdem_table0_dealer[0];
-assign holdem_console0_holdem_table0_table_rom7_address[2-1:0] = holdem_console0_holdem_table0_busted;
-assign holdem_console0_holdem_table0_table_rom8_address[2] = holdem_console0_holdem_table0_new_dealer[0];
-assign holdem_console0_holdem_table0_table_rom8_address[2-1:0] = holdem_console0_holdem_table0_busted;
-assign holdem_console0_holdem_table0_table_rom9_address[2] = holdem_console0_holdem_table0_deal_seat[0];
-assign holdem_console0_holdem_table0_table_rom9_address[2-1:0] = holdem_console0_holdem_table0_busted;
-assign holdem_console0_holdem_table0_table_rom10_address[2] = holdem_console0_holdem_table0_left1[0];
-assign holdem_console0_holdem_table0_table_rom10_address[2-1:0] = holdem_console0_holdem_table0_busted;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[6];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[5];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[4];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[24-1:18] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[3];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[18-1:12] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[2];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[12-1:6] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[1];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[6-1:0] = holdem_console0_holdem_table0_holdem_settle0_ev_cards[0];
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[20] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[19] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[18] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[17] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[16] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[15] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[14] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[13] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[12] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[11] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[10] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[9] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[8] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[7] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[6] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[5] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[4] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[3] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[2] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[1] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[0] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
-assign holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[20-1:16] = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble;
-assign holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[16-1:12] = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
-assign holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[12-1:8] = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
-assign holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[8-1:4] = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
-assign holdem_console0_holdem_ui0_bin2bcd0_bcd_bits[4-1:0] = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
 assign decimal_display0_decimal_glyphs0_shown[28-1:21] = decimal_display0_decimal_glyphs0_digit_glyph3_glyph_out;
 assign decimal_display0_decimal_glyphs0_shown[21-1:14] = decimal_display0_decimal_glyphs0_digit_glyph2_glyph_out;
 assign decimal_display0_decimal_glyphs0_shown[14-1:7] = decimal_display0_decimal_glyphs0_digit_glyph1_glyph_out;
@@ -1065,7 +1063,7 @@ end
 
 
 always @(posedge clk) begin: por0_synchronise
-    por0_near <= no_reset_button;
+    por0_near <= reset_button;
     por0_far <= por0_near;
     por0_first <= por0_far;
 end
@@ -1073,6 +1071,5695 @@ end
 
 
 assign rst = por0_held;
+
+
+always @(posedge clk) begin: tick_counter0_count
+    if (rst == 1) begin
+        tick_counter0_low_full <= 0;
+        tick_counter0_high <= 0;
+        tick_counter0_low <= 0;
+    end
+    else begin
+        tick_counter0_low <= (tick_counter0_low + 1);
+        tick_counter0_low_full <= (tick_counter0_low == 65534);
+        if (tick_counter0_low_full) begin
+            tick_counter0_high <= (tick_counter0_high + 1);
+        end
+    end
+end
+
+
+
+assign ticks = {tick_counter0_high, tick_counter0_low};
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_card_q) begin: holdem_board0_holdem_console0_holdem_table0_table_rom0_read
+    case (holdem_board0_holdem_console0_holdem_table0_card_q)
+        0: holdem_board0_holdem_console0_holdem_table0_card_low = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_card_low = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_card_low = 4;
+        3: holdem_board0_holdem_console0_holdem_table0_card_low = 8;
+        4: holdem_board0_holdem_console0_holdem_table0_card_low = 16;
+        5: holdem_board0_holdem_console0_holdem_table0_card_low = 32;
+        6: holdem_board0_holdem_console0_holdem_table0_card_low = 64;
+        7: holdem_board0_holdem_console0_holdem_table0_card_low = 128;
+        8: holdem_board0_holdem_console0_holdem_table0_card_low = 256;
+        9: holdem_board0_holdem_console0_holdem_table0_card_low = 512;
+        10: holdem_board0_holdem_console0_holdem_table0_card_low = 1024;
+        11: holdem_board0_holdem_console0_holdem_table0_card_low = 2048;
+        12: holdem_board0_holdem_console0_holdem_table0_card_low = 4096;
+        13: holdem_board0_holdem_console0_holdem_table0_card_low = 8192;
+        14: holdem_board0_holdem_console0_holdem_table0_card_low = 16384;
+        15: holdem_board0_holdem_console0_holdem_table0_card_low = 32768;
+        16: holdem_board0_holdem_console0_holdem_table0_card_low = 65536;
+        17: holdem_board0_holdem_console0_holdem_table0_card_low = 131072;
+        18: holdem_board0_holdem_console0_holdem_table0_card_low = 262144;
+        19: holdem_board0_holdem_console0_holdem_table0_card_low = 524288;
+        20: holdem_board0_holdem_console0_holdem_table0_card_low = 1048576;
+        21: holdem_board0_holdem_console0_holdem_table0_card_low = 2097152;
+        22: holdem_board0_holdem_console0_holdem_table0_card_low = 4194304;
+        23: holdem_board0_holdem_console0_holdem_table0_card_low = 8388608;
+        24: holdem_board0_holdem_console0_holdem_table0_card_low = 16777216;
+        25: holdem_board0_holdem_console0_holdem_table0_card_low = 33554432;
+        26: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        27: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        28: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        29: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        30: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        31: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        32: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        33: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        34: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        35: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        36: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        37: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        38: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        39: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        40: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        41: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        42: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        43: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        44: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        45: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        46: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        47: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        48: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        49: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        50: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        51: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        52: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        53: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        54: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        55: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        56: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        57: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        58: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        59: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        60: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        61: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        62: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_card_low = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_card_q) begin: holdem_board0_holdem_console0_holdem_table0_table_rom1_read
+    case (holdem_board0_holdem_console0_holdem_table0_card_q)
+        0: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        1: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        6: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        7: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        8: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        9: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        10: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        11: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        12: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        13: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        14: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        15: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        16: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        17: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        18: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        19: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        20: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        21: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        22: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        23: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        24: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        25: holdem_board0_holdem_console0_holdem_table0_card_high = 0;
+        26: holdem_board0_holdem_console0_holdem_table0_card_high = 1;
+        27: holdem_board0_holdem_console0_holdem_table0_card_high = 2;
+        28: holdem_board0_holdem_console0_holdem_table0_card_high = 4;
+        29: holdem_board0_holdem_console0_holdem_table0_card_high = 8;
+        30: holdem_board0_holdem_console0_holdem_table0_card_high = 16;
+        31: holdem_board0_holdem_console0_holdem_table0_card_high = 32;
+        32: holdem_board0_holdem_console0_holdem_table0_card_high = 64;
+        33: holdem_board0_holdem_console0_holdem_table0_card_high = 128;
+        34: holdem_board0_holdem_console0_holdem_table0_card_high = 256;
+        35: holdem_board0_holdem_console0_holdem_table0_card_high = 512;
+        36: holdem_board0_holdem_console0_holdem_table0_card_high = 1024;
+        37: holdem_board0_holdem_console0_holdem_table0_card_high = 2048;
+        38: holdem_board0_holdem_console0_holdem_table0_card_high = 4096;
+        39: holdem_board0_holdem_console0_holdem_table0_card_high = 8192;
+        40: holdem_board0_holdem_console0_holdem_table0_card_high = 16384;
+        41: holdem_board0_holdem_console0_holdem_table0_card_high = 32768;
+        42: holdem_board0_holdem_console0_holdem_table0_card_high = 65536;
+        43: holdem_board0_holdem_console0_holdem_table0_card_high = 131072;
+        44: holdem_board0_holdem_console0_holdem_table0_card_high = 262144;
+        45: holdem_board0_holdem_console0_holdem_table0_card_high = 524288;
+        46: holdem_board0_holdem_console0_holdem_table0_card_high = 1048576;
+        47: holdem_board0_holdem_console0_holdem_table0_card_high = 2097152;
+        48: holdem_board0_holdem_console0_holdem_table0_card_high = 4194304;
+        49: holdem_board0_holdem_console0_holdem_table0_card_high = 8388608;
+        50: holdem_board0_holdem_console0_holdem_table0_card_high = 16777216;
+        51: holdem_board0_holdem_console0_holdem_table0_card_high = 33554432;
+        52: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        53: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        54: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        55: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        56: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        57: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        58: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        59: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        60: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        61: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        62: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+        default: holdem_board0_holdem_console0_holdem_table0_card_high = 67108864;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_seat) begin: holdem_board0_holdem_console0_holdem_table0_table_rom2_read
+    case (holdem_board0_holdem_console0_holdem_table0_seat)
+        0: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 2;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_table_rom3_read
+    case (holdem_board0_holdem_console0_holdem_table0_folded)
+        0: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        1: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_live_count = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom4_read
+    case (holdem_board0_holdem_console0_holdem_table0_busted)
+        0: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        1: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_alive = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom5_read
+    case (holdem_board0_holdem_console0_holdem_table0_busted)
+        0: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        1: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_first_alive = 7;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom6_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom6_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom6_address)
+        0: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+        1: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        3: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        4: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+        5: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        6: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom7_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom7_address)
+        0: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom8_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom8_address)
+        0: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom9_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom9_address)
+        0: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom10_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom10_address)
+        0: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+    endcase
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30] == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_decode
+    reg [52-1:0] hand;
+    reg [7-1:0] bad_codes;
+    reg any_card;
+    reg [6-1:0] clubs;
+    reg [6-1:0] diamonds;
+    reg [6-1:0] hearts;
+    reg [6-1:0] spades;
+    integer i;
+    reg [6-1:0] code;
+    integer j;
+    reg [64-1:0] onehot;
+    hand = 52'h0;
+    bad_codes = 7'h0;
+    any_card = 1'b0;
+    clubs = 6'h1;
+    diamonds = 6'h1;
+    hearts = 6'h1;
+    spades = 6'h1;
+    for (i=0; i<7; i=i+1) begin
+        code = 6'h0;
+        for (j=0; j<6; j=j+1) begin
+            code[j] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[((6 * i) + j)];
+        end
+        onehot = 64'h1;
+        onehot = (onehot << code);
+        if ((onehot[63-1:52] != 0)) begin
+            bad_codes[i] = 1;
+        end
+        hand = (hand | onehot[52-1:0]);
+        if ((!onehot[63])) begin
+            any_card = 1'b1;
+            if ((code[2-1:0] == 0)) begin
+                clubs = {clubs[5-1:0], 1'b1};
+            end
+            else if ((code[2-1:0] == 1)) begin
+                diamonds = {diamonds[5-1:0], 1'b1};
+            end
+            else if ((code[2-1:0] == 2)) begin
+                hearts = {hearts[5-1:0], 1'b1};
+            end
+            else begin
+                spades = {spades[5-1:0], 1'b1};
+            end
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = hand;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = bad_codes;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = any_card;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes != 0));
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks
+    reg [13-1:0] present;
+    reg [13-1:0] quads;
+    reg [13-1:0] trips;
+    reg [13-1:0] pairs;
+    reg [13-1:0] singles;
+    reg [13-1:0] suited;
+    reg [13-1:0] not_quads;
+    integer r;
+    reg [5-1:0] held;
+    integer s;
+    present = 13'h0;
+    quads = 13'h0;
+    trips = 13'h0;
+    pairs = 13'h0;
+    singles = 13'h0;
+    suited = 13'h0;
+    not_quads = 13'h0;
+    for (r=0; r<13; r=r+1) begin
+        held = 5'h1;
+        for (s=0; s<4; s=s+1) begin
+            if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
+                held = {held[4-1:0], 1'b1};
+            end
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit[s])) begin
+                suited[r] = 1;
+            end
+        end
+        present[r] = held[1];
+        singles[r] = (held[1] && (!held[2]));
+        pairs[r] = (held[2] && (!held[3]));
+        trips[r] = (held[3] && (!held[4]));
+        quads[r] = held[4];
+        not_quads[r] = (held[1] && (!held[4]));
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = present;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = quads;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = trips;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = pairs;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = not_quads;
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0);
+    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0)) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = suited;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = singles;
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows
+    reg [10-1:0] found;
+    integer w;
+    integer s;
+    found = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        for (s=0; s<4; s=s+1) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
+                found[w] = 1;
+            end
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = found;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(((w + 13) - 1) % 13)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[w] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 1)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 2)] && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows = complete;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select
+    reg [7-1:0] seen;
+    reg saturated;
+    reg [65-1:0] sel;
+    integer p;
+    integer k;
+    seen = 7'h1;
+    saturated = 1'b0;
+    sel = 65'h0;
+    for (p=13-1; p>=0; p=p-1) begin
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p]) begin
+            for (k=0; k<5; k=k+1) begin
+                sel[((13 * k) + p)] = seen[k];
+            end
+            saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
+            seen = {seen[(7 - 1)-1:0], 1'b0};
+            seen[(7 - 1)] = saturated;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots = sel;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select
+    reg [5-1:0] seen;
+    reg saturated;
+    reg [39-1:0] sel;
+    integer p;
+    integer k;
+    seen = 5'h1;
+    saturated = 1'b0;
+    sel = 39'h0;
+    for (p=13-1; p>=0; p=p-1) begin
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p]) begin
+            for (k=0; k<3; k=k+1) begin
+                sel[((13 * k) + p)] = seen[k];
+            end
+            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
+            seen = {seen[(5 - 1)-1:0], 1'b0};
+            seen[(5 - 1)] = saturated;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots = sel;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select
+    reg [4-1:0] seen;
+    reg saturated;
+    reg [26-1:0] sel;
+    integer p;
+    integer k;
+    seen = 4'h1;
+    saturated = 1'b0;
+    sel = 26'h0;
+    for (p=13-1; p>=0; p=p-1) begin
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p]) begin
+            for (k=0; k<2; k=k+1) begin
+                sel[((13 * k) + p)] = seen[k];
+            end
+            saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
+            seen = {seen[(4 - 1)-1:0], 1'b0};
+            seen[(4 - 1)] = saturated;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots = sel;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select
+    reg [3-1:0] seen;
+    reg saturated;
+    reg [13-1:0] sel;
+    integer p;
+    integer k;
+    seen = 3'h1;
+    saturated = 1'b0;
+    sel = 13'h0;
+    for (p=13-1; p>=0; p=p-1) begin
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p]) begin
+            for (k=0; k<1; k=k+1) begin
+                sel[((13 * k) + p)] = seen[k];
+            end
+            saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
+            seen = {seen[(3 - 1)-1:0], 1'b0};
+            seen[(3 - 1)] = saturated;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots = sel;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick
+    reg [10-1:0] onehot;
+    reg higher;
+    integer w;
+    onehot = 10'h0;
+    higher = 1'b0;
+    for (w=10-1; w>=0; w=w-1) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
+            onehot[w] = 1;
+        end
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w]) begin
+            higher = 1'b1;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q != 0);
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick
+    reg [10-1:0] onehot;
+    reg higher;
+    integer w;
+    onehot = 10'h0;
+    higher = 1'b0;
+    for (w=10-1; w>=0; w=w-1) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
+            onehot[w] = 1;
+        end
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w]) begin
+            higher = 1'b1;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q != 0);
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top = value;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[8]);
+    value[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[4]);
+    value[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[2]);
+    value[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[1]);
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = value;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_categorize
+    reg [9-1:0] cat;
+    cat = 9'h0;
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin
+        cat[8] = 1;
+    end
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads != 0)) begin
+        cat[7] = 1;
+    end
+    else if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0) && ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 != 0) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)))) begin
+        cat[6] = 1;
+    end
+    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush) begin
+        cat[5] = 1;
+    end
+    else if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight) begin
+        cat[4] = 1;
+    end
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0)) begin
+        cat[3] = 1;
+    end
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 != 0)) begin
+        cat[2] = 1;
+    end
+    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)) begin
+        cat[1] = 1;
+    end
+    else begin
+        cat[0] = 1;
+    end
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = cat;
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category, holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_compose
+    reg t1_ge_p0;
+    integer j;
+    reg p2_ge_m0;
+    reg [4-1:0] cat;
+    reg [4-1:0] k0;
+    reg [4-1:0] k1;
+    reg [4-1:0] k2;
+    reg [4-1:0] k3;
+    reg [4-1:0] k4;
+    t1_ge_p0 = 1'b1;
+    for (j=0; j<4; j=j+1) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j]))) begin
+            t1_ge_p0 = 1'b1;
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j]))) begin
+            t1_ge_p0 = 1'b0;
+        end
+    end
+    p2_ge_m0 = 1'b1;
+    for (j=0; j<4; j=j+1) begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j]))) begin
+            p2_ge_m0 = 1'b1;
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j] && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j]))) begin
+            p2_ge_m0 = 1'b0;
+        end
+    end
+    cat = 4'h0;
+    cat[3] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8];
+    cat[2] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]);
+    cat[1] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]);
+    cat[0] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]);
+    k0 = 4'h0;
+    k1 = 4'h0;
+    k2 = 4'h0;
+    k3 = 4'h0;
+    k4 = 4'h0;
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
+        if (t1_ge_p0) begin
+            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1);
+        end
+        else begin
+            k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+        end
+    end
+    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[0])) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
+        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3);
+        k4 = (k4 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1);
+        if (p2_ge_m0) begin
+            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2);
+        end
+        else begin
+            k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        end
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]) begin
+        k0 = (k0 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
+        k1 = (k1 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
+        k2 = (k2 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
+        k3 = (k3 | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
+    end
+    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = {cat, k0, k1, k2, k3, k4};
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_advance
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid};
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_take
+    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_answer
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 2)]) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid;
+        end
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q;
+assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
+    case (holdem_board0_holdem_console0_holdem_table0_dealer)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
+    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
+    case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)
+        0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
+    endcase
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_st_done = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
+assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won;
+
+// Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
+// the level and the best word.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_scan_pipe
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd);
+            if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given + 1);
+            end
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 1;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left == 1);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_board0_holdem_console0_holdem_table0_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 0;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= 0;
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= 0;
+        end
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
+        if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level;
+        end
+        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share;
+        end
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest != 0);
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best);
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_control
+    integer i;
+    integer j;
+    reg [3-1:0] trial;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
+        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 1)) begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
+            end
+        end
+        case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
+            4'b0000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_st_clear) begin
+                    for (i=0; i<2; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_st_start) begin
+                    for (i=0; i<2; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_committed[i];
+                        holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
+                        if ((!holdem_board0_holdem_console0_holdem_table0_st_showdown)) begin
+                            holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
+                        end
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
+                    if (holdem_board0_holdem_console0_holdem_table0_st_showdown) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                    end
+                end
+            end
+            4'b0001: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
+                    for (j=0; j<5; j=j+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_board[j];
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
+                end
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
+                    if ((((holdem_board0_holdem_console0_holdem_table0_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 1)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
+                    end
+                end
+            end
+            4'b0010: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 1;
+                    end
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
+                    end
+                    else if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
+                    end
+                end
+            end
+            4'b0011: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique) begin
+                    holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
+                    holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second;
+                end
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+            end
+            4'b0100: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        if (((!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest;
+                        end
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 1;
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
+                        end
+                    end
+                end
+            end
+            4'b0101: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
+                        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 1;
+                        end
+                    end
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best))) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
+                        end
+                    end
+                end
+            end
+            4'b0110: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
+                    end
+                end
+            end
+            4'b0111: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play && holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties + 1);
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 11;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
+                    end
+                end
+            end
+            4'b1000: begin
+                if (((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1) || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps == 0))) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties == 1)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
+                end
+                else begin
+                    trial = {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)]};
+                    if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties)) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b1};
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b0};
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
+                end
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied) begin
+                        holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share);
+                    end
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
+                    end
+                end
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_cmd_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b00000);
+assign holdem_board0_table_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b10000);
+assign holdem_board0_holdem_console0_holdem_table0_res_valid = holdem_board0_holdem_console0_holdem_table0_res_valid_q;
+assign holdem_board0_holdem_console0_holdem_table0_res_code = holdem_board0_holdem_console0_holdem_table0_last_code;
+assign holdem_board0_deck_request = holdem_board0_holdem_console0_holdem_table0_deck_request_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_valid = holdem_board0_holdem_console0_holdem_table0_log_valid_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_seat = holdem_board0_holdem_console0_holdem_table0_log_seat_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_action = holdem_board0_holdem_console0_holdem_table0_log_action_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_put = holdem_board0_holdem_console0_holdem_table0_log_put_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_total = holdem_board0_holdem_console0_holdem_table0_log_total_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_allin = holdem_board0_holdem_console0_holdem_table0_log_allin_q;
+assign holdem_board0_hand_done = holdem_board0_holdem_console0_holdem_table0_hand_done_q;
+assign holdem_board0_game_over = holdem_board0_holdem_console0_holdem_table0_game_over_q;
+assign holdem_board0_probe_data = holdem_board0_holdem_console0_holdem_table0_probe_q;
+
+// Stage 1: the worked seat's figures, pairwise bet order, who is left.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive1
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_below_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_faced <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_committed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bet_zero <= 0;
+        holdem_board0_holdem_console0_holdem_table0_answer <= 0;
+        holdem_board0_holdem_console0_holdem_table0_min_raise_to <= 10;
+        holdem_board0_holdem_console0_holdem_table0_bet_ge <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_acted <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_stack <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_ta_stack <= holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_bet <= holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_committed <= holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_acted <= ((holdem_board0_holdem_console0_holdem_table0_acted & holdem_board0_holdem_console0_holdem_table0_seat_onehot) != 0);
+        holdem_board0_holdem_console0_holdem_table0_min_raise_to <= (holdem_board0_holdem_console0_holdem_table0_current_bet + holdem_board0_holdem_console0_holdem_table0_min_raise);
+        holdem_board0_holdem_console0_holdem_table0_bet_zero <= (holdem_board0_holdem_console0_holdem_table0_current_bet == 0);
+        holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
+        holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
+        holdem_board0_holdem_console0_holdem_table0_below_bet <= holdem_board0_holdem_console0_holdem_table0_below_bet_d;
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_street_bet[0], holdem_board0_holdem_console0_holdem_table0_street_bet[1], holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_seat_order
+    reg someone;
+    integer j;
+    reg [4-1:0] order;
+    reg [2-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<2; j=j+1) begin
+        if (((!holdem_board0_holdem_console0_holdem_table0_seat_onehot[j]) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]) && (!holdem_board0_holdem_console0_holdem_table0_all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_answer_d = someone;
+    order = 4'h0;
+    below = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        below[i] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] < holdem_board0_holdem_console0_holdem_table0_current_bet);
+        for (j=0; j<2; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 2) + j)] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] >= holdem_board0_holdem_console0_holdem_table0_street_bet[j]);
+            end
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_bet_ge_d = order;
+    holdem_board0_holdem_console0_holdem_table0_below_bet_d = below;
+end
+
+// Stage 2: amounts of the worked seat, and which seats still need to act.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive2
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_reach <= 0;
+        holdem_board0_holdem_console0_holdem_table0_needs <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bb_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_sb_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_to_call <= 0;
+        holdem_board0_holdem_console0_holdem_table0_gap <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_bet)) begin
+            holdem_board0_holdem_console0_holdem_table0_to_call <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_bet);
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_to_call <= 0;
+        end
+        holdem_board0_holdem_console0_holdem_table0_reach <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_ta_stack);
+        if ((holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced)) begin
+            holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_gap <= 0;
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack < 5)) begin
+            holdem_board0_holdem_console0_holdem_table0_sb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_sb_put <= 5;
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack < 10)) begin
+            holdem_board0_holdem_console0_holdem_table0_bb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_bb_put <= 10;
+        end
+        holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_acted) begin: holdem_board0_holdem_console0_holdem_table0_seats_to_act
+    reg [2-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<2; j=j+1) begin
+            if (((j != i) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]))) begin
+                if ((!holdem_board0_holdem_console0_holdem_table0_all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!holdem_board0_holdem_console0_holdem_table0_bet_ge[((i * 2) + j)])) begin
+                    matches_all = 1'b0;
+                end
+            end
+        end
+        need[i] = ((!holdem_board0_holdem_console0_holdem_table0_folded[i]) && (!holdem_board0_holdem_console0_holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_board0_holdem_console0_holdem_table0_acted[i]) || holdem_board0_holdem_console0_holdem_table0_below_bet[i]));
+    end
+    holdem_board0_holdem_console0_holdem_table0_needs_d = need;
+end
+
+// Stage 3: may the worked seat raise, and what a call puts in.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive3
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_call_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_raise_open <= 0;
+        holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= 0;
+        holdem_board0_holdem_console0_holdem_table0_stack_over_call <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_raise_open <= (((!holdem_board0_holdem_console0_holdem_table0_ta_acted) || (holdem_board0_holdem_console0_holdem_table0_gap >= holdem_board0_holdem_console0_holdem_table0_min_raise)) && holdem_board0_holdem_console0_holdem_table0_answer);
+        holdem_board0_holdem_console0_holdem_table0_stack_over_call <= (holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call);
+        holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= (holdem_board0_holdem_console0_holdem_table0_to_call == 0);
+        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call)) begin
+            holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_to_call;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
+    reg [4-1:0] code;
+    integer i;
+    reg [2-1:0] broke;
+    integer j;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_log_put_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_new_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_seat_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_turn_from <= 0;
+        holdem_board0_holdem_console0_holdem_table0_board[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_board[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_board[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_board[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_board[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_seat_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_busted <= 0;
+        holdem_board0_holdem_console0_holdem_table0_stage0[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_phase <= 0;
+        holdem_board0_holdem_console0_holdem_table0_showed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hole1[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stacks[0] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_stacks[1] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_whole_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_no <= 0;
+        holdem_board0_holdem_console0_holdem_table0_sb_seat <= 7;
+        holdem_board0_holdem_console0_holdem_table0_over_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_allin_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b00000;
+        holdem_board0_holdem_console0_holdem_table0_last_code <= 0;
+        holdem_board0_holdem_console0_holdem_table0_wait_count <= 0;
+        holdem_board0_holdem_console0_holdem_table0_new_pot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bet_grows <= 0;
+        holdem_board0_holdem_console0_holdem_table0_new_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_amount_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_not_turn <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_total_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_folded <= 0;
+        holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_stage1[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_st_start <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bet_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_committed[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_committed[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_below_min_raise <= 0;
+        holdem_board0_holdem_console0_holdem_table0_st_showdown <= 0;
+        holdem_board0_holdem_console0_holdem_table0_game_over_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_left1 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bb_seat <= 7;
+        holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
+        holdem_board0_holdem_console0_holdem_table0_log_action_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_new_committed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_street_bet[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_street_bet[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_game_winner <= 7;
+        holdem_board0_holdem_console0_holdem_table0_hole0[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
+        holdem_board0_holdem_console0_holdem_table0_raise_by <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_code <= 0;
+        holdem_board0_holdem_console0_holdem_table0_dealer <= 0;
+        holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
+        holdem_board0_holdem_console0_holdem_table0_street <= 0;
+        holdem_board0_holdem_console0_holdem_table0_to_match <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_code_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_acted <= 0;
+        holdem_board0_holdem_console0_holdem_table0_first_hand <= 1;
+        holdem_board0_holdem_console0_holdem_table0_faced[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_faced[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
+        holdem_board0_holdem_console0_holdem_table0_taken <= 0;
+        holdem_board0_holdem_console0_holdem_table0_last_take <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deck_board[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
+        holdem_board0_holdem_console0_holdem_table0_pot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bad_deck <= 0;
+        holdem_board0_holdem_console0_holdem_table0_st_clear <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_left2 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_new_dealer <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_st_start <= 0;
+        holdem_board0_holdem_console0_holdem_table0_st_clear <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
+        if (holdem_board0_holdem_console0_holdem_table0_card_v) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_card_bit[52] || ((holdem_board0_holdem_console0_holdem_table0_deck_seen & holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]) != 0))) begin
+                holdem_board0_holdem_console0_holdem_table0_bad_deck <= 1;
+            end
+            holdem_board0_holdem_console0_holdem_table0_deck_seen <= (holdem_board0_holdem_console0_holdem_table0_deck_seen | holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]);
+            if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 2)) begin
+                holdem_board0_holdem_console0_holdem_table0_deck_board[holdem_board0_holdem_console0_holdem_table0_slot] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+            end
+            else begin
+                if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_stage0[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_stage1[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                end
+                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat;
+                if (($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_slot}) == ($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_alive}) - 1))) begin
+                    holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_deal_round <= (holdem_board0_holdem_console0_holdem_table0_deal_round + 1);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+                end
+            end
+        end
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_seat_q <= holdem_board0_holdem_console0_holdem_table0_cmd_seat;
+                    holdem_board0_holdem_console0_holdem_table0_action_q <= holdem_board0_holdem_console0_holdem_table0_cmd_action;
+                    holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_cmd_amount;
+                    holdem_board0_holdem_console0_holdem_table0_code_q <= 0;
+                    case (holdem_board0_holdem_console0_holdem_table0_cmd_op)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b00001;
+                        end
+                        'h1: begin
+                            case (holdem_board0_holdem_console0_holdem_table0_phase)
+                                'h2: begin
+                                    holdem_board0_holdem_console0_holdem_table0_code_q <= 1;
+                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                                end
+                                'h1: begin
+                                    holdem_board0_holdem_console0_holdem_table0_code_q <= 3;
+                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                                end
+                                default: begin
+                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01110;
+                                end
+                            endcase
+                        end
+                        'h2: begin
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b10110;
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_table0_code_q <= 5;
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                        end
+                    endcase
+                end
+            end
+            5'b00001: begin
+                holdem_board0_holdem_console0_holdem_table0_over_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_reach);
+                holdem_board0_holdem_console0_holdem_table0_to_match <= (holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_current_bet);
+                holdem_board0_holdem_console0_holdem_table0_below_min_raise <= ({1'b0, holdem_board0_holdem_console0_holdem_table0_amount_q} < holdem_board0_holdem_console0_holdem_table0_min_raise_to);
+                holdem_board0_holdem_console0_holdem_table0_whole_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q == holdem_board0_holdem_console0_holdem_table0_reach);
+                holdem_board0_holdem_console0_holdem_table0_not_turn <= (holdem_board0_holdem_console0_holdem_table0_seat_q != holdem_board0_holdem_console0_holdem_table0_to_act);
+                if ((holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_ta_bet)) begin
+                    holdem_board0_holdem_console0_holdem_table0_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_ta_bet);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_bet_put <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00010;
+            end
+            5'b00010: begin
+                code = 4'h0;
+                if ((holdem_board0_holdem_console0_holdem_table0_phase == 2)) begin
+                    code = 1;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_phase != 1)) begin
+                    code = 2;
+                end
+                else if (holdem_board0_holdem_console0_holdem_table0_not_turn) begin
+                    code = 4;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q > 5)) begin
+                    code = 5;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 0)) begin
+                    code = 0;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 1)) begin
+                    if ((!holdem_board0_holdem_console0_holdem_table0_nothing_to_call)) begin
+                        code = 6;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 2)) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_nothing_to_call) begin
+                        code = 7;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 5)) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_stack_over_call && (!holdem_board0_holdem_console0_holdem_table0_raise_open))) begin
+                        code = 10;
+                    end
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 3) && (!holdem_board0_holdem_console0_holdem_table0_bet_zero))) begin
+                    code = 8;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 4) && holdem_board0_holdem_console0_holdem_table0_bet_zero)) begin
+                    code = 9;
+                end
+                else if ((!holdem_board0_holdem_console0_holdem_table0_raise_open)) begin
+                    code = 10;
+                end
+                else if (holdem_board0_holdem_console0_holdem_table0_over_stack) begin
+                    code = 11;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_to_match || (holdem_board0_holdem_console0_holdem_table0_below_min_raise && (!holdem_board0_holdem_console0_holdem_table0_whole_stack)))) begin
+                    code = 12;
+                end
+                holdem_board0_holdem_console0_holdem_table0_code_q <= code;
+                holdem_board0_holdem_console0_holdem_table0_log_code <= holdem_board0_holdem_console0_holdem_table0_action_q;
+                if ((holdem_board0_holdem_console0_holdem_table0_action_q == 2)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_call_put;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 5)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 3) || (holdem_board0_holdem_console0_holdem_table0_action_q == 4))) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bet_put;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_code_q != 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00100;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
+                end
+            end
+            5'b00100: begin
+                holdem_board0_holdem_console0_holdem_table0_folded <= (holdem_board0_holdem_console0_holdem_table0_folded | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
+                holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
+                holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_current_bet;
+                holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                holdem_board0_holdem_console0_holdem_table0_log_action_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_log_put_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_ta_bet;
+                holdem_board0_holdem_console0_holdem_table0_log_allin_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b00101: begin
+                holdem_board0_holdem_console0_holdem_table0_new_stack <= (holdem_board0_holdem_console0_holdem_table0_ta_stack - holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_new_bet <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_new_committed <= (holdem_board0_holdem_console0_holdem_table0_ta_committed + holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_new_pot <= (holdem_board0_holdem_console0_holdem_table0_pot + holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_stack;
+                holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_bet;
+                holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_committed;
+                holdem_board0_holdem_console0_holdem_table0_pot <= holdem_board0_holdem_console0_holdem_table0_new_pot;
+                if ((holdem_board0_holdem_console0_holdem_table0_new_stack == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_all_in <= (holdem_board0_holdem_console0_holdem_table0_all_in | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
+                end
+                holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                holdem_board0_holdem_console0_holdem_table0_log_action_q <= holdem_board0_holdem_console0_holdem_table0_log_code;
+                holdem_board0_holdem_console0_holdem_table0_log_put_q <= holdem_board0_holdem_console0_holdem_table0_put;
+                holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_new_bet;
+                holdem_board0_holdem_console0_holdem_table0_log_allin_q <= (holdem_board0_holdem_console0_holdem_table0_new_stack == 0);
+                holdem_board0_holdem_console0_holdem_table0_bet_grows <= (holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet);
+                if ((holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet)) begin
+                    holdem_board0_holdem_console0_holdem_table0_raise_by <= (holdem_board0_holdem_console0_holdem_table0_new_bet - holdem_board0_holdem_console0_holdem_table0_current_bet);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_raise_by <= 0;
+                end
+                if (((holdem_board0_holdem_console0_holdem_table0_log_code == 6) || (holdem_board0_holdem_console0_holdem_table0_log_code == 7))) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10101;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                if (holdem_board0_holdem_console0_holdem_table0_bet_grows) begin
+                    holdem_board0_holdem_console0_holdem_table0_current_bet <= holdem_board0_holdem_console0_holdem_table0_new_bet;
+                    holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_bet;
+                    if ((holdem_board0_holdem_console0_holdem_table0_raise_by >= holdem_board0_holdem_console0_holdem_table0_min_raise)) begin
+                        holdem_board0_holdem_console0_holdem_table0_min_raise <= holdem_board0_holdem_console0_holdem_table0_raise_by;
+                    end
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_current_bet;
+                end
+                holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
+                holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b01000: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_live_count == 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_st_showdown <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_first_need != 7)) begin
+                    holdem_board0_holdem_console0_holdem_table0_to_act <= holdem_board0_holdem_console0_holdem_table0_first_need;
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_street == 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_st_showdown <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_street <= (holdem_board0_holdem_console0_holdem_table0_street + 1);
+                    case (holdem_board0_holdem_console0_holdem_table0_street)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_table0_board[0] <= holdem_board0_holdem_console0_holdem_table0_deck_board[0];
+                            holdem_board0_holdem_console0_holdem_table0_board[1] <= holdem_board0_holdem_console0_holdem_table0_deck_board[1];
+                            holdem_board0_holdem_console0_holdem_table0_board[2] <= holdem_board0_holdem_console0_holdem_table0_deck_board[2];
+                        end
+                        'h1: begin
+                            holdem_board0_holdem_console0_holdem_table0_board[3] <= holdem_board0_holdem_console0_holdem_table0_deck_board[3];
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_table0_board[4] <= holdem_board0_holdem_console0_holdem_table0_deck_board[4];
+                        end
+                    endcase
+                    for (i=0; i<2; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_acted <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
+                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                end
+            end
+            5'b01001: begin
+                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
+                if (holdem_board0_holdem_console0_holdem_table0_st_showdown) begin
+                    holdem_board0_holdem_console0_holdem_table0_street <= 4;
+                end
+                holdem_board0_holdem_console0_holdem_table0_showed <= holdem_board0_holdem_console0_holdem_table0_st_showdown;
+                holdem_board0_holdem_console0_holdem_table0_st_start <= 1;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                if (holdem_board0_holdem_console0_holdem_table0_st_done) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01011;
+                end
+            end
+            5'b01011: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_stacks[i] <= (holdem_board0_holdem_console0_holdem_table0_stacks[i] + holdem_board0_holdem_console0_holdem_table0_payout[i]);
+                end
+                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01100;
+            end
+            5'b01100: begin
+                broke = 2'h0;
+                for (i=0; i<2; i=i+1) begin
+                    broke[i] = (holdem_board0_holdem_console0_holdem_table0_stacks[i] == 0);
+                end
+                holdem_board0_holdem_console0_holdem_table0_busted <= broke;
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01101;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b01101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_alive == 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_phase <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_game_over_q <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_game_winner <= holdem_board0_holdem_console0_holdem_table0_first_alive;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_phase <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+            end
+            5'b01110: begin
+                if (holdem_board0_holdem_console0_holdem_table0_first_hand) begin
+                    holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_dealer;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
+                end
+                for (i=0; i<2; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_stage0[i] <= 63;
+                    holdem_board0_holdem_console0_holdem_table0_stage1[i] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
+                holdem_board0_holdem_console0_holdem_table0_bad_deck <= 0;
+                holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01111;
+            end
+            5'b01111: begin
+                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_left1 <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_taken <= 0;
+                holdem_board0_holdem_console0_holdem_table0_last_take <= ({holdem_board0_holdem_console0_holdem_table0_alive, 1'b0} + (5 - 1));
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10000;
+            end
+            5'b10000: begin
+                if (holdem_board0_deck_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_card_q <= holdem_board0_deck_data;
+                    holdem_board0_holdem_console0_holdem_table0_card_v <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_taken <= (holdem_board0_holdem_console0_holdem_table0_taken + 1);
+                    if ((holdem_board0_holdem_console0_holdem_table0_taken == holdem_board0_holdem_console0_holdem_table0_last_take)) begin
+                        holdem_board0_holdem_console0_holdem_table0_state <= 5'b10001;
+                    end
+                end
+            end
+            5'b10001: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                holdem_board0_holdem_console0_holdem_table0_left2 <= holdem_board0_holdem_console0_holdem_table0_left_of_left1;
+                if (holdem_board0_holdem_console0_holdem_table0_bad_deck) begin
+                    holdem_board0_holdem_console0_holdem_table0_code_q <= 13;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10011;
+                end
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_table0_dealer <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_hand_no <= (holdem_board0_holdem_console0_holdem_table0_hand_no + 1);
+                holdem_board0_holdem_console0_holdem_table0_first_hand <= 0;
+                holdem_board0_holdem_console0_holdem_table0_street <= 0;
+                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
+                for (i=0; i<2; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_hole0[i] <= holdem_board0_holdem_console0_holdem_table0_stage0[i];
+                    holdem_board0_holdem_console0_holdem_table0_hole1[i] <= holdem_board0_holdem_console0_holdem_table0_stage1[i];
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_board[j] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_folded <= holdem_board0_holdem_console0_holdem_table0_busted;
+                holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_acted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
+                holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
+                holdem_board0_holdem_console0_holdem_table0_showed <= 0;
+                holdem_board0_holdem_console0_holdem_table0_st_clear <= 1;
+                if ((holdem_board0_holdem_console0_holdem_table0_alive == 2)) begin
+                    holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer3;
+                    holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
+                    holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left2_3;
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_left1;
+                end
+                holdem_board0_holdem_console0_holdem_table0_log_code <= 6;
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b10100: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_sb_put;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bb_put;
+                end
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
+            end
+            5'b10101: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                if ((holdem_board0_holdem_console0_holdem_table0_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_log_code <= 7;
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_current_bet <= 10;
+                    holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
+                    holdem_board0_holdem_console0_holdem_table0_phase <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_stacks[i] <= 1000;
+                    holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_hole0[i] <= 63;
+                    holdem_board0_holdem_console0_holdem_table0_hole1[i] <= 63;
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_board[j] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_folded <= 0;
+                holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_busted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_acted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
+                holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
+                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
+                holdem_board0_holdem_console0_holdem_table0_dealer <= 0;
+                holdem_board0_holdem_console0_holdem_table0_sb_seat <= 7;
+                holdem_board0_holdem_console0_holdem_table0_bb_seat <= 7;
+                holdem_board0_holdem_console0_holdem_table0_street <= 0;
+                holdem_board0_holdem_console0_holdem_table0_phase <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_no <= 0;
+                holdem_board0_holdem_console0_holdem_table0_first_hand <= 1;
+                holdem_board0_holdem_console0_holdem_table0_game_winner <= 7;
+                holdem_board0_holdem_console0_holdem_table0_game_over_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_showed <= 0;
+                holdem_board0_holdem_console0_holdem_table0_seat <= 0;
+                holdem_board0_holdem_console0_holdem_table0_st_clear <= 1;
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b10111: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_wait_count == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= holdem_board0_holdem_console0_holdem_table0_wait_next;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= (holdem_board0_holdem_console0_holdem_table0_wait_count - 1);
+                end
+            end
+            default: begin
+                holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_last_code <= holdem_board0_holdem_console0_holdem_table0_code_q;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_p_group = holdem_board0_holdem_console0_table_probe_addr[8-1:3];
+assign holdem_board0_holdem_console0_holdem_table0_p_seat = holdem_board0_holdem_console0_table_probe_addr[3-1:0];
+assign holdem_board0_holdem_console0_holdem_table0_p_hole_seat = holdem_board0_holdem_console0_table_probe_addr[4-1:1];
+assign holdem_board0_holdem_console0_holdem_table0_p_index = holdem_board0_holdem_console0_table_probe_addr[1-1:0];
+assign holdem_board0_holdem_console0_holdem_table0_p_hole_index = holdem_board0_holdem_console0_table_probe_addr[(1 + 1)-1:1];
+
+// The probe window: one observable per address, registered.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
+    reg [24-1:0] d;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_probe_q <= 0;
+    end
+    else begin
+        d = 24'h0;
+        if ((holdem_board0_holdem_console0_holdem_table0_p_group == 0)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 1)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 2)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 3)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[0] = holdem_board0_holdem_console0_holdem_table0_folded[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[1] = holdem_board0_holdem_console0_holdem_table0_all_in[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[2] = holdem_board0_holdem_console0_holdem_table0_busted[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if (((holdem_board0_holdem_console0_holdem_table0_p_group == 4) || (holdem_board0_holdem_console0_holdem_table0_p_group == 5))) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 1)) begin
+                if (holdem_board0_holdem_console0_table_probe_addr[0]) begin
+                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
+                end
+                else begin
+                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
+                end
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 6)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat < 5)) begin
+                d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_board[holdem_board0_holdem_console0_holdem_table0_p_seat];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 7)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d = holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 8)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 9)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_p_index];
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 10)) begin
+            case (holdem_board0_holdem_console0_holdem_table0_p_seat)
+                'h0: begin
+                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_pot;
+                end
+                'h1: begin
+                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_current_bet;
+                end
+                'h2: begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_to_act != 7)) begin
+                        d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_to_call;
+                    end
+                end
+                'h3: begin
+                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise;
+                end
+                'h4: begin
+                    d[(11 + 1)-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise_to;
+                end
+                'h5: begin
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_to_act;
+                end
+                'h6: begin
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_street;
+                end
+                default: begin
+                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_phase;
+                end
+            endcase
+        end
+        else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 11)) begin
+            case (holdem_board0_holdem_console0_holdem_table0_p_seat)
+                'h0: begin
+                    d[1-1:0] = holdem_board0_holdem_console0_holdem_table0_dealer;
+                end
+                'h1: begin
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_sb_seat;
+                end
+                'h2: begin
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_bb_seat;
+                end
+                'h3: begin
+                    d[16-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_no;
+                end
+                'h4: begin
+                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_winners;
+                end
+                'h5: begin
+                    d[0] = holdem_board0_holdem_console0_holdem_table0_showed;
+                end
+                'h6: begin
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_game_winner;
+                end
+                default: begin
+                    d[4-1:0] = holdem_board0_holdem_console0_holdem_table0_last_code;
+                end
+            endcase
+        end
+        holdem_board0_holdem_console0_holdem_table0_probe_q <= d;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_uart_rx0_synchronise
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level <= 1;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync <= 3;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync <= {holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync[0], holdem_board0_holdem_console0_rxd};
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync[1];
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority = ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes[1] && holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes[0]) || (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes[1] && holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level) || (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes[0] && holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_uart_rx0_receive
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= 0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid && holdem_board0_holdem_console0_holdem_ui0_rx_ready)) begin
+            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= 0;
+        end
+        case (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state)
+            2'b00: begin
+                if ((!holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b01;
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= 0;
+                end
+            end
+            2'b01: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick == 867)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index + 1);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick + 1);
+                end
+                if (((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index == 0) && (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= 434) && holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick == 326) || (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick == 434))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes <= {holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes[0], holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level};
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick == 542) && (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index != 0))) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index != 9)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter <= {holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority, holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter[8-1:1]};
+                    end
+                    else if (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority) begin
+                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
+                        if ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid && (!holdem_board0_holdem_console0_holdem_ui0_rx_ready))) begin
+                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= 1;
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter;
+                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= 1;
+                        end
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b10;
+                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 1;
+                    end
+                end
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level) begin
+                    holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_rx_data = holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data;
+assign holdem_board0_holdem_console0_holdem_ui0_rx_valid = holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid;
+assign holdem_board0_holdem_console0_holdem_ui0_framing_error = holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad;
+assign holdem_board0_holdem_console0_holdem_ui0_overrun = holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost;
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready = ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left == 0) || ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left == 1) && (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick == 867)));
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_uart_tx0_send
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= 1;
+        holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= 511;
+        holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready && holdem_board0_holdem_console0_holdem_ui0_tx_valid)) begin
+            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= 0;
+            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_board0_holdem_console0_holdem_ui0_tx_data};
+            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= 10;
+            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left != 0)) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick == 867)) begin
+                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
+                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left - 1);
+                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter[0];
+                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter[9-1:1]};
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick + 1);
+            end
+        end
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_tx_ready = holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready;
+assign holdem_board0_holdem_console0_txd = holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level;
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjust
+    if ((holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble >= 5)) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble + 3);
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_shift
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3-1:0], holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry};
+        end
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjust
+    if ((holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble >= 5)) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble + 3);
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_shift
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3-1:0], holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out};
+        end
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjust
+    if ((holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble >= 5)) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble + 3);
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_shift
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3-1:0], holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out};
+        end
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjust
+    if ((holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble >= 5)) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble + 3);
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_shift
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3-1:0], holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out};
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_shift
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble[3-1:0], holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out};
+        end
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load = (holdem_board0_holdem_console0_holdem_ui0_bcd_start && (!holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running));
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running;
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter[15];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_run
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= 0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_bcd_start && (!holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running))) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_num_value;
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= 16;
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= 1;
+        end
+        else if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running) begin
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= {holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter[15-1:0], 1'b0};
+            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left - 1);
+            if ((holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left == 1)) begin
+                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= 0;
+                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_busy = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running;
+assign holdem_board0_holdem_console0_holdem_ui0_bcd_done = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished;
+assign holdem_board0_holdem_console0_holdem_ui0_bcd = holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits;
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_i_op = holdem_board0_holdem_console0_holdem_ui0_instr[24-1:(24 - 5)];
+assign holdem_board0_holdem_console0_holdem_ui0_i_mode = holdem_board0_holdem_console0_holdem_ui0_instr[(24 - 5)-1:(24 - 7)];
+assign holdem_board0_holdem_console0_holdem_ui0_i_arg = holdem_board0_holdem_console0_holdem_ui0_instr[(24 - 7)-1:9];
+assign holdem_board0_holdem_console0_holdem_ui0_i_target = holdem_board0_holdem_console0_holdem_ui0_instr[9-1:0];
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_acc_is_arg = (holdem_board0_holdem_console0_holdem_ui0_acc == holdem_board0_holdem_console0_holdem_ui0_i_arg);
+assign holdem_board0_holdem_console0_holdem_ui0_acc_is_seat = (holdem_board0_holdem_console0_holdem_ui0_acc == holdem_board0_holdem_console0_holdem_ui0_seat);
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_acc_is_seat, holdem_board0_holdem_console0_holdem_ui0_i_mode) begin: holdem_board0_holdem_console0_holdem_ui0_match
+    if ((holdem_board0_holdem_console0_holdem_ui0_i_mode == 1)) begin
+        holdem_board0_holdem_console0_holdem_ui0_acc_match = holdem_board0_holdem_console0_holdem_ui0_acc_is_seat;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_acc_match = holdem_board0_holdem_console0_holdem_ui0_acc_is_arg;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_amount8 = {holdem_board0_holdem_console0_holdem_ui0_amount, 3'h0};
+assign holdem_board0_holdem_console0_holdem_ui0_amount2 = {holdem_board0_holdem_console0_holdem_ui0_amount, 1'h0};
+
+// Lower case of the received byte, registered with it (a shallower key decode).
+always @(holdem_board0_holdem_console0_holdem_ui0_rx_data) begin: holdem_board0_holdem_console0_holdem_ui0_lower
+    if (((holdem_board0_holdem_console0_holdem_ui0_rx_data >= 65) && (holdem_board0_holdem_console0_holdem_ui0_rx_data <= 90))) begin
+        holdem_board0_holdem_console0_holdem_ui0_rx_low = (holdem_board0_holdem_console0_holdem_ui0_rx_data | 32);
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_rx_low = holdem_board0_holdem_console0_holdem_ui0_rx_data;
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_log_in = {holdem_board0_holdem_console0_holdem_table0_log_seat, holdem_board0_holdem_console0_holdem_table0_log_action, holdem_board0_holdem_console0_holdem_table0_log_allin, holdem_board0_holdem_console0_holdem_table0_log_put, holdem_board0_holdem_console0_holdem_table0_log_total};
+assign holdem_board0_holdem_console0_holdem_ui0_log_head = holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_rd];
+
+// What LOAD reads above the table's probe window.
+always @(holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_sw_q, holdem_board0_holdem_console0_holdem_ui0_amount, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_paddr) begin: holdem_board0_holdem_console0_holdem_ui0_ui_registers
+    reg [24-1:0] d;
+    d = 24'h0;
+    case (holdem_board0_holdem_console0_holdem_ui0_paddr)
+        'h60: begin
+            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[29-1:(29 - 3)];
+        end
+        'h61: begin
+            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(29 - 3)-1:(29 - 6)];
+        end
+        'h64: begin
+            d[0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 11)];
+        end
+        'h62: begin
+            d[11-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 11)-1:11];
+        end
+        'h63: begin
+            d[11-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[11-1:0];
+        end
+        'h65: begin
+            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_count;
+        end
+        'h66: begin
+            d[4-1:0] = holdem_board0_holdem_console0_holdem_ui0_res_q;
+        end
+        'h67: begin
+            d[2-1:0] = holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
+        end
+        'h68: begin
+            d[16-1:0] = holdem_board0_holdem_console0_holdem_ui0_sw_q;
+        end
+        'h69: begin
+            d[11-1:0] = holdem_board0_holdem_console0_holdem_ui0_amount;
+        end
+    endcase
+    holdem_board0_holdem_console0_holdem_ui0_vdata = d;
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_pc) begin: holdem_board0_holdem_console0_holdem_ui0_program_rom
+    case (holdem_board0_holdem_console0_holdem_ui0_pc)
+        0: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1081344;
+        1: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194421;
+        2: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1081856;
+        3: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        4: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082368;
+        5: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        6: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        7: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616384;
+        8: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5898240;
+        9: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6815744;
+        10: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194355;
+        11: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6816256;
+        12: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194355;
+        13: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6816768;
+        14: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194355;
+        15: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1617408;
+        16: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3146765;
+        17: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194315;
+        18: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1626112;
+        19: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4726306;
+        20: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1626624;
+        21: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145756;
+        22: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1614336;
+        23: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145754;
+        24: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6031360;
+        25: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194311;
+        26: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6030848;
+        27: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194311;
+        28: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1614848;
+        29: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145760;
+        30: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6030336;
+        31: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194311;
+        32: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6029824;
+        33: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194311;
+        34: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6029312;
+        35: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194311;
+        36: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616384;
+        37: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3149361;
+        38: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5898240;
+        39: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        40: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        41: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1083392;
+        42: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1851392;
+        43: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        44: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        45: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1851904;
+        46: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        47: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        48: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        49: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1083904;
+        50: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        51: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1625088;
+        52: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145785;
+        53: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1084416;
+        54: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1179648;
+        55: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        56: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        57: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1084928;
+        58: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1625600;
+        59: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3671102;
+        60: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1085440;
+        61: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194421;
+        62: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1624576;
+        63: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145795;
+        64: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340248;
+        65: holdem_board0_holdem_console0_holdem_ui0_instr_d = 8388608;
+        66: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194366;
+        67: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1617408;
+        68: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3670600;
+        69: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1625600;
+        70: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145811;
+        71: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194421;
+        72: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1620480;
+        73: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145806;
+        74: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767168;
+        75: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340285;
+        76: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767680;
+        77: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340285;
+        78: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767168;
+        79: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340277;
+        80: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767680;
+        81: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340277;
+        82: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194421;
+        83: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1085952;
+        84: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1619456;
+        85: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        86: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        87: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616896;
+        88: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1187840;
+        89: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1086464;
+        90: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1613824;
+        91: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        92: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597440;
+        93: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        94: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1086976;
+        95: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597440;
+        96: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        97: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        98: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        99: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597952;
+        100: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        101: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        102: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        103: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1598464;
+        104: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        105: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        106: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        107: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1598976;
+        108: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        109: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        110: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        111: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1599488;
+        112: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178099;
+        113: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        114: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        115: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        116: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194458;
+        117: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1085952;
+        118: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1619456;
+        119: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        120: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        121: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616896;
+        122: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1187840;
+        123: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1086464;
+        124: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1613824;
+        125: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        126: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597440;
+        127: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        128: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1086976;
+        129: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597440;
+        130: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        131: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        132: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        133: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1597952;
+        134: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        135: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        136: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        137: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1598464;
+        138: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        139: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        140: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        141: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1598976;
+        142: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        143: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        144: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        145: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1599488;
+        146: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3178133;
+        147: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        148: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        149: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        150: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767168;
+        151: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340225;
+        152: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5767680;
+        153: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7340225;
+        154: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616384;
+        155: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3149482;
+        156: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5898240;
+        157: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        158: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        159: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1087488;
+        160: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1703936;
+        161: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        162: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1088000;
+        163: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1614848;
+        164: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        165: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1088512;
+        166: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1615872;
+        167: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        168: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        169: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194481;
+        170: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1620992;
+        171: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3149488;
+        172: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1089024;
+        173: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        174: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1089536;
+        175: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194481;
+        176: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1090048;
+        177: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1616384;
+        178: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6291456;
+        179: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5898240;
+        180: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1703936;
+        181: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6291968;
+        182: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1708032;
+        183: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6292480;
+        184: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1614848;
+        185: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6292992;
+        186: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1613824;
+        187: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6293504;
+        188: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1619968;
+        189: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6294016;
+        190: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1617408;
+        191: holdem_board0_holdem_console0_holdem_ui0_instr_d = 6294528;
+        192: holdem_board0_holdem_console0_holdem_ui0_instr_d = 0;
+        193: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        194: holdem_board0_holdem_console0_holdem_ui0_instr_d = 679936;
+        195: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1617920;
+        196: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3801286;
+        197: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1090560;
+        198: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1091072;
+        199: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1703936;
+        200: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        201: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1091584;
+        202: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1708032;
+        203: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        204: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1716224;
+        205: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4719825;
+        206: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4718803;
+        207: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4719317;
+        208: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194518;
+        209: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1092096;
+        210: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194518;
+        211: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1092608;
+        212: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194518;
+        213: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1093120;
+        214: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        215: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7864320;
+        216: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        217: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1622016;
+        218: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        219: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        220: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1622528;
+        221: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1190400;
+        222: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145968;
+        223: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3146480;
+        224: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3147494;
+        225: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3148006;
+        226: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3148521;
+        227: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1623040;
+        228: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        229: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194544;
+        230: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1623552;
+        231: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        232: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194544;
+        233: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1623040;
+        234: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        235: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1093632;
+        236: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1623552;
+        237: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        238: holdem_board0_holdem_console0_holdem_ui0_instr_d = 545280;
+        239: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194547;
+        240: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1624064;
+        241: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145971;
+        242: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1094144;
+        243: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        244: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7864320;
+        245: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1736704;
+        246: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3145980;
+        247: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        248: holdem_board0_holdem_console0_holdem_ui0_instr_d = 679936;
+        249: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1094656;
+        250: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2097152;
+        251: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        252: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7864320;
+        253: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        254: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3146049;
+        255: holdem_board0_holdem_console0_holdem_ui0_instr_d = 565248;
+        256: holdem_board0_holdem_console0_holdem_ui0_instr_d = 679936;
+        257: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        258: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1851392;
+        259: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        260: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        261: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1851904;
+        262: holdem_board0_holdem_console0_holdem_ui0_instr_d = 2621440;
+        263: holdem_board0_holdem_console0_holdem_ui0_instr_d = 540672;
+        264: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        265: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5245440;
+        266: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3150103;
+        267: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3149599;
+        268: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3149092;
+        269: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3147565;
+        270: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3147058;
+        271: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3146555;
+        272: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1194496;
+        273: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1095168;
+        274: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        275: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        276: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1199104;
+        277: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1095680;
+        278: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        279: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        280: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        281: holdem_board0_holdem_console0_holdem_ui0_instr_d = 3676444;
+        282: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1096192;
+        283: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        284: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        285: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5245440;
+        286: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194576;
+        287: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1096704;
+        288: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        289: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        290: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        291: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        292: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1097216;
+        293: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        294: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        295: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        296: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1097728;
+        297: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        298: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244416;
+        299: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        300: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        301: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1098240;
+        302: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        303: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        304: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        305: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        306: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1098752;
+        307: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        308: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        309: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        310: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1099264;
+        311: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        312: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244416;
+        313: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        314: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        315: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1099776;
+        316: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1732608;
+        317: holdem_board0_holdem_console0_holdem_ui0_instr_d = 5244928;
+        318: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1205760;
+        319: holdem_board0_holdem_console0_holdem_ui0_instr_d = 4194624;
+        320: holdem_board0_holdem_console0_holdem_ui0_instr_d = 1082880;
+        default: holdem_board0_holdem_console0_holdem_ui0_instr_d = 7864320;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_sp) begin: holdem_board0_holdem_console0_holdem_ui0_char_rom
+    case (holdem_board0_holdem_console0_holdem_ui0_sp)
+        0: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        1: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        2: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        3: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        4: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        5: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        6: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        7: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        8: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        9: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        10: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        11: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        12: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        13: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        14: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        15: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        16: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        17: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        18: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        19: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        20: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        21: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        22: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        23: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        24: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        25: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        26: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        27: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        28: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        29: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        30: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        31: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        32: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        33: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        34: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        35: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        36: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        37: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        38: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        39: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        40: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        41: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        42: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        43: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        44: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        45: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        46: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        47: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        48: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        49: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        50: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        51: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        52: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        53: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        54: holdem_board0_holdem_console0_holdem_ui0_char_d = 121;
+        55: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        56: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        57: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        58: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        59: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        60: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        61: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        62: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        63: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        64: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        65: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        66: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        67: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        68: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        69: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        70: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        71: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        72: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        73: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        74: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        75: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        76: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        77: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        78: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        79: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        80: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        81: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        82: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        83: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        84: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        85: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        86: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        87: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        88: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        89: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        90: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        91: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        92: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        93: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        94: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        95: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        96: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        97: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        98: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        99: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        100: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        101: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        102: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        103: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        104: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        105: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        106: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        107: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        108: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        109: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        110: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        111: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        112: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        113: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        114: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        115: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        116: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        117: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        118: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        119: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        120: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        121: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        122: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        123: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        124: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        125: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        126: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        127: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        128: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        129: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        130: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        131: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        132: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        133: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        134: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        135: holdem_board0_holdem_console0_holdem_ui0_char_d = 58;
+        136: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        137: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        138: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        139: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        140: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        141: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        142: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        143: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        144: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        145: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        146: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        147: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        148: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        149: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        150: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        151: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        152: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        153: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        154: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        155: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        156: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        157: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        158: holdem_board0_holdem_console0_holdem_ui0_char_d = 58;
+        159: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        160: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        161: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        162: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        163: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        164: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        165: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        166: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        167: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        168: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        169: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        170: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        171: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        172: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        173: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        174: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        175: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        176: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        177: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        178: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        179: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        180: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        181: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        182: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        183: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        184: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        185: holdem_board0_holdem_console0_holdem_ui0_char_d = 121;
+        186: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        187: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        188: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        189: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        190: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        191: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        192: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        193: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        194: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        195: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        196: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        197: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        198: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        199: holdem_board0_holdem_console0_holdem_ui0_char_d = 121;
+        200: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        201: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        202: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        203: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        204: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        205: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        206: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        207: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        208: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        209: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        210: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        211: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        212: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        213: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        214: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        215: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        216: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        217: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        218: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        219: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        220: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        221: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        222: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        223: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        224: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        225: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        226: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        227: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        228: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        229: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        230: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        231: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        232: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        233: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        234: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        235: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        236: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        237: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        238: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        239: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        240: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        241: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        242: holdem_board0_holdem_console0_holdem_ui0_char_d = 49;
+        243: holdem_board0_holdem_console0_holdem_ui0_char_d = 52;
+        244: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        245: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        246: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        247: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        248: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        249: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        250: holdem_board0_holdem_console0_holdem_ui0_char_d = 49;
+        251: holdem_board0_holdem_console0_holdem_ui0_char_d = 53;
+        252: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        253: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        254: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        255: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        256: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        257: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        258: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        259: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        260: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        261: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        262: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        263: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        264: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        265: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        266: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        267: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        268: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        269: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        270: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        271: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        272: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        273: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        274: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        275: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        276: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        277: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        278: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        279: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        280: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        281: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        282: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        283: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        284: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        285: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        286: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        287: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        288: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        289: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        290: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        291: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        292: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        293: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        294: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        295: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        296: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        297: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        298: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        299: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        300: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        301: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        302: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        303: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        304: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        305: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        306: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        307: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        308: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        309: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        310: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        311: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        312: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        313: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        314: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        315: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        316: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        317: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        318: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        319: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        320: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        321: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        322: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        323: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        324: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        325: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        326: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        327: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        328: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        329: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        330: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        331: holdem_board0_holdem_console0_holdem_ui0_char_d = 45;
+        332: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        333: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        334: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        335: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        336: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        337: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        338: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        339: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        340: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        341: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        342: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        343: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        344: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        345: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        346: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        347: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        348: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        349: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        350: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        351: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        352: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        353: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        354: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        355: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        356: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        357: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        358: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        359: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        360: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        361: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        362: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        363: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        364: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        365: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        366: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        367: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        368: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        369: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        370: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        371: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        372: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        373: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        374: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        375: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        376: holdem_board0_holdem_console0_holdem_ui0_char_d = 72;
+        377: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        378: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        379: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        380: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        381: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        382: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        383: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        384: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        385: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        386: holdem_board0_holdem_console0_holdem_ui0_char_d = 80;
+        387: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        388: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        389: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        390: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        391: holdem_board0_holdem_console0_holdem_ui0_char_d = 84;
+        392: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        393: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        394: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        395: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        396: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        397: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        398: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        399: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        400: holdem_board0_holdem_console0_holdem_ui0_char_d = 84;
+        401: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        402: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        403: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        404: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        405: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        406: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        407: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        408: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        409: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        410: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        411: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        412: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        413: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        414: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        415: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        416: holdem_board0_holdem_console0_holdem_ui0_char_d = 83;
+        417: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        418: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        419: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        420: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        421: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        422: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        423: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        424: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        425: holdem_board0_holdem_console0_holdem_ui0_char_d = 70;
+        426: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        427: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        428: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        429: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        430: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        431: holdem_board0_holdem_console0_holdem_ui0_char_d = 70;
+        432: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        433: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        434: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        435: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        436: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        437: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        438: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        439: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        440: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        441: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        442: holdem_board0_holdem_console0_holdem_ui0_char_d = 70;
+        443: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        444: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        445: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        446: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        447: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        448: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        449: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        450: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        451: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        452: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        453: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        454: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        455: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        456: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        457: holdem_board0_holdem_console0_holdem_ui0_char_d = 83;
+        458: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        459: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        460: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        461: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        462: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        463: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        464: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        465: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        466: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        467: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        468: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        469: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        470: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        471: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        472: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        473: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        474: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        475: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        476: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        477: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        478: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        479: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        480: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        481: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        482: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        483: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        484: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        485: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        486: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        487: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        488: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        489: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        490: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        491: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        492: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        493: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        494: holdem_board0_holdem_console0_holdem_ui0_char_d = 120;
+        495: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        496: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        497: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        498: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        499: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        500: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        501: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        502: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        503: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        504: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        505: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        506: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        507: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        508: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        509: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        510: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        511: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        512: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        513: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        514: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        515: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        516: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        517: holdem_board0_holdem_console0_holdem_ui0_char_d = 106;
+        518: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        519: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        520: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        521: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        522: holdem_board0_holdem_console0_holdem_ui0_char_d = 113;
+        523: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        524: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        525: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        526: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        527: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        528: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        529: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        530: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        531: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        532: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        533: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        534: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        535: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        536: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        537: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        538: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        539: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        540: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        541: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        542: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        543: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        544: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        545: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        546: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        547: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        548: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        549: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        550: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        551: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        552: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        553: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        554: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        555: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        556: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        557: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        558: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        559: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        560: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        561: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        562: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        563: holdem_board0_holdem_console0_holdem_ui0_char_d = 120;
+        564: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        565: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        566: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        567: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        568: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        569: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        570: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        571: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        572: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        573: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        574: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        575: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        576: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        577: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        578: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        579: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        580: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        581: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        582: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        583: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        584: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        585: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        586: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        587: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        588: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        589: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        590: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        591: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        592: holdem_board0_holdem_console0_holdem_ui0_char_d = 106;
+        593: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        594: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        595: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        596: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        597: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        598: holdem_board0_holdem_console0_holdem_ui0_char_d = 113;
+        599: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        600: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        601: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        602: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        603: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        604: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        605: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        606: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        607: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        608: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        609: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        610: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        611: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        612: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        613: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        614: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        615: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        616: holdem_board0_holdem_console0_holdem_ui0_char_d = 72;
+        617: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        618: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        619: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        620: holdem_board0_holdem_console0_holdem_ui0_char_d = 39;
+        621: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        622: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        623: holdem_board0_holdem_console0_holdem_ui0_char_d = 58;
+        624: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        625: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        626: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        627: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        628: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        629: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        630: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        631: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        632: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        633: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        634: holdem_board0_holdem_console0_holdem_ui0_char_d = 60;
+        635: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        636: holdem_board0_holdem_console0_holdem_ui0_char_d = 62;
+        637: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        638: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        639: holdem_board0_holdem_console0_holdem_ui0_char_d = 60;
+        640: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        641: holdem_board0_holdem_console0_holdem_ui0_char_d = 62;
+        642: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        643: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        644: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        645: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        646: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        647: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        648: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        649: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        650: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        651: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        652: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        653: holdem_board0_holdem_console0_holdem_ui0_char_d = 33;
+        654: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        655: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        656: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        657: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        658: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        659: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        660: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        661: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        662: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        663: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        664: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        665: holdem_board0_holdem_console0_holdem_ui0_char_d = 121;
+        666: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        667: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        668: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        669: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        670: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        671: holdem_board0_holdem_console0_holdem_ui0_char_d = 33;
+        672: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        673: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        674: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        675: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        676: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        677: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        678: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        679: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        680: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        681: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        682: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        683: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        684: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        685: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        686: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        687: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        688: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        689: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        690: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        691: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        692: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        693: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        694: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        695: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        696: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        697: holdem_board0_holdem_console0_holdem_ui0_char_d = 33;
+        698: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        699: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        700: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        701: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        702: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        703: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        704: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        705: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        706: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        707: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        708: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        709: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        710: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        711: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        712: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        713: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        714: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        715: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        716: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        717: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        718: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        719: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        720: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        721: holdem_board0_holdem_console0_holdem_ui0_char_d = 33;
+        722: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        723: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        724: holdem_board0_holdem_console0_holdem_ui0_char_d = 27;
+        725: holdem_board0_holdem_console0_holdem_ui0_char_d = 91;
+        726: holdem_board0_holdem_console0_holdem_ui0_char_d = 50;
+        727: holdem_board0_holdem_console0_holdem_ui0_char_d = 74;
+        728: holdem_board0_holdem_console0_holdem_ui0_char_d = 27;
+        729: holdem_board0_holdem_console0_holdem_ui0_char_d = 91;
+        730: holdem_board0_holdem_console0_holdem_ui0_char_d = 72;
+        731: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        732: holdem_board0_holdem_console0_holdem_ui0_char_d = 78;
+        733: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        734: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        735: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        736: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        737: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        738: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        739: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        740: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        741: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        742: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        743: holdem_board0_holdem_console0_holdem_ui0_char_d = 72;
+        744: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        745: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        746: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        747: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        748: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        749: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        750: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        751: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        752: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        753: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        754: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        755: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        756: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        757: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        758: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        759: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        760: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        761: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        762: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        763: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        764: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        765: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        766: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        767: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        768: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        769: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        770: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        771: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        772: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        773: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        774: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        775: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        776: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        777: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        778: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        779: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        780: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        781: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        782: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        783: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        784: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        785: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        786: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        787: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        788: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        789: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        790: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        791: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        792: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        793: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        794: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        795: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        796: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        797: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        798: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        799: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        800: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        801: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        802: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        803: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        804: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        805: holdem_board0_holdem_console0_holdem_ui0_char_d = 71;
+        806: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        807: holdem_board0_holdem_console0_holdem_ui0_char_d = 109;
+        808: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        809: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        810: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        811: holdem_board0_holdem_console0_holdem_ui0_char_d = 118;
+        812: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        813: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        814: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        815: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        816: holdem_board0_holdem_console0_holdem_ui0_char_d = 80;
+        817: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        818: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        819: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        820: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        821: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        822: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        823: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        824: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        825: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        826: holdem_board0_holdem_console0_holdem_ui0_char_d = 80;
+        827: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        828: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        829: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        830: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        831: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        832: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        833: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        834: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        835: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        836: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        837: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        838: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        839: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        840: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        841: holdem_board0_holdem_console0_holdem_ui0_char_d = 13;
+        842: holdem_board0_holdem_console0_holdem_ui0_char_d = 10;
+        843: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        844: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        845: holdem_board0_holdem_console0_holdem_ui0_char_d = 68;
+        846: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        847: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        848: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        849: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        850: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        851: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        852: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        853: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        854: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        855: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        856: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        857: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        858: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        859: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        860: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        861: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        862: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        863: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        864: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        865: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        866: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        867: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        868: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        869: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        870: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        871: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        872: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        873: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        874: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        875: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        876: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        877: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        878: holdem_board0_holdem_console0_holdem_ui0_char_d = 45;
+        879: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        880: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        881: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        882: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        883: holdem_board0_holdem_console0_holdem_ui0_char_d = 40;
+        884: holdem_board0_holdem_console0_holdem_ui0_char_d = 98;
+        885: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        886: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        887: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        888: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        889: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        890: holdem_board0_holdem_console0_holdem_ui0_char_d = 40;
+        891: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        892: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        893: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        894: holdem_board0_holdem_console0_holdem_ui0_char_d = 45;
+        895: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        896: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        897: holdem_board0_holdem_console0_holdem_ui0_char_d = 41;
+        898: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        899: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        900: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        901: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        902: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        903: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        904: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        905: holdem_board0_holdem_console0_holdem_ui0_char_d = 99;
+        906: holdem_board0_holdem_console0_holdem_ui0_char_d = 116;
+        907: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        908: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        909: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        910: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        911: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        912: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        913: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        914: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        915: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        916: holdem_board0_holdem_console0_holdem_ui0_char_d = 103;
+        917: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        918: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        919: holdem_board0_holdem_console0_holdem_ui0_char_d = 82;
+        920: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        921: holdem_board0_holdem_console0_holdem_ui0_char_d = 121;
+        922: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        923: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        924: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        925: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        926: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        927: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        928: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        929: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        930: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        931: holdem_board0_holdem_console0_holdem_ui0_char_d = 70;
+        932: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        933: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        934: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        935: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        936: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        937: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        938: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        939: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        940: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        941: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        942: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        943: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        944: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        945: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        946: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        947: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        948: holdem_board0_holdem_console0_holdem_ui0_char_d = 70;
+        949: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        950: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        951: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        952: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        953: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        954: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        955: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        956: holdem_board0_holdem_console0_holdem_ui0_char_d = 115;
+        957: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        958: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        959: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        960: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        961: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        962: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        963: holdem_board0_holdem_console0_holdem_ui0_char_d = 117;
+        964: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        965: holdem_board0_holdem_console0_holdem_ui0_char_d = 108;
+        966: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        967: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        968: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        969: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        970: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        971: holdem_board0_holdem_console0_holdem_ui0_char_d = 84;
+        972: holdem_board0_holdem_console0_holdem_ui0_char_d = 104;
+        973: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        974: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        975: holdem_board0_holdem_console0_holdem_ui0_char_d = 101;
+        976: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        977: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        978: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        979: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        980: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        981: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        982: holdem_board0_holdem_console0_holdem_ui0_char_d = 107;
+        983: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        984: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        985: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        986: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        987: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        988: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        989: holdem_board0_holdem_console0_holdem_ui0_char_d = 84;
+        990: holdem_board0_holdem_console0_holdem_ui0_char_d = 119;
+        991: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        992: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        993: holdem_board0_holdem_console0_holdem_ui0_char_d = 112;
+        994: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        995: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        996: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        997: holdem_board0_holdem_console0_holdem_ui0_char_d = 44;
+        998: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        999: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        1000: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        1001: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        1002: holdem_board0_holdem_console0_holdem_ui0_char_d = 110;
+        1003: holdem_board0_holdem_console0_holdem_ui0_char_d = 100;
+        1004: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        1005: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+        1006: holdem_board0_holdem_console0_holdem_ui0_char_d = 80;
+        1007: holdem_board0_holdem_console0_holdem_ui0_char_d = 97;
+        1008: holdem_board0_holdem_console0_holdem_ui0_char_d = 105;
+        1009: holdem_board0_holdem_console0_holdem_ui0_char_d = 114;
+        1010: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        1011: holdem_board0_holdem_console0_holdem_ui0_char_d = 111;
+        1012: holdem_board0_holdem_console0_holdem_ui0_char_d = 102;
+        1013: holdem_board0_holdem_console0_holdem_ui0_char_d = 32;
+        default: holdem_board0_holdem_console0_holdem_ui0_char_d = 0;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_roms
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_instr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_char_q <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_instr <= holdem_board0_holdem_console0_holdem_ui0_instr_d;
+        holdem_board0_holdem_console0_holdem_ui0_char_q <= holdem_board0_holdem_console0_holdem_ui0_char_d;
+    end
+end
+
+// A conditional jump decides a clock after UI_EXEC, from this register: the 24-bit
+// compares and the 24-to-1 bit select would otherwise sit in front of the next-pc mux
+// (ten LUT/MUXF levels).
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_jump_condition
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_jump <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_ui0_i_op)
+            'h9: begin
+                holdem_board0_holdem_console0_holdem_ui0_jump <= holdem_board0_holdem_console0_holdem_ui0_acc[holdem_board0_holdem_console0_holdem_ui0_i_arg[5-1:0]];
+            end
+            'h6: begin
+                holdem_board0_holdem_console0_holdem_ui0_jump <= holdem_board0_holdem_console0_holdem_ui0_acc_match;
+            end
+            default: begin
+                holdem_board0_holdem_console0_holdem_ui0_jump <= (!holdem_board0_holdem_console0_holdem_ui0_acc_match);
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_log_fifo
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[0] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[1] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[2] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[3] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_rd <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_wr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_count <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_table0_log_valid) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_wr] <= holdem_board0_holdem_console0_holdem_ui0_log_in;
+            holdem_board0_holdem_console0_holdem_ui0_log_wr <= ((holdem_board0_holdem_console0_holdem_ui0_log_wr + 1) % 4);
+        end
+        if (holdem_board0_holdem_console0_holdem_ui0_log_pop) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_rd <= ((holdem_board0_holdem_console0_holdem_ui0_log_rd + 1) % 4);
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_log_valid && (!holdem_board0_holdem_console0_holdem_ui0_log_pop))) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_log_count < 4)) begin
+                holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_log_pop && (!holdem_board0_holdem_console0_holdem_table0_log_valid))) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count - 1);
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_sequencer
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_res_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_pot <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_sp <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_str_index <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_bcd_start <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_started <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_idle <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_digit_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_action <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_number_mode <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_to_act <= 7;
+        holdem_board0_holdem_console0_holdem_ui0_v_phase <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_stack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_shifter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_acc <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_bet <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+        holdem_board0_holdem_console0_holdem_ui0_have_digit <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_key <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_txv_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_ret <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_digits_left <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_txd_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_paddr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_pc <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_product <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_call <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_key_low <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_winners <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_sw_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_amount <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_seat <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_num_value <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_bcd_start <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_txv_q && holdem_board0_holdem_console0_holdem_ui0_tx_ready)) begin
+            holdem_board0_holdem_console0_holdem_ui0_txv_q <= 0;
+        end
+        case (holdem_board0_holdem_console0_holdem_ui0_state)
+            5'b00000: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_rx_valid) begin
+                    holdem_board0_holdem_console0_holdem_ui0_key <= holdem_board0_holdem_console0_holdem_ui0_rx_data;
+                    holdem_board0_holdem_console0_holdem_ui0_key_low <= holdem_board0_holdem_console0_holdem_ui0_rx_low;
+                    holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00001;
+                end
+                else if (holdem_board0_btn_act) begin
+                    holdem_board0_holdem_console0_holdem_ui0_sw_q <= holdem_board0_holdem_console0_sw;
+                    holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 0;
+                    if ((holdem_board0_holdem_console0_sw[15-1:11] != 0)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_amount <= 2047;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_amount <= holdem_board0_holdem_console0_sw[11-1:0];
+                    end
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 18;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if (holdem_board0_btn_deal) begin
+                    holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 15;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if (holdem_board0_btn_reveal) begin
+                    holdem_board0_holdem_console0_holdem_ui0_key_event_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 36;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+            end
+            5'b00001: begin
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                if (holdem_board0_holdem_console0_holdem_ui0_number_mode) begin
+                    if (((holdem_board0_holdem_console0_holdem_ui0_key_low >= 48) && (holdem_board0_holdem_console0_holdem_ui0_key_low <= 57))) begin
+                        holdem_board0_holdem_console0_holdem_ui0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_key_low[4-1:0];
+                        holdem_board0_holdem_console0_holdem_ui0_product <= (holdem_board0_holdem_console0_holdem_ui0_amount8 + holdem_board0_holdem_console0_holdem_ui0_amount2);
+                        holdem_board0_holdem_console0_holdem_ui0_have_digit <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00010;
+                    end
+                    else if ((((holdem_board0_holdem_console0_holdem_ui0_key_low == 13) || (holdem_board0_holdem_console0_holdem_ui0_key_low == 10)) && holdem_board0_holdem_console0_holdem_ui0_have_digit)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_number_mode <= 0;
+                        holdem_board0_holdem_console0_holdem_ui0_pc <= 6;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_number_mode <= 0;
+                        holdem_board0_holdem_console0_holdem_ui0_pc <= 4;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 102)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_action <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 7;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 107)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_action <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 7;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 99)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_action <= 2;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 7;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 97)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_action <= 5;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 7;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_key_low == 98) || (holdem_board0_holdem_console0_holdem_ui0_key_low == 114))) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 98)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_action <= 3;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_action <= 4;
+                    end
+                    holdem_board0_holdem_console0_holdem_ui0_number_mode <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_have_digit <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_amount <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00101;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 100)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 11;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 110)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 13;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 104)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 36;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_key_low == 116)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 117;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_key_low == 13) || (holdem_board0_holdem_console0_holdem_ui0_key_low == 10) || (holdem_board0_holdem_console0_holdem_ui0_key_low == 32))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 1;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= 2;
+                end
+            end
+            5'b00010: begin
+                holdem_board0_holdem_console0_holdem_ui0_product <= (holdem_board0_holdem_console0_holdem_ui0_product + holdem_board0_holdem_console0_holdem_ui0_digit_value);
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_product[11+:4] != 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_amount <= 2047;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_amount <= holdem_board0_holdem_console0_holdem_ui0_product[11-1:0];
+                end
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00101;
+            end
+            5'b00101: begin
+                if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_key;
+                    holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 1;
+                end
+            end
+            5'b00110: begin
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00111;
+            end
+            5'b00111: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00000;
+                    holdem_board0_holdem_console0_holdem_ui0_idle <= 1;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 1)) begin
+                    if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                        if ((holdem_board0_holdem_console0_holdem_ui0_i_mode == 1)) begin
+                            holdem_board0_holdem_console0_holdem_ui0_txd_q <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_seat);
+                        end
+                        else begin
+                            holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_i_arg;
+                        end
+                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 2)) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_i_mode == 1)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_str_index <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_acc[7-1:0]);
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_str_index <= holdem_board0_holdem_console0_holdem_ui0_i_arg[7-1:0];
+                    end
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01010;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 3)) begin
+                    case (holdem_board0_holdem_console0_holdem_ui0_i_mode)
+                        'h1: begin
+                            holdem_board0_holdem_console0_holdem_ui0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_seat);
+                        end
+                        'h2: begin
+                            holdem_board0_holdem_console0_holdem_ui0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + {holdem_board0_holdem_console0_holdem_ui0_seat, 1'b0});
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_ui0_paddr <= holdem_board0_holdem_console0_holdem_ui0_i_arg;
+                        end
+                    endcase
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01000;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 4)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_num_value <= holdem_board0_holdem_console0_holdem_ui0_acc[16-1:0];
+                    holdem_board0_holdem_console0_holdem_ui0_bcd_start <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01101;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 5)) begin
+                    if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                        case (holdem_board0_holdem_console0_holdem_ui0_acc[6-1:2])
+                            0: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 50;
+                            1: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 51;
+                            2: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 52;
+                            3: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 53;
+                            4: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 54;
+                            5: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 55;
+                            6: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 56;
+                            7: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 57;
+                            8: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 84;
+                            9: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 74;
+                            10: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 81;
+                            11: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 75;
+                            12: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 65;
+                            13: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 63;
+                            14: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 63;
+                            default: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 63;
+                        endcase
+                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01111;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 8)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_i_op == 9) || (holdem_board0_holdem_console0_holdem_ui0_i_op == 6) || (holdem_board0_holdem_console0_holdem_ui0_i_op == 7))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b10011;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 10)) begin
+                    case (holdem_board0_holdem_console0_holdem_ui0_i_arg)
+                        'h5: begin
+                            holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_holdem_console0_holdem_ui0_acc[24-1:20];
+                        end
+                        'h4: begin
+                            holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_holdem_console0_holdem_ui0_acc[20-1:16];
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_holdem_console0_holdem_ui0_acc[16-1:12];
+                        end
+                    endcase
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 11)) begin
+                    case (holdem_board0_holdem_console0_holdem_ui0_i_mode)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_ui0_seat <= holdem_board0_holdem_console0_holdem_ui0_i_arg[3-1:0];
+                        end
+                        'h1: begin
+                            holdem_board0_holdem_console0_holdem_ui0_seat <= holdem_board0_holdem_console0_holdem_ui0_acc[3-1:0];
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_ui0_action <= holdem_board0_holdem_console0_holdem_ui0_i_arg[3-1:0];
+                        end
+                    endcase
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 12)) begin
+                    case (holdem_board0_holdem_console0_holdem_ui0_i_arg)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_acc[3-1:0];
+                        end
+                        'h1: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_acc[11-1:0];
+                        end
+                        'h2: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_acc[11-1:0];
+                        end
+                        'h3: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_acc[11-1:0];
+                        end
+                        'h4: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_acc[11-1:0];
+                        end
+                        'h5: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_acc[4-1:0];
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_acc[2-1:0];
+                        end
+                    endcase
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 13)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_i_arg[2-1:0];
+                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b10000;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 14)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_ret <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_ui0_i_op == 15)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_ret;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_log_pop <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+            end
+            5'b10011: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_jump) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                end
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+            end
+            5'b01000: begin
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01001;
+            end
+            5'b01001: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_paddr[8-1:5] == 3)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_holdem_console0_holdem_ui0_vdata;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_probe_data;
+                end
+                holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+            end
+            5'b01010: begin
+                case (holdem_board0_holdem_console0_holdem_ui0_str_index)
+                    0: holdem_board0_holdem_console0_holdem_ui0_sp <= 0;
+                    1: holdem_board0_holdem_console0_holdem_ui0_sp <= 3;
+                    2: holdem_board0_holdem_console0_holdem_ui0_sp <= 13;
+                    3: holdem_board0_holdem_console0_holdem_ui0_sp <= 33;
+                    4: holdem_board0_holdem_console0_holdem_ui0_sp <= 50;
+                    5: holdem_board0_holdem_console0_holdem_ui0_sp <= 64;
+                    6: holdem_board0_holdem_console0_holdem_ui0_sp <= 79;
+                    7: holdem_board0_holdem_console0_holdem_ui0_sp <= 105;
+                    8: holdem_board0_holdem_console0_holdem_ui0_sp <= 121;
+                    9: holdem_board0_holdem_console0_holdem_ui0_sp <= 143;
+                    10: holdem_board0_holdem_console0_holdem_ui0_sp <= 164;
+                    11: holdem_board0_holdem_console0_holdem_ui0_sp <= 189;
+                    12: holdem_board0_holdem_console0_holdem_ui0_sp <= 210;
+                    13: holdem_board0_holdem_console0_holdem_ui0_sp <= 228;
+                    14: holdem_board0_holdem_console0_holdem_ui0_sp <= 237;
+                    15: holdem_board0_holdem_console0_holdem_ui0_sp <= 245;
+                    16: holdem_board0_holdem_console0_holdem_ui0_sp <= 253;
+                    17: holdem_board0_holdem_console0_holdem_ui0_sp <= 261;
+                    18: holdem_board0_holdem_console0_holdem_ui0_sp <= 266;
+                    19: holdem_board0_holdem_console0_holdem_ui0_sp <= 271;
+                    20: holdem_board0_holdem_console0_holdem_ui0_sp <= 277;
+                    21: holdem_board0_holdem_console0_holdem_ui0_sp <= 286;
+                    22: holdem_board0_holdem_console0_holdem_ui0_sp <= 292;
+                    23: holdem_board0_holdem_console0_holdem_ui0_sp <= 299;
+                    24: holdem_board0_holdem_console0_holdem_ui0_sp <= 306;
+                    25: holdem_board0_holdem_console0_holdem_ui0_sp <= 312;
+                    26: holdem_board0_holdem_console0_holdem_ui0_sp <= 323;
+                    27: holdem_board0_holdem_console0_holdem_ui0_sp <= 340;
+                    28: holdem_board0_holdem_console0_holdem_ui0_sp <= 359;
+                    29: holdem_board0_holdem_console0_holdem_ui0_sp <= 376;
+                    30: holdem_board0_holdem_console0_holdem_ui0_sp <= 386;
+                    31: holdem_board0_holdem_console0_holdem_ui0_sp <= 391;
+                    32: holdem_board0_holdem_console0_holdem_ui0_sp <= 400;
+                    33: holdem_board0_holdem_console0_holdem_ui0_sp <= 416;
+                    34: holdem_board0_holdem_console0_holdem_ui0_sp <= 425;
+                    35: holdem_board0_holdem_console0_holdem_ui0_sp <= 431;
+                    36: holdem_board0_holdem_console0_holdem_ui0_sp <= 442;
+                    37: holdem_board0_holdem_console0_holdem_ui0_sp <= 457;
+                    38: holdem_board0_holdem_console0_holdem_ui0_sp <= 472;
+                    39: holdem_board0_holdem_console0_holdem_ui0_sp <= 476;
+                    40: holdem_board0_holdem_console0_holdem_ui0_sp <= 482;
+                    41: holdem_board0_holdem_console0_holdem_ui0_sp <= 487;
+                    42: holdem_board0_holdem_console0_holdem_ui0_sp <= 492;
+                    43: holdem_board0_holdem_console0_holdem_ui0_sp <= 496;
+                    44: holdem_board0_holdem_console0_holdem_ui0_sp <= 502;
+                    45: holdem_board0_holdem_console0_holdem_ui0_sp <= 508;
+                    46: holdem_board0_holdem_console0_holdem_ui0_sp <= 513;
+                    47: holdem_board0_holdem_console0_holdem_ui0_sp <= 517;
+                    48: holdem_board0_holdem_console0_holdem_ui0_sp <= 522;
+                    49: holdem_board0_holdem_console0_holdem_ui0_sp <= 528;
+                    50: holdem_board0_holdem_console0_holdem_ui0_sp <= 533;
+                    51: holdem_board0_holdem_console0_holdem_ui0_sp <= 537;
+                    52: holdem_board0_holdem_console0_holdem_ui0_sp <= 542;
+                    53: holdem_board0_holdem_console0_holdem_ui0_sp <= 549;
+                    54: holdem_board0_holdem_console0_holdem_ui0_sp <= 555;
+                    55: holdem_board0_holdem_console0_holdem_ui0_sp <= 561;
+                    56: holdem_board0_holdem_console0_holdem_ui0_sp <= 567;
+                    57: holdem_board0_holdem_console0_holdem_ui0_sp <= 574;
+                    58: holdem_board0_holdem_console0_holdem_ui0_sp <= 581;
+                    59: holdem_board0_holdem_console0_holdem_ui0_sp <= 587;
+                    60: holdem_board0_holdem_console0_holdem_ui0_sp <= 592;
+                    61: holdem_board0_holdem_console0_holdem_ui0_sp <= 598;
+                    62: holdem_board0_holdem_console0_holdem_ui0_sp <= 605;
+                    63: holdem_board0_holdem_console0_holdem_ui0_sp <= 611;
+                    64: holdem_board0_holdem_console0_holdem_ui0_sp <= 616;
+                    65: holdem_board0_holdem_console0_holdem_ui0_sp <= 653;
+                    66: holdem_board0_holdem_console0_holdem_ui0_sp <= 669;
+                    67: holdem_board0_holdem_console0_holdem_ui0_sp <= 686;
+                    68: holdem_board0_holdem_console0_holdem_ui0_sp <= 689;
+                    69: holdem_board0_holdem_console0_holdem_ui0_sp <= 697;
+                    70: holdem_board0_holdem_console0_holdem_ui0_sp <= 721;
+                    71: holdem_board0_holdem_console0_holdem_ui0_sp <= 724;
+                    72: holdem_board0_holdem_console0_holdem_ui0_sp <= 732;
+                    73: holdem_board0_holdem_console0_holdem_ui0_sp <= 743;
+                    74: holdem_board0_holdem_console0_holdem_ui0_sp <= 749;
+                    75: holdem_board0_holdem_console0_holdem_ui0_sp <= 755;
+                    76: holdem_board0_holdem_console0_holdem_ui0_sp <= 762;
+                    77: holdem_board0_holdem_console0_holdem_ui0_sp <= 778;
+                    78: holdem_board0_holdem_console0_holdem_ui0_sp <= 789;
+                    79: holdem_board0_holdem_console0_holdem_ui0_sp <= 805;
+                    80: holdem_board0_holdem_console0_holdem_ui0_sp <= 818;
+                    81: holdem_board0_holdem_console0_holdem_ui0_sp <= 826;
+                    82: holdem_board0_holdem_console0_holdem_ui0_sp <= 844;
+                    83: holdem_board0_holdem_console0_holdem_ui0_sp <= 847;
+                    84: holdem_board0_holdem_console0_holdem_ui0_sp <= 855;
+                    85: holdem_board0_holdem_console0_holdem_ui0_sp <= 861;
+                    86: holdem_board0_holdem_console0_holdem_ui0_sp <= 866;
+                    87: holdem_board0_holdem_console0_holdem_ui0_sp <= 874;
+                    88: holdem_board0_holdem_console0_holdem_ui0_sp <= 882;
+                    89: holdem_board0_holdem_console0_holdem_ui0_sp <= 889;
+                    90: holdem_board0_holdem_console0_holdem_ui0_sp <= 899;
+                    91: holdem_board0_holdem_console0_holdem_ui0_sp <= 910;
+                    92: holdem_board0_holdem_console0_holdem_ui0_sp <= 913;
+                    93: holdem_board0_holdem_console0_holdem_ui0_sp <= 919;
+                    94: holdem_board0_holdem_console0_holdem_ui0_sp <= 931;
+                    95: holdem_board0_holdem_console0_holdem_ui0_sp <= 948;
+                    96: holdem_board0_holdem_console0_holdem_ui0_sp <= 961;
+                    97: holdem_board0_holdem_console0_holdem_ui0_sp <= 971;
+                    98: holdem_board0_holdem_console0_holdem_ui0_sp <= 989;
+                    99: holdem_board0_holdem_console0_holdem_ui0_sp <= 1000;
+                    default: holdem_board0_holdem_console0_holdem_ui0_sp <= 1006;
+                endcase
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01100;
+            end
+            5'b01100: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_char_q == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_char_q;
+                    holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_sp <= (holdem_board0_holdem_console0_holdem_ui0_sp + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01011;
+                end
+            end
+            5'b01101: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_bcd_done) begin
+                    holdem_board0_holdem_console0_holdem_ui0_shifter <= holdem_board0_holdem_console0_holdem_ui0_bcd;
+                    holdem_board0_holdem_console0_holdem_ui0_digits_left <= 5;
+                    holdem_board0_holdem_console0_holdem_ui0_started <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b01110;
+                end
+            end
+            5'b01110: begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_digits_left == 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)] == 0) && (!holdem_board0_holdem_console0_holdem_ui0_started) && (holdem_board0_holdem_console0_holdem_ui0_digits_left != 1))) begin
+                    holdem_board0_holdem_console0_holdem_ui0_shifter <= {holdem_board0_holdem_console0_holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
+                    holdem_board0_holdem_console0_holdem_ui0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_digits_left - 1);
+                end
+                else if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_txd_q <= {4'h3, holdem_board0_holdem_console0_holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                    holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_started <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_shifter <= {holdem_board0_holdem_console0_holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
+                    holdem_board0_holdem_console0_holdem_ui0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_digits_left - 1);
+                end
+            end
+            5'b01111: begin
+                if ((!holdem_board0_holdem_console0_holdem_ui0_txv_q)) begin
+                    case (holdem_board0_holdem_console0_holdem_ui0_acc[2-1:0])
+                        0: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 99;
+                        1: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 100;
+                        2: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 104;
+                        default: holdem_board0_holdem_console0_holdem_ui0_txd_q <= 115;
+                    endcase
+                    holdem_board0_holdem_console0_holdem_ui0_txv_q <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+            end
+            5'b10000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b10001;
+                end
+            end
+            5'b10001: begin
+                if (holdem_board0_holdem_console0_holdem_table0_res_valid) begin
+                    holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b10010;
+                end
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_state <= 5'b00110;
+                end
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_panel
+    reg [4-1:0] turn;
+    reg [4-1:0] shown;
+    reg [4-1:0] views;
+    reg [4-1:0] over;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_disp_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_view <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_led_q <= 0;
+    end
+    else begin
+        if (holdem_board0_btn_up) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_view == 3)) begin
+                holdem_board0_holdem_console0_holdem_ui0_view <= 0;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_view <= (holdem_board0_holdem_console0_holdem_ui0_view + 1);
+            end
+        end
+        else if (holdem_board0_btn_down) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_view == 0)) begin
+                holdem_board0_holdem_console0_holdem_ui0_view <= 3;
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_view <= (holdem_board0_holdem_console0_holdem_ui0_view - 1);
+            end
+        end
+        case (holdem_board0_holdem_console0_holdem_ui0_view)
+            'h0: begin
+                holdem_board0_holdem_console0_holdem_ui0_disp_q <= holdem_board0_holdem_console0_holdem_ui0_v_stack;
+            end
+            'h1: begin
+                holdem_board0_holdem_console0_holdem_ui0_disp_q <= holdem_board0_holdem_console0_holdem_ui0_v_bet;
+            end
+            'h2: begin
+                holdem_board0_holdem_console0_holdem_ui0_disp_q <= holdem_board0_holdem_console0_holdem_ui0_v_call;
+            end
+            default: begin
+                holdem_board0_holdem_console0_holdem_ui0_disp_q <= holdem_board0_holdem_console0_holdem_ui0_v_pot;
+            end
+        endcase
+        turn = 4'h0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_v_phase == 1)) begin
+            case (holdem_board0_holdem_console0_holdem_ui0_v_to_act)
+                'h0: begin
+                    turn[0] = 1;
+                end
+                'h1: begin
+                    turn[1] = 1;
+                end
+                'h2: begin
+                    turn[2] = 1;
+                end
+                'h3: begin
+                    turn[3] = 1;
+                end
+            endcase
+        end
+        shown = 4'h0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_v_phase != 1)) begin
+            shown = holdem_board0_holdem_console0_holdem_ui0_v_winners;
+        end
+        views = 4'h0;
+        case (holdem_board0_holdem_console0_holdem_ui0_view)
+            'h0: begin
+                views[0] = 1;
+            end
+            'h1: begin
+                views[1] = 1;
+            end
+            'h2: begin
+                views[2] = 1;
+            end
+            default: begin
+                views[3] = 1;
+            end
+        endcase
+        over = 4'h0;
+        if ((holdem_board0_holdem_console0_holdem_ui0_v_phase == 2)) begin
+            over[0] = 1;
+        end
+        holdem_board0_holdem_console0_holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
+    end
+end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_rx_ready = (holdem_board0_holdem_console0_holdem_ui0_state == 5'b00000);
+assign holdem_board0_holdem_console0_holdem_ui0_tx_data = holdem_board0_holdem_console0_holdem_ui0_txd_q;
+assign holdem_board0_holdem_console0_holdem_ui0_tx_valid = holdem_board0_holdem_console0_holdem_ui0_txv_q;
+assign holdem_board0_holdem_console0_holdem_table0_cmd_valid = holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q;
+assign holdem_board0_holdem_console0_holdem_table0_cmd_op = holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
+assign holdem_board0_holdem_console0_holdem_table0_cmd_seat = holdem_board0_holdem_console0_holdem_ui0_seat;
+assign holdem_board0_holdem_console0_holdem_table0_cmd_action = holdem_board0_holdem_console0_holdem_ui0_action;
+assign holdem_board0_holdem_console0_holdem_table0_cmd_amount = holdem_board0_holdem_console0_holdem_ui0_amount;
+assign holdem_board0_holdem_console0_led = holdem_board0_holdem_console0_holdem_ui0_led_q;
+assign holdem_board0_holdem_console0_disp_value = holdem_board0_holdem_console0_holdem_ui0_disp_q;
+assign stir = holdem_board0_holdem_console0_holdem_ui0_key_event_q;
+
+
+always @(holdem_board0_holdem_console0_holdem_ui0_idle, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_paddr) begin: holdem_board0_holdem_console0_holdem_ui0_probe_owner
+    holdem_board0_busy = (!holdem_board0_holdem_console0_holdem_ui0_idle);
+    if (holdem_board0_holdem_console0_holdem_ui0_idle) begin
+        holdem_board0_holdem_console0_table_probe_addr = holdem_board0_probe_addr;
+    end
+    else begin
+        holdem_board0_holdem_console0_table_probe_addr = holdem_board0_holdem_console0_holdem_ui0_paddr;
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_rng0_x_part0_t = (holdem_board0_shuffler0_rng0_x ^ {holdem_board0_shuffler0_rng0_x[21-1:0], 11'h0});
+
+
+
+assign holdem_board0_shuffler0_rng0_gx = (holdem_board0_shuffler0_rng0_x_part0_t ^ {8'h0, holdem_board0_shuffler0_rng0_x_part0_t[32-1:8]});
+
+
+
+assign holdem_board0_shuffler0_rng0_x_part1_t = (holdem_board0_shuffler0_rng0_y ^ {holdem_board0_shuffler0_rng0_y[21-1:0], 11'h0});
+
+
+
+assign holdem_board0_shuffler0_rng0_gy = (holdem_board0_shuffler0_rng0_x_part1_t ^ {8'h0, holdem_board0_shuffler0_rng0_x_part1_t[32-1:8]});
+
+
+
+assign holdem_board0_shuffler0_rng0_x_part2_t = (ticks ^ {ticks[21-1:0], 11'h0});
+
+
+
+assign holdem_board0_shuffler0_rng0_ge = (holdem_board0_shuffler0_rng0_x_part2_t ^ {8'h0, holdem_board0_shuffler0_rng0_x_part2_t[32-1:8]});
+
+
+
+assign holdem_board0_shuffler0_rng0_x_part3_t = (holdem_board0_shuffler0_rng0_seed_x ^ {holdem_board0_shuffler0_rng0_seed_x[21-1:0], 11'h0});
+
+
+
+assign holdem_board0_shuffler0_rng0_g_seed = (holdem_board0_shuffler0_rng0_x_part3_t ^ {8'h0, holdem_board0_shuffler0_rng0_x_part3_t[32-1:8]});
+
+
+
+assign holdem_board0_shuffler0_rng0_hw = (holdem_board0_shuffler0_rng0_w ^ {19'h0, holdem_board0_shuffler0_rng0_w[32-1:19]});
+
+
+
+assign holdem_board0_shuffler0_rng0_h_step = (holdem_board0_shuffler0_rng0_step_w ^ {19'h0, holdem_board0_shuffler0_rng0_step_w[32-1:19]});
+
+
+
+assign holdem_board0_shuffler0_rng0_h_seed = (holdem_board0_shuffler0_rng0_seed_w ^ {19'h0, holdem_board0_shuffler0_rng0_seed_w[32-1:19]});
+
+
+
+assign holdem_board0_shuffler0_rng0_step_w = (holdem_board0_shuffler0_rng0_gx ^ holdem_board0_shuffler0_rng0_hw);
+assign holdem_board0_shuffler0_rng0_seed_x = holdem_board0_shuffler0_seed[128-1:96];
+assign holdem_board0_shuffler0_rng0_seed_w = holdem_board0_shuffler0_seed[32-1:0];
+
+
+
+assign holdem_board0_shuffler0_rng0_x_is_e = (holdem_board0_shuffler0_rng0_x == ticks);
+assign holdem_board0_shuffler0_rng0_y_is_e = (holdem_board0_shuffler0_rng0_y == ticks);
+assign holdem_board0_shuffler0_rng0_seed_zero = (holdem_board0_shuffler0_seed == 0);
+
+
+always @(holdem_board0_shuffler0_rng0_y, holdem_board0_shuffler0_rng0_x, holdem_board0_shuffler0_rng0_x_is_e, holdem_board0_shuffler0_take_word, holdem_board0_shuffler0_rng0_step_w, holdem_board0_shuffler0_rng0_gy, holdem_board0_shuffler0_rng0_y_is_e, holdem_board0_shuffler0_rng0_h_step) begin: holdem_board0_shuffler0_rng0_advance_state
+    if (holdem_board0_shuffler0_take_word) begin
+        holdem_board0_shuffler0_rng0_x_s = holdem_board0_shuffler0_rng0_y;
+        holdem_board0_shuffler0_rng0_x_guard = holdem_board0_shuffler0_rng0_y_is_e;
+        holdem_board0_shuffler0_rng0_word_s = (holdem_board0_shuffler0_rng0_gy ^ holdem_board0_shuffler0_rng0_h_step);
+    end
+    else begin
+        holdem_board0_shuffler0_rng0_x_s = holdem_board0_shuffler0_rng0_x;
+        holdem_board0_shuffler0_rng0_x_guard = holdem_board0_shuffler0_rng0_x_is_e;
+        holdem_board0_shuffler0_rng0_word_s = holdem_board0_shuffler0_rng0_step_w;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_rng0_y, holdem_board0_shuffler0_rng0_seed_w, holdem_board0_shuffler0_rng0_seed_x, holdem_board0_shuffler0_rng0_z, holdem_board0_shuffler0_take_word, holdem_board0_shuffler0_rng0_seed_zero, holdem_board0_shuffler0_rng0_step_w, holdem_board0_shuffler0_seed, holdem_board0_shuffler0_seed_load, holdem_board0_shuffler0_rng0_x_s, ticks, holdem_board0_shuffler0_rng0_x_guard, holdem_board0_shuffler0_rng0_w, stir) begin: holdem_board0_shuffler0_rng0_next_state
+    if ((holdem_board0_shuffler0_seed_load && holdem_board0_shuffler0_rng0_seed_zero)) begin
+        holdem_board0_shuffler0_rng0_x_n = 123456789;
+    end
+    else if (holdem_board0_shuffler0_seed_load) begin
+        holdem_board0_shuffler0_rng0_x_n = holdem_board0_shuffler0_rng0_seed_x;
+    end
+    else if ((stir && holdem_board0_shuffler0_rng0_x_guard)) begin
+        holdem_board0_shuffler0_rng0_x_n = 123456789;
+    end
+    else if (stir) begin
+        holdem_board0_shuffler0_rng0_x_n = (holdem_board0_shuffler0_rng0_x_s ^ ticks);
+    end
+    else begin
+        holdem_board0_shuffler0_rng0_x_n = holdem_board0_shuffler0_rng0_x_s;
+    end
+    if ((holdem_board0_shuffler0_seed_load && holdem_board0_shuffler0_rng0_seed_zero)) begin
+        holdem_board0_shuffler0_rng0_y_n = 362436069;
+        holdem_board0_shuffler0_rng0_z_n = 521288629;
+        holdem_board0_shuffler0_rng0_w_n = 88675123;
+    end
+    else if (holdem_board0_shuffler0_seed_load) begin
+        holdem_board0_shuffler0_rng0_y_n = holdem_board0_shuffler0_seed[96-1:64];
+        holdem_board0_shuffler0_rng0_z_n = holdem_board0_shuffler0_seed[64-1:32];
+        holdem_board0_shuffler0_rng0_w_n = holdem_board0_shuffler0_rng0_seed_w;
+    end
+    else if (holdem_board0_shuffler0_take_word) begin
+        holdem_board0_shuffler0_rng0_y_n = holdem_board0_shuffler0_rng0_z;
+        holdem_board0_shuffler0_rng0_z_n = holdem_board0_shuffler0_rng0_w;
+        holdem_board0_shuffler0_rng0_w_n = holdem_board0_shuffler0_rng0_step_w;
+    end
+    else begin
+        holdem_board0_shuffler0_rng0_y_n = holdem_board0_shuffler0_rng0_y;
+        holdem_board0_shuffler0_rng0_z_n = holdem_board0_shuffler0_rng0_z;
+        holdem_board0_shuffler0_rng0_w_n = holdem_board0_shuffler0_rng0_w;
+    end
+end
+
+
+always @(stir, holdem_board0_shuffler0_rng0_h_seed, holdem_board0_shuffler0_seed_load, holdem_board0_shuffler0_rng0_g_seed, holdem_board0_shuffler0_rng0_ge, holdem_board0_shuffler0_rng0_x_guard, holdem_board0_shuffler0_rng0_g_default_x, holdem_board0_shuffler0_rng0_word_s, holdem_board0_shuffler0_rng0_first_word, holdem_board0_shuffler0_rng0_seed_zero) begin: holdem_board0_shuffler0_rng0_next_word
+    if ((holdem_board0_shuffler0_seed_load && holdem_board0_shuffler0_rng0_seed_zero)) begin
+        holdem_board0_shuffler0_rng0_word_n = holdem_board0_shuffler0_rng0_first_word;
+    end
+    else if (holdem_board0_shuffler0_seed_load) begin
+        holdem_board0_shuffler0_rng0_word_n = (holdem_board0_shuffler0_rng0_g_seed ^ holdem_board0_shuffler0_rng0_h_seed);
+    end
+    else if ((stir && holdem_board0_shuffler0_rng0_x_guard)) begin
+        holdem_board0_shuffler0_rng0_word_n = ((holdem_board0_shuffler0_rng0_word_s ^ holdem_board0_shuffler0_rng0_ge) ^ holdem_board0_shuffler0_rng0_g_default_x);
+    end
+    else if (stir) begin
+        holdem_board0_shuffler0_rng0_word_n = (holdem_board0_shuffler0_rng0_word_s ^ holdem_board0_shuffler0_rng0_ge);
+    end
+    else begin
+        holdem_board0_shuffler0_rng0_word_n = holdem_board0_shuffler0_rng0_word_s;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_rng0_registers
+    if (rst == 1) begin
+        holdem_board0_shuffler0_rng0_y <= 362436069;
+        holdem_board0_shuffler0_rng0_x <= 123456789;
+        holdem_board0_shuffler0_rng0_z <= 521288629;
+        holdem_board0_shuffler0_rng0_word_q <= 3701687786;
+        holdem_board0_shuffler0_rng0_w <= 88675123;
+    end
+    else begin
+        holdem_board0_shuffler0_rng0_x <= holdem_board0_shuffler0_rng0_x_n;
+        holdem_board0_shuffler0_rng0_y <= holdem_board0_shuffler0_rng0_y_n;
+        holdem_board0_shuffler0_rng0_z <= holdem_board0_shuffler0_rng0_z_n;
+        holdem_board0_shuffler0_rng0_w <= holdem_board0_shuffler0_rng0_w_n;
+        holdem_board0_shuffler0_rng0_word_q <= holdem_board0_shuffler0_rng0_word_n;
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_word = holdem_board0_shuffler0_rng0_word_q;
+
+
+
+assign holdem_board0_shuffler0_starting = ((holdem_board0_shuffler0_state == 2'b00) && holdem_board0_deck_request);
+assign holdem_board0_shuffler0_compacting = (holdem_board0_shuffler0_state == 2'b01);
+
+
+always @(holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_reverse_exclude
+    reg [52-1:0] rev;
+    integer q;
+    rev = 52'h0;
+    for (q=0; q<52; q=q+1) begin
+        rev[q] = holdem_board0_shuffler0_exclude[((52 - 1) - q)];
+    end
+    holdem_board0_shuffler0_exclude_rev = rev;
+end
+
+
+
+assign holdem_board0_shuffler0_available_in = (~holdem_board0_shuffler0_exclude_rev);
+
+
+always @(holdem_board0_shuffler0_lowest_ones0_vec, holdem_board0_shuffler0_lowest_ones0_group_any) begin: holdem_board0_shuffler0_lowest_ones0_isolate
+    reg [52-1:0] lowest;
+    integer g;
+    reg lower_a;
+    reg lower_b;
+    integer h;
+    reg below;
+    integer k;
+    lowest = 52'h0;
+    for (g=0; g<13; g=g+1) begin
+        lower_a = 1'b0;
+        lower_b = 1'b0;
+        for (h=0; h<g; h=h+1) begin
+            if ((h < 8)) begin
+                lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
+            end
+            else begin
+                lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
+            end
+        end
+        below = (lower_a || lower_b);
+        for (k=0; k<4; k=k+1) begin
+            lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)] && (!below));
+            below = (below || holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)]);
+        end
+    end
+    holdem_board0_shuffler0_lowest_ones0_first = lowest;
+end
+
+
+
+assign holdem_board0_shuffler0_lowest_ones0_rest = (holdem_board0_shuffler0_lowest_ones0_vec & (~holdem_board0_shuffler0_lowest_ones0_first));
+
+
+always @(holdem_board0_shuffler0_lowest_ones0_rest, holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_lowest_ones0_group_bits
+    reg [13-1:0] r_any;
+    reg [13-1:0] v_any;
+    integer g;
+    r_any = 13'h0;
+    v_any = 13'h0;
+    for (g=0; g<13; g=g+1) begin
+        r_any[g] = (holdem_board0_shuffler0_lowest_ones0_rest[(4 * g)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 1)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 2)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 3)]);
+        v_any[g] = (holdem_board0_shuffler0_exclude[(4 * g)] || holdem_board0_shuffler0_exclude[((4 * g) + 1)] || holdem_board0_shuffler0_exclude[((4 * g) + 2)] || holdem_board0_shuffler0_exclude[((4 * g) + 3)]);
+    end
+    holdem_board0_shuffler0_lowest_ones0_rest_any = r_any;
+    holdem_board0_shuffler0_lowest_ones0_value_any = v_any;
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones0_registers
+    if (rst == 1) begin
+        holdem_board0_shuffler0_lowest_ones0_vec <= 0;
+        holdem_board0_shuffler0_lowest_ones0_group_any <= 0;
+    end
+    else begin
+        if (holdem_board0_shuffler0_starting) begin
+            holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_exclude;
+            holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_value_any;
+        end
+        else if (holdem_board0_shuffler0_compacting) begin
+            holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_lowest_ones0_rest;
+            holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_rest_any;
+        end
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_lo_1h_c = holdem_board0_shuffler0_lowest_ones0_first;
+
+
+always @(holdem_board0_shuffler0_lowest_ones1_vec, holdem_board0_shuffler0_lowest_ones1_group_any) begin: holdem_board0_shuffler0_lowest_ones1_isolate
+    reg [52-1:0] lowest;
+    integer g;
+    reg lower_a;
+    reg lower_b;
+    integer h;
+    reg below;
+    integer k;
+    lowest = 52'h0;
+    for (g=0; g<13; g=g+1) begin
+        lower_a = 1'b0;
+        lower_b = 1'b0;
+        for (h=0; h<g; h=h+1) begin
+            if ((h < 8)) begin
+                lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
+            end
+            else begin
+                lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
+            end
+        end
+        below = (lower_a || lower_b);
+        for (k=0; k<4; k=k+1) begin
+            lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)] && (!below));
+            below = (below || holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)]);
+        end
+    end
+    holdem_board0_shuffler0_lowest_ones1_first = lowest;
+end
+
+
+
+assign holdem_board0_shuffler0_lowest_ones1_rest = (holdem_board0_shuffler0_lowest_ones1_vec & (~holdem_board0_shuffler0_lowest_ones1_first));
+
+
+always @(holdem_board0_shuffler0_lowest_ones1_rest, holdem_board0_shuffler0_available_in) begin: holdem_board0_shuffler0_lowest_ones1_group_bits
+    reg [13-1:0] r_any;
+    reg [13-1:0] v_any;
+    integer g;
+    r_any = 13'h0;
+    v_any = 13'h0;
+    for (g=0; g<13; g=g+1) begin
+        r_any[g] = (holdem_board0_shuffler0_lowest_ones1_rest[(4 * g)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 1)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 2)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 3)]);
+        v_any[g] = (holdem_board0_shuffler0_available_in[(4 * g)] || holdem_board0_shuffler0_available_in[((4 * g) + 1)] || holdem_board0_shuffler0_available_in[((4 * g) + 2)] || holdem_board0_shuffler0_available_in[((4 * g) + 3)]);
+    end
+    holdem_board0_shuffler0_lowest_ones1_rest_any = r_any;
+    holdem_board0_shuffler0_lowest_ones1_value_any = v_any;
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones1_registers
+    if (rst == 1) begin
+        holdem_board0_shuffler0_lowest_ones1_vec <= 0;
+        holdem_board0_shuffler0_lowest_ones1_group_any <= 0;
+    end
+    else begin
+        if (holdem_board0_shuffler0_starting) begin
+            holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_available_in;
+            holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_value_any;
+        end
+        else if (holdem_board0_shuffler0_compacting) begin
+            holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_lowest_ones1_rest;
+            holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_rest_any;
+        end
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_hi_1h_c = holdem_board0_shuffler0_lowest_ones1_first;
+
+
+always @(holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index0_m2, holdem_board0_shuffler0_onehot_index0_m0, holdem_board0_shuffler0_onehot_index0_m3, holdem_board0_shuffler0_onehot_index0_m4, holdem_board0_shuffler0_onehot_index0_m5, holdem_board0_shuffler0_onehot_index0_m1) begin: holdem_board0_shuffler0_onehot_index0_encode
+    reg [6-1:0] value;
+    value = 6'h0;
+    value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m0) != 0);
+    value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m1) != 0);
+    value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m2) != 0);
+    value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m3) != 0);
+    value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m4) != 0);
+    value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m5) != 0);
+    holdem_board0_shuffler0_lo_c = value;
+end
+
+
+always @(holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index1_m2, holdem_board0_shuffler0_onehot_index1_m0, holdem_board0_shuffler0_onehot_index1_m3, holdem_board0_shuffler0_onehot_index1_m4, holdem_board0_shuffler0_onehot_index1_m5, holdem_board0_shuffler0_onehot_index1_m1) begin: holdem_board0_shuffler0_onehot_index1_encode
+    reg [6-1:0] value;
+    value = 6'h0;
+    value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m0) != 0);
+    value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m1) != 0);
+    value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m2) != 0);
+    value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m3) != 0);
+    value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m4) != 0);
+    value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m5) != 0);
+    holdem_board0_shuffler0_lo_end_raw = value;
+end
+
+
+always @(holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index2_m2, holdem_board0_shuffler0_onehot_index2_m0, holdem_board0_shuffler0_onehot_index2_m3, holdem_board0_shuffler0_onehot_index2_m4, holdem_board0_shuffler0_onehot_index2_m5, holdem_board0_shuffler0_onehot_index2_m1) begin: holdem_board0_shuffler0_onehot_index2_encode
+    reg [6-1:0] value;
+    value = 6'h0;
+    value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m0) != 0);
+    value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m1) != 0);
+    value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m2) != 0);
+    value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m3) != 0);
+    value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m4) != 0);
+    value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m5) != 0);
+    holdem_board0_shuffler0_hi_c = value;
+end
+
+
+always @(holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index3_m2, holdem_board0_shuffler0_onehot_index3_m0, holdem_board0_shuffler0_onehot_index3_m3, holdem_board0_shuffler0_onehot_index3_m4, holdem_board0_shuffler0_onehot_index3_m5, holdem_board0_shuffler0_onehot_index3_m1) begin: holdem_board0_shuffler0_onehot_index3_encode
+    reg [6-1:0] value;
+    value = 6'h0;
+    value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m0) != 0);
+    value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m1) != 0);
+    value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m2) != 0);
+    value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m3) != 0);
+    value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m4) != 0);
+    value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m5) != 0);
+    holdem_board0_shuffler0_hi_end_c = value;
+end
+
+
+
+assign holdem_board0_shuffler0_lo_none = (holdem_board0_shuffler0_lo_1h == 0);
+
+
+always @(holdem_board0_shuffler0_lo_end_raw, holdem_board0_shuffler0_lo_none) begin: holdem_board0_shuffler0_lo_end_or_none
+    if (holdem_board0_shuffler0_lo_none) begin
+        holdem_board0_shuffler0_lo_end_c = 63;
+    end
+    else begin
+        holdem_board0_shuffler0_lo_end_c = holdem_board0_shuffler0_lo_end_raw;
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_cand[0] = (holdem_board0_shuffler0_word[6-1:0] & holdem_board0_shuffler0_mask);
+assign holdem_board0_shuffler0_cand[1] = (holdem_board0_shuffler0_word[12-1:6] & holdem_board0_shuffler0_mask);
+assign holdem_board0_shuffler0_cand[2] = (holdem_board0_shuffler0_word[18-1:12] & holdem_board0_shuffler0_mask);
+assign holdem_board0_shuffler0_cand[3] = (holdem_board0_shuffler0_word[24-1:18] & holdem_board0_shuffler0_mask);
+assign holdem_board0_shuffler0_cand[4] = (holdem_board0_shuffler0_word[30-1:24] & holdem_board0_shuffler0_mask);
+assign holdem_board0_shuffler0_cand_top = ({4'h0, holdem_board0_shuffler0_word[32-1:30]} & holdem_board0_shuffler0_mask);
+
+
+always @(holdem_board0_shuffler0_cand[0], holdem_board0_shuffler0_cand[1], holdem_board0_shuffler0_cand[2], holdem_board0_shuffler0_cand[3], holdem_board0_shuffler0_cand[4], holdem_board0_shuffler0_mask, holdem_board0_shuffler0_m_range, holdem_board0_shuffler0_cand_top) begin: holdem_board0_shuffler0_range_check
+    integer k;
+    for (k=0; k<5; k=k+1) begin
+        holdem_board0_shuffler0_fits[k] = (holdem_board0_shuffler0_cand[k] < holdem_board0_shuffler0_m_range);
+    end
+    holdem_board0_shuffler0_fits[5] = ((holdem_board0_shuffler0_mask < 4) && (holdem_board0_shuffler0_cand_top < holdem_board0_shuffler0_m_range));
+end
+
+
+always @(holdem_board0_shuffler0_cand[0], holdem_board0_shuffler0_cand[1], holdem_board0_shuffler0_cand[2], holdem_board0_shuffler0_cand[3], holdem_board0_shuffler0_cand[4], holdem_board0_shuffler0_fits, holdem_board0_shuffler0_cand_top) begin: holdem_board0_shuffler0_pick
+    holdem_board0_shuffler0_accept = (holdem_board0_shuffler0_fits != 0);
+    if (holdem_board0_shuffler0_fits[0]) begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[0];
+    end
+    else if (holdem_board0_shuffler0_fits[1]) begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[1];
+    end
+    else if (holdem_board0_shuffler0_fits[2]) begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[2];
+    end
+    else if (holdem_board0_shuffler0_fits[3]) begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[3];
+    end
+    else if (holdem_board0_shuffler0_fits[4]) begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[4];
+    end
+    else begin
+        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand_top;
+    end
+end
+
+
+
+assign holdem_board0_shuffler0_go = ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready);
+assign holdem_board0_shuffler0_take_word = (holdem_board0_shuffler0_drawing && ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready));
+
+
+always @(holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_board0_shuffler0_mem[2], holdem_board0_shuffler0_mem[3], holdem_board0_shuffler0_mem[4], holdem_board0_shuffler0_mem[5], holdem_board0_shuffler0_mem[6], holdem_board0_shuffler0_mem[7], holdem_board0_shuffler0_mem[8], holdem_board0_shuffler0_mem[9], holdem_board0_shuffler0_mem[10], holdem_board0_shuffler0_mem[11], holdem_board0_shuffler0_mem[12], holdem_board0_shuffler0_mem[13], holdem_board0_shuffler0_mem[14], holdem_board0_shuffler0_mem[15], holdem_board0_shuffler0_mem[16], holdem_board0_shuffler0_mem[17], holdem_board0_shuffler0_mem[18], holdem_board0_shuffler0_mem[19], holdem_board0_shuffler0_mem[20], holdem_board0_shuffler0_mem[21], holdem_board0_shuffler0_mem[22], holdem_board0_shuffler0_mem[23], holdem_board0_shuffler0_mem[24], holdem_board0_shuffler0_mem[25], holdem_board0_shuffler0_mem[26], holdem_board0_shuffler0_mem[27], holdem_board0_shuffler0_mem[28], holdem_board0_shuffler0_mem[29], holdem_board0_shuffler0_mem[30], holdem_board0_shuffler0_mem[31], holdem_board0_shuffler0_mem[32], holdem_board0_shuffler0_mem[33], holdem_board0_shuffler0_mem[34], holdem_board0_shuffler0_mem[35], holdem_board0_shuffler0_mem[36], holdem_board0_shuffler0_mem[37], holdem_board0_shuffler0_mem[38], holdem_board0_shuffler0_mem[39], holdem_board0_shuffler0_mem[40], holdem_board0_shuffler0_mem[41], holdem_board0_shuffler0_mem[42], holdem_board0_shuffler0_mem[43], holdem_board0_shuffler0_mem[44], holdem_board0_shuffler0_mem[45], holdem_board0_shuffler0_mem[46], holdem_board0_shuffler0_mem[47], holdem_board0_shuffler0_mem[48], holdem_board0_shuffler0_mem[49], holdem_board0_shuffler0_mem[50], holdem_board0_shuffler0_mem[51], holdem_board0_shuffler0_mem[52], holdem_board0_shuffler0_mem[53], holdem_board0_shuffler0_mem[54], holdem_board0_shuffler0_mem[55], holdem_board0_shuffler0_mem[56], holdem_board0_shuffler0_mem[57], holdem_board0_shuffler0_mem[58], holdem_board0_shuffler0_mem[59], holdem_board0_shuffler0_mem[60], holdem_board0_shuffler0_mem[61], holdem_board0_shuffler0_mem[62], holdem_board0_shuffler0_mem[63], holdem_board0_shuffler0_i_pos) begin: holdem_board0_shuffler0_read_cards
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_j_pos]) begin
+        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_j_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_j_pos;
+    end
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_i_pos]) begin
+        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_i_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_i_pos;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_state, holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_hi_end, holdem_board0_shuffler0_card_i, holdem_board0_shuffler0_go, holdem_board0_shuffler0_j_valid, holdem_board0_shuffler0_lo_end, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_lo, holdem_board0_shuffler0_hi, holdem_board0_shuffler0_looked) begin: holdem_board0_shuffler0_write_port
+    if (holdem_board0_shuffler0_compacting) begin
+        holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_looked && (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end));
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_lo;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_hi;
+    end
+    else begin
+        holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_go && holdem_board0_shuffler0_j_valid);
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_j_pos;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_card_i;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) begin: holdem_board0_shuffler0_write_decode
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_written = (holdem_board0_shuffler0_one << holdem_board0_shuffler0_mem_waddr);
+    end
+    else begin
+        holdem_board0_shuffler0_written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_memory
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_mem[holdem_board0_shuffler0_mem_waddr] <= holdem_board0_shuffler0_mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_control
+    if (rst == 1) begin
+        holdem_board0_shuffler0_done_q <= 0;
+        holdem_board0_shuffler0_wanted <= 0;
+        holdem_board0_shuffler0_i_a <= 0;
+        holdem_board0_shuffler0_tvalid <= 0;
+        holdem_board0_shuffler0_hi_1h <= 0;
+        holdem_board0_shuffler0_tdata <= 0;
+        holdem_board0_shuffler0_j_pos <= 0;
+        holdem_board0_shuffler0_found <= 0;
+        holdem_board0_shuffler0_j_valid <= 0;
+        holdem_board0_shuffler0_tlast <= 0;
+        holdem_board0_shuffler0_a_valid <= 0;
+        holdem_board0_shuffler0_off_q <= 0;
+        holdem_board0_shuffler0_state <= 2'b00;
+        holdem_board0_shuffler0_n_cards <= 0;
+        holdem_board0_shuffler0_i_pos <= 0;
+        holdem_board0_shuffler0_lo_1h <= 0;
+        holdem_board0_shuffler0_j_last <= 0;
+        holdem_board0_shuffler0_placed <= 0;
+        holdem_board0_shuffler0_lo_end <= 0;
+        holdem_board0_shuffler0_hi <= 0;
+        holdem_board0_shuffler0_error_q <= 0;
+        holdem_board0_shuffler0_busy_q <= 0;
+        holdem_board0_shuffler0_hi_end <= 0;
+        holdem_board0_shuffler0_filled_end <= 0;
+        holdem_board0_shuffler0_a_last <= 0;
+        holdem_board0_shuffler0_mask <= 0;
+        holdem_board0_shuffler0_left <= 0;
+        holdem_board0_shuffler0_drawing <= 0;
+        holdem_board0_shuffler0_lo <= 0;
+        holdem_board0_shuffler0_pos_a <= 0;
+        holdem_board0_shuffler0_m_range <= 0;
+        holdem_board0_shuffler0_looked <= 0;
+    end
+    else begin
+        holdem_board0_shuffler0_done_q <= 1'b0;
+        holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed | holdem_board0_shuffler0_written);
+        case (holdem_board0_shuffler0_state)
+            2'b00: begin
+                if (holdem_board0_deck_request) begin
+                    holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
+                    holdem_board0_shuffler0_placed <= 0;
+                    holdem_board0_shuffler0_found <= 1'b0;
+                    holdem_board0_shuffler0_looked <= 1'b0;
+                    holdem_board0_shuffler0_filled_end <= 0;
+                    holdem_board0_shuffler0_busy_q <= 1'b1;
+                    holdem_board0_shuffler0_error_q <= 1'b0;
+                    holdem_board0_shuffler0_state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
+                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
+                holdem_board0_shuffler0_found <= 1'b1;
+                holdem_board0_shuffler0_lo <= holdem_board0_shuffler0_lo_c;
+                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
+                holdem_board0_shuffler0_hi <= holdem_board0_shuffler0_hi_c;
+                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
+                holdem_board0_shuffler0_looked <= holdem_board0_shuffler0_found;
+                if (holdem_board0_shuffler0_looked) begin
+                    if ((holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end)) begin
+                        holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
+                    end
+                    else begin
+                        if ((holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end)) begin
+                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_hi_end;
+                        end
+                        else begin
+                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_filled_end;
+                        end
+                        holdem_board0_shuffler0_state <= 2'b10;
+                    end
+                end
+            end
+            2'b10: begin
+                holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_n_cards;
+                case (holdem_board0_shuffler0_n_cards)
+                    0: holdem_board0_shuffler0_mask <= 0;
+                    1: holdem_board0_shuffler0_mask <= 0;
+                    2: holdem_board0_shuffler0_mask <= 1;
+                    3: holdem_board0_shuffler0_mask <= 3;
+                    4: holdem_board0_shuffler0_mask <= 3;
+                    5: holdem_board0_shuffler0_mask <= 7;
+                    6: holdem_board0_shuffler0_mask <= 7;
+                    7: holdem_board0_shuffler0_mask <= 7;
+                    8: holdem_board0_shuffler0_mask <= 7;
+                    9: holdem_board0_shuffler0_mask <= 15;
+                    10: holdem_board0_shuffler0_mask <= 15;
+                    11: holdem_board0_shuffler0_mask <= 15;
+                    12: holdem_board0_shuffler0_mask <= 15;
+                    13: holdem_board0_shuffler0_mask <= 15;
+                    14: holdem_board0_shuffler0_mask <= 15;
+                    15: holdem_board0_shuffler0_mask <= 15;
+                    16: holdem_board0_shuffler0_mask <= 15;
+                    17: holdem_board0_shuffler0_mask <= 31;
+                    18: holdem_board0_shuffler0_mask <= 31;
+                    19: holdem_board0_shuffler0_mask <= 31;
+                    20: holdem_board0_shuffler0_mask <= 31;
+                    21: holdem_board0_shuffler0_mask <= 31;
+                    22: holdem_board0_shuffler0_mask <= 31;
+                    23: holdem_board0_shuffler0_mask <= 31;
+                    24: holdem_board0_shuffler0_mask <= 31;
+                    25: holdem_board0_shuffler0_mask <= 31;
+                    26: holdem_board0_shuffler0_mask <= 31;
+                    27: holdem_board0_shuffler0_mask <= 31;
+                    28: holdem_board0_shuffler0_mask <= 31;
+                    29: holdem_board0_shuffler0_mask <= 31;
+                    30: holdem_board0_shuffler0_mask <= 31;
+                    31: holdem_board0_shuffler0_mask <= 31;
+                    32: holdem_board0_shuffler0_mask <= 31;
+                    33: holdem_board0_shuffler0_mask <= 63;
+                    34: holdem_board0_shuffler0_mask <= 63;
+                    35: holdem_board0_shuffler0_mask <= 63;
+                    36: holdem_board0_shuffler0_mask <= 63;
+                    37: holdem_board0_shuffler0_mask <= 63;
+                    38: holdem_board0_shuffler0_mask <= 63;
+                    39: holdem_board0_shuffler0_mask <= 63;
+                    40: holdem_board0_shuffler0_mask <= 63;
+                    41: holdem_board0_shuffler0_mask <= 63;
+                    42: holdem_board0_shuffler0_mask <= 63;
+                    43: holdem_board0_shuffler0_mask <= 63;
+                    44: holdem_board0_shuffler0_mask <= 63;
+                    45: holdem_board0_shuffler0_mask <= 63;
+                    46: holdem_board0_shuffler0_mask <= 63;
+                    47: holdem_board0_shuffler0_mask <= 63;
+                    48: holdem_board0_shuffler0_mask <= 63;
+                    49: holdem_board0_shuffler0_mask <= 63;
+                    50: holdem_board0_shuffler0_mask <= 63;
+                    51: holdem_board0_shuffler0_mask <= 63;
+                    52: holdem_board0_shuffler0_mask <= 63;
+                    53: holdem_board0_shuffler0_mask <= 63;
+                    54: holdem_board0_shuffler0_mask <= 63;
+                    55: holdem_board0_shuffler0_mask <= 63;
+                    56: holdem_board0_shuffler0_mask <= 63;
+                    57: holdem_board0_shuffler0_mask <= 63;
+                    58: holdem_board0_shuffler0_mask <= 63;
+                    59: holdem_board0_shuffler0_mask <= 63;
+                    60: holdem_board0_shuffler0_mask <= 63;
+                    61: holdem_board0_shuffler0_mask <= 63;
+                    62: holdem_board0_shuffler0_mask <= 63;
+                    default: holdem_board0_shuffler0_mask <= 63;
+                endcase
+                holdem_board0_shuffler0_pos_a <= 0;
+                holdem_board0_shuffler0_a_valid <= 1'b0;
+                holdem_board0_shuffler0_j_valid <= 1'b0;
+                if ((holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards)) begin
+                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_n_cards;
+                end
+                else begin
+                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_wanted;
+                end
+                holdem_board0_shuffler0_error_q <= ((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards));
+                if (((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_n_cards == 0))) begin
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+                else begin
+                    holdem_board0_shuffler0_drawing <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b11;
+                end
+            end
+            default: begin
+                if (holdem_board0_shuffler0_go) begin
+                    holdem_board0_shuffler0_tvalid <= holdem_board0_shuffler0_j_valid;
+                    if (holdem_board0_shuffler0_j_valid) begin
+                        holdem_board0_shuffler0_tdata <= holdem_board0_shuffler0_card_j;
+                        holdem_board0_shuffler0_tlast <= holdem_board0_shuffler0_j_last;
+                    end
+                    holdem_board0_shuffler0_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
+                    holdem_board0_shuffler0_i_pos <= holdem_board0_shuffler0_i_a;
+                    holdem_board0_shuffler0_j_valid <= holdem_board0_shuffler0_a_valid;
+                    holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
+                    holdem_board0_shuffler0_a_valid <= (holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept);
+                    if ((holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept)) begin
+                        holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_offset;
+                        holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_pos_a;
+                        holdem_board0_shuffler0_a_last <= (holdem_board0_shuffler0_left == 1);
+                        holdem_board0_shuffler0_pos_a <= (holdem_board0_shuffler0_pos_a + 1);
+                        holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
+                        case (holdem_board0_shuffler0_m_range)
+                            0: holdem_board0_shuffler0_mask <= 0;
+                            1: holdem_board0_shuffler0_mask <= 0;
+                            2: holdem_board0_shuffler0_mask <= 0;
+                            3: holdem_board0_shuffler0_mask <= 1;
+                            4: holdem_board0_shuffler0_mask <= 3;
+                            5: holdem_board0_shuffler0_mask <= 3;
+                            6: holdem_board0_shuffler0_mask <= 7;
+                            7: holdem_board0_shuffler0_mask <= 7;
+                            8: holdem_board0_shuffler0_mask <= 7;
+                            9: holdem_board0_shuffler0_mask <= 7;
+                            10: holdem_board0_shuffler0_mask <= 15;
+                            11: holdem_board0_shuffler0_mask <= 15;
+                            12: holdem_board0_shuffler0_mask <= 15;
+                            13: holdem_board0_shuffler0_mask <= 15;
+                            14: holdem_board0_shuffler0_mask <= 15;
+                            15: holdem_board0_shuffler0_mask <= 15;
+                            16: holdem_board0_shuffler0_mask <= 15;
+                            17: holdem_board0_shuffler0_mask <= 15;
+                            18: holdem_board0_shuffler0_mask <= 31;
+                            19: holdem_board0_shuffler0_mask <= 31;
+                            20: holdem_board0_shuffler0_mask <= 31;
+                            21: holdem_board0_shuffler0_mask <= 31;
+                            22: holdem_board0_shuffler0_mask <= 31;
+                            23: holdem_board0_shuffler0_mask <= 31;
+                            24: holdem_board0_shuffler0_mask <= 31;
+                            25: holdem_board0_shuffler0_mask <= 31;
+                            26: holdem_board0_shuffler0_mask <= 31;
+                            27: holdem_board0_shuffler0_mask <= 31;
+                            28: holdem_board0_shuffler0_mask <= 31;
+                            29: holdem_board0_shuffler0_mask <= 31;
+                            30: holdem_board0_shuffler0_mask <= 31;
+                            31: holdem_board0_shuffler0_mask <= 31;
+                            32: holdem_board0_shuffler0_mask <= 31;
+                            33: holdem_board0_shuffler0_mask <= 31;
+                            34: holdem_board0_shuffler0_mask <= 63;
+                            35: holdem_board0_shuffler0_mask <= 63;
+                            36: holdem_board0_shuffler0_mask <= 63;
+                            37: holdem_board0_shuffler0_mask <= 63;
+                            38: holdem_board0_shuffler0_mask <= 63;
+                            39: holdem_board0_shuffler0_mask <= 63;
+                            40: holdem_board0_shuffler0_mask <= 63;
+                            41: holdem_board0_shuffler0_mask <= 63;
+                            42: holdem_board0_shuffler0_mask <= 63;
+                            43: holdem_board0_shuffler0_mask <= 63;
+                            44: holdem_board0_shuffler0_mask <= 63;
+                            45: holdem_board0_shuffler0_mask <= 63;
+                            46: holdem_board0_shuffler0_mask <= 63;
+                            47: holdem_board0_shuffler0_mask <= 63;
+                            48: holdem_board0_shuffler0_mask <= 63;
+                            49: holdem_board0_shuffler0_mask <= 63;
+                            50: holdem_board0_shuffler0_mask <= 63;
+                            51: holdem_board0_shuffler0_mask <= 63;
+                            52: holdem_board0_shuffler0_mask <= 63;
+                            53: holdem_board0_shuffler0_mask <= 63;
+                            54: holdem_board0_shuffler0_mask <= 63;
+                            55: holdem_board0_shuffler0_mask <= 63;
+                            56: holdem_board0_shuffler0_mask <= 63;
+                            57: holdem_board0_shuffler0_mask <= 63;
+                            58: holdem_board0_shuffler0_mask <= 63;
+                            59: holdem_board0_shuffler0_mask <= 63;
+                            60: holdem_board0_shuffler0_mask <= 63;
+                            61: holdem_board0_shuffler0_mask <= 63;
+                            62: holdem_board0_shuffler0_mask <= 63;
+                            default: holdem_board0_shuffler0_mask <= 63;
+                        endcase
+                        holdem_board0_shuffler0_left <= (holdem_board0_shuffler0_left - 1);
+                        if ((holdem_board0_shuffler0_left == 1)) begin
+                            holdem_board0_shuffler0_drawing <= 1'b0;
+                        end
+                    end
+                end
+                if ((holdem_board0_shuffler0_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_tlast)) begin
+                    holdem_board0_shuffler0_tvalid <= 1'b0;
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_board0_card_data = holdem_board0_shuffler0_tdata;
+assign holdem_board0_card_valid = holdem_board0_shuffler0_tvalid;
+assign holdem_board0_shuffler0_m_axis_tlast = holdem_board0_shuffler0_tlast;
+assign holdem_board0_shuffler0_busy = holdem_board0_shuffler0_busy_q;
+assign holdem_board0_shuffler0_done = holdem_board0_shuffler0_done_q;
+assign holdem_board0_shuffler0_error = holdem_board0_shuffler0_error_q;
+
+
+
+assign holdem_board0_btn_act = holdem_board0_io_press[0];
+assign holdem_board0_btn_up = holdem_board0_io_press[1];
+assign holdem_board0_btn_reveal = holdem_board0_io_press[2];
+assign holdem_board0_btn_deal = holdem_board0_io_press[3];
+assign holdem_board0_btn_down = holdem_board0_io_press[4];
+
+// Cards the table did not take (it needs fewer than 2 * players + 5 when seats are
+// out) are drained while the UI is idle: a deal starts and ends within one answer.
+always @(posedge clk) begin: holdem_board0_deck_drain
+    if (rst == 1) begin
+        holdem_board0_drain <= 0;
+    end
+    else begin
+        holdem_board0_drain <= (!holdem_board0_busy);
+    end
+end
+
+// A full register slice (skid buffer) from the shuffler to the table: the shuffler
+// sees a registered ready, so the table's state decode does not lead into the rng's
+// step (that path was 9 LUT/MUXF levels); cards arrive a clock later.
+always @(posedge clk) begin: holdem_board0_deck_slice
+    if (rst == 1) begin
+        holdem_board0_deck_data <= 0;
+        holdem_board0_deck_valid <= 0;
+        holdem_board0_skid_data <= 0;
+        holdem_board0_skid_valid <= 0;
+    end
+    else begin
+        if ((holdem_board0_deck_ready || (!holdem_board0_deck_valid))) begin
+            if (holdem_board0_skid_valid) begin
+                holdem_board0_deck_data <= holdem_board0_skid_data;
+                holdem_board0_deck_valid <= 1'b1;
+                holdem_board0_skid_valid <= 1'b0;
+            end
+            else begin
+                holdem_board0_deck_data <= holdem_board0_card_data;
+                holdem_board0_deck_valid <= holdem_board0_card_valid;
+            end
+        end
+        else if ((holdem_board0_card_valid && (!holdem_board0_skid_valid))) begin
+            holdem_board0_skid_data <= holdem_board0_card_data;
+            holdem_board0_skid_valid <= 1'b1;
+        end
+    end
+end
+
+
+
+assign holdem_board0_card_ready = (!holdem_board0_skid_valid);
+assign holdem_board0_deck_ready = (holdem_board0_table_ready || holdem_board0_drain);
 
 
 always @(posedge clk) begin: debounce0_debounce_bit0_settle
@@ -1083,7 +6770,7 @@ always @(posedge clk) begin: debounce0_debounce_bit0_settle
         debounce0_debounce_bit0_rose <= 0;
     end
     else begin
-        debounce0_debounce_bit0_sync <= {debounce0_debounce_bit0_sync[0], btn[0]};
+        debounce0_debounce_bit0_sync <= {debounce0_debounce_bit0_sync[0], debounce0_din[0]};
         debounce0_debounce_bit0_rose <= 0;
         if ((debounce0_debounce_bit0_sync[1] == debounce0_debounce_bit0_level)) begin
             debounce0_debounce_bit0_count <= 0;
@@ -1113,7 +6800,7 @@ always @(posedge clk) begin: debounce0_debounce_bit1_settle
         debounce0_debounce_bit1_rose <= 0;
     end
     else begin
-        debounce0_debounce_bit1_sync <= {debounce0_debounce_bit1_sync[0], btn[1]};
+        debounce0_debounce_bit1_sync <= {debounce0_debounce_bit1_sync[0], debounce0_din[1]};
         debounce0_debounce_bit1_rose <= 0;
         if ((debounce0_debounce_bit1_sync[1] == debounce0_debounce_bit1_level)) begin
             debounce0_debounce_bit1_count <= 0;
@@ -1143,7 +6830,7 @@ always @(posedge clk) begin: debounce0_debounce_bit2_settle
         debounce0_debounce_bit2_rose <= 0;
     end
     else begin
-        debounce0_debounce_bit2_sync <= {debounce0_debounce_bit2_sync[0], btn[2]};
+        debounce0_debounce_bit2_sync <= {debounce0_debounce_bit2_sync[0], debounce0_din[2]};
         debounce0_debounce_bit2_rose <= 0;
         if ((debounce0_debounce_bit2_sync[1] == debounce0_debounce_bit2_level)) begin
             debounce0_debounce_bit2_count <= 0;
@@ -1173,7 +6860,7 @@ always @(posedge clk) begin: debounce0_debounce_bit3_settle
         debounce0_debounce_bit3_rose <= 0;
     end
     else begin
-        debounce0_debounce_bit3_sync <= {debounce0_debounce_bit3_sync[0], btn[3]};
+        debounce0_debounce_bit3_sync <= {debounce0_debounce_bit3_sync[0], debounce0_din[3]};
         debounce0_debounce_bit3_rose <= 0;
         if ((debounce0_debounce_bit3_sync[1] == debounce0_debounce_bit3_level)) begin
             debounce0_debounce_bit3_count <= 0;
@@ -1203,7 +6890,7 @@ always @(posedge clk) begin: debounce0_debounce_bit4_settle
         debounce0_debounce_bit4_rose <= 0;
     end
     else begin
-        debounce0_debounce_bit4_sync <= {debounce0_debounce_bit4_sync[0], btn[4]};
+        debounce0_debounce_bit4_sync <= {debounce0_debounce_bit4_sync[0], debounce0_din[4]};
         debounce0_debounce_bit4_rose <= 0;
         if ((debounce0_debounce_bit4_sync[1] == debounce0_debounce_bit4_level)) begin
             debounce0_debounce_bit4_count <= 0;
@@ -1227,5623 +6914,23 @@ assign debounce0_debounce_bit4_press = debounce0_debounce_bit4_rose;
 
 
 assign debounce0_level = debounce0_level_bus;
-assign btn_pulse = debounce0_pulse_bus;
+assign holdem_board0_io_press = debounce0_pulse_bus;
 
 
-always @(holdem_console0_holdem_table0_card_q) begin: holdem_console0_holdem_table0_table_rom0_read
-    case (holdem_console0_holdem_table0_card_q)
-        0: holdem_console0_holdem_table0_card_low = 1;
-        1: holdem_console0_holdem_table0_card_low = 2;
-        2: holdem_console0_holdem_table0_card_low = 4;
-        3: holdem_console0_holdem_table0_card_low = 8;
-        4: holdem_console0_holdem_table0_card_low = 16;
-        5: holdem_console0_holdem_table0_card_low = 32;
-        6: holdem_console0_holdem_table0_card_low = 64;
-        7: holdem_console0_holdem_table0_card_low = 128;
-        8: holdem_console0_holdem_table0_card_low = 256;
-        9: holdem_console0_holdem_table0_card_low = 512;
-        10: holdem_console0_holdem_table0_card_low = 1024;
-        11: holdem_console0_holdem_table0_card_low = 2048;
-        12: holdem_console0_holdem_table0_card_low = 4096;
-        13: holdem_console0_holdem_table0_card_low = 8192;
-        14: holdem_console0_holdem_table0_card_low = 16384;
-        15: holdem_console0_holdem_table0_card_low = 32768;
-        16: holdem_console0_holdem_table0_card_low = 65536;
-        17: holdem_console0_holdem_table0_card_low = 131072;
-        18: holdem_console0_holdem_table0_card_low = 262144;
-        19: holdem_console0_holdem_table0_card_low = 524288;
-        20: holdem_console0_holdem_table0_card_low = 1048576;
-        21: holdem_console0_holdem_table0_card_low = 2097152;
-        22: holdem_console0_holdem_table0_card_low = 4194304;
-        23: holdem_console0_holdem_table0_card_low = 8388608;
-        24: holdem_console0_holdem_table0_card_low = 16777216;
-        25: holdem_console0_holdem_table0_card_low = 33554432;
-        26: holdem_console0_holdem_table0_card_low = 0;
-        27: holdem_console0_holdem_table0_card_low = 0;
-        28: holdem_console0_holdem_table0_card_low = 0;
-        29: holdem_console0_holdem_table0_card_low = 0;
-        30: holdem_console0_holdem_table0_card_low = 0;
-        31: holdem_console0_holdem_table0_card_low = 0;
-        32: holdem_console0_holdem_table0_card_low = 0;
-        33: holdem_console0_holdem_table0_card_low = 0;
-        34: holdem_console0_holdem_table0_card_low = 0;
-        35: holdem_console0_holdem_table0_card_low = 0;
-        36: holdem_console0_holdem_table0_card_low = 0;
-        37: holdem_console0_holdem_table0_card_low = 0;
-        38: holdem_console0_holdem_table0_card_low = 0;
-        39: holdem_console0_holdem_table0_card_low = 0;
-        40: holdem_console0_holdem_table0_card_low = 0;
-        41: holdem_console0_holdem_table0_card_low = 0;
-        42: holdem_console0_holdem_table0_card_low = 0;
-        43: holdem_console0_holdem_table0_card_low = 0;
-        44: holdem_console0_holdem_table0_card_low = 0;
-        45: holdem_console0_holdem_table0_card_low = 0;
-        46: holdem_console0_holdem_table0_card_low = 0;
-        47: holdem_console0_holdem_table0_card_low = 0;
-        48: holdem_console0_holdem_table0_card_low = 0;
-        49: holdem_console0_holdem_table0_card_low = 0;
-        50: holdem_console0_holdem_table0_card_low = 0;
-        51: holdem_console0_holdem_table0_card_low = 0;
-        52: holdem_console0_holdem_table0_card_low = 0;
-        53: holdem_console0_holdem_table0_card_low = 0;
-        54: holdem_console0_holdem_table0_card_low = 0;
-        55: holdem_console0_holdem_table0_card_low = 0;
-        56: holdem_console0_holdem_table0_card_low = 0;
-        57: holdem_console0_holdem_table0_card_low = 0;
-        58: holdem_console0_holdem_table0_card_low = 0;
-        59: holdem_console0_holdem_table0_card_low = 0;
-        60: holdem_console0_holdem_table0_card_low = 0;
-        61: holdem_console0_holdem_table0_card_low = 0;
-        62: holdem_console0_holdem_table0_card_low = 0;
-        default: holdem_console0_holdem_table0_card_low = 0;
-    endcase
-end
 
+assign debounce0_din = btn;
 
-always @(holdem_console0_holdem_table0_card_q) begin: holdem_console0_holdem_table0_table_rom1_read
-    case (holdem_console0_holdem_table0_card_q)
-        0: holdem_console0_holdem_table0_card_high = 0;
-        1: holdem_console0_holdem_table0_card_high = 0;
-        2: holdem_console0_holdem_table0_card_high = 0;
-        3: holdem_console0_holdem_table0_card_high = 0;
-        4: holdem_console0_holdem_table0_card_high = 0;
-        5: holdem_console0_holdem_table0_card_high = 0;
-        6: holdem_console0_holdem_table0_card_high = 0;
-        7: holdem_console0_holdem_table0_card_high = 0;
-        8: holdem_console0_holdem_table0_card_high = 0;
-        9: holdem_console0_holdem_table0_card_high = 0;
-        10: holdem_console0_holdem_table0_card_high = 0;
-        11: holdem_console0_holdem_table0_card_high = 0;
-        12: holdem_console0_holdem_table0_card_high = 0;
-        13: holdem_console0_holdem_table0_card_high = 0;
-        14: holdem_console0_holdem_table0_card_high = 0;
-        15: holdem_console0_holdem_table0_card_high = 0;
-        16: holdem_console0_holdem_table0_card_high = 0;
-        17: holdem_console0_holdem_table0_card_high = 0;
-        18: holdem_console0_holdem_table0_card_high = 0;
-        19: holdem_console0_holdem_table0_card_high = 0;
-        20: holdem_console0_holdem_table0_card_high = 0;
-        21: holdem_console0_holdem_table0_card_high = 0;
-        22: holdem_console0_holdem_table0_card_high = 0;
-        23: holdem_console0_holdem_table0_card_high = 0;
-        24: holdem_console0_holdem_table0_card_high = 0;
-        25: holdem_console0_holdem_table0_card_high = 0;
-        26: holdem_console0_holdem_table0_card_high = 1;
-        27: holdem_console0_holdem_table0_card_high = 2;
-        28: holdem_console0_holdem_table0_card_high = 4;
-        29: holdem_console0_holdem_table0_card_high = 8;
-        30: holdem_console0_holdem_table0_card_high = 16;
-        31: holdem_console0_holdem_table0_card_high = 32;
-        32: holdem_console0_holdem_table0_card_high = 64;
-        33: holdem_console0_holdem_table0_card_high = 128;
-        34: holdem_console0_holdem_table0_card_high = 256;
-        35: holdem_console0_holdem_table0_card_high = 512;
-        36: holdem_console0_holdem_table0_card_high = 1024;
-        37: holdem_console0_holdem_table0_card_high = 2048;
-        38: holdem_console0_holdem_table0_card_high = 4096;
-        39: holdem_console0_holdem_table0_card_high = 8192;
-        40: holdem_console0_holdem_table0_card_high = 16384;
-        41: holdem_console0_holdem_table0_card_high = 32768;
-        42: holdem_console0_holdem_table0_card_high = 65536;
-        43: holdem_console0_holdem_table0_card_high = 131072;
-        44: holdem_console0_holdem_table0_card_high = 262144;
-        45: holdem_console0_holdem_table0_card_high = 524288;
-        46: holdem_console0_holdem_table0_card_high = 1048576;
-        47: holdem_console0_holdem_table0_card_high = 2097152;
-        48: holdem_console0_holdem_table0_card_high = 4194304;
-        49: holdem_console0_holdem_table0_card_high = 8388608;
-        50: holdem_console0_holdem_table0_card_high = 16777216;
-        51: holdem_console0_holdem_table0_card_high = 33554432;
-        52: holdem_console0_holdem_table0_card_high = 67108864;
-        53: holdem_console0_holdem_table0_card_high = 67108864;
-        54: holdem_console0_holdem_table0_card_high = 67108864;
-        55: holdem_console0_holdem_table0_card_high = 67108864;
-        56: holdem_console0_holdem_table0_card_high = 67108864;
-        57: holdem_console0_holdem_table0_card_high = 67108864;
-        58: holdem_console0_holdem_table0_card_high = 67108864;
-        59: holdem_console0_holdem_table0_card_high = 67108864;
-        60: holdem_console0_holdem_table0_card_high = 67108864;
-        61: holdem_console0_holdem_table0_card_high = 67108864;
-        62: holdem_console0_holdem_table0_card_high = 67108864;
-        default: holdem_console0_holdem_table0_card_high = 67108864;
-    endcase
-end
 
-
-always @(holdem_console0_holdem_table0_seat) begin: holdem_console0_holdem_table0_table_rom2_read
-    case (holdem_console0_holdem_table0_seat)
-        0: holdem_console0_holdem_table0_seat_onehot = 1;
-        default: holdem_console0_holdem_table0_seat_onehot = 2;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_folded) begin: holdem_console0_holdem_table0_table_rom3_read
-    case (holdem_console0_holdem_table0_folded)
-        0: holdem_console0_holdem_table0_live_count = 2;
-        1: holdem_console0_holdem_table0_live_count = 1;
-        2: holdem_console0_holdem_table0_live_count = 1;
-        default: holdem_console0_holdem_table0_live_count = 0;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_busted) begin: holdem_console0_holdem_table0_table_rom4_read
-    case (holdem_console0_holdem_table0_busted)
-        0: holdem_console0_holdem_table0_alive = 2;
-        1: holdem_console0_holdem_table0_alive = 1;
-        2: holdem_console0_holdem_table0_alive = 1;
-        default: holdem_console0_holdem_table0_alive = 0;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_busted) begin: holdem_console0_holdem_table0_table_rom5_read
-    case (holdem_console0_holdem_table0_busted)
-        0: holdem_console0_holdem_table0_first_alive = 0;
-        1: holdem_console0_holdem_table0_first_alive = 1;
-        2: holdem_console0_holdem_table0_first_alive = 0;
-        default: holdem_console0_holdem_table0_first_alive = 7;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_table_rom6_address) begin: holdem_console0_holdem_table0_table_rom6_read
-    case (holdem_console0_holdem_table0_table_rom6_address)
-        0: holdem_console0_holdem_table0_first_need = 7;
-        1: holdem_console0_holdem_table0_first_need = 0;
-        2: holdem_console0_holdem_table0_first_need = 1;
-        3: holdem_console0_holdem_table0_first_need = 1;
-        4: holdem_console0_holdem_table0_first_need = 7;
-        5: holdem_console0_holdem_table0_first_need = 0;
-        6: holdem_console0_holdem_table0_first_need = 1;
-        default: holdem_console0_holdem_table0_first_need = 0;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_table_rom7_address) begin: holdem_console0_holdem_table0_table_rom7_read
-    case (holdem_console0_holdem_table0_table_rom7_address)
-        0: holdem_console0_holdem_table0_left_of_dealer = 1;
-        1: holdem_console0_holdem_table0_left_of_dealer = 1;
-        2: holdem_console0_holdem_table0_left_of_dealer = 0;
-        3: holdem_console0_holdem_table0_left_of_dealer = 0;
-        4: holdem_console0_holdem_table0_left_of_dealer = 0;
-        5: holdem_console0_holdem_table0_left_of_dealer = 1;
-        6: holdem_console0_holdem_table0_left_of_dealer = 0;
-        default: holdem_console0_holdem_table0_left_of_dealer = 1;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_table_rom8_address) begin: holdem_console0_holdem_table0_table_rom8_read
-    case (holdem_console0_holdem_table0_table_rom8_address)
-        0: holdem_console0_holdem_table0_left_of_new_dealer = 1;
-        1: holdem_console0_holdem_table0_left_of_new_dealer = 1;
-        2: holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        3: holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        4: holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        5: holdem_console0_holdem_table0_left_of_new_dealer = 1;
-        6: holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        default: holdem_console0_holdem_table0_left_of_new_dealer = 1;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_table_rom9_address) begin: holdem_console0_holdem_table0_table_rom9_read
-    case (holdem_console0_holdem_table0_table_rom9_address)
-        0: holdem_console0_holdem_table0_left_of_deal_seat = 1;
-        1: holdem_console0_holdem_table0_left_of_deal_seat = 1;
-        2: holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        3: holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        4: holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        5: holdem_console0_holdem_table0_left_of_deal_seat = 1;
-        6: holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        default: holdem_console0_holdem_table0_left_of_deal_seat = 1;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_table_rom10_address) begin: holdem_console0_holdem_table0_table_rom10_read
-    case (holdem_console0_holdem_table0_table_rom10_address)
-        0: holdem_console0_holdem_table0_left_of_left1 = 1;
-        1: holdem_console0_holdem_table0_left_of_left1 = 1;
-        2: holdem_console0_holdem_table0_left_of_left1 = 0;
-        3: holdem_console0_holdem_table0_left_of_left1 = 0;
-        4: holdem_console0_holdem_table0_left_of_left1 = 0;
-        5: holdem_console0_holdem_table0_left_of_left1 = 1;
-        6: holdem_console0_holdem_table0_left_of_left1 = 0;
-        default: holdem_console0_holdem_table0_left_of_left1 = 1;
-    endcase
-end
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30] == holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[42-1:36]) && (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg1_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg2_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg3_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg4_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand = hand;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes = bad_codes;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any = any_card;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
-end
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad = ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_dups != 0) || (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_bad_codes != 0));
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * r) + s)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present = present;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads = quads;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips = trips;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs = pairs;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads = not_quads;
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0);
-    if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_flush_suit != 0)) begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = suited;
-    end
-    else begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers = singles;
-    end
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (((w + 13) - 1) % 13)) + s)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * w) + s)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 1)) + s)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 2)) + s)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows = found;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find
-    reg [10-1:0] complete;
-    integer w;
-    complete = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(((w + 13) - 1) % 13)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[w] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 1)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 2)] && holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present[(w + 3)])) begin
-            complete[w] = 1;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows = complete;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_windows;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select
-    reg [7-1:0] seen;
-    reg saturated;
-    reg [65-1:0] sel;
-    integer p;
-    integer k;
-    seen = 7'h1;
-    saturated = 1'b0;
-    sel = 65'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p]) begin
-            for (k=0; k<5; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
-            saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
-            seen = {seen[(7 - 1)-1:0], 1'b0};
-            seen[(7 - 1)] = saturated;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots = sel;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p]) begin
-            for (k=0; k<3; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots = sel;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select
-    reg [4-1:0] seen;
-    reg saturated;
-    reg [26-1:0] sel;
-    integer p;
-    integer k;
-    seen = 4'h1;
-    saturated = 1'b0;
-    sel = 26'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p]) begin
-            for (k=0; k<2; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
-            saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
-            seen = {seen[(4 - 1)-1:0], 1'b0};
-            seen[(4 - 1)] = saturated;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots = sel;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select
-    reg [3-1:0] seen;
-    reg saturated;
-    reg [13-1:0] sel;
-    integer p;
-    integer k;
-    seen = 3'h1;
-    saturated = 1'b0;
-    sel = 13'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p]) begin
-            for (k=0; k<1; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
-            saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
-            seen = {seen[(3 - 1)-1:0], 1'b0};
-            seen[(3 - 1)] = saturated;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots = sel;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick
-    reg [10-1:0] onehot;
-    reg higher;
-    integer w;
-    onehot = 10'h0;
-    higher = 1'b0;
-    for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w] && (!higher))) begin
-            onehot[w] = 1;
-        end
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q[w]) begin
-            higher = 1'b1;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg10_q != 0);
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick
-    reg [10-1:0] onehot;
-    reg higher;
-    integer w;
-    onehot = 10'h0;
-    higher = 1'b0;
-    for (w=10-1; w>=0; w=w-1) begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w] && (!higher))) begin
-            onehot[w] = 1;
-        end
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q[w]) begin
-            higher = 1'b1;
-        end
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg11_q != 0);
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top = value;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[52-1:39];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_onehots[65-1:52];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg20_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg21_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_onehots[39-1:26];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg23_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg24_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_onehots[26-1:13];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_onehots[13-1:0];
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg26_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg5_q;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg27_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_found;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg28_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_found;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg29_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg12_q;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_top;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_top;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg32_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg13_q;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg33_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg14_q;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg15_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg16_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg17_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg18_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg19_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg22_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg25_q[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[8]);
-    value[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[12] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[4]);
-    value[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[10] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[2]);
-    value[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[11] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[9] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads[1]);
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = value;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_categorize
-    reg [9-1:0] cat;
-    cat = 9'h0;
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_sf) begin
-        cat[8] = 1;
-    end
-    else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_quads != 0)) begin
-        cat[7] = 1;
-    end
-    else if (((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0) && ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip1 != 0) || (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)))) begin
-        cat[6] = 1;
-    end
-    else if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_flush) begin
-        cat[5] = 1;
-    end
-    else if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_straight) begin
-        cat[4] = 1;
-    end
-    else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_trip0 != 0)) begin
-        cat[3] = 1;
-    end
-    else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair1 != 0)) begin
-        cat[2] = 1;
-    end
-    else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pair0 != 0)) begin
-        cat[1] = 1;
-    end
-    else begin
-        cat[0] = 1;
-    end
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category = cat;
-end
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_bad || (!holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s3_any));
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg34_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg35_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg36_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg37_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg38_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg39_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg40_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg41_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg42_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg43_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg44_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg45_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0 <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg46_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_category;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg47_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg30_q;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg48_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg31_q;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg49_load
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category, holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
-    reg [4-1:0] k0;
-    reg [4-1:0] k1;
-    reg [4-1:0] k2;
-    reg [4-1:0] k3;
-    reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j] && (!holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0[j] && (!holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j] && (!holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0[j] && (!holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8];
-    cat[2] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]);
-    cat[1] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]);
-    cat[0] = (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]);
-    k0 = 4'h0;
-    k1 = 4'h0;
-    k2 = 4'h0;
-    k3 = 4'h0;
-    k4 = 4'h0;
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[8]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_sf_top);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[7]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_q0);
-        k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_x0);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[6]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t1);
-        end
-        else begin
-            k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
-        end
-    end
-    if ((holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[5] || holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[0])) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
-        k2 = (k2 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
-        k3 = (k3 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m3);
-        k4 = (k4 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m4);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[4]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_straight_top);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[3]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_t0);
-        k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k2 = (k2 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[2]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
-        k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p2);
-        end
-        else begin
-            k2 = (k2 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        end
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_category[1]) begin
-        k0 = (k0 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_p0);
-        k1 = (k1 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m0);
-        k2 = (k2 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m1);
-        k3 = (k3 | holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_m2);
-    end
-    if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid) begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = 0;
-    end
-    else begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word = {cat, k0, k1, k2, k3, k4};
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_advance
+always @(posedge clk) begin: synchronise0_flops
     if (rst == 1) begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids <= 0;
+        synchronise0_meta <= 0;
+        holdem_board0_holdem_console0_sw <= 0;
     end
     else begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids <= {holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)-1:0], holdem_console0_holdem_table0_holdem_settle0_ev_valid};
+        synchronise0_meta <= (sw[16-1:0] ^ 0);
+        holdem_board0_holdem_console0_sw <= synchronise0_meta;
     end
 end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_take
-    holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_answer
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 2)]) begin
-            holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word;
-            holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s4_invalid;
-        end
-    end
-end
-
-
-
-assign holdem_console0_holdem_table0_holdem_settle0_ev_word = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_word_q;
-assign holdem_console0_holdem_table0_holdem_settle0_ev_invalid = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q;
-assign holdem_console0_holdem_table0_holdem_settle0_ev_out_valid = holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
-
-
-always @(holdem_console0_holdem_table0_dealer) begin: holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
-    case (holdem_console0_holdem_table0_dealer)
-        0: holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
-        default: holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
-    case (holdem_console0_holdem_table0_holdem_settle0_sc_seat)
-        0: holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-        default: holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
-    case (holdem_console0_holdem_table0_holdem_settle0_ev_take)
-        0: holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-        default: holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
-    endcase
-end
-
-
-
-assign holdem_console0_holdem_table0_st_done = holdem_console0_holdem_table0_holdem_settle0_done_q;
-assign holdem_console0_holdem_table0_winners = holdem_console0_holdem_table0_holdem_settle0_won;
-
-// Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
-// the level and the best word.
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_scan_pipe
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_live <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_valid <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_share <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_tied <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_live <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_pay <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_given <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_word <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_word <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_pay <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_add <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_pos <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_last <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_seat <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p1_rest <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_seat <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_last <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_p2_rest <= 0;
-    end
-    else begin
-        if ((holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= (holdem_console0_holdem_table0_holdem_settle0_given < holdem_console0_holdem_table0_holdem_settle0_odd);
-            if (((holdem_console0_holdem_table0_holdem_settle0_tie & holdem_console0_holdem_table0_holdem_settle0_sc_onehot) != 0)) begin
-                holdem_console0_holdem_table0_holdem_settle0_given <= (holdem_console0_holdem_table0_holdem_settle0_given + 1);
-            end
-            holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 1;
-            holdem_console0_holdem_table0_holdem_settle0_p1_last <= (holdem_console0_holdem_table0_holdem_settle0_sc_left == 1);
-            holdem_console0_holdem_table0_holdem_settle0_p1_seat <= holdem_console0_holdem_table0_holdem_settle0_sc_seat;
-            holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_console0_holdem_table0_holdem_settle0_rest[holdem_console0_holdem_table0_holdem_settle0_sc_seat];
-            holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_console0_holdem_table0_words[holdem_console0_holdem_table0_holdem_settle0_sc_seat];
-            holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_console0_holdem_table0_payout[holdem_console0_holdem_table0_holdem_settle0_sc_seat];
-            holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_console0_holdem_table0_folded & holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
-            holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= holdem_console0_holdem_table0_holdem_settle0_sc_onehot;
-        end
-        else begin
-            holdem_console0_holdem_table0_holdem_settle0_p1_valid <= 0;
-            holdem_console0_holdem_table0_holdem_settle0_p1_last <= 0;
-            holdem_console0_holdem_table0_holdem_settle0_given <= 0;
-        end
-        holdem_console0_holdem_table0_holdem_settle0_p2_valid <= holdem_console0_holdem_table0_holdem_settle0_p1_valid;
-        holdem_console0_holdem_table0_holdem_settle0_p2_last <= holdem_console0_holdem_table0_holdem_settle0_p1_last;
-        holdem_console0_holdem_table0_holdem_settle0_p2_seat <= holdem_console0_holdem_table0_holdem_settle0_p1_seat;
-        holdem_console0_holdem_table0_holdem_settle0_p2_rest <= holdem_console0_holdem_table0_holdem_settle0_p1_rest;
-        holdem_console0_holdem_table0_holdem_settle0_p2_word <= holdem_console0_holdem_table0_holdem_settle0_p1_word;
-        holdem_console0_holdem_table0_holdem_settle0_p2_pay <= holdem_console0_holdem_table0_holdem_settle0_p1_pay;
-        holdem_console0_holdem_table0_holdem_settle0_p2_live <= holdem_console0_holdem_table0_holdem_settle0_p1_live;
-        holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= holdem_console0_holdem_table0_holdem_settle0_p1_onehot;
-        holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= ((holdem_console0_holdem_table0_holdem_settle0_in_play & holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        holdem_console0_holdem_table0_holdem_settle0_p2_tied <= ((holdem_console0_holdem_table0_holdem_settle0_tie & holdem_console0_holdem_table0_holdem_settle0_p1_onehot) != 0);
-        if (((holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_console0_holdem_table0_holdem_settle0_level) || (holdem_console0_holdem_table0_holdem_settle0_state == 4'b0110))) begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_console0_holdem_table0_holdem_settle0_p1_rest;
-        end
-        else begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_add <= holdem_console0_holdem_table0_holdem_settle0_level;
-        end
-        if (holdem_console0_holdem_table0_holdem_settle0_p1_bonus) begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_console0_holdem_table0_holdem_settle0_share1;
-        end
-        else begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_share <= holdem_console0_holdem_table0_holdem_settle0_share;
-        end
-        holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= (holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_console0_holdem_table0_holdem_settle0_level);
-        holdem_console0_holdem_table0_holdem_settle0_p2_pos <= (holdem_console0_holdem_table0_holdem_settle0_p1_rest != 0);
-        holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= (holdem_console0_holdem_table0_holdem_settle0_p1_word == holdem_console0_holdem_table0_holdem_settle0_best);
-        if ((holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_console0_holdem_table0_holdem_settle0_level)) begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_console0_holdem_table0_holdem_settle0_level);
-        end
-        else begin
-            holdem_console0_holdem_table0_holdem_settle0_p2_above <= 0;
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_holdem_settle0_control
-    integer i;
-    integer j;
-    reg [3-1:0] trial;
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_best <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-        holdem_console0_holdem_table0_words[0] <= 0;
-        holdem_console0_holdem_table0_words[1] <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-        holdem_console0_holdem_table0_payout[0] <= 0;
-        holdem_console0_holdem_table0_payout[1] <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_leader <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_share <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[2] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[3] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[4] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[5] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_ev_cards[6] <= 63;
-        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
-        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_div_steps <= 0;
-        holdem_console0_holdem_table0_refund[0] <= 0;
-        holdem_console0_holdem_table0_refund[1] <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_share1 <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_rest[0] <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_rest[1] <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-    end
-    else begin
-        holdem_console0_holdem_table0_holdem_settle0_done_q <= 0;
-        holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
-        if ((holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
-            holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
-            if ((holdem_console0_holdem_table0_holdem_settle0_sc_seat == 1)) begin
-                holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-            end
-            else begin
-                holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
-            end
-        end
-        case (holdem_console0_holdem_table0_holdem_settle0_state)
-            4'b0000: begin
-                if (holdem_console0_holdem_table0_st_clear) begin
-                    for (i=0; i<2; i=i+1) begin
-                        holdem_console0_holdem_table0_words[i] <= 0;
-                        holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_console0_holdem_table0_refund[i] <= 0;
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-                end
-                if (holdem_console0_holdem_table0_st_start) begin
-                    for (i=0; i<2; i=i+1) begin
-                        holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_console0_holdem_table0_committed[i];
-                        holdem_console0_holdem_table0_payout[i] <= 0;
-                        holdem_console0_holdem_table0_refund[i] <= 0;
-                        if ((!holdem_console0_holdem_table0_st_showdown)) begin
-                            holdem_console0_holdem_table0_words[i] <= 0;
-                        end
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_won <= 0;
-                    holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
-                    holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-                    if (holdem_console0_holdem_table0_st_showdown) begin
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
-                    end
-                    else begin
-                        holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
-                    end
-                end
-            end
-            4'b0001: begin
-                if ((holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 1)) begin
-                    holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_console0_holdem_table0_hole0[holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
-                    holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_console0_holdem_table0_hole1[holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
-                    for (j=0; j<5; j=j+1) begin
-                        holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_console0_holdem_table0_board[j];
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
-                    holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
-                end
-                if (holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
-                    if ((((holdem_console0_holdem_table0_folded & holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
-                        holdem_console0_holdem_table0_words[holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
-                    end
-                    else begin
-                        holdem_console0_holdem_table0_words[holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_console0_holdem_table0_holdem_settle0_ev_word;
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
-                    if ((holdem_console0_holdem_table0_holdem_settle0_ev_take == 1)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_top <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_second <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
-                    end
-                end
-            end
-            4'b0010: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_console0_holdem_table0_holdem_settle0_top)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_top <= holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_console0_holdem_table0_holdem_settle0_second <= holdem_console0_holdem_table0_holdem_settle0_top;
-                        holdem_console0_holdem_table0_holdem_settle0_leader <= holdem_console0_holdem_table0_holdem_settle0_p2_seat;
-                        holdem_console0_holdem_table0_holdem_settle0_unique <= 1;
-                    end
-                    else if ((holdem_console0_holdem_table0_holdem_settle0_p2_rest == holdem_console0_holdem_table0_holdem_settle0_top)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_second <= holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                    end
-                    else if ((holdem_console0_holdem_table0_holdem_settle0_p2_rest > holdem_console0_holdem_table0_holdem_settle0_second)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_second <= holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                    end
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0011;
-                    end
-                end
-            end
-            4'b0011: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_unique) begin
-                    holdem_console0_holdem_table0_refund[holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_console0_holdem_table0_holdem_settle0_top - holdem_console0_holdem_table0_holdem_settle0_second);
-                    holdem_console0_holdem_table0_payout[holdem_console0_holdem_table0_holdem_settle0_leader] <= (holdem_console0_holdem_table0_holdem_settle0_top - holdem_console0_holdem_table0_holdem_settle0_second);
-                    holdem_console0_holdem_table0_holdem_settle0_rest[holdem_console0_holdem_table0_holdem_settle0_leader] <= holdem_console0_holdem_table0_holdem_settle0_second;
-                end
-                holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-                holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-                holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
-            end
-            4'b0100: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_console0_holdem_table0_holdem_settle0_p2_pos)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_in_play <= (holdem_console0_holdem_table0_holdem_settle0_in_play | holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        if (((!holdem_console0_holdem_table0_holdem_settle0_any_in) || (holdem_console0_holdem_table0_holdem_settle0_p2_rest < holdem_console0_holdem_table0_holdem_settle0_level))) begin
-                            holdem_console0_holdem_table0_holdem_settle0_level <= holdem_console0_holdem_table0_holdem_settle0_p2_rest;
-                        end
-                        holdem_console0_holdem_table0_holdem_settle0_any_in <= 1;
-                    end
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        if ((holdem_console0_holdem_table0_holdem_settle0_any_in || (holdem_console0_holdem_table0_holdem_settle0_p2_live && holdem_console0_holdem_table0_holdem_settle0_p2_pos))) begin
-                            holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_best <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                            holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
-                        end
-                        else begin
-                            holdem_console0_holdem_table0_holdem_settle0_done_q <= 1;
-                            holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0000;
-                        end
-                    end
-                end
-            end
-            4'b0101: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_console0_holdem_table0_holdem_settle0_amount + holdem_console0_holdem_table0_holdem_settle0_p2_add);
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_le_m) begin
-                        holdem_console0_holdem_table0_holdem_settle0_rest[holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
-                    end
-                    else begin
-                        holdem_console0_holdem_table0_holdem_settle0_rest[holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= holdem_console0_holdem_table0_holdem_settle0_p2_above;
-                        if (holdem_console0_holdem_table0_holdem_settle0_p2_live) begin
-                            holdem_console0_holdem_table0_holdem_settle0_live_above <= 1;
-                        end
-                    end
-                    if ((holdem_console0_holdem_table0_holdem_settle0_p2_in_play && (holdem_console0_holdem_table0_holdem_settle0_p2_word > holdem_console0_holdem_table0_holdem_settle0_best))) begin
-                        holdem_console0_holdem_table0_holdem_settle0_best <= holdem_console0_holdem_table0_holdem_settle0_p2_word;
-                    end
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        if ((holdem_console0_holdem_table0_holdem_settle0_live_above || (holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
-                            holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-                            holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
-                        end
-                        else begin
-                            holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0110;
-                        end
-                    end
-                end
-            end
-            4'b0110: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_console0_holdem_table0_holdem_settle0_amount + holdem_console0_holdem_table0_holdem_settle0_p2_add);
-                    holdem_console0_holdem_table0_holdem_settle0_rest[holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= 0;
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
-                    end
-                end
-            end
-            4'b0111: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if ((holdem_console0_holdem_table0_holdem_settle0_p2_in_play && holdem_console0_holdem_table0_holdem_settle0_p2_is_best)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_tie <= (holdem_console0_holdem_table0_holdem_settle0_tie | holdem_console0_holdem_table0_holdem_settle0_p2_onehot);
-                        holdem_console0_holdem_table0_holdem_settle0_ties <= (holdem_console0_holdem_table0_holdem_settle0_ties + 1);
-                    end
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_console0_holdem_table0_holdem_settle0_amount;
-                        holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_div_steps <= 11;
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
-                    end
-                end
-            end
-            4'b1000: begin
-                if (((holdem_console0_holdem_table0_holdem_settle0_ties == 1) || (holdem_console0_holdem_table0_holdem_settle0_div_steps == 0))) begin
-                    if ((holdem_console0_holdem_table0_holdem_settle0_ties == 1)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_share <= holdem_console0_holdem_table0_holdem_settle0_amount;
-                        holdem_console0_holdem_table0_holdem_settle0_share1 <= holdem_console0_holdem_table0_holdem_settle0_amount;
-                        holdem_console0_holdem_table0_holdem_settle0_odd <= 0;
-                    end
-                    else begin
-                        holdem_console0_holdem_table0_holdem_settle0_share <= holdem_console0_holdem_table0_holdem_settle0_dividend;
-                        holdem_console0_holdem_table0_holdem_settle0_share1 <= (holdem_console0_holdem_table0_holdem_settle0_dividend + 1);
-                        holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_console0_holdem_table0_holdem_settle0_rem;
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_console0_holdem_table0_holdem_settle0_won | holdem_console0_holdem_table0_holdem_settle0_tie);
-                    holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                    holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
-                    holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
-                end
-                else begin
-                    trial = {holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)]};
-                    if ((trial >= holdem_console0_holdem_table0_holdem_settle0_ties)) begin
-                        holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_console0_holdem_table0_holdem_settle0_ties);
-                        holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b1};
-                    end
-                    else begin
-                        holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
-                        holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b0};
-                    end
-                    holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
-                end
-            end
-            default: begin
-                if (holdem_console0_holdem_table0_holdem_settle0_p2_valid) begin
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_tied) begin
-                        holdem_console0_holdem_table0_payout[holdem_console0_holdem_table0_holdem_settle0_p2_seat] <= (holdem_console0_holdem_table0_holdem_settle0_p2_pay + holdem_console0_holdem_table0_holdem_settle0_p2_share);
-                    end
-                    if (holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
-                        holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
-                        holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
-                    end
-                end
-            end
-        endcase
-    end
-end
-
-
-
-assign holdem_console0_holdem_table0_cmd_ready = (holdem_console0_holdem_table0_state == 5'b00000);
-assign table_ready = (holdem_console0_holdem_table0_state == 5'b10000);
-assign holdem_console0_holdem_table0_res_valid = holdem_console0_holdem_table0_res_valid_q;
-assign holdem_console0_holdem_table0_res_code = holdem_console0_holdem_table0_last_code;
-assign holdem_console0_deck_request = holdem_console0_holdem_table0_deck_request_q;
-assign holdem_console0_holdem_table0_log_valid = holdem_console0_holdem_table0_log_valid_q;
-assign holdem_console0_holdem_table0_log_seat = holdem_console0_holdem_table0_log_seat_q;
-assign holdem_console0_holdem_table0_log_action = holdem_console0_holdem_table0_log_action_q;
-assign holdem_console0_holdem_table0_log_put = holdem_console0_holdem_table0_log_put_q;
-assign holdem_console0_holdem_table0_log_total = holdem_console0_holdem_table0_log_total_q;
-assign holdem_console0_holdem_table0_log_allin = holdem_console0_holdem_table0_log_allin_q;
-assign holdem_console0_hand_done = holdem_console0_holdem_table0_hand_done_q;
-assign holdem_console0_game_over = holdem_console0_holdem_table0_game_over_q;
-assign holdem_console0_probe_data = holdem_console0_holdem_table0_probe_q;
-
-// Stage 1: the worked seat's figures, pairwise bet order, who is left.
-always @(posedge clk) begin: holdem_console0_holdem_table0_derive1
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_below_bet <= 0;
-        holdem_console0_holdem_table0_ta_faced <= 0;
-        holdem_console0_holdem_table0_ta_committed <= 0;
-        holdem_console0_holdem_table0_bet_zero <= 0;
-        holdem_console0_holdem_table0_answer <= 0;
-        holdem_console0_holdem_table0_min_raise_to <= 10;
-        holdem_console0_holdem_table0_bet_ge <= 0;
-        holdem_console0_holdem_table0_ta_bet <= 0;
-        holdem_console0_holdem_table0_ta_acted <= 0;
-        holdem_console0_holdem_table0_ta_stack <= 0;
-    end
-    else begin
-        holdem_console0_holdem_table0_ta_stack <= holdem_console0_holdem_table0_stacks[holdem_console0_holdem_table0_seat];
-        holdem_console0_holdem_table0_ta_bet <= holdem_console0_holdem_table0_street_bet[holdem_console0_holdem_table0_seat];
-        holdem_console0_holdem_table0_ta_faced <= holdem_console0_holdem_table0_faced[holdem_console0_holdem_table0_seat];
-        holdem_console0_holdem_table0_ta_committed <= holdem_console0_holdem_table0_committed[holdem_console0_holdem_table0_seat];
-        holdem_console0_holdem_table0_ta_acted <= ((holdem_console0_holdem_table0_acted & holdem_console0_holdem_table0_seat_onehot) != 0);
-        holdem_console0_holdem_table0_min_raise_to <= (holdem_console0_holdem_table0_current_bet + holdem_console0_holdem_table0_min_raise);
-        holdem_console0_holdem_table0_bet_zero <= (holdem_console0_holdem_table0_current_bet == 0);
-        holdem_console0_holdem_table0_answer <= holdem_console0_holdem_table0_answer_d;
-        holdem_console0_holdem_table0_bet_ge <= holdem_console0_holdem_table0_bet_ge_d;
-        holdem_console0_holdem_table0_below_bet <= holdem_console0_holdem_table0_below_bet_d;
-    end
-end
-
-
-always @(holdem_console0_holdem_table0_street_bet[0], holdem_console0_holdem_table0_street_bet[1], holdem_console0_holdem_table0_all_in, holdem_console0_holdem_table0_seat_onehot, holdem_console0_holdem_table0_current_bet, holdem_console0_holdem_table0_folded) begin: holdem_console0_holdem_table0_seat_order
-    reg someone;
-    integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
-    integer i;
-    someone = 1'b0;
-    for (j=0; j<2; j=j+1) begin
-        if (((!holdem_console0_holdem_table0_seat_onehot[j]) && (!holdem_console0_holdem_table0_folded[j]) && (!holdem_console0_holdem_table0_all_in[j]))) begin
-            someone = 1'b1;
-        end
-    end
-    holdem_console0_holdem_table0_answer_d = someone;
-    order = 4'h0;
-    below = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        below[i] = (holdem_console0_holdem_table0_street_bet[i] < holdem_console0_holdem_table0_current_bet);
-        for (j=0; j<2; j=j+1) begin
-            if ((i != j)) begin
-                order[((i * 2) + j)] = (holdem_console0_holdem_table0_street_bet[i] >= holdem_console0_holdem_table0_street_bet[j]);
-            end
-        end
-    end
-    holdem_console0_holdem_table0_bet_ge_d = order;
-    holdem_console0_holdem_table0_below_bet_d = below;
-end
-
-// Stage 2: amounts of the worked seat, and which seats still need to act.
-always @(posedge clk) begin: holdem_console0_holdem_table0_derive2
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_reach <= 0;
-        holdem_console0_holdem_table0_needs <= 0;
-        holdem_console0_holdem_table0_bb_put <= 0;
-        holdem_console0_holdem_table0_sb_put <= 0;
-        holdem_console0_holdem_table0_to_call <= 0;
-        holdem_console0_holdem_table0_gap <= 0;
-    end
-    else begin
-        if ((holdem_console0_holdem_table0_current_bet > holdem_console0_holdem_table0_ta_bet)) begin
-            holdem_console0_holdem_table0_to_call <= (holdem_console0_holdem_table0_current_bet - holdem_console0_holdem_table0_ta_bet);
-        end
-        else begin
-            holdem_console0_holdem_table0_to_call <= 0;
-        end
-        holdem_console0_holdem_table0_reach <= (holdem_console0_holdem_table0_ta_bet + holdem_console0_holdem_table0_ta_stack);
-        if ((holdem_console0_holdem_table0_current_bet > holdem_console0_holdem_table0_ta_faced)) begin
-            holdem_console0_holdem_table0_gap <= (holdem_console0_holdem_table0_current_bet - holdem_console0_holdem_table0_ta_faced);
-        end
-        else begin
-            holdem_console0_holdem_table0_gap <= 0;
-        end
-        if ((holdem_console0_holdem_table0_ta_stack < 5)) begin
-            holdem_console0_holdem_table0_sb_put <= holdem_console0_holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_console0_holdem_table0_sb_put <= 5;
-        end
-        if ((holdem_console0_holdem_table0_ta_stack < 10)) begin
-            holdem_console0_holdem_table0_bb_put <= holdem_console0_holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_console0_holdem_table0_bb_put <= 10;
-        end
-        holdem_console0_holdem_table0_needs <= holdem_console0_holdem_table0_needs_d;
-    end
-end
-
-
-always @(holdem_console0_holdem_table0_below_bet, holdem_console0_holdem_table0_all_in, holdem_console0_holdem_table0_folded, holdem_console0_holdem_table0_bet_ge, holdem_console0_holdem_table0_acted) begin: holdem_console0_holdem_table0_seats_to_act
-    reg [2-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
-    need = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        others_all_in = 1'b1;
-        matches_all = 1'b1;
-        for (j=0; j<2; j=j+1) begin
-            if (((j != i) && (!holdem_console0_holdem_table0_folded[j]))) begin
-                if ((!holdem_console0_holdem_table0_all_in[j])) begin
-                    others_all_in = 1'b0;
-                end
-                if ((!holdem_console0_holdem_table0_bet_ge[((i * 2) + j)])) begin
-                    matches_all = 1'b0;
-                end
-            end
-        end
-        need[i] = ((!holdem_console0_holdem_table0_folded[i]) && (!holdem_console0_holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_console0_holdem_table0_acted[i]) || holdem_console0_holdem_table0_below_bet[i]));
-    end
-    holdem_console0_holdem_table0_needs_d = need;
-end
-
-// Stage 3: may the worked seat raise, and what a call puts in.
-always @(posedge clk) begin: holdem_console0_holdem_table0_derive3
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_call_put <= 0;
-        holdem_console0_holdem_table0_raise_open <= 0;
-        holdem_console0_holdem_table0_nothing_to_call <= 0;
-        holdem_console0_holdem_table0_stack_over_call <= 0;
-    end
-    else begin
-        holdem_console0_holdem_table0_raise_open <= (((!holdem_console0_holdem_table0_ta_acted) || (holdem_console0_holdem_table0_gap >= holdem_console0_holdem_table0_min_raise)) && holdem_console0_holdem_table0_answer);
-        holdem_console0_holdem_table0_stack_over_call <= (holdem_console0_holdem_table0_ta_stack > holdem_console0_holdem_table0_to_call);
-        holdem_console0_holdem_table0_nothing_to_call <= (holdem_console0_holdem_table0_to_call == 0);
-        if ((holdem_console0_holdem_table0_ta_stack > holdem_console0_holdem_table0_to_call)) begin
-            holdem_console0_holdem_table0_call_put <= holdem_console0_holdem_table0_to_call;
-        end
-        else begin
-            holdem_console0_holdem_table0_call_put <= holdem_console0_holdem_table0_ta_stack;
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_table0_control
-    reg [4-1:0] code;
-    integer i;
-    reg [2-1:0] broke;
-    integer j;
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_log_put_q <= 0;
-        holdem_console0_holdem_table0_new_stack <= 0;
-        holdem_console0_holdem_table0_all_in <= 0;
-        holdem_console0_holdem_table0_log_seat_q <= 0;
-        holdem_console0_holdem_table0_turn_from <= 0;
-        holdem_console0_holdem_table0_board[0] <= 63;
-        holdem_console0_holdem_table0_board[1] <= 63;
-        holdem_console0_holdem_table0_board[2] <= 63;
-        holdem_console0_holdem_table0_board[3] <= 63;
-        holdem_console0_holdem_table0_board[4] <= 63;
-        holdem_console0_holdem_table0_seat_q <= 0;
-        holdem_console0_holdem_table0_busted <= 0;
-        holdem_console0_holdem_table0_stage0[0] <= 63;
-        holdem_console0_holdem_table0_stage0[1] <= 63;
-        holdem_console0_holdem_table0_phase <= 0;
-        holdem_console0_holdem_table0_showed <= 0;
-        holdem_console0_holdem_table0_hole1[0] <= 63;
-        holdem_console0_holdem_table0_hole1[1] <= 63;
-        holdem_console0_holdem_table0_stacks[0] <= 1000;
-        holdem_console0_holdem_table0_stacks[1] <= 1000;
-        holdem_console0_holdem_table0_whole_stack <= 0;
-        holdem_console0_holdem_table0_deal_round <= 0;
-        holdem_console0_holdem_table0_hand_no <= 0;
-        holdem_console0_holdem_table0_sb_seat <= 7;
-        holdem_console0_holdem_table0_over_stack <= 0;
-        holdem_console0_holdem_table0_log_allin_q <= 0;
-        holdem_console0_holdem_table0_wait_next <= 5'b00000;
-        holdem_console0_holdem_table0_last_code <= 0;
-        holdem_console0_holdem_table0_wait_count <= 0;
-        holdem_console0_holdem_table0_new_pot <= 0;
-        holdem_console0_holdem_table0_bet_grows <= 0;
-        holdem_console0_holdem_table0_new_bet <= 0;
-        holdem_console0_holdem_table0_amount_q <= 0;
-        holdem_console0_holdem_table0_not_turn <= 0;
-        holdem_console0_holdem_table0_log_total_q <= 0;
-        holdem_console0_holdem_table0_slot <= 0;
-        holdem_console0_holdem_table0_folded <= 0;
-        holdem_console0_holdem_table0_res_valid_q <= 0;
-        holdem_console0_holdem_table0_stage1[0] <= 63;
-        holdem_console0_holdem_table0_stage1[1] <= 63;
-        holdem_console0_holdem_table0_st_start <= 0;
-        holdem_console0_holdem_table0_card_q <= 0;
-        holdem_console0_holdem_table0_bet_put <= 0;
-        holdem_console0_holdem_table0_committed[0] <= 0;
-        holdem_console0_holdem_table0_committed[1] <= 0;
-        holdem_console0_holdem_table0_below_min_raise <= 0;
-        holdem_console0_holdem_table0_st_showdown <= 0;
-        holdem_console0_holdem_table0_game_over_q <= 0;
-        holdem_console0_holdem_table0_left1 <= 0;
-        holdem_console0_holdem_table0_bb_seat <= 7;
-        holdem_console0_holdem_table0_state <= 5'b00000;
-        holdem_console0_holdem_table0_log_action_q <= 0;
-        holdem_console0_holdem_table0_new_committed <= 0;
-        holdem_console0_holdem_table0_log_valid_q <= 0;
-        holdem_console0_holdem_table0_street_bet[0] <= 0;
-        holdem_console0_holdem_table0_street_bet[1] <= 0;
-        holdem_console0_holdem_table0_game_winner <= 7;
-        holdem_console0_holdem_table0_hole0[0] <= 63;
-        holdem_console0_holdem_table0_hole0[1] <= 63;
-        holdem_console0_holdem_table0_deal_seat <= 0;
-        holdem_console0_holdem_table0_card_v <= 0;
-        holdem_console0_holdem_table0_raise_by <= 0;
-        holdem_console0_holdem_table0_action_q <= 0;
-        holdem_console0_holdem_table0_log_code <= 0;
-        holdem_console0_holdem_table0_dealer <= 0;
-        holdem_console0_holdem_table0_min_raise <= 10;
-        holdem_console0_holdem_table0_street <= 0;
-        holdem_console0_holdem_table0_to_match <= 0;
-        holdem_console0_holdem_table0_deck_request_q <= 0;
-        holdem_console0_holdem_table0_code_q <= 0;
-        holdem_console0_holdem_table0_put <= 0;
-        holdem_console0_holdem_table0_acted <= 0;
-        holdem_console0_holdem_table0_first_hand <= 1;
-        holdem_console0_holdem_table0_faced[0] <= 0;
-        holdem_console0_holdem_table0_faced[1] <= 0;
-        holdem_console0_holdem_table0_deck_seen <= 0;
-        holdem_console0_holdem_table0_taken <= 0;
-        holdem_console0_holdem_table0_last_take <= 0;
-        holdem_console0_holdem_table0_deck_board[0] <= 63;
-        holdem_console0_holdem_table0_deck_board[1] <= 63;
-        holdem_console0_holdem_table0_deck_board[2] <= 63;
-        holdem_console0_holdem_table0_deck_board[3] <= 63;
-        holdem_console0_holdem_table0_deck_board[4] <= 63;
-        holdem_console0_holdem_table0_current_bet <= 0;
-        holdem_console0_holdem_table0_to_act <= 7;
-        holdem_console0_holdem_table0_pot <= 0;
-        holdem_console0_holdem_table0_seat <= 0;
-        holdem_console0_holdem_table0_bad_deck <= 0;
-        holdem_console0_holdem_table0_st_clear <= 0;
-        holdem_console0_holdem_table0_hand_done_q <= 0;
-        holdem_console0_holdem_table0_left2 <= 0;
-        holdem_console0_holdem_table0_new_dealer <= 0;
-    end
-    else begin
-        holdem_console0_holdem_table0_res_valid_q <= 0;
-        holdem_console0_holdem_table0_deck_request_q <= 0;
-        holdem_console0_holdem_table0_log_valid_q <= 0;
-        holdem_console0_holdem_table0_hand_done_q <= 0;
-        holdem_console0_holdem_table0_st_start <= 0;
-        holdem_console0_holdem_table0_st_clear <= 0;
-        holdem_console0_holdem_table0_card_v <= 0;
-        if (holdem_console0_holdem_table0_card_v) begin
-            if ((holdem_console0_holdem_table0_card_bit[52] || ((holdem_console0_holdem_table0_deck_seen & holdem_console0_holdem_table0_card_bit[52-1:0]) != 0))) begin
-                holdem_console0_holdem_table0_bad_deck <= 1;
-            end
-            holdem_console0_holdem_table0_deck_seen <= (holdem_console0_holdem_table0_deck_seen | holdem_console0_holdem_table0_card_bit[52-1:0]);
-            if ((holdem_console0_holdem_table0_deal_round == 2)) begin
-                holdem_console0_holdem_table0_deck_board[holdem_console0_holdem_table0_slot] <= holdem_console0_holdem_table0_card_q;
-                holdem_console0_holdem_table0_slot <= (holdem_console0_holdem_table0_slot + 1);
-            end
-            else begin
-                if ((holdem_console0_holdem_table0_deal_round == 0)) begin
-                    holdem_console0_holdem_table0_stage0[holdem_console0_holdem_table0_deal_seat] <= holdem_console0_holdem_table0_card_q;
-                end
-                else begin
-                    holdem_console0_holdem_table0_stage1[holdem_console0_holdem_table0_deal_seat] <= holdem_console0_holdem_table0_card_q;
-                end
-                holdem_console0_holdem_table0_deal_seat <= holdem_console0_holdem_table0_left_of_deal_seat;
-                if (($signed({1'b0, holdem_console0_holdem_table0_slot}) == ($signed({1'b0, holdem_console0_holdem_table0_alive}) - 1))) begin
-                    holdem_console0_holdem_table0_slot <= 0;
-                    holdem_console0_holdem_table0_deal_round <= (holdem_console0_holdem_table0_deal_round + 1);
-                end
-                else begin
-                    holdem_console0_holdem_table0_slot <= (holdem_console0_holdem_table0_slot + 1);
-                end
-            end
-        end
-        case (holdem_console0_holdem_table0_state)
-            5'b00000: begin
-                if (holdem_console0_holdem_table0_cmd_valid) begin
-                    holdem_console0_holdem_table0_seat_q <= holdem_console0_holdem_table0_cmd_seat;
-                    holdem_console0_holdem_table0_action_q <= holdem_console0_holdem_table0_cmd_action;
-                    holdem_console0_holdem_table0_amount_q <= holdem_console0_holdem_table0_cmd_amount;
-                    holdem_console0_holdem_table0_code_q <= 0;
-                    case (holdem_console0_holdem_table0_cmd_op)
-                        'h0: begin
-                            holdem_console0_holdem_table0_state <= 5'b00001;
-                        end
-                        'h1: begin
-                            case (holdem_console0_holdem_table0_phase)
-                                'h2: begin
-                                    holdem_console0_holdem_table0_code_q <= 1;
-                                    holdem_console0_holdem_table0_state <= 5'b11000;
-                                end
-                                'h1: begin
-                                    holdem_console0_holdem_table0_code_q <= 3;
-                                    holdem_console0_holdem_table0_state <= 5'b11000;
-                                end
-                                default: begin
-                                    holdem_console0_holdem_table0_state <= 5'b01110;
-                                end
-                            endcase
-                        end
-                        'h2: begin
-                            holdem_console0_holdem_table0_state <= 5'b10110;
-                        end
-                        default: begin
-                            holdem_console0_holdem_table0_code_q <= 5;
-                            holdem_console0_holdem_table0_state <= 5'b11000;
-                        end
-                    endcase
-                end
-            end
-            5'b00001: begin
-                holdem_console0_holdem_table0_over_stack <= (holdem_console0_holdem_table0_amount_q > holdem_console0_holdem_table0_reach);
-                holdem_console0_holdem_table0_to_match <= (holdem_console0_holdem_table0_amount_q <= holdem_console0_holdem_table0_current_bet);
-                holdem_console0_holdem_table0_below_min_raise <= ({1'b0, holdem_console0_holdem_table0_amount_q} < holdem_console0_holdem_table0_min_raise_to);
-                holdem_console0_holdem_table0_whole_stack <= (holdem_console0_holdem_table0_amount_q == holdem_console0_holdem_table0_reach);
-                holdem_console0_holdem_table0_not_turn <= (holdem_console0_holdem_table0_seat_q != holdem_console0_holdem_table0_to_act);
-                if ((holdem_console0_holdem_table0_amount_q > holdem_console0_holdem_table0_ta_bet)) begin
-                    holdem_console0_holdem_table0_bet_put <= (holdem_console0_holdem_table0_amount_q - holdem_console0_holdem_table0_ta_bet);
-                end
-                else begin
-                    holdem_console0_holdem_table0_bet_put <= 0;
-                end
-                holdem_console0_holdem_table0_state <= 5'b00010;
-            end
-            5'b00010: begin
-                code = 4'h0;
-                if ((holdem_console0_holdem_table0_phase == 2)) begin
-                    code = 1;
-                end
-                else if ((holdem_console0_holdem_table0_phase != 1)) begin
-                    code = 2;
-                end
-                else if (holdem_console0_holdem_table0_not_turn) begin
-                    code = 4;
-                end
-                else if ((holdem_console0_holdem_table0_action_q > 5)) begin
-                    code = 5;
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 0)) begin
-                    code = 0;
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 1)) begin
-                    if ((!holdem_console0_holdem_table0_nothing_to_call)) begin
-                        code = 6;
-                    end
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 2)) begin
-                    if (holdem_console0_holdem_table0_nothing_to_call) begin
-                        code = 7;
-                    end
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 5)) begin
-                    if ((holdem_console0_holdem_table0_stack_over_call && (!holdem_console0_holdem_table0_raise_open))) begin
-                        code = 10;
-                    end
-                end
-                else if (((holdem_console0_holdem_table0_action_q == 3) && (!holdem_console0_holdem_table0_bet_zero))) begin
-                    code = 8;
-                end
-                else if (((holdem_console0_holdem_table0_action_q == 4) && holdem_console0_holdem_table0_bet_zero)) begin
-                    code = 9;
-                end
-                else if ((!holdem_console0_holdem_table0_raise_open)) begin
-                    code = 10;
-                end
-                else if (holdem_console0_holdem_table0_over_stack) begin
-                    code = 11;
-                end
-                else if ((holdem_console0_holdem_table0_to_match || (holdem_console0_holdem_table0_below_min_raise && (!holdem_console0_holdem_table0_whole_stack)))) begin
-                    code = 12;
-                end
-                holdem_console0_holdem_table0_code_q <= code;
-                holdem_console0_holdem_table0_log_code <= holdem_console0_holdem_table0_action_q;
-                if ((holdem_console0_holdem_table0_action_q == 2)) begin
-                    holdem_console0_holdem_table0_put <= holdem_console0_holdem_table0_call_put;
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 5)) begin
-                    holdem_console0_holdem_table0_put <= holdem_console0_holdem_table0_ta_stack;
-                end
-                else if (((holdem_console0_holdem_table0_action_q == 3) || (holdem_console0_holdem_table0_action_q == 4))) begin
-                    holdem_console0_holdem_table0_put <= holdem_console0_holdem_table0_bet_put;
-                end
-                else begin
-                    holdem_console0_holdem_table0_put <= 0;
-                end
-                holdem_console0_holdem_table0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_console0_holdem_table0_code_q != 0)) begin
-                    holdem_console0_holdem_table0_state <= 5'b11000;
-                end
-                else if ((holdem_console0_holdem_table0_action_q == 0)) begin
-                    holdem_console0_holdem_table0_state <= 5'b00100;
-                end
-                else begin
-                    holdem_console0_holdem_table0_state <= 5'b00101;
-                end
-            end
-            5'b00100: begin
-                holdem_console0_holdem_table0_folded <= (holdem_console0_holdem_table0_folded | holdem_console0_holdem_table0_seat_onehot);
-                holdem_console0_holdem_table0_acted <= (holdem_console0_holdem_table0_acted | holdem_console0_holdem_table0_seat_onehot);
-                holdem_console0_holdem_table0_faced[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_current_bet;
-                holdem_console0_holdem_table0_log_valid_q <= 1;
-                holdem_console0_holdem_table0_log_seat_q <= holdem_console0_holdem_table0_seat3;
-                holdem_console0_holdem_table0_log_action_q <= 0;
-                holdem_console0_holdem_table0_log_put_q <= 0;
-                holdem_console0_holdem_table0_log_total_q <= holdem_console0_holdem_table0_ta_bet;
-                holdem_console0_holdem_table0_log_allin_q <= 0;
-                holdem_console0_holdem_table0_turn_from <= holdem_console0_holdem_table0_seat;
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b00101: begin
-                holdem_console0_holdem_table0_new_stack <= (holdem_console0_holdem_table0_ta_stack - holdem_console0_holdem_table0_put);
-                holdem_console0_holdem_table0_new_bet <= (holdem_console0_holdem_table0_ta_bet + holdem_console0_holdem_table0_put);
-                holdem_console0_holdem_table0_new_committed <= (holdem_console0_holdem_table0_ta_committed + holdem_console0_holdem_table0_put);
-                holdem_console0_holdem_table0_new_pot <= (holdem_console0_holdem_table0_pot + holdem_console0_holdem_table0_put);
-                holdem_console0_holdem_table0_state <= 5'b00110;
-            end
-            5'b00110: begin
-                holdem_console0_holdem_table0_stacks[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_new_stack;
-                holdem_console0_holdem_table0_street_bet[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_new_bet;
-                holdem_console0_holdem_table0_committed[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_new_committed;
-                holdem_console0_holdem_table0_pot <= holdem_console0_holdem_table0_new_pot;
-                if ((holdem_console0_holdem_table0_new_stack == 0)) begin
-                    holdem_console0_holdem_table0_all_in <= (holdem_console0_holdem_table0_all_in | holdem_console0_holdem_table0_seat_onehot);
-                end
-                holdem_console0_holdem_table0_log_valid_q <= 1;
-                holdem_console0_holdem_table0_log_seat_q <= holdem_console0_holdem_table0_seat3;
-                holdem_console0_holdem_table0_log_action_q <= holdem_console0_holdem_table0_log_code;
-                holdem_console0_holdem_table0_log_put_q <= holdem_console0_holdem_table0_put;
-                holdem_console0_holdem_table0_log_total_q <= holdem_console0_holdem_table0_new_bet;
-                holdem_console0_holdem_table0_log_allin_q <= (holdem_console0_holdem_table0_new_stack == 0);
-                holdem_console0_holdem_table0_bet_grows <= (holdem_console0_holdem_table0_new_bet > holdem_console0_holdem_table0_current_bet);
-                if ((holdem_console0_holdem_table0_new_bet > holdem_console0_holdem_table0_current_bet)) begin
-                    holdem_console0_holdem_table0_raise_by <= (holdem_console0_holdem_table0_new_bet - holdem_console0_holdem_table0_current_bet);
-                end
-                else begin
-                    holdem_console0_holdem_table0_raise_by <= 0;
-                end
-                if (((holdem_console0_holdem_table0_log_code == 6) || (holdem_console0_holdem_table0_log_code == 7))) begin
-                    holdem_console0_holdem_table0_state <= 5'b10101;
-                end
-                else begin
-                    holdem_console0_holdem_table0_state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                if (holdem_console0_holdem_table0_bet_grows) begin
-                    holdem_console0_holdem_table0_current_bet <= holdem_console0_holdem_table0_new_bet;
-                    holdem_console0_holdem_table0_faced[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_new_bet;
-                    if ((holdem_console0_holdem_table0_raise_by >= holdem_console0_holdem_table0_min_raise)) begin
-                        holdem_console0_holdem_table0_min_raise <= holdem_console0_holdem_table0_raise_by;
-                    end
-                end
-                else begin
-                    holdem_console0_holdem_table0_faced[holdem_console0_holdem_table0_seat] <= holdem_console0_holdem_table0_current_bet;
-                end
-                holdem_console0_holdem_table0_acted <= (holdem_console0_holdem_table0_acted | holdem_console0_holdem_table0_seat_onehot);
-                holdem_console0_holdem_table0_turn_from <= holdem_console0_holdem_table0_seat;
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b01000: begin
-                if ((holdem_console0_holdem_table0_live_count == 1)) begin
-                    holdem_console0_holdem_table0_st_showdown <= 0;
-                    holdem_console0_holdem_table0_state <= 5'b01001;
-                end
-                else if ((holdem_console0_holdem_table0_first_need != 7)) begin
-                    holdem_console0_holdem_table0_to_act <= holdem_console0_holdem_table0_first_need;
-                    holdem_console0_holdem_table0_seat <= holdem_console0_holdem_table0_first_need[1-1:0];
-                    holdem_console0_holdem_table0_wait_count <= 2;
-                    holdem_console0_holdem_table0_wait_next <= 5'b11000;
-                    holdem_console0_holdem_table0_state <= 5'b10111;
-                end
-                else if ((holdem_console0_holdem_table0_street == 3)) begin
-                    holdem_console0_holdem_table0_st_showdown <= 1;
-                    holdem_console0_holdem_table0_state <= 5'b01001;
-                end
-                else begin
-                    holdem_console0_holdem_table0_street <= (holdem_console0_holdem_table0_street + 1);
-                    case (holdem_console0_holdem_table0_street)
-                        'h0: begin
-                            holdem_console0_holdem_table0_board[0] <= holdem_console0_holdem_table0_deck_board[0];
-                            holdem_console0_holdem_table0_board[1] <= holdem_console0_holdem_table0_deck_board[1];
-                            holdem_console0_holdem_table0_board[2] <= holdem_console0_holdem_table0_deck_board[2];
-                        end
-                        'h1: begin
-                            holdem_console0_holdem_table0_board[3] <= holdem_console0_holdem_table0_deck_board[3];
-                        end
-                        default: begin
-                            holdem_console0_holdem_table0_board[4] <= holdem_console0_holdem_table0_deck_board[4];
-                        end
-                    endcase
-                    for (i=0; i<2; i=i+1) begin
-                        holdem_console0_holdem_table0_street_bet[i] <= 0;
-                        holdem_console0_holdem_table0_faced[i] <= 0;
-                    end
-                    holdem_console0_holdem_table0_acted <= 0;
-                    holdem_console0_holdem_table0_current_bet <= 0;
-                    holdem_console0_holdem_table0_min_raise <= 10;
-                    holdem_console0_holdem_table0_turn_from <= holdem_console0_holdem_table0_dealer;
-                    holdem_console0_holdem_table0_wait_count <= 2;
-                    holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                    holdem_console0_holdem_table0_state <= 5'b10111;
-                end
-            end
-            5'b01001: begin
-                holdem_console0_holdem_table0_to_act <= 7;
-                if (holdem_console0_holdem_table0_st_showdown) begin
-                    holdem_console0_holdem_table0_street <= 4;
-                end
-                holdem_console0_holdem_table0_showed <= holdem_console0_holdem_table0_st_showdown;
-                holdem_console0_holdem_table0_st_start <= 1;
-                holdem_console0_holdem_table0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (holdem_console0_holdem_table0_st_done) begin
-                    holdem_console0_holdem_table0_state <= 5'b01011;
-                end
-            end
-            5'b01011: begin
-                for (i=0; i<2; i=i+1) begin
-                    holdem_console0_holdem_table0_stacks[i] <= (holdem_console0_holdem_table0_stacks[i] + holdem_console0_holdem_table0_payout[i]);
-                end
-                holdem_console0_holdem_table0_pot <= 0;
-                holdem_console0_holdem_table0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                broke = 2'h0;
-                for (i=0; i<2; i=i+1) begin
-                    broke[i] = (holdem_console0_holdem_table0_stacks[i] == 0);
-                end
-                holdem_console0_holdem_table0_busted <= broke;
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_wait_next <= 5'b01101;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b01101: begin
-                if ((holdem_console0_holdem_table0_alive == 1)) begin
-                    holdem_console0_holdem_table0_phase <= 2;
-                    holdem_console0_holdem_table0_game_over_q <= 1;
-                    holdem_console0_holdem_table0_game_winner <= holdem_console0_holdem_table0_first_alive;
-                end
-                else begin
-                    holdem_console0_holdem_table0_phase <= 0;
-                end
-                holdem_console0_holdem_table0_hand_done_q <= 1;
-                holdem_console0_holdem_table0_state <= 5'b11000;
-            end
-            5'b01110: begin
-                if (holdem_console0_holdem_table0_first_hand) begin
-                    holdem_console0_holdem_table0_new_dealer <= holdem_console0_holdem_table0_dealer;
-                end
-                else begin
-                    holdem_console0_holdem_table0_new_dealer <= holdem_console0_holdem_table0_left_of_dealer;
-                end
-                for (i=0; i<2; i=i+1) begin
-                    holdem_console0_holdem_table0_stage0[i] <= 63;
-                    holdem_console0_holdem_table0_stage1[i] <= 63;
-                end
-                holdem_console0_holdem_table0_deck_seen <= 0;
-                holdem_console0_holdem_table0_bad_deck <= 0;
-                holdem_console0_holdem_table0_slot <= 0;
-                holdem_console0_holdem_table0_deal_round <= 0;
-                holdem_console0_holdem_table0_deck_request_q <= 1;
-                holdem_console0_holdem_table0_state <= 5'b01111;
-            end
-            5'b01111: begin
-                holdem_console0_holdem_table0_deal_seat <= holdem_console0_holdem_table0_left_of_new_dealer;
-                holdem_console0_holdem_table0_left1 <= holdem_console0_holdem_table0_left_of_new_dealer;
-                holdem_console0_holdem_table0_taken <= 0;
-                holdem_console0_holdem_table0_last_take <= ({holdem_console0_holdem_table0_alive, 1'b0} + (5 - 1));
-                holdem_console0_holdem_table0_state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (deck_valid) begin
-                    holdem_console0_holdem_table0_card_q <= deck_data;
-                    holdem_console0_holdem_table0_card_v <= 1;
-                    holdem_console0_holdem_table0_taken <= (holdem_console0_holdem_table0_taken + 1);
-                    if ((holdem_console0_holdem_table0_taken == holdem_console0_holdem_table0_last_take)) begin
-                        holdem_console0_holdem_table0_state <= 5'b10001;
-                    end
-                end
-            end
-            5'b10001: begin
-                holdem_console0_holdem_table0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                holdem_console0_holdem_table0_left2 <= holdem_console0_holdem_table0_left_of_left1;
-                if (holdem_console0_holdem_table0_bad_deck) begin
-                    holdem_console0_holdem_table0_code_q <= 13;
-                    holdem_console0_holdem_table0_state <= 5'b11000;
-                end
-                else begin
-                    holdem_console0_holdem_table0_state <= 5'b10011;
-                end
-            end
-            5'b10011: begin
-                holdem_console0_holdem_table0_dealer <= holdem_console0_holdem_table0_new_dealer;
-                holdem_console0_holdem_table0_hand_no <= (holdem_console0_holdem_table0_hand_no + 1);
-                holdem_console0_holdem_table0_first_hand <= 0;
-                holdem_console0_holdem_table0_street <= 0;
-                holdem_console0_holdem_table0_to_act <= 7;
-                for (i=0; i<2; i=i+1) begin
-                    holdem_console0_holdem_table0_street_bet[i] <= 0;
-                    holdem_console0_holdem_table0_committed[i] <= 0;
-                    holdem_console0_holdem_table0_faced[i] <= 0;
-                    holdem_console0_holdem_table0_hole0[i] <= holdem_console0_holdem_table0_stage0[i];
-                    holdem_console0_holdem_table0_hole1[i] <= holdem_console0_holdem_table0_stage1[i];
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_console0_holdem_table0_board[j] <= 63;
-                end
-                holdem_console0_holdem_table0_folded <= holdem_console0_holdem_table0_busted;
-                holdem_console0_holdem_table0_all_in <= 0;
-                holdem_console0_holdem_table0_acted <= 0;
-                holdem_console0_holdem_table0_pot <= 0;
-                holdem_console0_holdem_table0_current_bet <= 0;
-                holdem_console0_holdem_table0_min_raise <= 10;
-                holdem_console0_holdem_table0_showed <= 0;
-                holdem_console0_holdem_table0_st_clear <= 1;
-                if ((holdem_console0_holdem_table0_alive == 2)) begin
-                    holdem_console0_holdem_table0_sb_seat <= holdem_console0_holdem_table0_new_dealer3;
-                    holdem_console0_holdem_table0_bb_seat <= holdem_console0_holdem_table0_left1_3;
-                    holdem_console0_holdem_table0_seat <= holdem_console0_holdem_table0_new_dealer;
-                end
-                else begin
-                    holdem_console0_holdem_table0_sb_seat <= holdem_console0_holdem_table0_left1_3;
-                    holdem_console0_holdem_table0_bb_seat <= holdem_console0_holdem_table0_left2_3;
-                    holdem_console0_holdem_table0_seat <= holdem_console0_holdem_table0_left1;
-                end
-                holdem_console0_holdem_table0_log_code <= 6;
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_wait_next <= 5'b10100;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b10100: begin
-                if ((holdem_console0_holdem_table0_log_code == 6)) begin
-                    holdem_console0_holdem_table0_put <= holdem_console0_holdem_table0_sb_put;
-                end
-                else begin
-                    holdem_console0_holdem_table0_put <= holdem_console0_holdem_table0_bb_put;
-                end
-                holdem_console0_holdem_table0_state <= 5'b00101;
-            end
-            5'b10101: begin
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-                if ((holdem_console0_holdem_table0_log_code == 6)) begin
-                    holdem_console0_holdem_table0_log_code <= 7;
-                    holdem_console0_holdem_table0_seat <= holdem_console0_holdem_table0_bb_seat[1-1:0];
-                    holdem_console0_holdem_table0_wait_next <= 5'b10100;
-                end
-                else begin
-                    holdem_console0_holdem_table0_current_bet <= 10;
-                    holdem_console0_holdem_table0_min_raise <= 10;
-                    holdem_console0_holdem_table0_phase <= 1;
-                    holdem_console0_holdem_table0_turn_from <= holdem_console0_holdem_table0_bb_seat[1-1:0];
-                    holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                end
-            end
-            5'b10110: begin
-                for (i=0; i<2; i=i+1) begin
-                    holdem_console0_holdem_table0_stacks[i] <= 1000;
-                    holdem_console0_holdem_table0_street_bet[i] <= 0;
-                    holdem_console0_holdem_table0_committed[i] <= 0;
-                    holdem_console0_holdem_table0_faced[i] <= 0;
-                    holdem_console0_holdem_table0_hole0[i] <= 63;
-                    holdem_console0_holdem_table0_hole1[i] <= 63;
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_console0_holdem_table0_board[j] <= 63;
-                end
-                holdem_console0_holdem_table0_folded <= 0;
-                holdem_console0_holdem_table0_all_in <= 0;
-                holdem_console0_holdem_table0_busted <= 0;
-                holdem_console0_holdem_table0_acted <= 0;
-                holdem_console0_holdem_table0_pot <= 0;
-                holdem_console0_holdem_table0_current_bet <= 0;
-                holdem_console0_holdem_table0_min_raise <= 10;
-                holdem_console0_holdem_table0_to_act <= 7;
-                holdem_console0_holdem_table0_dealer <= 0;
-                holdem_console0_holdem_table0_sb_seat <= 7;
-                holdem_console0_holdem_table0_bb_seat <= 7;
-                holdem_console0_holdem_table0_street <= 0;
-                holdem_console0_holdem_table0_phase <= 0;
-                holdem_console0_holdem_table0_hand_no <= 0;
-                holdem_console0_holdem_table0_first_hand <= 1;
-                holdem_console0_holdem_table0_game_winner <= 7;
-                holdem_console0_holdem_table0_game_over_q <= 0;
-                holdem_console0_holdem_table0_showed <= 0;
-                holdem_console0_holdem_table0_seat <= 0;
-                holdem_console0_holdem_table0_st_clear <= 1;
-                holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_console0_holdem_table0_wait_next <= 5'b11000;
-                holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b10111: begin
-                if ((holdem_console0_holdem_table0_wait_count == 0)) begin
-                    holdem_console0_holdem_table0_state <= holdem_console0_holdem_table0_wait_next;
-                end
-                else begin
-                    holdem_console0_holdem_table0_wait_count <= (holdem_console0_holdem_table0_wait_count - 1);
-                end
-            end
-            default: begin
-                holdem_console0_holdem_table0_res_valid_q <= 1;
-                holdem_console0_holdem_table0_last_code <= holdem_console0_holdem_table0_code_q;
-                holdem_console0_holdem_table0_state <= 5'b00000;
-            end
-        endcase
-    end
-end
-
-
-
-assign holdem_console0_holdem_table0_p_group = holdem_console0_table_probe_addr[8-1:3];
-assign holdem_console0_holdem_table0_p_seat = holdem_console0_table_probe_addr[3-1:0];
-assign holdem_console0_holdem_table0_p_hole_seat = holdem_console0_table_probe_addr[4-1:1];
-assign holdem_console0_holdem_table0_p_index = holdem_console0_table_probe_addr[1-1:0];
-assign holdem_console0_holdem_table0_p_hole_index = holdem_console0_table_probe_addr[(1 + 1)-1:1];
-
-// The probe window: one observable per address, registered.
-always @(posedge clk) begin: holdem_console0_holdem_table0_probe
-    reg [24-1:0] d;
-    if (rst == 1) begin
-        holdem_console0_holdem_table0_probe_q <= 0;
-    end
-    else begin
-        d = 24'h0;
-        if ((holdem_console0_holdem_table0_p_group == 0)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_console0_holdem_table0_stacks[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 1)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_console0_holdem_table0_street_bet[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 2)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_console0_holdem_table0_committed[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 3)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[0] = holdem_console0_holdem_table0_folded[holdem_console0_holdem_table0_p_index];
-                d[1] = holdem_console0_holdem_table0_all_in[holdem_console0_holdem_table0_p_index];
-                d[2] = holdem_console0_holdem_table0_busted[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if (((holdem_console0_holdem_table0_p_group == 4) || (holdem_console0_holdem_table0_p_group == 5))) begin
-            if ((holdem_console0_holdem_table0_p_hole_seat <= 1)) begin
-                if (holdem_console0_table_probe_addr[0]) begin
-                    d[6-1:0] = holdem_console0_holdem_table0_hole1[holdem_console0_holdem_table0_p_hole_index];
-                end
-                else begin
-                    d[6-1:0] = holdem_console0_holdem_table0_hole0[holdem_console0_holdem_table0_p_hole_index];
-                end
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 6)) begin
-            if ((holdem_console0_holdem_table0_p_seat < 5)) begin
-                d[6-1:0] = holdem_console0_holdem_table0_board[holdem_console0_holdem_table0_p_seat];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 7)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d = holdem_console0_holdem_table0_words[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 8)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_console0_holdem_table0_payout[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 9)) begin
-            if ((holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_console0_holdem_table0_refund[holdem_console0_holdem_table0_p_index];
-            end
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 10)) begin
-            case (holdem_console0_holdem_table0_p_seat)
-                'h0: begin
-                    d[11-1:0] = holdem_console0_holdem_table0_pot;
-                end
-                'h1: begin
-                    d[11-1:0] = holdem_console0_holdem_table0_current_bet;
-                end
-                'h2: begin
-                    if ((holdem_console0_holdem_table0_to_act != 7)) begin
-                        d[11-1:0] = holdem_console0_holdem_table0_to_call;
-                    end
-                end
-                'h3: begin
-                    d[11-1:0] = holdem_console0_holdem_table0_min_raise;
-                end
-                'h4: begin
-                    d[(11 + 1)-1:0] = holdem_console0_holdem_table0_min_raise_to;
-                end
-                'h5: begin
-                    d[3-1:0] = holdem_console0_holdem_table0_to_act;
-                end
-                'h6: begin
-                    d[3-1:0] = holdem_console0_holdem_table0_street;
-                end
-                default: begin
-                    d[2-1:0] = holdem_console0_holdem_table0_phase;
-                end
-            endcase
-        end
-        else if ((holdem_console0_holdem_table0_p_group == 11)) begin
-            case (holdem_console0_holdem_table0_p_seat)
-                'h0: begin
-                    d[1-1:0] = holdem_console0_holdem_table0_dealer;
-                end
-                'h1: begin
-                    d[3-1:0] = holdem_console0_holdem_table0_sb_seat;
-                end
-                'h2: begin
-                    d[3-1:0] = holdem_console0_holdem_table0_bb_seat;
-                end
-                'h3: begin
-                    d[16-1:0] = holdem_console0_holdem_table0_hand_no;
-                end
-                'h4: begin
-                    d[2-1:0] = holdem_console0_holdem_table0_winners;
-                end
-                'h5: begin
-                    d[0] = holdem_console0_holdem_table0_showed;
-                end
-                'h6: begin
-                    d[3-1:0] = holdem_console0_holdem_table0_game_winner;
-                end
-                default: begin
-                    d[4-1:0] = holdem_console0_holdem_table0_last_code;
-                end
-            endcase
-        end
-        holdem_console0_holdem_table0_probe_q <= d;
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_uart_rx0_synchronise
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_uart_rx0_level <= 1;
-        holdem_console0_holdem_ui0_uart_rx0_sync <= 3;
-    end
-    else begin
-        holdem_console0_holdem_ui0_uart_rx0_sync <= {holdem_console0_holdem_ui0_uart_rx0_sync[0], rxd};
-        holdem_console0_holdem_ui0_uart_rx0_level <= holdem_console0_holdem_ui0_uart_rx0_sync[1];
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_uart_rx0_majority = ((holdem_console0_holdem_ui0_uart_rx0_votes[1] && holdem_console0_holdem_ui0_uart_rx0_votes[0]) || (holdem_console0_holdem_ui0_uart_rx0_votes[1] && holdem_console0_holdem_ui0_uart_rx0_level) || (holdem_console0_holdem_ui0_uart_rx0_votes[0] && holdem_console0_holdem_ui0_uart_rx0_level));
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_uart_rx0_receive
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_uart_rx0_data <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_bit_index <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_tick <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_votes <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_shifter <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_valid <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
-        holdem_console0_holdem_ui0_uart_rx0_lost <= 0;
-    end
-    else begin
-        holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 0;
-        holdem_console0_holdem_ui0_uart_rx0_lost <= 0;
-        if ((holdem_console0_holdem_ui0_uart_rx0_valid && holdem_console0_holdem_ui0_rx_ready)) begin
-            holdem_console0_holdem_ui0_uart_rx0_valid <= 0;
-        end
-        case (holdem_console0_holdem_ui0_uart_rx0_state)
-            2'b00: begin
-                if ((!holdem_console0_holdem_ui0_uart_rx0_level)) begin
-                    holdem_console0_holdem_ui0_uart_rx0_state <= 2'b01;
-                    holdem_console0_holdem_ui0_uart_rx0_tick <= 1;
-                    holdem_console0_holdem_ui0_uart_rx0_bit_index <= 0;
-                end
-            end
-            2'b01: begin
-                if ((holdem_console0_holdem_ui0_uart_rx0_tick == 867)) begin
-                    holdem_console0_holdem_ui0_uart_rx0_tick <= 0;
-                    holdem_console0_holdem_ui0_uart_rx0_bit_index <= (holdem_console0_holdem_ui0_uart_rx0_bit_index + 1);
-                end
-                else begin
-                    holdem_console0_holdem_ui0_uart_rx0_tick <= (holdem_console0_holdem_ui0_uart_rx0_tick + 1);
-                end
-                if (((holdem_console0_holdem_ui0_uart_rx0_bit_index == 0) && (holdem_console0_holdem_ui0_uart_rx0_tick <= 434) && holdem_console0_holdem_ui0_uart_rx0_level)) begin
-                    holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
-                end
-                else if (((holdem_console0_holdem_ui0_uart_rx0_tick == 326) || (holdem_console0_holdem_ui0_uart_rx0_tick == 434))) begin
-                    holdem_console0_holdem_ui0_uart_rx0_votes <= {holdem_console0_holdem_ui0_uart_rx0_votes[0], holdem_console0_holdem_ui0_uart_rx0_level};
-                end
-                else if (((holdem_console0_holdem_ui0_uart_rx0_tick == 542) && (holdem_console0_holdem_ui0_uart_rx0_bit_index != 0))) begin
-                    if ((holdem_console0_holdem_ui0_uart_rx0_bit_index != 9)) begin
-                        holdem_console0_holdem_ui0_uart_rx0_shifter <= {holdem_console0_holdem_ui0_uart_rx0_majority, holdem_console0_holdem_ui0_uart_rx0_shifter[8-1:1]};
-                    end
-                    else if (holdem_console0_holdem_ui0_uart_rx0_majority) begin
-                        holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
-                        if ((holdem_console0_holdem_ui0_uart_rx0_valid && (!holdem_console0_holdem_ui0_rx_ready))) begin
-                            holdem_console0_holdem_ui0_uart_rx0_lost <= 1;
-                        end
-                        else begin
-                            holdem_console0_holdem_ui0_uart_rx0_data <= holdem_console0_holdem_ui0_uart_rx0_shifter;
-                            holdem_console0_holdem_ui0_uart_rx0_valid <= 1;
-                        end
-                    end
-                    else begin
-                        holdem_console0_holdem_ui0_uart_rx0_state <= 2'b10;
-                        holdem_console0_holdem_ui0_uart_rx0_frame_bad <= 1;
-                    end
-                end
-            end
-            default: begin
-                if (holdem_console0_holdem_ui0_uart_rx0_level) begin
-                    holdem_console0_holdem_ui0_uart_rx0_state <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_rx_data = holdem_console0_holdem_ui0_uart_rx0_data;
-assign holdem_console0_holdem_ui0_rx_valid = holdem_console0_holdem_ui0_uart_rx0_valid;
-assign holdem_console0_holdem_ui0_framing_error = holdem_console0_holdem_ui0_uart_rx0_frame_bad;
-assign holdem_console0_holdem_ui0_overrun = holdem_console0_holdem_ui0_uart_rx0_lost;
-
-
-
-assign holdem_console0_holdem_ui0_uart_tx0_ready = ((holdem_console0_holdem_ui0_uart_tx0_bits_left == 0) || ((holdem_console0_holdem_ui0_uart_tx0_bits_left == 1) && (holdem_console0_holdem_ui0_uart_tx0_tick == 867)));
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_uart_tx0_send
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
-        holdem_console0_holdem_ui0_uart_tx0_level <= 1;
-        holdem_console0_holdem_ui0_uart_tx0_shifter <= 511;
-        holdem_console0_holdem_ui0_uart_tx0_bits_left <= 0;
-    end
-    else begin
-        if ((holdem_console0_holdem_ui0_uart_tx0_ready && holdem_console0_holdem_ui0_tx_valid)) begin
-            holdem_console0_holdem_ui0_uart_tx0_level <= 0;
-            holdem_console0_holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_console0_holdem_ui0_tx_data};
-            holdem_console0_holdem_ui0_uart_tx0_bits_left <= 10;
-            holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
-        end
-        else if ((holdem_console0_holdem_ui0_uart_tx0_bits_left != 0)) begin
-            if ((holdem_console0_holdem_ui0_uart_tx0_tick == 867)) begin
-                holdem_console0_holdem_ui0_uart_tx0_tick <= 0;
-                holdem_console0_holdem_ui0_uart_tx0_bits_left <= (holdem_console0_holdem_ui0_uart_tx0_bits_left - 1);
-                holdem_console0_holdem_ui0_uart_tx0_level <= holdem_console0_holdem_ui0_uart_tx0_shifter[0];
-                holdem_console0_holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_console0_holdem_ui0_uart_tx0_shifter[9-1:1]};
-            end
-            else begin
-                holdem_console0_holdem_ui0_uart_tx0_tick <= (holdem_console0_holdem_ui0_uart_tx0_tick + 1);
-            end
-        end
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_tx_ready = holdem_console0_holdem_ui0_uart_tx0_ready;
-assign txd = holdem_console0_holdem_ui0_uart_tx0_level;
-
-
-always @(holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjust
-    if ((holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble >= 5)) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = (holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble + 3);
-    end
-    else begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3];
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_shift
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_ui0_bin2bcd0_load) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_step) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= {holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3-1:0], holdem_console0_holdem_ui0_bin2bcd0_first_carry};
-        end
-    end
-end
-
-
-always @(holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjust
-    if ((holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble >= 5)) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = (holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble + 3);
-    end
-    else begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3];
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_shift
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_ui0_bin2bcd0_load) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_step) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= {holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3-1:0], holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out};
-        end
-    end
-end
-
-
-always @(holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjust
-    if ((holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble >= 5)) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = (holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble + 3);
-    end
-    else begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3];
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_shift
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_ui0_bin2bcd0_load) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_step) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= {holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3-1:0], holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out};
-        end
-    end
-end
-
-
-always @(holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjust
-    if ((holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble >= 5)) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = (holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble + 3);
-    end
-    else begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out = holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3];
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_shift
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_ui0_bin2bcd0_load) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_step) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= {holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3-1:0], holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out};
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_shift
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_ui0_bin2bcd0_load) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_step) begin
-            holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= {holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble[3-1:0], holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out};
-        end
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_load = (holdem_console0_holdem_ui0_bcd_start && (!holdem_console0_holdem_ui0_bin2bcd0_running));
-assign holdem_console0_holdem_ui0_bin2bcd0_step = holdem_console0_holdem_ui0_bin2bcd0_running;
-assign holdem_console0_holdem_ui0_bin2bcd0_first_carry = holdem_console0_holdem_ui0_bin2bcd0_shifter[15];
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_bin2bcd0_run
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_bin2bcd0_running <= 0;
-        holdem_console0_holdem_ui0_bin2bcd0_finished <= 0;
-        holdem_console0_holdem_ui0_bin2bcd0_shifter <= 0;
-        holdem_console0_holdem_ui0_bin2bcd0_steps_left <= 0;
-    end
-    else begin
-        holdem_console0_holdem_ui0_bin2bcd0_finished <= 0;
-        if ((holdem_console0_holdem_ui0_bcd_start && (!holdem_console0_holdem_ui0_bin2bcd0_running))) begin
-            holdem_console0_holdem_ui0_bin2bcd0_shifter <= holdem_console0_holdem_ui0_num_value;
-            holdem_console0_holdem_ui0_bin2bcd0_steps_left <= 16;
-            holdem_console0_holdem_ui0_bin2bcd0_running <= 1;
-        end
-        else if (holdem_console0_holdem_ui0_bin2bcd0_running) begin
-            holdem_console0_holdem_ui0_bin2bcd0_shifter <= {holdem_console0_holdem_ui0_bin2bcd0_shifter[15-1:0], 1'b0};
-            holdem_console0_holdem_ui0_bin2bcd0_steps_left <= (holdem_console0_holdem_ui0_bin2bcd0_steps_left - 1);
-            if ((holdem_console0_holdem_ui0_bin2bcd0_steps_left == 1)) begin
-                holdem_console0_holdem_ui0_bin2bcd0_running <= 0;
-                holdem_console0_holdem_ui0_bin2bcd0_finished <= 1;
-            end
-        end
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_bin2bcd0_busy = holdem_console0_holdem_ui0_bin2bcd0_running;
-assign holdem_console0_holdem_ui0_bcd_done = holdem_console0_holdem_ui0_bin2bcd0_finished;
-assign holdem_console0_holdem_ui0_bcd = holdem_console0_holdem_ui0_bin2bcd0_bcd_bits;
-
-
-
-assign holdem_console0_holdem_ui0_i_op = holdem_console0_holdem_ui0_instr[24-1:(24 - 5)];
-assign holdem_console0_holdem_ui0_i_mode = holdem_console0_holdem_ui0_instr[(24 - 5)-1:(24 - 7)];
-assign holdem_console0_holdem_ui0_i_arg = holdem_console0_holdem_ui0_instr[(24 - 7)-1:9];
-assign holdem_console0_holdem_ui0_i_target = holdem_console0_holdem_ui0_instr[9-1:0];
-
-
-
-assign holdem_console0_holdem_ui0_acc_is_arg = (holdem_console0_holdem_ui0_acc == holdem_console0_holdem_ui0_i_arg);
-assign holdem_console0_holdem_ui0_acc_is_seat = (holdem_console0_holdem_ui0_acc == holdem_console0_holdem_ui0_seat);
-
-
-always @(holdem_console0_holdem_ui0_acc_is_arg, holdem_console0_holdem_ui0_acc_is_seat, holdem_console0_holdem_ui0_i_mode) begin: holdem_console0_holdem_ui0_match
-    if ((holdem_console0_holdem_ui0_i_mode == 1)) begin
-        holdem_console0_holdem_ui0_acc_match = holdem_console0_holdem_ui0_acc_is_seat;
-    end
-    else begin
-        holdem_console0_holdem_ui0_acc_match = holdem_console0_holdem_ui0_acc_is_arg;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_amount8 = {holdem_console0_holdem_ui0_amount, 3'h0};
-assign holdem_console0_holdem_ui0_amount2 = {holdem_console0_holdem_ui0_amount, 1'h0};
-
-// Lower case of the received byte, registered with it (a shallower key decode).
-always @(holdem_console0_holdem_ui0_rx_data) begin: holdem_console0_holdem_ui0_lower
-    if (((holdem_console0_holdem_ui0_rx_data >= 65) && (holdem_console0_holdem_ui0_rx_data <= 90))) begin
-        holdem_console0_holdem_ui0_rx_low = (holdem_console0_holdem_ui0_rx_data | 32);
-    end
-    else begin
-        holdem_console0_holdem_ui0_rx_low = holdem_console0_holdem_ui0_rx_data;
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_log_in = {holdem_console0_holdem_table0_log_seat, holdem_console0_holdem_table0_log_action, holdem_console0_holdem_table0_log_allin, holdem_console0_holdem_table0_log_put, holdem_console0_holdem_table0_log_total};
-assign holdem_console0_holdem_ui0_log_head = holdem_console0_holdem_ui0_log_mem[holdem_console0_holdem_ui0_log_rd];
-
-// What LOAD reads above the table's probe window.
-always @(holdem_console0_holdem_ui0_res_q, holdem_console0_holdem_ui0_log_head, holdem_console0_holdem_ui0_sw_q, holdem_console0_holdem_ui0_amount, holdem_console0_holdem_ui0_log_count, holdem_console0_holdem_ui0_cmd_op_q, holdem_console0_holdem_ui0_paddr) begin: holdem_console0_holdem_ui0_ui_registers
-    reg [24-1:0] d;
-    d = 24'h0;
-    case (holdem_console0_holdem_ui0_paddr)
-        'h60: begin
-            d[3-1:0] = holdem_console0_holdem_ui0_log_head[29-1:(29 - 3)];
-        end
-        'h61: begin
-            d[3-1:0] = holdem_console0_holdem_ui0_log_head[(29 - 3)-1:(29 - 6)];
-        end
-        'h64: begin
-            d[0] = holdem_console0_holdem_ui0_log_head[(2 * 11)];
-        end
-        'h62: begin
-            d[11-1:0] = holdem_console0_holdem_ui0_log_head[(2 * 11)-1:11];
-        end
-        'h63: begin
-            d[11-1:0] = holdem_console0_holdem_ui0_log_head[11-1:0];
-        end
-        'h65: begin
-            d[3-1:0] = holdem_console0_holdem_ui0_log_count;
-        end
-        'h66: begin
-            d[4-1:0] = holdem_console0_holdem_ui0_res_q;
-        end
-        'h67: begin
-            d[2-1:0] = holdem_console0_holdem_ui0_cmd_op_q;
-        end
-        'h68: begin
-            d[16-1:0] = holdem_console0_holdem_ui0_sw_q;
-        end
-        'h69: begin
-            d[11-1:0] = holdem_console0_holdem_ui0_amount;
-        end
-    endcase
-    holdem_console0_holdem_ui0_vdata = d;
-end
-
-
-always @(holdem_console0_holdem_ui0_pc) begin: holdem_console0_holdem_ui0_program_rom
-    case (holdem_console0_holdem_ui0_pc)
-        0: holdem_console0_holdem_ui0_instr_d = 1081344;
-        1: holdem_console0_holdem_ui0_instr_d = 4194421;
-        2: holdem_console0_holdem_ui0_instr_d = 1081856;
-        3: holdem_console0_holdem_ui0_instr_d = 0;
-        4: holdem_console0_holdem_ui0_instr_d = 1082368;
-        5: holdem_console0_holdem_ui0_instr_d = 0;
-        6: holdem_console0_holdem_ui0_instr_d = 1082880;
-        7: holdem_console0_holdem_ui0_instr_d = 1616384;
-        8: holdem_console0_holdem_ui0_instr_d = 5898240;
-        9: holdem_console0_holdem_ui0_instr_d = 6815744;
-        10: holdem_console0_holdem_ui0_instr_d = 4194355;
-        11: holdem_console0_holdem_ui0_instr_d = 6816256;
-        12: holdem_console0_holdem_ui0_instr_d = 4194355;
-        13: holdem_console0_holdem_ui0_instr_d = 6816768;
-        14: holdem_console0_holdem_ui0_instr_d = 4194355;
-        15: holdem_console0_holdem_ui0_instr_d = 1617408;
-        16: holdem_console0_holdem_ui0_instr_d = 3146765;
-        17: holdem_console0_holdem_ui0_instr_d = 4194315;
-        18: holdem_console0_holdem_ui0_instr_d = 1626112;
-        19: holdem_console0_holdem_ui0_instr_d = 4726306;
-        20: holdem_console0_holdem_ui0_instr_d = 1626624;
-        21: holdem_console0_holdem_ui0_instr_d = 3145756;
-        22: holdem_console0_holdem_ui0_instr_d = 1614336;
-        23: holdem_console0_holdem_ui0_instr_d = 3145754;
-        24: holdem_console0_holdem_ui0_instr_d = 6031360;
-        25: holdem_console0_holdem_ui0_instr_d = 4194311;
-        26: holdem_console0_holdem_ui0_instr_d = 6030848;
-        27: holdem_console0_holdem_ui0_instr_d = 4194311;
-        28: holdem_console0_holdem_ui0_instr_d = 1614848;
-        29: holdem_console0_holdem_ui0_instr_d = 3145760;
-        30: holdem_console0_holdem_ui0_instr_d = 6030336;
-        31: holdem_console0_holdem_ui0_instr_d = 4194311;
-        32: holdem_console0_holdem_ui0_instr_d = 6029824;
-        33: holdem_console0_holdem_ui0_instr_d = 4194311;
-        34: holdem_console0_holdem_ui0_instr_d = 6029312;
-        35: holdem_console0_holdem_ui0_instr_d = 4194311;
-        36: holdem_console0_holdem_ui0_instr_d = 1616384;
-        37: holdem_console0_holdem_ui0_instr_d = 3149361;
-        38: holdem_console0_holdem_ui0_instr_d = 5898240;
-        39: holdem_console0_holdem_ui0_instr_d = 565248;
-        40: holdem_console0_holdem_ui0_instr_d = 2097152;
-        41: holdem_console0_holdem_ui0_instr_d = 1083392;
-        42: holdem_console0_holdem_ui0_instr_d = 1851392;
-        43: holdem_console0_holdem_ui0_instr_d = 2621440;
-        44: holdem_console0_holdem_ui0_instr_d = 540672;
-        45: holdem_console0_holdem_ui0_instr_d = 1851904;
-        46: holdem_console0_holdem_ui0_instr_d = 2621440;
-        47: holdem_console0_holdem_ui0_instr_d = 1082880;
-        48: holdem_console0_holdem_ui0_instr_d = 0;
-        49: holdem_console0_holdem_ui0_instr_d = 1083904;
-        50: holdem_console0_holdem_ui0_instr_d = 0;
-        51: holdem_console0_holdem_ui0_instr_d = 1625088;
-        52: holdem_console0_holdem_ui0_instr_d = 3145785;
-        53: holdem_console0_holdem_ui0_instr_d = 1084416;
-        54: holdem_console0_holdem_ui0_instr_d = 1179648;
-        55: holdem_console0_holdem_ui0_instr_d = 1082880;
-        56: holdem_console0_holdem_ui0_instr_d = 0;
-        57: holdem_console0_holdem_ui0_instr_d = 1084928;
-        58: holdem_console0_holdem_ui0_instr_d = 1625600;
-        59: holdem_console0_holdem_ui0_instr_d = 3671102;
-        60: holdem_console0_holdem_ui0_instr_d = 1085440;
-        61: holdem_console0_holdem_ui0_instr_d = 4194421;
-        62: holdem_console0_holdem_ui0_instr_d = 1624576;
-        63: holdem_console0_holdem_ui0_instr_d = 3145795;
-        64: holdem_console0_holdem_ui0_instr_d = 7340248;
-        65: holdem_console0_holdem_ui0_instr_d = 8388608;
-        66: holdem_console0_holdem_ui0_instr_d = 4194366;
-        67: holdem_console0_holdem_ui0_instr_d = 1617408;
-        68: holdem_console0_holdem_ui0_instr_d = 3670600;
-        69: holdem_console0_holdem_ui0_instr_d = 1625600;
-        70: holdem_console0_holdem_ui0_instr_d = 3145811;
-        71: holdem_console0_holdem_ui0_instr_d = 4194421;
-        72: holdem_console0_holdem_ui0_instr_d = 1620480;
-        73: holdem_console0_holdem_ui0_instr_d = 3145806;
-        74: holdem_console0_holdem_ui0_instr_d = 5767168;
-        75: holdem_console0_holdem_ui0_instr_d = 7340285;
-        76: holdem_console0_holdem_ui0_instr_d = 5767680;
-        77: holdem_console0_holdem_ui0_instr_d = 7340285;
-        78: holdem_console0_holdem_ui0_instr_d = 5767168;
-        79: holdem_console0_holdem_ui0_instr_d = 7340277;
-        80: holdem_console0_holdem_ui0_instr_d = 5767680;
-        81: holdem_console0_holdem_ui0_instr_d = 7340277;
-        82: holdem_console0_holdem_ui0_instr_d = 4194421;
-        83: holdem_console0_holdem_ui0_instr_d = 1085952;
-        84: holdem_console0_holdem_ui0_instr_d = 1619456;
-        85: holdem_console0_holdem_ui0_instr_d = 2097152;
-        86: holdem_console0_holdem_ui0_instr_d = 540672;
-        87: holdem_console0_holdem_ui0_instr_d = 1616896;
-        88: holdem_console0_holdem_ui0_instr_d = 1187840;
-        89: holdem_console0_holdem_ui0_instr_d = 1086464;
-        90: holdem_console0_holdem_ui0_instr_d = 1613824;
-        91: holdem_console0_holdem_ui0_instr_d = 2097152;
-        92: holdem_console0_holdem_ui0_instr_d = 1597440;
-        93: holdem_console0_holdem_ui0_instr_d = 3178099;
-        94: holdem_console0_holdem_ui0_instr_d = 1086976;
-        95: holdem_console0_holdem_ui0_instr_d = 1597440;
-        96: holdem_console0_holdem_ui0_instr_d = 3178099;
-        97: holdem_console0_holdem_ui0_instr_d = 540672;
-        98: holdem_console0_holdem_ui0_instr_d = 2621440;
-        99: holdem_console0_holdem_ui0_instr_d = 1597952;
-        100: holdem_console0_holdem_ui0_instr_d = 3178099;
-        101: holdem_console0_holdem_ui0_instr_d = 540672;
-        102: holdem_console0_holdem_ui0_instr_d = 2621440;
-        103: holdem_console0_holdem_ui0_instr_d = 1598464;
-        104: holdem_console0_holdem_ui0_instr_d = 3178099;
-        105: holdem_console0_holdem_ui0_instr_d = 540672;
-        106: holdem_console0_holdem_ui0_instr_d = 2621440;
-        107: holdem_console0_holdem_ui0_instr_d = 1598976;
-        108: holdem_console0_holdem_ui0_instr_d = 3178099;
-        109: holdem_console0_holdem_ui0_instr_d = 540672;
-        110: holdem_console0_holdem_ui0_instr_d = 2621440;
-        111: holdem_console0_holdem_ui0_instr_d = 1599488;
-        112: holdem_console0_holdem_ui0_instr_d = 3178099;
-        113: holdem_console0_holdem_ui0_instr_d = 540672;
-        114: holdem_console0_holdem_ui0_instr_d = 2621440;
-        115: holdem_console0_holdem_ui0_instr_d = 1082880;
-        116: holdem_console0_holdem_ui0_instr_d = 4194458;
-        117: holdem_console0_holdem_ui0_instr_d = 1085952;
-        118: holdem_console0_holdem_ui0_instr_d = 1619456;
-        119: holdem_console0_holdem_ui0_instr_d = 2097152;
-        120: holdem_console0_holdem_ui0_instr_d = 540672;
-        121: holdem_console0_holdem_ui0_instr_d = 1616896;
-        122: holdem_console0_holdem_ui0_instr_d = 1187840;
-        123: holdem_console0_holdem_ui0_instr_d = 1086464;
-        124: holdem_console0_holdem_ui0_instr_d = 1613824;
-        125: holdem_console0_holdem_ui0_instr_d = 2097152;
-        126: holdem_console0_holdem_ui0_instr_d = 1597440;
-        127: holdem_console0_holdem_ui0_instr_d = 3178133;
-        128: holdem_console0_holdem_ui0_instr_d = 1086976;
-        129: holdem_console0_holdem_ui0_instr_d = 1597440;
-        130: holdem_console0_holdem_ui0_instr_d = 3178133;
-        131: holdem_console0_holdem_ui0_instr_d = 540672;
-        132: holdem_console0_holdem_ui0_instr_d = 2621440;
-        133: holdem_console0_holdem_ui0_instr_d = 1597952;
-        134: holdem_console0_holdem_ui0_instr_d = 3178133;
-        135: holdem_console0_holdem_ui0_instr_d = 540672;
-        136: holdem_console0_holdem_ui0_instr_d = 2621440;
-        137: holdem_console0_holdem_ui0_instr_d = 1598464;
-        138: holdem_console0_holdem_ui0_instr_d = 3178133;
-        139: holdem_console0_holdem_ui0_instr_d = 540672;
-        140: holdem_console0_holdem_ui0_instr_d = 2621440;
-        141: holdem_console0_holdem_ui0_instr_d = 1598976;
-        142: holdem_console0_holdem_ui0_instr_d = 3178133;
-        143: holdem_console0_holdem_ui0_instr_d = 540672;
-        144: holdem_console0_holdem_ui0_instr_d = 2621440;
-        145: holdem_console0_holdem_ui0_instr_d = 1599488;
-        146: holdem_console0_holdem_ui0_instr_d = 3178133;
-        147: holdem_console0_holdem_ui0_instr_d = 540672;
-        148: holdem_console0_holdem_ui0_instr_d = 2621440;
-        149: holdem_console0_holdem_ui0_instr_d = 1082880;
-        150: holdem_console0_holdem_ui0_instr_d = 5767168;
-        151: holdem_console0_holdem_ui0_instr_d = 7340225;
-        152: holdem_console0_holdem_ui0_instr_d = 5767680;
-        153: holdem_console0_holdem_ui0_instr_d = 7340225;
-        154: holdem_console0_holdem_ui0_instr_d = 1616384;
-        155: holdem_console0_holdem_ui0_instr_d = 3149482;
-        156: holdem_console0_holdem_ui0_instr_d = 5898240;
-        157: holdem_console0_holdem_ui0_instr_d = 565248;
-        158: holdem_console0_holdem_ui0_instr_d = 2097152;
-        159: holdem_console0_holdem_ui0_instr_d = 1087488;
-        160: holdem_console0_holdem_ui0_instr_d = 1703936;
-        161: holdem_console0_holdem_ui0_instr_d = 2097152;
-        162: holdem_console0_holdem_ui0_instr_d = 1088000;
-        163: holdem_console0_holdem_ui0_instr_d = 1614848;
-        164: holdem_console0_holdem_ui0_instr_d = 2097152;
-        165: holdem_console0_holdem_ui0_instr_d = 1088512;
-        166: holdem_console0_holdem_ui0_instr_d = 1615872;
-        167: holdem_console0_holdem_ui0_instr_d = 2097152;
-        168: holdem_console0_holdem_ui0_instr_d = 1082880;
-        169: holdem_console0_holdem_ui0_instr_d = 4194481;
-        170: holdem_console0_holdem_ui0_instr_d = 1620992;
-        171: holdem_console0_holdem_ui0_instr_d = 3149488;
-        172: holdem_console0_holdem_ui0_instr_d = 1089024;
-        173: holdem_console0_holdem_ui0_instr_d = 2097152;
-        174: holdem_console0_holdem_ui0_instr_d = 1089536;
-        175: holdem_console0_holdem_ui0_instr_d = 4194481;
-        176: holdem_console0_holdem_ui0_instr_d = 1090048;
-        177: holdem_console0_holdem_ui0_instr_d = 1616384;
-        178: holdem_console0_holdem_ui0_instr_d = 6291456;
-        179: holdem_console0_holdem_ui0_instr_d = 5898240;
-        180: holdem_console0_holdem_ui0_instr_d = 1703936;
-        181: holdem_console0_holdem_ui0_instr_d = 6291968;
-        182: holdem_console0_holdem_ui0_instr_d = 1708032;
-        183: holdem_console0_holdem_ui0_instr_d = 6292480;
-        184: holdem_console0_holdem_ui0_instr_d = 1614848;
-        185: holdem_console0_holdem_ui0_instr_d = 6292992;
-        186: holdem_console0_holdem_ui0_instr_d = 1613824;
-        187: holdem_console0_holdem_ui0_instr_d = 6293504;
-        188: holdem_console0_holdem_ui0_instr_d = 1619968;
-        189: holdem_console0_holdem_ui0_instr_d = 6294016;
-        190: holdem_console0_holdem_ui0_instr_d = 1617408;
-        191: holdem_console0_holdem_ui0_instr_d = 6294528;
-        192: holdem_console0_holdem_ui0_instr_d = 0;
-        193: holdem_console0_holdem_ui0_instr_d = 565248;
-        194: holdem_console0_holdem_ui0_instr_d = 679936;
-        195: holdem_console0_holdem_ui0_instr_d = 1617920;
-        196: holdem_console0_holdem_ui0_instr_d = 3801286;
-        197: holdem_console0_holdem_ui0_instr_d = 1090560;
-        198: holdem_console0_holdem_ui0_instr_d = 1091072;
-        199: holdem_console0_holdem_ui0_instr_d = 1703936;
-        200: holdem_console0_holdem_ui0_instr_d = 2097152;
-        201: holdem_console0_holdem_ui0_instr_d = 1091584;
-        202: holdem_console0_holdem_ui0_instr_d = 1708032;
-        203: holdem_console0_holdem_ui0_instr_d = 2097152;
-        204: holdem_console0_holdem_ui0_instr_d = 1716224;
-        205: holdem_console0_holdem_ui0_instr_d = 4719825;
-        206: holdem_console0_holdem_ui0_instr_d = 4718803;
-        207: holdem_console0_holdem_ui0_instr_d = 4719317;
-        208: holdem_console0_holdem_ui0_instr_d = 4194518;
-        209: holdem_console0_holdem_ui0_instr_d = 1092096;
-        210: holdem_console0_holdem_ui0_instr_d = 4194518;
-        211: holdem_console0_holdem_ui0_instr_d = 1092608;
-        212: holdem_console0_holdem_ui0_instr_d = 4194518;
-        213: holdem_console0_holdem_ui0_instr_d = 1093120;
-        214: holdem_console0_holdem_ui0_instr_d = 1082880;
-        215: holdem_console0_holdem_ui0_instr_d = 7864320;
-        216: holdem_console0_holdem_ui0_instr_d = 565248;
-        217: holdem_console0_holdem_ui0_instr_d = 1622016;
-        218: holdem_console0_holdem_ui0_instr_d = 2097152;
-        219: holdem_console0_holdem_ui0_instr_d = 540672;
-        220: holdem_console0_holdem_ui0_instr_d = 1622528;
-        221: holdem_console0_holdem_ui0_instr_d = 1190400;
-        222: holdem_console0_holdem_ui0_instr_d = 3145968;
-        223: holdem_console0_holdem_ui0_instr_d = 3146480;
-        224: holdem_console0_holdem_ui0_instr_d = 3147494;
-        225: holdem_console0_holdem_ui0_instr_d = 3148006;
-        226: holdem_console0_holdem_ui0_instr_d = 3148521;
-        227: holdem_console0_holdem_ui0_instr_d = 1623040;
-        228: holdem_console0_holdem_ui0_instr_d = 2097152;
-        229: holdem_console0_holdem_ui0_instr_d = 4194544;
-        230: holdem_console0_holdem_ui0_instr_d = 1623552;
-        231: holdem_console0_holdem_ui0_instr_d = 2097152;
-        232: holdem_console0_holdem_ui0_instr_d = 4194544;
-        233: holdem_console0_holdem_ui0_instr_d = 1623040;
-        234: holdem_console0_holdem_ui0_instr_d = 2097152;
-        235: holdem_console0_holdem_ui0_instr_d = 1093632;
-        236: holdem_console0_holdem_ui0_instr_d = 1623552;
-        237: holdem_console0_holdem_ui0_instr_d = 2097152;
-        238: holdem_console0_holdem_ui0_instr_d = 545280;
-        239: holdem_console0_holdem_ui0_instr_d = 4194547;
-        240: holdem_console0_holdem_ui0_instr_d = 1624064;
-        241: holdem_console0_holdem_ui0_instr_d = 3145971;
-        242: holdem_console0_holdem_ui0_instr_d = 1094144;
-        243: holdem_console0_holdem_ui0_instr_d = 1082880;
-        244: holdem_console0_holdem_ui0_instr_d = 7864320;
-        245: holdem_console0_holdem_ui0_instr_d = 1736704;
-        246: holdem_console0_holdem_ui0_instr_d = 3145980;
-        247: holdem_console0_holdem_ui0_instr_d = 565248;
-        248: holdem_console0_holdem_ui0_instr_d = 679936;
-        249: holdem_console0_holdem_ui0_instr_d = 1094656;
-        250: holdem_console0_holdem_ui0_instr_d = 2097152;
-        251: holdem_console0_holdem_ui0_instr_d = 1082880;
-        252: holdem_console0_holdem_ui0_instr_d = 7864320;
-        253: holdem_console0_holdem_ui0_instr_d = 1732608;
-        254: holdem_console0_holdem_ui0_instr_d = 3146049;
-        255: holdem_console0_holdem_ui0_instr_d = 565248;
-        256: holdem_console0_holdem_ui0_instr_d = 679936;
-        257: holdem_console0_holdem_ui0_instr_d = 540672;
-        258: holdem_console0_holdem_ui0_instr_d = 1851392;
-        259: holdem_console0_holdem_ui0_instr_d = 2621440;
-        260: holdem_console0_holdem_ui0_instr_d = 540672;
-        261: holdem_console0_holdem_ui0_instr_d = 1851904;
-        262: holdem_console0_holdem_ui0_instr_d = 2621440;
-        263: holdem_console0_holdem_ui0_instr_d = 540672;
-        264: holdem_console0_holdem_ui0_instr_d = 1732608;
-        265: holdem_console0_holdem_ui0_instr_d = 5245440;
-        266: holdem_console0_holdem_ui0_instr_d = 3150103;
-        267: holdem_console0_holdem_ui0_instr_d = 3149599;
-        268: holdem_console0_holdem_ui0_instr_d = 3149092;
-        269: holdem_console0_holdem_ui0_instr_d = 3147565;
-        270: holdem_console0_holdem_ui0_instr_d = 3147058;
-        271: holdem_console0_holdem_ui0_instr_d = 3146555;
-        272: holdem_console0_holdem_ui0_instr_d = 1194496;
-        273: holdem_console0_holdem_ui0_instr_d = 1095168;
-        274: holdem_console0_holdem_ui0_instr_d = 1732608;
-        275: holdem_console0_holdem_ui0_instr_d = 5244928;
-        276: holdem_console0_holdem_ui0_instr_d = 1199104;
-        277: holdem_console0_holdem_ui0_instr_d = 1095680;
-        278: holdem_console0_holdem_ui0_instr_d = 4194624;
-        279: holdem_console0_holdem_ui0_instr_d = 1732608;
-        280: holdem_console0_holdem_ui0_instr_d = 5244928;
-        281: holdem_console0_holdem_ui0_instr_d = 3676444;
-        282: holdem_console0_holdem_ui0_instr_d = 1096192;
-        283: holdem_console0_holdem_ui0_instr_d = 4194624;
-        284: holdem_console0_holdem_ui0_instr_d = 1732608;
-        285: holdem_console0_holdem_ui0_instr_d = 5245440;
-        286: holdem_console0_holdem_ui0_instr_d = 4194576;
-        287: holdem_console0_holdem_ui0_instr_d = 1096704;
-        288: holdem_console0_holdem_ui0_instr_d = 1732608;
-        289: holdem_console0_holdem_ui0_instr_d = 5244928;
-        290: holdem_console0_holdem_ui0_instr_d = 1205760;
-        291: holdem_console0_holdem_ui0_instr_d = 4194624;
-        292: holdem_console0_holdem_ui0_instr_d = 1097216;
-        293: holdem_console0_holdem_ui0_instr_d = 1732608;
-        294: holdem_console0_holdem_ui0_instr_d = 5244928;
-        295: holdem_console0_holdem_ui0_instr_d = 1205760;
-        296: holdem_console0_holdem_ui0_instr_d = 1097728;
-        297: holdem_console0_holdem_ui0_instr_d = 1732608;
-        298: holdem_console0_holdem_ui0_instr_d = 5244416;
-        299: holdem_console0_holdem_ui0_instr_d = 1205760;
-        300: holdem_console0_holdem_ui0_instr_d = 4194624;
-        301: holdem_console0_holdem_ui0_instr_d = 1098240;
-        302: holdem_console0_holdem_ui0_instr_d = 1732608;
-        303: holdem_console0_holdem_ui0_instr_d = 5244928;
-        304: holdem_console0_holdem_ui0_instr_d = 1205760;
-        305: holdem_console0_holdem_ui0_instr_d = 4194624;
-        306: holdem_console0_holdem_ui0_instr_d = 1098752;
-        307: holdem_console0_holdem_ui0_instr_d = 1732608;
-        308: holdem_console0_holdem_ui0_instr_d = 5244928;
-        309: holdem_console0_holdem_ui0_instr_d = 1205760;
-        310: holdem_console0_holdem_ui0_instr_d = 1099264;
-        311: holdem_console0_holdem_ui0_instr_d = 1732608;
-        312: holdem_console0_holdem_ui0_instr_d = 5244416;
-        313: holdem_console0_holdem_ui0_instr_d = 1205760;
-        314: holdem_console0_holdem_ui0_instr_d = 4194624;
-        315: holdem_console0_holdem_ui0_instr_d = 1099776;
-        316: holdem_console0_holdem_ui0_instr_d = 1732608;
-        317: holdem_console0_holdem_ui0_instr_d = 5244928;
-        318: holdem_console0_holdem_ui0_instr_d = 1205760;
-        319: holdem_console0_holdem_ui0_instr_d = 4194624;
-        320: holdem_console0_holdem_ui0_instr_d = 1082880;
-        default: holdem_console0_holdem_ui0_instr_d = 7864320;
-    endcase
-end
-
-
-always @(holdem_console0_holdem_ui0_sp) begin: holdem_console0_holdem_ui0_char_rom
-    case (holdem_console0_holdem_ui0_sp)
-        0: holdem_console0_holdem_ui0_char_d = 111;
-        1: holdem_console0_holdem_ui0_char_d = 107;
-        2: holdem_console0_holdem_ui0_char_d = 0;
-        3: holdem_console0_holdem_ui0_char_d = 103;
-        4: holdem_console0_holdem_ui0_char_d = 97;
-        5: holdem_console0_holdem_ui0_char_d = 109;
-        6: holdem_console0_holdem_ui0_char_d = 101;
-        7: holdem_console0_holdem_ui0_char_d = 32;
-        8: holdem_console0_holdem_ui0_char_d = 111;
-        9: holdem_console0_holdem_ui0_char_d = 118;
-        10: holdem_console0_holdem_ui0_char_d = 101;
-        11: holdem_console0_holdem_ui0_char_d = 114;
-        12: holdem_console0_holdem_ui0_char_d = 0;
-        13: holdem_console0_holdem_ui0_char_d = 110;
-        14: holdem_console0_holdem_ui0_char_d = 111;
-        15: holdem_console0_holdem_ui0_char_d = 32;
-        16: holdem_console0_holdem_ui0_char_d = 104;
-        17: holdem_console0_holdem_ui0_char_d = 97;
-        18: holdem_console0_holdem_ui0_char_d = 110;
-        19: holdem_console0_holdem_ui0_char_d = 100;
-        20: holdem_console0_holdem_ui0_char_d = 32;
-        21: holdem_console0_holdem_ui0_char_d = 105;
-        22: holdem_console0_holdem_ui0_char_d = 110;
-        23: holdem_console0_holdem_ui0_char_d = 32;
-        24: holdem_console0_holdem_ui0_char_d = 112;
-        25: holdem_console0_holdem_ui0_char_d = 114;
-        26: holdem_console0_holdem_ui0_char_d = 111;
-        27: holdem_console0_holdem_ui0_char_d = 103;
-        28: holdem_console0_holdem_ui0_char_d = 114;
-        29: holdem_console0_holdem_ui0_char_d = 101;
-        30: holdem_console0_holdem_ui0_char_d = 115;
-        31: holdem_console0_holdem_ui0_char_d = 115;
-        32: holdem_console0_holdem_ui0_char_d = 0;
-        33: holdem_console0_holdem_ui0_char_d = 104;
-        34: holdem_console0_holdem_ui0_char_d = 97;
-        35: holdem_console0_holdem_ui0_char_d = 110;
-        36: holdem_console0_holdem_ui0_char_d = 100;
-        37: holdem_console0_holdem_ui0_char_d = 32;
-        38: holdem_console0_holdem_ui0_char_d = 105;
-        39: holdem_console0_holdem_ui0_char_d = 110;
-        40: holdem_console0_holdem_ui0_char_d = 32;
-        41: holdem_console0_holdem_ui0_char_d = 112;
-        42: holdem_console0_holdem_ui0_char_d = 114;
-        43: holdem_console0_holdem_ui0_char_d = 111;
-        44: holdem_console0_holdem_ui0_char_d = 103;
-        45: holdem_console0_holdem_ui0_char_d = 114;
-        46: holdem_console0_holdem_ui0_char_d = 101;
-        47: holdem_console0_holdem_ui0_char_d = 115;
-        48: holdem_console0_holdem_ui0_char_d = 115;
-        49: holdem_console0_holdem_ui0_char_d = 0;
-        50: holdem_console0_holdem_ui0_char_d = 110;
-        51: holdem_console0_holdem_ui0_char_d = 111;
-        52: holdem_console0_holdem_ui0_char_d = 116;
-        53: holdem_console0_holdem_ui0_char_d = 32;
-        54: holdem_console0_holdem_ui0_char_d = 121;
-        55: holdem_console0_holdem_ui0_char_d = 111;
-        56: holdem_console0_holdem_ui0_char_d = 117;
-        57: holdem_console0_holdem_ui0_char_d = 114;
-        58: holdem_console0_holdem_ui0_char_d = 32;
-        59: holdem_console0_holdem_ui0_char_d = 116;
-        60: holdem_console0_holdem_ui0_char_d = 117;
-        61: holdem_console0_holdem_ui0_char_d = 114;
-        62: holdem_console0_holdem_ui0_char_d = 110;
-        63: holdem_console0_holdem_ui0_char_d = 0;
-        64: holdem_console0_holdem_ui0_char_d = 117;
-        65: holdem_console0_holdem_ui0_char_d = 110;
-        66: holdem_console0_holdem_ui0_char_d = 107;
-        67: holdem_console0_holdem_ui0_char_d = 110;
-        68: holdem_console0_holdem_ui0_char_d = 111;
-        69: holdem_console0_holdem_ui0_char_d = 119;
-        70: holdem_console0_holdem_ui0_char_d = 110;
-        71: holdem_console0_holdem_ui0_char_d = 32;
-        72: holdem_console0_holdem_ui0_char_d = 97;
-        73: holdem_console0_holdem_ui0_char_d = 99;
-        74: holdem_console0_holdem_ui0_char_d = 116;
-        75: holdem_console0_holdem_ui0_char_d = 105;
-        76: holdem_console0_holdem_ui0_char_d = 111;
-        77: holdem_console0_holdem_ui0_char_d = 110;
-        78: holdem_console0_holdem_ui0_char_d = 0;
-        79: holdem_console0_holdem_ui0_char_d = 99;
-        80: holdem_console0_holdem_ui0_char_d = 97;
-        81: holdem_console0_holdem_ui0_char_d = 110;
-        82: holdem_console0_holdem_ui0_char_d = 110;
-        83: holdem_console0_holdem_ui0_char_d = 111;
-        84: holdem_console0_holdem_ui0_char_d = 116;
-        85: holdem_console0_holdem_ui0_char_d = 32;
-        86: holdem_console0_holdem_ui0_char_d = 99;
-        87: holdem_console0_holdem_ui0_char_d = 104;
-        88: holdem_console0_holdem_ui0_char_d = 101;
-        89: holdem_console0_holdem_ui0_char_d = 99;
-        90: holdem_console0_holdem_ui0_char_d = 107;
-        91: holdem_console0_holdem_ui0_char_d = 32;
-        92: holdem_console0_holdem_ui0_char_d = 102;
-        93: holdem_console0_holdem_ui0_char_d = 97;
-        94: holdem_console0_holdem_ui0_char_d = 99;
-        95: holdem_console0_holdem_ui0_char_d = 105;
-        96: holdem_console0_holdem_ui0_char_d = 110;
-        97: holdem_console0_holdem_ui0_char_d = 103;
-        98: holdem_console0_holdem_ui0_char_d = 32;
-        99: holdem_console0_holdem_ui0_char_d = 97;
-        100: holdem_console0_holdem_ui0_char_d = 32;
-        101: holdem_console0_holdem_ui0_char_d = 98;
-        102: holdem_console0_holdem_ui0_char_d = 101;
-        103: holdem_console0_holdem_ui0_char_d = 116;
-        104: holdem_console0_holdem_ui0_char_d = 0;
-        105: holdem_console0_holdem_ui0_char_d = 110;
-        106: holdem_console0_holdem_ui0_char_d = 111;
-        107: holdem_console0_holdem_ui0_char_d = 116;
-        108: holdem_console0_holdem_ui0_char_d = 104;
-        109: holdem_console0_holdem_ui0_char_d = 105;
-        110: holdem_console0_holdem_ui0_char_d = 110;
-        111: holdem_console0_holdem_ui0_char_d = 103;
-        112: holdem_console0_holdem_ui0_char_d = 32;
-        113: holdem_console0_holdem_ui0_char_d = 116;
-        114: holdem_console0_holdem_ui0_char_d = 111;
-        115: holdem_console0_holdem_ui0_char_d = 32;
-        116: holdem_console0_holdem_ui0_char_d = 99;
-        117: holdem_console0_holdem_ui0_char_d = 97;
-        118: holdem_console0_holdem_ui0_char_d = 108;
-        119: holdem_console0_holdem_ui0_char_d = 108;
-        120: holdem_console0_holdem_ui0_char_d = 0;
-        121: holdem_console0_holdem_ui0_char_d = 116;
-        122: holdem_console0_holdem_ui0_char_d = 104;
-        123: holdem_console0_holdem_ui0_char_d = 101;
-        124: holdem_console0_holdem_ui0_char_d = 114;
-        125: holdem_console0_holdem_ui0_char_d = 101;
-        126: holdem_console0_holdem_ui0_char_d = 32;
-        127: holdem_console0_holdem_ui0_char_d = 105;
-        128: holdem_console0_holdem_ui0_char_d = 115;
-        129: holdem_console0_holdem_ui0_char_d = 32;
-        130: holdem_console0_holdem_ui0_char_d = 97;
-        131: holdem_console0_holdem_ui0_char_d = 32;
-        132: holdem_console0_holdem_ui0_char_d = 98;
-        133: holdem_console0_holdem_ui0_char_d = 101;
-        134: holdem_console0_holdem_ui0_char_d = 116;
-        135: holdem_console0_holdem_ui0_char_d = 58;
-        136: holdem_console0_holdem_ui0_char_d = 32;
-        137: holdem_console0_holdem_ui0_char_d = 114;
-        138: holdem_console0_holdem_ui0_char_d = 97;
-        139: holdem_console0_holdem_ui0_char_d = 105;
-        140: holdem_console0_holdem_ui0_char_d = 115;
-        141: holdem_console0_holdem_ui0_char_d = 101;
-        142: holdem_console0_holdem_ui0_char_d = 0;
-        143: holdem_console0_holdem_ui0_char_d = 110;
-        144: holdem_console0_holdem_ui0_char_d = 111;
-        145: holdem_console0_holdem_ui0_char_d = 32;
-        146: holdem_console0_holdem_ui0_char_d = 98;
-        147: holdem_console0_holdem_ui0_char_d = 101;
-        148: holdem_console0_holdem_ui0_char_d = 116;
-        149: holdem_console0_holdem_ui0_char_d = 32;
-        150: holdem_console0_holdem_ui0_char_d = 116;
-        151: holdem_console0_holdem_ui0_char_d = 111;
-        152: holdem_console0_holdem_ui0_char_d = 32;
-        153: holdem_console0_holdem_ui0_char_d = 114;
-        154: holdem_console0_holdem_ui0_char_d = 97;
-        155: holdem_console0_holdem_ui0_char_d = 105;
-        156: holdem_console0_holdem_ui0_char_d = 115;
-        157: holdem_console0_holdem_ui0_char_d = 101;
-        158: holdem_console0_holdem_ui0_char_d = 58;
-        159: holdem_console0_holdem_ui0_char_d = 32;
-        160: holdem_console0_holdem_ui0_char_d = 98;
-        161: holdem_console0_holdem_ui0_char_d = 101;
-        162: holdem_console0_holdem_ui0_char_d = 116;
-        163: holdem_console0_holdem_ui0_char_d = 0;
-        164: holdem_console0_holdem_ui0_char_d = 114;
-        165: holdem_console0_holdem_ui0_char_d = 97;
-        166: holdem_console0_holdem_ui0_char_d = 105;
-        167: holdem_console0_holdem_ui0_char_d = 115;
-        168: holdem_console0_holdem_ui0_char_d = 105;
-        169: holdem_console0_holdem_ui0_char_d = 110;
-        170: holdem_console0_holdem_ui0_char_d = 103;
-        171: holdem_console0_holdem_ui0_char_d = 32;
-        172: holdem_console0_holdem_ui0_char_d = 105;
-        173: holdem_console0_holdem_ui0_char_d = 115;
-        174: holdem_console0_holdem_ui0_char_d = 32;
-        175: holdem_console0_holdem_ui0_char_d = 99;
-        176: holdem_console0_holdem_ui0_char_d = 108;
-        177: holdem_console0_holdem_ui0_char_d = 111;
-        178: holdem_console0_holdem_ui0_char_d = 115;
-        179: holdem_console0_holdem_ui0_char_d = 101;
-        180: holdem_console0_holdem_ui0_char_d = 100;
-        181: holdem_console0_holdem_ui0_char_d = 32;
-        182: holdem_console0_holdem_ui0_char_d = 116;
-        183: holdem_console0_holdem_ui0_char_d = 111;
-        184: holdem_console0_holdem_ui0_char_d = 32;
-        185: holdem_console0_holdem_ui0_char_d = 121;
-        186: holdem_console0_holdem_ui0_char_d = 111;
-        187: holdem_console0_holdem_ui0_char_d = 117;
-        188: holdem_console0_holdem_ui0_char_d = 0;
-        189: holdem_console0_holdem_ui0_char_d = 109;
-        190: holdem_console0_holdem_ui0_char_d = 111;
-        191: holdem_console0_holdem_ui0_char_d = 114;
-        192: holdem_console0_holdem_ui0_char_d = 101;
-        193: holdem_console0_holdem_ui0_char_d = 32;
-        194: holdem_console0_holdem_ui0_char_d = 116;
-        195: holdem_console0_holdem_ui0_char_d = 104;
-        196: holdem_console0_holdem_ui0_char_d = 97;
-        197: holdem_console0_holdem_ui0_char_d = 110;
-        198: holdem_console0_holdem_ui0_char_d = 32;
-        199: holdem_console0_holdem_ui0_char_d = 121;
-        200: holdem_console0_holdem_ui0_char_d = 111;
-        201: holdem_console0_holdem_ui0_char_d = 117;
-        202: holdem_console0_holdem_ui0_char_d = 114;
-        203: holdem_console0_holdem_ui0_char_d = 32;
-        204: holdem_console0_holdem_ui0_char_d = 115;
-        205: holdem_console0_holdem_ui0_char_d = 116;
-        206: holdem_console0_holdem_ui0_char_d = 97;
-        207: holdem_console0_holdem_ui0_char_d = 99;
-        208: holdem_console0_holdem_ui0_char_d = 107;
-        209: holdem_console0_holdem_ui0_char_d = 0;
-        210: holdem_console0_holdem_ui0_char_d = 98;
-        211: holdem_console0_holdem_ui0_char_d = 101;
-        212: holdem_console0_holdem_ui0_char_d = 108;
-        213: holdem_console0_holdem_ui0_char_d = 111;
-        214: holdem_console0_holdem_ui0_char_d = 119;
-        215: holdem_console0_holdem_ui0_char_d = 32;
-        216: holdem_console0_holdem_ui0_char_d = 116;
-        217: holdem_console0_holdem_ui0_char_d = 104;
-        218: holdem_console0_holdem_ui0_char_d = 101;
-        219: holdem_console0_holdem_ui0_char_d = 32;
-        220: holdem_console0_holdem_ui0_char_d = 109;
-        221: holdem_console0_holdem_ui0_char_d = 105;
-        222: holdem_console0_holdem_ui0_char_d = 110;
-        223: holdem_console0_holdem_ui0_char_d = 105;
-        224: holdem_console0_holdem_ui0_char_d = 109;
-        225: holdem_console0_holdem_ui0_char_d = 117;
-        226: holdem_console0_holdem_ui0_char_d = 109;
-        227: holdem_console0_holdem_ui0_char_d = 0;
-        228: holdem_console0_holdem_ui0_char_d = 98;
-        229: holdem_console0_holdem_ui0_char_d = 97;
-        230: holdem_console0_holdem_ui0_char_d = 100;
-        231: holdem_console0_holdem_ui0_char_d = 32;
-        232: holdem_console0_holdem_ui0_char_d = 100;
-        233: holdem_console0_holdem_ui0_char_d = 101;
-        234: holdem_console0_holdem_ui0_char_d = 99;
-        235: holdem_console0_holdem_ui0_char_d = 107;
-        236: holdem_console0_holdem_ui0_char_d = 0;
-        237: holdem_console0_holdem_ui0_char_d = 99;
-        238: holdem_console0_holdem_ui0_char_d = 111;
-        239: holdem_console0_holdem_ui0_char_d = 100;
-        240: holdem_console0_holdem_ui0_char_d = 101;
-        241: holdem_console0_holdem_ui0_char_d = 32;
-        242: holdem_console0_holdem_ui0_char_d = 49;
-        243: holdem_console0_holdem_ui0_char_d = 52;
-        244: holdem_console0_holdem_ui0_char_d = 0;
-        245: holdem_console0_holdem_ui0_char_d = 99;
-        246: holdem_console0_holdem_ui0_char_d = 111;
-        247: holdem_console0_holdem_ui0_char_d = 100;
-        248: holdem_console0_holdem_ui0_char_d = 101;
-        249: holdem_console0_holdem_ui0_char_d = 32;
-        250: holdem_console0_holdem_ui0_char_d = 49;
-        251: holdem_console0_holdem_ui0_char_d = 53;
-        252: holdem_console0_holdem_ui0_char_d = 0;
-        253: holdem_console0_holdem_ui0_char_d = 112;
-        254: holdem_console0_holdem_ui0_char_d = 114;
-        255: holdem_console0_holdem_ui0_char_d = 101;
-        256: holdem_console0_holdem_ui0_char_d = 102;
-        257: holdem_console0_holdem_ui0_char_d = 108;
-        258: holdem_console0_holdem_ui0_char_d = 111;
-        259: holdem_console0_holdem_ui0_char_d = 112;
-        260: holdem_console0_holdem_ui0_char_d = 0;
-        261: holdem_console0_holdem_ui0_char_d = 102;
-        262: holdem_console0_holdem_ui0_char_d = 108;
-        263: holdem_console0_holdem_ui0_char_d = 111;
-        264: holdem_console0_holdem_ui0_char_d = 112;
-        265: holdem_console0_holdem_ui0_char_d = 0;
-        266: holdem_console0_holdem_ui0_char_d = 116;
-        267: holdem_console0_holdem_ui0_char_d = 117;
-        268: holdem_console0_holdem_ui0_char_d = 114;
-        269: holdem_console0_holdem_ui0_char_d = 110;
-        270: holdem_console0_holdem_ui0_char_d = 0;
-        271: holdem_console0_holdem_ui0_char_d = 114;
-        272: holdem_console0_holdem_ui0_char_d = 105;
-        273: holdem_console0_holdem_ui0_char_d = 118;
-        274: holdem_console0_holdem_ui0_char_d = 101;
-        275: holdem_console0_holdem_ui0_char_d = 114;
-        276: holdem_console0_holdem_ui0_char_d = 0;
-        277: holdem_console0_holdem_ui0_char_d = 115;
-        278: holdem_console0_holdem_ui0_char_d = 104;
-        279: holdem_console0_holdem_ui0_char_d = 111;
-        280: holdem_console0_holdem_ui0_char_d = 119;
-        281: holdem_console0_holdem_ui0_char_d = 100;
-        282: holdem_console0_holdem_ui0_char_d = 111;
-        283: holdem_console0_holdem_ui0_char_d = 119;
-        284: holdem_console0_holdem_ui0_char_d = 110;
-        285: holdem_console0_holdem_ui0_char_d = 0;
-        286: holdem_console0_holdem_ui0_char_d = 102;
-        287: holdem_console0_holdem_ui0_char_d = 111;
-        288: holdem_console0_holdem_ui0_char_d = 108;
-        289: holdem_console0_holdem_ui0_char_d = 100;
-        290: holdem_console0_holdem_ui0_char_d = 115;
-        291: holdem_console0_holdem_ui0_char_d = 0;
-        292: holdem_console0_holdem_ui0_char_d = 99;
-        293: holdem_console0_holdem_ui0_char_d = 104;
-        294: holdem_console0_holdem_ui0_char_d = 101;
-        295: holdem_console0_holdem_ui0_char_d = 99;
-        296: holdem_console0_holdem_ui0_char_d = 107;
-        297: holdem_console0_holdem_ui0_char_d = 115;
-        298: holdem_console0_holdem_ui0_char_d = 0;
-        299: holdem_console0_holdem_ui0_char_d = 99;
-        300: holdem_console0_holdem_ui0_char_d = 97;
-        301: holdem_console0_holdem_ui0_char_d = 108;
-        302: holdem_console0_holdem_ui0_char_d = 108;
-        303: holdem_console0_holdem_ui0_char_d = 115;
-        304: holdem_console0_holdem_ui0_char_d = 32;
-        305: holdem_console0_holdem_ui0_char_d = 0;
-        306: holdem_console0_holdem_ui0_char_d = 98;
-        307: holdem_console0_holdem_ui0_char_d = 101;
-        308: holdem_console0_holdem_ui0_char_d = 116;
-        309: holdem_console0_holdem_ui0_char_d = 115;
-        310: holdem_console0_holdem_ui0_char_d = 32;
-        311: holdem_console0_holdem_ui0_char_d = 0;
-        312: holdem_console0_holdem_ui0_char_d = 114;
-        313: holdem_console0_holdem_ui0_char_d = 97;
-        314: holdem_console0_holdem_ui0_char_d = 105;
-        315: holdem_console0_holdem_ui0_char_d = 115;
-        316: holdem_console0_holdem_ui0_char_d = 101;
-        317: holdem_console0_holdem_ui0_char_d = 115;
-        318: holdem_console0_holdem_ui0_char_d = 32;
-        319: holdem_console0_holdem_ui0_char_d = 116;
-        320: holdem_console0_holdem_ui0_char_d = 111;
-        321: holdem_console0_holdem_ui0_char_d = 32;
-        322: holdem_console0_holdem_ui0_char_d = 0;
-        323: holdem_console0_holdem_ui0_char_d = 103;
-        324: holdem_console0_holdem_ui0_char_d = 111;
-        325: holdem_console0_holdem_ui0_char_d = 101;
-        326: holdem_console0_holdem_ui0_char_d = 115;
-        327: holdem_console0_holdem_ui0_char_d = 32;
-        328: holdem_console0_holdem_ui0_char_d = 97;
-        329: holdem_console0_holdem_ui0_char_d = 108;
-        330: holdem_console0_holdem_ui0_char_d = 108;
-        331: holdem_console0_holdem_ui0_char_d = 45;
-        332: holdem_console0_holdem_ui0_char_d = 105;
-        333: holdem_console0_holdem_ui0_char_d = 110;
-        334: holdem_console0_holdem_ui0_char_d = 32;
-        335: holdem_console0_holdem_ui0_char_d = 102;
-        336: holdem_console0_holdem_ui0_char_d = 111;
-        337: holdem_console0_holdem_ui0_char_d = 114;
-        338: holdem_console0_holdem_ui0_char_d = 32;
-        339: holdem_console0_holdem_ui0_char_d = 0;
-        340: holdem_console0_holdem_ui0_char_d = 112;
-        341: holdem_console0_holdem_ui0_char_d = 111;
-        342: holdem_console0_holdem_ui0_char_d = 115;
-        343: holdem_console0_holdem_ui0_char_d = 116;
-        344: holdem_console0_holdem_ui0_char_d = 115;
-        345: holdem_console0_holdem_ui0_char_d = 32;
-        346: holdem_console0_holdem_ui0_char_d = 115;
-        347: holdem_console0_holdem_ui0_char_d = 109;
-        348: holdem_console0_holdem_ui0_char_d = 97;
-        349: holdem_console0_holdem_ui0_char_d = 108;
-        350: holdem_console0_holdem_ui0_char_d = 108;
-        351: holdem_console0_holdem_ui0_char_d = 32;
-        352: holdem_console0_holdem_ui0_char_d = 98;
-        353: holdem_console0_holdem_ui0_char_d = 108;
-        354: holdem_console0_holdem_ui0_char_d = 105;
-        355: holdem_console0_holdem_ui0_char_d = 110;
-        356: holdem_console0_holdem_ui0_char_d = 100;
-        357: holdem_console0_holdem_ui0_char_d = 32;
-        358: holdem_console0_holdem_ui0_char_d = 0;
-        359: holdem_console0_holdem_ui0_char_d = 112;
-        360: holdem_console0_holdem_ui0_char_d = 111;
-        361: holdem_console0_holdem_ui0_char_d = 115;
-        362: holdem_console0_holdem_ui0_char_d = 116;
-        363: holdem_console0_holdem_ui0_char_d = 115;
-        364: holdem_console0_holdem_ui0_char_d = 32;
-        365: holdem_console0_holdem_ui0_char_d = 98;
-        366: holdem_console0_holdem_ui0_char_d = 105;
-        367: holdem_console0_holdem_ui0_char_d = 103;
-        368: holdem_console0_holdem_ui0_char_d = 32;
-        369: holdem_console0_holdem_ui0_char_d = 98;
-        370: holdem_console0_holdem_ui0_char_d = 108;
-        371: holdem_console0_holdem_ui0_char_d = 105;
-        372: holdem_console0_holdem_ui0_char_d = 110;
-        373: holdem_console0_holdem_ui0_char_d = 100;
-        374: holdem_console0_holdem_ui0_char_d = 32;
-        375: holdem_console0_holdem_ui0_char_d = 0;
-        376: holdem_console0_holdem_ui0_char_d = 72;
-        377: holdem_console0_holdem_ui0_char_d = 105;
-        378: holdem_console0_holdem_ui0_char_d = 103;
-        379: holdem_console0_holdem_ui0_char_d = 104;
-        380: holdem_console0_holdem_ui0_char_d = 32;
-        381: holdem_console0_holdem_ui0_char_d = 99;
-        382: holdem_console0_holdem_ui0_char_d = 97;
-        383: holdem_console0_holdem_ui0_char_d = 114;
-        384: holdem_console0_holdem_ui0_char_d = 100;
-        385: holdem_console0_holdem_ui0_char_d = 0;
-        386: holdem_console0_holdem_ui0_char_d = 80;
-        387: holdem_console0_holdem_ui0_char_d = 97;
-        388: holdem_console0_holdem_ui0_char_d = 105;
-        389: holdem_console0_holdem_ui0_char_d = 114;
-        390: holdem_console0_holdem_ui0_char_d = 0;
-        391: holdem_console0_holdem_ui0_char_d = 84;
-        392: holdem_console0_holdem_ui0_char_d = 119;
-        393: holdem_console0_holdem_ui0_char_d = 111;
-        394: holdem_console0_holdem_ui0_char_d = 32;
-        395: holdem_console0_holdem_ui0_char_d = 112;
-        396: holdem_console0_holdem_ui0_char_d = 97;
-        397: holdem_console0_holdem_ui0_char_d = 105;
-        398: holdem_console0_holdem_ui0_char_d = 114;
-        399: holdem_console0_holdem_ui0_char_d = 0;
-        400: holdem_console0_holdem_ui0_char_d = 84;
-        401: holdem_console0_holdem_ui0_char_d = 104;
-        402: holdem_console0_holdem_ui0_char_d = 114;
-        403: holdem_console0_holdem_ui0_char_d = 101;
-        404: holdem_console0_holdem_ui0_char_d = 101;
-        405: holdem_console0_holdem_ui0_char_d = 32;
-        406: holdem_console0_holdem_ui0_char_d = 111;
-        407: holdem_console0_holdem_ui0_char_d = 102;
-        408: holdem_console0_holdem_ui0_char_d = 32;
-        409: holdem_console0_holdem_ui0_char_d = 97;
-        410: holdem_console0_holdem_ui0_char_d = 32;
-        411: holdem_console0_holdem_ui0_char_d = 107;
-        412: holdem_console0_holdem_ui0_char_d = 105;
-        413: holdem_console0_holdem_ui0_char_d = 110;
-        414: holdem_console0_holdem_ui0_char_d = 100;
-        415: holdem_console0_holdem_ui0_char_d = 0;
-        416: holdem_console0_holdem_ui0_char_d = 83;
-        417: holdem_console0_holdem_ui0_char_d = 116;
-        418: holdem_console0_holdem_ui0_char_d = 114;
-        419: holdem_console0_holdem_ui0_char_d = 97;
-        420: holdem_console0_holdem_ui0_char_d = 105;
-        421: holdem_console0_holdem_ui0_char_d = 103;
-        422: holdem_console0_holdem_ui0_char_d = 104;
-        423: holdem_console0_holdem_ui0_char_d = 116;
-        424: holdem_console0_holdem_ui0_char_d = 0;
-        425: holdem_console0_holdem_ui0_char_d = 70;
-        426: holdem_console0_holdem_ui0_char_d = 108;
-        427: holdem_console0_holdem_ui0_char_d = 117;
-        428: holdem_console0_holdem_ui0_char_d = 115;
-        429: holdem_console0_holdem_ui0_char_d = 104;
-        430: holdem_console0_holdem_ui0_char_d = 0;
-        431: holdem_console0_holdem_ui0_char_d = 70;
-        432: holdem_console0_holdem_ui0_char_d = 117;
-        433: holdem_console0_holdem_ui0_char_d = 108;
-        434: holdem_console0_holdem_ui0_char_d = 108;
-        435: holdem_console0_holdem_ui0_char_d = 32;
-        436: holdem_console0_holdem_ui0_char_d = 104;
-        437: holdem_console0_holdem_ui0_char_d = 111;
-        438: holdem_console0_holdem_ui0_char_d = 117;
-        439: holdem_console0_holdem_ui0_char_d = 115;
-        440: holdem_console0_holdem_ui0_char_d = 101;
-        441: holdem_console0_holdem_ui0_char_d = 0;
-        442: holdem_console0_holdem_ui0_char_d = 70;
-        443: holdem_console0_holdem_ui0_char_d = 111;
-        444: holdem_console0_holdem_ui0_char_d = 117;
-        445: holdem_console0_holdem_ui0_char_d = 114;
-        446: holdem_console0_holdem_ui0_char_d = 32;
-        447: holdem_console0_holdem_ui0_char_d = 111;
-        448: holdem_console0_holdem_ui0_char_d = 102;
-        449: holdem_console0_holdem_ui0_char_d = 32;
-        450: holdem_console0_holdem_ui0_char_d = 97;
-        451: holdem_console0_holdem_ui0_char_d = 32;
-        452: holdem_console0_holdem_ui0_char_d = 107;
-        453: holdem_console0_holdem_ui0_char_d = 105;
-        454: holdem_console0_holdem_ui0_char_d = 110;
-        455: holdem_console0_holdem_ui0_char_d = 100;
-        456: holdem_console0_holdem_ui0_char_d = 0;
-        457: holdem_console0_holdem_ui0_char_d = 83;
-        458: holdem_console0_holdem_ui0_char_d = 116;
-        459: holdem_console0_holdem_ui0_char_d = 114;
-        460: holdem_console0_holdem_ui0_char_d = 97;
-        461: holdem_console0_holdem_ui0_char_d = 105;
-        462: holdem_console0_holdem_ui0_char_d = 103;
-        463: holdem_console0_holdem_ui0_char_d = 104;
-        464: holdem_console0_holdem_ui0_char_d = 116;
-        465: holdem_console0_holdem_ui0_char_d = 32;
-        466: holdem_console0_holdem_ui0_char_d = 102;
-        467: holdem_console0_holdem_ui0_char_d = 108;
-        468: holdem_console0_holdem_ui0_char_d = 117;
-        469: holdem_console0_holdem_ui0_char_d = 115;
-        470: holdem_console0_holdem_ui0_char_d = 104;
-        471: holdem_console0_holdem_ui0_char_d = 0;
-        472: holdem_console0_holdem_ui0_char_d = 116;
-        473: holdem_console0_holdem_ui0_char_d = 119;
-        474: holdem_console0_holdem_ui0_char_d = 111;
-        475: holdem_console0_holdem_ui0_char_d = 0;
-        476: holdem_console0_holdem_ui0_char_d = 116;
-        477: holdem_console0_holdem_ui0_char_d = 104;
-        478: holdem_console0_holdem_ui0_char_d = 114;
-        479: holdem_console0_holdem_ui0_char_d = 101;
-        480: holdem_console0_holdem_ui0_char_d = 101;
-        481: holdem_console0_holdem_ui0_char_d = 0;
-        482: holdem_console0_holdem_ui0_char_d = 102;
-        483: holdem_console0_holdem_ui0_char_d = 111;
-        484: holdem_console0_holdem_ui0_char_d = 117;
-        485: holdem_console0_holdem_ui0_char_d = 114;
-        486: holdem_console0_holdem_ui0_char_d = 0;
-        487: holdem_console0_holdem_ui0_char_d = 102;
-        488: holdem_console0_holdem_ui0_char_d = 105;
-        489: holdem_console0_holdem_ui0_char_d = 118;
-        490: holdem_console0_holdem_ui0_char_d = 101;
-        491: holdem_console0_holdem_ui0_char_d = 0;
-        492: holdem_console0_holdem_ui0_char_d = 115;
-        493: holdem_console0_holdem_ui0_char_d = 105;
-        494: holdem_console0_holdem_ui0_char_d = 120;
-        495: holdem_console0_holdem_ui0_char_d = 0;
-        496: holdem_console0_holdem_ui0_char_d = 115;
-        497: holdem_console0_holdem_ui0_char_d = 101;
-        498: holdem_console0_holdem_ui0_char_d = 118;
-        499: holdem_console0_holdem_ui0_char_d = 101;
-        500: holdem_console0_holdem_ui0_char_d = 110;
-        501: holdem_console0_holdem_ui0_char_d = 0;
-        502: holdem_console0_holdem_ui0_char_d = 101;
-        503: holdem_console0_holdem_ui0_char_d = 105;
-        504: holdem_console0_holdem_ui0_char_d = 103;
-        505: holdem_console0_holdem_ui0_char_d = 104;
-        506: holdem_console0_holdem_ui0_char_d = 116;
-        507: holdem_console0_holdem_ui0_char_d = 0;
-        508: holdem_console0_holdem_ui0_char_d = 110;
-        509: holdem_console0_holdem_ui0_char_d = 105;
-        510: holdem_console0_holdem_ui0_char_d = 110;
-        511: holdem_console0_holdem_ui0_char_d = 101;
-        512: holdem_console0_holdem_ui0_char_d = 0;
-        513: holdem_console0_holdem_ui0_char_d = 116;
-        514: holdem_console0_holdem_ui0_char_d = 101;
-        515: holdem_console0_holdem_ui0_char_d = 110;
-        516: holdem_console0_holdem_ui0_char_d = 0;
-        517: holdem_console0_holdem_ui0_char_d = 106;
-        518: holdem_console0_holdem_ui0_char_d = 97;
-        519: holdem_console0_holdem_ui0_char_d = 99;
-        520: holdem_console0_holdem_ui0_char_d = 107;
-        521: holdem_console0_holdem_ui0_char_d = 0;
-        522: holdem_console0_holdem_ui0_char_d = 113;
-        523: holdem_console0_holdem_ui0_char_d = 117;
-        524: holdem_console0_holdem_ui0_char_d = 101;
-        525: holdem_console0_holdem_ui0_char_d = 101;
-        526: holdem_console0_holdem_ui0_char_d = 110;
-        527: holdem_console0_holdem_ui0_char_d = 0;
-        528: holdem_console0_holdem_ui0_char_d = 107;
-        529: holdem_console0_holdem_ui0_char_d = 105;
-        530: holdem_console0_holdem_ui0_char_d = 110;
-        531: holdem_console0_holdem_ui0_char_d = 103;
-        532: holdem_console0_holdem_ui0_char_d = 0;
-        533: holdem_console0_holdem_ui0_char_d = 97;
-        534: holdem_console0_holdem_ui0_char_d = 99;
-        535: holdem_console0_holdem_ui0_char_d = 101;
-        536: holdem_console0_holdem_ui0_char_d = 0;
-        537: holdem_console0_holdem_ui0_char_d = 116;
-        538: holdem_console0_holdem_ui0_char_d = 119;
-        539: holdem_console0_holdem_ui0_char_d = 111;
-        540: holdem_console0_holdem_ui0_char_d = 115;
-        541: holdem_console0_holdem_ui0_char_d = 0;
-        542: holdem_console0_holdem_ui0_char_d = 116;
-        543: holdem_console0_holdem_ui0_char_d = 104;
-        544: holdem_console0_holdem_ui0_char_d = 114;
-        545: holdem_console0_holdem_ui0_char_d = 101;
-        546: holdem_console0_holdem_ui0_char_d = 101;
-        547: holdem_console0_holdem_ui0_char_d = 115;
-        548: holdem_console0_holdem_ui0_char_d = 0;
-        549: holdem_console0_holdem_ui0_char_d = 102;
-        550: holdem_console0_holdem_ui0_char_d = 111;
-        551: holdem_console0_holdem_ui0_char_d = 117;
-        552: holdem_console0_holdem_ui0_char_d = 114;
-        553: holdem_console0_holdem_ui0_char_d = 115;
-        554: holdem_console0_holdem_ui0_char_d = 0;
-        555: holdem_console0_holdem_ui0_char_d = 102;
-        556: holdem_console0_holdem_ui0_char_d = 105;
-        557: holdem_console0_holdem_ui0_char_d = 118;
-        558: holdem_console0_holdem_ui0_char_d = 101;
-        559: holdem_console0_holdem_ui0_char_d = 115;
-        560: holdem_console0_holdem_ui0_char_d = 0;
-        561: holdem_console0_holdem_ui0_char_d = 115;
-        562: holdem_console0_holdem_ui0_char_d = 105;
-        563: holdem_console0_holdem_ui0_char_d = 120;
-        564: holdem_console0_holdem_ui0_char_d = 101;
-        565: holdem_console0_holdem_ui0_char_d = 115;
-        566: holdem_console0_holdem_ui0_char_d = 0;
-        567: holdem_console0_holdem_ui0_char_d = 115;
-        568: holdem_console0_holdem_ui0_char_d = 101;
-        569: holdem_console0_holdem_ui0_char_d = 118;
-        570: holdem_console0_holdem_ui0_char_d = 101;
-        571: holdem_console0_holdem_ui0_char_d = 110;
-        572: holdem_console0_holdem_ui0_char_d = 115;
-        573: holdem_console0_holdem_ui0_char_d = 0;
-        574: holdem_console0_holdem_ui0_char_d = 101;
-        575: holdem_console0_holdem_ui0_char_d = 105;
-        576: holdem_console0_holdem_ui0_char_d = 103;
-        577: holdem_console0_holdem_ui0_char_d = 104;
-        578: holdem_console0_holdem_ui0_char_d = 116;
-        579: holdem_console0_holdem_ui0_char_d = 115;
-        580: holdem_console0_holdem_ui0_char_d = 0;
-        581: holdem_console0_holdem_ui0_char_d = 110;
-        582: holdem_console0_holdem_ui0_char_d = 105;
-        583: holdem_console0_holdem_ui0_char_d = 110;
-        584: holdem_console0_holdem_ui0_char_d = 101;
-        585: holdem_console0_holdem_ui0_char_d = 115;
-        586: holdem_console0_holdem_ui0_char_d = 0;
-        587: holdem_console0_holdem_ui0_char_d = 116;
-        588: holdem_console0_holdem_ui0_char_d = 101;
-        589: holdem_console0_holdem_ui0_char_d = 110;
-        590: holdem_console0_holdem_ui0_char_d = 115;
-        591: holdem_console0_holdem_ui0_char_d = 0;
-        592: holdem_console0_holdem_ui0_char_d = 106;
-        593: holdem_console0_holdem_ui0_char_d = 97;
-        594: holdem_console0_holdem_ui0_char_d = 99;
-        595: holdem_console0_holdem_ui0_char_d = 107;
-        596: holdem_console0_holdem_ui0_char_d = 115;
-        597: holdem_console0_holdem_ui0_char_d = 0;
-        598: holdem_console0_holdem_ui0_char_d = 113;
-        599: holdem_console0_holdem_ui0_char_d = 117;
-        600: holdem_console0_holdem_ui0_char_d = 101;
-        601: holdem_console0_holdem_ui0_char_d = 101;
-        602: holdem_console0_holdem_ui0_char_d = 110;
-        603: holdem_console0_holdem_ui0_char_d = 115;
-        604: holdem_console0_holdem_ui0_char_d = 0;
-        605: holdem_console0_holdem_ui0_char_d = 107;
-        606: holdem_console0_holdem_ui0_char_d = 105;
-        607: holdem_console0_holdem_ui0_char_d = 110;
-        608: holdem_console0_holdem_ui0_char_d = 103;
-        609: holdem_console0_holdem_ui0_char_d = 115;
-        610: holdem_console0_holdem_ui0_char_d = 0;
-        611: holdem_console0_holdem_ui0_char_d = 97;
-        612: holdem_console0_holdem_ui0_char_d = 99;
-        613: holdem_console0_holdem_ui0_char_d = 101;
-        614: holdem_console0_holdem_ui0_char_d = 115;
-        615: holdem_console0_holdem_ui0_char_d = 0;
-        616: holdem_console0_holdem_ui0_char_d = 72;
-        617: holdem_console0_holdem_ui0_char_d = 111;
-        618: holdem_console0_holdem_ui0_char_d = 108;
-        619: holdem_console0_holdem_ui0_char_d = 100;
-        620: holdem_console0_holdem_ui0_char_d = 39;
-        621: holdem_console0_holdem_ui0_char_d = 101;
-        622: holdem_console0_holdem_ui0_char_d = 109;
-        623: holdem_console0_holdem_ui0_char_d = 58;
-        624: holdem_console0_holdem_ui0_char_d = 32;
-        625: holdem_console0_holdem_ui0_char_d = 102;
-        626: holdem_console0_holdem_ui0_char_d = 32;
-        627: holdem_console0_holdem_ui0_char_d = 107;
-        628: holdem_console0_holdem_ui0_char_d = 32;
-        629: holdem_console0_holdem_ui0_char_d = 99;
-        630: holdem_console0_holdem_ui0_char_d = 32;
-        631: holdem_console0_holdem_ui0_char_d = 97;
-        632: holdem_console0_holdem_ui0_char_d = 32;
-        633: holdem_console0_holdem_ui0_char_d = 98;
-        634: holdem_console0_holdem_ui0_char_d = 60;
-        635: holdem_console0_holdem_ui0_char_d = 110;
-        636: holdem_console0_holdem_ui0_char_d = 62;
-        637: holdem_console0_holdem_ui0_char_d = 32;
-        638: holdem_console0_holdem_ui0_char_d = 114;
-        639: holdem_console0_holdem_ui0_char_d = 60;
-        640: holdem_console0_holdem_ui0_char_d = 110;
-        641: holdem_console0_holdem_ui0_char_d = 62;
-        642: holdem_console0_holdem_ui0_char_d = 32;
-        643: holdem_console0_holdem_ui0_char_d = 100;
-        644: holdem_console0_holdem_ui0_char_d = 32;
-        645: holdem_console0_holdem_ui0_char_d = 110;
-        646: holdem_console0_holdem_ui0_char_d = 32;
-        647: holdem_console0_holdem_ui0_char_d = 104;
-        648: holdem_console0_holdem_ui0_char_d = 32;
-        649: holdem_console0_holdem_ui0_char_d = 116;
-        650: holdem_console0_holdem_ui0_char_d = 13;
-        651: holdem_console0_holdem_ui0_char_d = 10;
-        652: holdem_console0_holdem_ui0_char_d = 0;
-        653: holdem_console0_holdem_ui0_char_d = 33;
-        654: holdem_console0_holdem_ui0_char_d = 32;
-        655: holdem_console0_holdem_ui0_char_d = 117;
-        656: holdem_console0_holdem_ui0_char_d = 110;
-        657: holdem_console0_holdem_ui0_char_d = 107;
-        658: holdem_console0_holdem_ui0_char_d = 110;
-        659: holdem_console0_holdem_ui0_char_d = 111;
-        660: holdem_console0_holdem_ui0_char_d = 119;
-        661: holdem_console0_holdem_ui0_char_d = 110;
-        662: holdem_console0_holdem_ui0_char_d = 32;
-        663: holdem_console0_holdem_ui0_char_d = 107;
-        664: holdem_console0_holdem_ui0_char_d = 101;
-        665: holdem_console0_holdem_ui0_char_d = 121;
-        666: holdem_console0_holdem_ui0_char_d = 13;
-        667: holdem_console0_holdem_ui0_char_d = 10;
-        668: holdem_console0_holdem_ui0_char_d = 0;
-        669: holdem_console0_holdem_ui0_char_d = 13;
-        670: holdem_console0_holdem_ui0_char_d = 10;
-        671: holdem_console0_holdem_ui0_char_d = 33;
-        672: holdem_console0_holdem_ui0_char_d = 32;
-        673: holdem_console0_holdem_ui0_char_d = 98;
-        674: holdem_console0_holdem_ui0_char_d = 97;
-        675: holdem_console0_holdem_ui0_char_d = 100;
-        676: holdem_console0_holdem_ui0_char_d = 32;
-        677: holdem_console0_holdem_ui0_char_d = 110;
-        678: holdem_console0_holdem_ui0_char_d = 117;
-        679: holdem_console0_holdem_ui0_char_d = 109;
-        680: holdem_console0_holdem_ui0_char_d = 98;
-        681: holdem_console0_holdem_ui0_char_d = 101;
-        682: holdem_console0_holdem_ui0_char_d = 114;
-        683: holdem_console0_holdem_ui0_char_d = 13;
-        684: holdem_console0_holdem_ui0_char_d = 10;
-        685: holdem_console0_holdem_ui0_char_d = 0;
-        686: holdem_console0_holdem_ui0_char_d = 13;
-        687: holdem_console0_holdem_ui0_char_d = 10;
-        688: holdem_console0_holdem_ui0_char_d = 0;
-        689: holdem_console0_holdem_ui0_char_d = 32;
-        690: holdem_console0_holdem_ui0_char_d = 99;
-        691: holdem_console0_holdem_ui0_char_d = 97;
-        692: holdem_console0_holdem_ui0_char_d = 114;
-        693: holdem_console0_holdem_ui0_char_d = 100;
-        694: holdem_console0_holdem_ui0_char_d = 115;
-        695: holdem_console0_holdem_ui0_char_d = 32;
-        696: holdem_console0_holdem_ui0_char_d = 0;
-        697: holdem_console0_holdem_ui0_char_d = 33;
-        698: holdem_console0_holdem_ui0_char_d = 32;
-        699: holdem_console0_holdem_ui0_char_d = 110;
-        700: holdem_console0_holdem_ui0_char_d = 111;
-        701: holdem_console0_holdem_ui0_char_d = 32;
-        702: holdem_console0_holdem_ui0_char_d = 104;
-        703: holdem_console0_holdem_ui0_char_d = 97;
-        704: holdem_console0_holdem_ui0_char_d = 110;
-        705: holdem_console0_holdem_ui0_char_d = 100;
-        706: holdem_console0_holdem_ui0_char_d = 32;
-        707: holdem_console0_holdem_ui0_char_d = 105;
-        708: holdem_console0_holdem_ui0_char_d = 110;
-        709: holdem_console0_holdem_ui0_char_d = 32;
-        710: holdem_console0_holdem_ui0_char_d = 112;
-        711: holdem_console0_holdem_ui0_char_d = 114;
-        712: holdem_console0_holdem_ui0_char_d = 111;
-        713: holdem_console0_holdem_ui0_char_d = 103;
-        714: holdem_console0_holdem_ui0_char_d = 114;
-        715: holdem_console0_holdem_ui0_char_d = 101;
-        716: holdem_console0_holdem_ui0_char_d = 115;
-        717: holdem_console0_holdem_ui0_char_d = 115;
-        718: holdem_console0_holdem_ui0_char_d = 13;
-        719: holdem_console0_holdem_ui0_char_d = 10;
-        720: holdem_console0_holdem_ui0_char_d = 0;
-        721: holdem_console0_holdem_ui0_char_d = 33;
-        722: holdem_console0_holdem_ui0_char_d = 32;
-        723: holdem_console0_holdem_ui0_char_d = 0;
-        724: holdem_console0_holdem_ui0_char_d = 27;
-        725: holdem_console0_holdem_ui0_char_d = 91;
-        726: holdem_console0_holdem_ui0_char_d = 50;
-        727: holdem_console0_holdem_ui0_char_d = 74;
-        728: holdem_console0_holdem_ui0_char_d = 27;
-        729: holdem_console0_holdem_ui0_char_d = 91;
-        730: holdem_console0_holdem_ui0_char_d = 72;
-        731: holdem_console0_holdem_ui0_char_d = 0;
-        732: holdem_console0_holdem_ui0_char_d = 78;
-        733: holdem_console0_holdem_ui0_char_d = 101;
-        734: holdem_console0_holdem_ui0_char_d = 119;
-        735: holdem_console0_holdem_ui0_char_d = 32;
-        736: holdem_console0_holdem_ui0_char_d = 103;
-        737: holdem_console0_holdem_ui0_char_d = 97;
-        738: holdem_console0_holdem_ui0_char_d = 109;
-        739: holdem_console0_holdem_ui0_char_d = 101;
-        740: holdem_console0_holdem_ui0_char_d = 13;
-        741: holdem_console0_holdem_ui0_char_d = 10;
-        742: holdem_console0_holdem_ui0_char_d = 0;
-        743: holdem_console0_holdem_ui0_char_d = 72;
-        744: holdem_console0_holdem_ui0_char_d = 97;
-        745: holdem_console0_holdem_ui0_char_d = 110;
-        746: holdem_console0_holdem_ui0_char_d = 100;
-        747: holdem_console0_holdem_ui0_char_d = 32;
-        748: holdem_console0_holdem_ui0_char_d = 0;
-        749: holdem_console0_holdem_ui0_char_d = 32;
-        750: holdem_console0_holdem_ui0_char_d = 112;
-        751: holdem_console0_holdem_ui0_char_d = 111;
-        752: holdem_console0_holdem_ui0_char_d = 116;
-        753: holdem_console0_holdem_ui0_char_d = 32;
-        754: holdem_console0_holdem_ui0_char_d = 0;
-        755: holdem_console0_holdem_ui0_char_d = 32;
-        756: holdem_console0_holdem_ui0_char_d = 98;
-        757: holdem_console0_holdem_ui0_char_d = 111;
-        758: holdem_console0_holdem_ui0_char_d = 97;
-        759: holdem_console0_holdem_ui0_char_d = 114;
-        760: holdem_console0_holdem_ui0_char_d = 100;
-        761: holdem_console0_holdem_ui0_char_d = 0;
-        762: holdem_console0_holdem_ui0_char_d = 32;
-        763: holdem_console0_holdem_ui0_char_d = 116;
-        764: holdem_console0_holdem_ui0_char_d = 111;
-        765: holdem_console0_holdem_ui0_char_d = 32;
-        766: holdem_console0_holdem_ui0_char_d = 97;
-        767: holdem_console0_holdem_ui0_char_d = 99;
-        768: holdem_console0_holdem_ui0_char_d = 116;
-        769: holdem_console0_holdem_ui0_char_d = 44;
-        770: holdem_console0_holdem_ui0_char_d = 32;
-        771: holdem_console0_holdem_ui0_char_d = 115;
-        772: holdem_console0_holdem_ui0_char_d = 116;
-        773: holdem_console0_holdem_ui0_char_d = 97;
-        774: holdem_console0_holdem_ui0_char_d = 99;
-        775: holdem_console0_holdem_ui0_char_d = 107;
-        776: holdem_console0_holdem_ui0_char_d = 32;
-        777: holdem_console0_holdem_ui0_char_d = 0;
-        778: holdem_console0_holdem_ui0_char_d = 44;
-        779: holdem_console0_holdem_ui0_char_d = 32;
-        780: holdem_console0_holdem_ui0_char_d = 116;
-        781: holdem_console0_holdem_ui0_char_d = 111;
-        782: holdem_console0_holdem_ui0_char_d = 32;
-        783: holdem_console0_holdem_ui0_char_d = 99;
-        784: holdem_console0_holdem_ui0_char_d = 97;
-        785: holdem_console0_holdem_ui0_char_d = 108;
-        786: holdem_console0_holdem_ui0_char_d = 108;
-        787: holdem_console0_holdem_ui0_char_d = 32;
-        788: holdem_console0_holdem_ui0_char_d = 0;
-        789: holdem_console0_holdem_ui0_char_d = 44;
-        790: holdem_console0_holdem_ui0_char_d = 32;
-        791: holdem_console0_holdem_ui0_char_d = 109;
-        792: holdem_console0_holdem_ui0_char_d = 105;
-        793: holdem_console0_holdem_ui0_char_d = 110;
-        794: holdem_console0_holdem_ui0_char_d = 32;
-        795: holdem_console0_holdem_ui0_char_d = 114;
-        796: holdem_console0_holdem_ui0_char_d = 97;
-        797: holdem_console0_holdem_ui0_char_d = 105;
-        798: holdem_console0_holdem_ui0_char_d = 115;
-        799: holdem_console0_holdem_ui0_char_d = 101;
-        800: holdem_console0_holdem_ui0_char_d = 32;
-        801: holdem_console0_holdem_ui0_char_d = 116;
-        802: holdem_console0_holdem_ui0_char_d = 111;
-        803: holdem_console0_holdem_ui0_char_d = 32;
-        804: holdem_console0_holdem_ui0_char_d = 0;
-        805: holdem_console0_holdem_ui0_char_d = 71;
-        806: holdem_console0_holdem_ui0_char_d = 97;
-        807: holdem_console0_holdem_ui0_char_d = 109;
-        808: holdem_console0_holdem_ui0_char_d = 101;
-        809: holdem_console0_holdem_ui0_char_d = 32;
-        810: holdem_console0_holdem_ui0_char_d = 111;
-        811: holdem_console0_holdem_ui0_char_d = 118;
-        812: holdem_console0_holdem_ui0_char_d = 101;
-        813: holdem_console0_holdem_ui0_char_d = 114;
-        814: holdem_console0_holdem_ui0_char_d = 44;
-        815: holdem_console0_holdem_ui0_char_d = 32;
-        816: holdem_console0_holdem_ui0_char_d = 80;
-        817: holdem_console0_holdem_ui0_char_d = 0;
-        818: holdem_console0_holdem_ui0_char_d = 32;
-        819: holdem_console0_holdem_ui0_char_d = 119;
-        820: holdem_console0_holdem_ui0_char_d = 105;
-        821: holdem_console0_holdem_ui0_char_d = 110;
-        822: holdem_console0_holdem_ui0_char_d = 115;
-        823: holdem_console0_holdem_ui0_char_d = 13;
-        824: holdem_console0_holdem_ui0_char_d = 10;
-        825: holdem_console0_holdem_ui0_char_d = 0;
-        826: holdem_console0_holdem_ui0_char_d = 80;
-        827: holdem_console0_holdem_ui0_char_d = 114;
-        828: holdem_console0_holdem_ui0_char_d = 101;
-        829: holdem_console0_holdem_ui0_char_d = 115;
-        830: holdem_console0_holdem_ui0_char_d = 115;
-        831: holdem_console0_holdem_ui0_char_d = 32;
-        832: holdem_console0_holdem_ui0_char_d = 100;
-        833: holdem_console0_holdem_ui0_char_d = 32;
-        834: holdem_console0_holdem_ui0_char_d = 116;
-        835: holdem_console0_holdem_ui0_char_d = 111;
-        836: holdem_console0_holdem_ui0_char_d = 32;
-        837: holdem_console0_holdem_ui0_char_d = 100;
-        838: holdem_console0_holdem_ui0_char_d = 101;
-        839: holdem_console0_holdem_ui0_char_d = 97;
-        840: holdem_console0_holdem_ui0_char_d = 108;
-        841: holdem_console0_holdem_ui0_char_d = 13;
-        842: holdem_console0_holdem_ui0_char_d = 10;
-        843: holdem_console0_holdem_ui0_char_d = 0;
-        844: holdem_console0_holdem_ui0_char_d = 32;
-        845: holdem_console0_holdem_ui0_char_d = 68;
-        846: holdem_console0_holdem_ui0_char_d = 0;
-        847: holdem_console0_holdem_ui0_char_d = 32;
-        848: holdem_console0_holdem_ui0_char_d = 115;
-        849: holdem_console0_holdem_ui0_char_d = 116;
-        850: holdem_console0_holdem_ui0_char_d = 97;
-        851: holdem_console0_holdem_ui0_char_d = 99;
-        852: holdem_console0_holdem_ui0_char_d = 107;
-        853: holdem_console0_holdem_ui0_char_d = 32;
-        854: holdem_console0_holdem_ui0_char_d = 0;
-        855: holdem_console0_holdem_ui0_char_d = 32;
-        856: holdem_console0_holdem_ui0_char_d = 98;
-        857: holdem_console0_holdem_ui0_char_d = 101;
-        858: holdem_console0_holdem_ui0_char_d = 116;
-        859: holdem_console0_holdem_ui0_char_d = 32;
-        860: holdem_console0_holdem_ui0_char_d = 0;
-        861: holdem_console0_holdem_ui0_char_d = 32;
-        862: holdem_console0_holdem_ui0_char_d = 111;
-        863: holdem_console0_holdem_ui0_char_d = 117;
-        864: holdem_console0_holdem_ui0_char_d = 116;
-        865: holdem_console0_holdem_ui0_char_d = 0;
-        866: holdem_console0_holdem_ui0_char_d = 32;
-        867: holdem_console0_holdem_ui0_char_d = 102;
-        868: holdem_console0_holdem_ui0_char_d = 111;
-        869: holdem_console0_holdem_ui0_char_d = 108;
-        870: holdem_console0_holdem_ui0_char_d = 100;
-        871: holdem_console0_holdem_ui0_char_d = 101;
-        872: holdem_console0_holdem_ui0_char_d = 100;
-        873: holdem_console0_holdem_ui0_char_d = 0;
-        874: holdem_console0_holdem_ui0_char_d = 32;
-        875: holdem_console0_holdem_ui0_char_d = 97;
-        876: holdem_console0_holdem_ui0_char_d = 108;
-        877: holdem_console0_holdem_ui0_char_d = 108;
-        878: holdem_console0_holdem_ui0_char_d = 45;
-        879: holdem_console0_holdem_ui0_char_d = 105;
-        880: holdem_console0_holdem_ui0_char_d = 110;
-        881: holdem_console0_holdem_ui0_char_d = 0;
-        882: holdem_console0_holdem_ui0_char_d = 32;
-        883: holdem_console0_holdem_ui0_char_d = 40;
-        884: holdem_console0_holdem_ui0_char_d = 98;
-        885: holdem_console0_holdem_ui0_char_d = 101;
-        886: holdem_console0_holdem_ui0_char_d = 116;
-        887: holdem_console0_holdem_ui0_char_d = 32;
-        888: holdem_console0_holdem_ui0_char_d = 0;
-        889: holdem_console0_holdem_ui0_char_d = 32;
-        890: holdem_console0_holdem_ui0_char_d = 40;
-        891: holdem_console0_holdem_ui0_char_d = 97;
-        892: holdem_console0_holdem_ui0_char_d = 108;
-        893: holdem_console0_holdem_ui0_char_d = 108;
-        894: holdem_console0_holdem_ui0_char_d = 45;
-        895: holdem_console0_holdem_ui0_char_d = 105;
-        896: holdem_console0_holdem_ui0_char_d = 110;
-        897: holdem_console0_holdem_ui0_char_d = 41;
-        898: holdem_console0_holdem_ui0_char_d = 0;
-        899: holdem_console0_holdem_ui0_char_d = 32;
-        900: holdem_console0_holdem_ui0_char_d = 99;
-        901: holdem_console0_holdem_ui0_char_d = 111;
-        902: holdem_console0_holdem_ui0_char_d = 108;
-        903: holdem_console0_holdem_ui0_char_d = 108;
-        904: holdem_console0_holdem_ui0_char_d = 101;
-        905: holdem_console0_holdem_ui0_char_d = 99;
-        906: holdem_console0_holdem_ui0_char_d = 116;
-        907: holdem_console0_holdem_ui0_char_d = 115;
-        908: holdem_console0_holdem_ui0_char_d = 32;
-        909: holdem_console0_holdem_ui0_char_d = 0;
-        910: holdem_console0_holdem_ui0_char_d = 44;
-        911: holdem_console0_holdem_ui0_char_d = 32;
-        912: holdem_console0_holdem_ui0_char_d = 0;
-        913: holdem_console0_holdem_ui0_char_d = 32;
-        914: holdem_console0_holdem_ui0_char_d = 104;
-        915: holdem_console0_holdem_ui0_char_d = 105;
-        916: holdem_console0_holdem_ui0_char_d = 103;
-        917: holdem_console0_holdem_ui0_char_d = 104;
-        918: holdem_console0_holdem_ui0_char_d = 0;
-        919: holdem_console0_holdem_ui0_char_d = 82;
-        920: holdem_console0_holdem_ui0_char_d = 111;
-        921: holdem_console0_holdem_ui0_char_d = 121;
-        922: holdem_console0_holdem_ui0_char_d = 97;
-        923: holdem_console0_holdem_ui0_char_d = 108;
-        924: holdem_console0_holdem_ui0_char_d = 32;
-        925: holdem_console0_holdem_ui0_char_d = 102;
-        926: holdem_console0_holdem_ui0_char_d = 108;
-        927: holdem_console0_holdem_ui0_char_d = 117;
-        928: holdem_console0_holdem_ui0_char_d = 115;
-        929: holdem_console0_holdem_ui0_char_d = 104;
-        930: holdem_console0_holdem_ui0_char_d = 0;
-        931: holdem_console0_holdem_ui0_char_d = 70;
-        932: holdem_console0_holdem_ui0_char_d = 111;
-        933: holdem_console0_holdem_ui0_char_d = 117;
-        934: holdem_console0_holdem_ui0_char_d = 114;
-        935: holdem_console0_holdem_ui0_char_d = 32;
-        936: holdem_console0_holdem_ui0_char_d = 111;
-        937: holdem_console0_holdem_ui0_char_d = 102;
-        938: holdem_console0_holdem_ui0_char_d = 32;
-        939: holdem_console0_holdem_ui0_char_d = 97;
-        940: holdem_console0_holdem_ui0_char_d = 32;
-        941: holdem_console0_holdem_ui0_char_d = 107;
-        942: holdem_console0_holdem_ui0_char_d = 105;
-        943: holdem_console0_holdem_ui0_char_d = 110;
-        944: holdem_console0_holdem_ui0_char_d = 100;
-        945: holdem_console0_holdem_ui0_char_d = 44;
-        946: holdem_console0_holdem_ui0_char_d = 32;
-        947: holdem_console0_holdem_ui0_char_d = 0;
-        948: holdem_console0_holdem_ui0_char_d = 70;
-        949: holdem_console0_holdem_ui0_char_d = 117;
-        950: holdem_console0_holdem_ui0_char_d = 108;
-        951: holdem_console0_holdem_ui0_char_d = 108;
-        952: holdem_console0_holdem_ui0_char_d = 32;
-        953: holdem_console0_holdem_ui0_char_d = 104;
-        954: holdem_console0_holdem_ui0_char_d = 111;
-        955: holdem_console0_holdem_ui0_char_d = 117;
-        956: holdem_console0_holdem_ui0_char_d = 115;
-        957: holdem_console0_holdem_ui0_char_d = 101;
-        958: holdem_console0_holdem_ui0_char_d = 44;
-        959: holdem_console0_holdem_ui0_char_d = 32;
-        960: holdem_console0_holdem_ui0_char_d = 0;
-        961: holdem_console0_holdem_ui0_char_d = 32;
-        962: holdem_console0_holdem_ui0_char_d = 102;
-        963: holdem_console0_holdem_ui0_char_d = 117;
-        964: holdem_console0_holdem_ui0_char_d = 108;
-        965: holdem_console0_holdem_ui0_char_d = 108;
-        966: holdem_console0_holdem_ui0_char_d = 32;
-        967: holdem_console0_holdem_ui0_char_d = 111;
-        968: holdem_console0_holdem_ui0_char_d = 102;
-        969: holdem_console0_holdem_ui0_char_d = 32;
-        970: holdem_console0_holdem_ui0_char_d = 0;
-        971: holdem_console0_holdem_ui0_char_d = 84;
-        972: holdem_console0_holdem_ui0_char_d = 104;
-        973: holdem_console0_holdem_ui0_char_d = 114;
-        974: holdem_console0_holdem_ui0_char_d = 101;
-        975: holdem_console0_holdem_ui0_char_d = 101;
-        976: holdem_console0_holdem_ui0_char_d = 32;
-        977: holdem_console0_holdem_ui0_char_d = 111;
-        978: holdem_console0_holdem_ui0_char_d = 102;
-        979: holdem_console0_holdem_ui0_char_d = 32;
-        980: holdem_console0_holdem_ui0_char_d = 97;
-        981: holdem_console0_holdem_ui0_char_d = 32;
-        982: holdem_console0_holdem_ui0_char_d = 107;
-        983: holdem_console0_holdem_ui0_char_d = 105;
-        984: holdem_console0_holdem_ui0_char_d = 110;
-        985: holdem_console0_holdem_ui0_char_d = 100;
-        986: holdem_console0_holdem_ui0_char_d = 44;
-        987: holdem_console0_holdem_ui0_char_d = 32;
-        988: holdem_console0_holdem_ui0_char_d = 0;
-        989: holdem_console0_holdem_ui0_char_d = 84;
-        990: holdem_console0_holdem_ui0_char_d = 119;
-        991: holdem_console0_holdem_ui0_char_d = 111;
-        992: holdem_console0_holdem_ui0_char_d = 32;
-        993: holdem_console0_holdem_ui0_char_d = 112;
-        994: holdem_console0_holdem_ui0_char_d = 97;
-        995: holdem_console0_holdem_ui0_char_d = 105;
-        996: holdem_console0_holdem_ui0_char_d = 114;
-        997: holdem_console0_holdem_ui0_char_d = 44;
-        998: holdem_console0_holdem_ui0_char_d = 32;
-        999: holdem_console0_holdem_ui0_char_d = 0;
-        1000: holdem_console0_holdem_ui0_char_d = 32;
-        1001: holdem_console0_holdem_ui0_char_d = 97;
-        1002: holdem_console0_holdem_ui0_char_d = 110;
-        1003: holdem_console0_holdem_ui0_char_d = 100;
-        1004: holdem_console0_holdem_ui0_char_d = 32;
-        1005: holdem_console0_holdem_ui0_char_d = 0;
-        1006: holdem_console0_holdem_ui0_char_d = 80;
-        1007: holdem_console0_holdem_ui0_char_d = 97;
-        1008: holdem_console0_holdem_ui0_char_d = 105;
-        1009: holdem_console0_holdem_ui0_char_d = 114;
-        1010: holdem_console0_holdem_ui0_char_d = 32;
-        1011: holdem_console0_holdem_ui0_char_d = 111;
-        1012: holdem_console0_holdem_ui0_char_d = 102;
-        1013: holdem_console0_holdem_ui0_char_d = 32;
-        default: holdem_console0_holdem_ui0_char_d = 0;
-    endcase
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_roms
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_instr <= 0;
-        holdem_console0_holdem_ui0_char_q <= 0;
-    end
-    else begin
-        holdem_console0_holdem_ui0_instr <= holdem_console0_holdem_ui0_instr_d;
-        holdem_console0_holdem_ui0_char_q <= holdem_console0_holdem_ui0_char_d;
-    end
-end
-
-// A conditional jump decides a clock after UI_EXEC, from this register: the 24-bit
-// compares and the 24-to-1 bit select would otherwise sit in front of the next-pc mux
-// (ten LUT/MUXF levels).
-always @(posedge clk) begin: holdem_console0_holdem_ui0_jump_condition
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_jump <= 0;
-    end
-    else begin
-        case (holdem_console0_holdem_ui0_i_op)
-            'h9: begin
-                holdem_console0_holdem_ui0_jump <= holdem_console0_holdem_ui0_acc[holdem_console0_holdem_ui0_i_arg[5-1:0]];
-            end
-            'h6: begin
-                holdem_console0_holdem_ui0_jump <= holdem_console0_holdem_ui0_acc_match;
-            end
-            default: begin
-                holdem_console0_holdem_ui0_jump <= (!holdem_console0_holdem_ui0_acc_match);
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_log_fifo
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_log_mem[0] <= 0;
-        holdem_console0_holdem_ui0_log_mem[1] <= 0;
-        holdem_console0_holdem_ui0_log_mem[2] <= 0;
-        holdem_console0_holdem_ui0_log_mem[3] <= 0;
-        holdem_console0_holdem_ui0_log_rd <= 0;
-        holdem_console0_holdem_ui0_log_wr <= 0;
-        holdem_console0_holdem_ui0_log_count <= 0;
-    end
-    else begin
-        if (holdem_console0_holdem_table0_log_valid) begin
-            holdem_console0_holdem_ui0_log_mem[holdem_console0_holdem_ui0_log_wr] <= holdem_console0_holdem_ui0_log_in;
-            holdem_console0_holdem_ui0_log_wr <= ((holdem_console0_holdem_ui0_log_wr + 1) % 4);
-        end
-        if (holdem_console0_holdem_ui0_log_pop) begin
-            holdem_console0_holdem_ui0_log_rd <= ((holdem_console0_holdem_ui0_log_rd + 1) % 4);
-        end
-        if ((holdem_console0_holdem_table0_log_valid && (!holdem_console0_holdem_ui0_log_pop))) begin
-            if ((holdem_console0_holdem_ui0_log_count < 4)) begin
-                holdem_console0_holdem_ui0_log_count <= (holdem_console0_holdem_ui0_log_count + 1);
-            end
-        end
-        else if ((holdem_console0_holdem_ui0_log_pop && (!holdem_console0_holdem_table0_log_valid))) begin
-            holdem_console0_holdem_ui0_log_count <= (holdem_console0_holdem_ui0_log_count - 1);
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_sequencer
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_res_q <= 0;
-        holdem_console0_holdem_ui0_v_pot <= 0;
-        holdem_console0_holdem_ui0_sp <= 0;
-        holdem_console0_holdem_ui0_str_index <= 0;
-        holdem_console0_holdem_ui0_bcd_start <= 0;
-        holdem_console0_holdem_ui0_started <= 0;
-        holdem_console0_holdem_ui0_cmd_op_q <= 0;
-        holdem_console0_holdem_ui0_idle <= 0;
-        holdem_console0_holdem_ui0_digit_value <= 0;
-        holdem_console0_holdem_ui0_action <= 0;
-        holdem_console0_holdem_ui0_number_mode <= 0;
-        holdem_console0_holdem_ui0_v_to_act <= 7;
-        holdem_console0_holdem_ui0_v_phase <= 0;
-        holdem_console0_holdem_ui0_v_stack <= 0;
-        holdem_console0_holdem_ui0_key_event_q <= 0;
-        holdem_console0_holdem_ui0_shifter <= 0;
-        holdem_console0_holdem_ui0_acc <= 0;
-        holdem_console0_holdem_ui0_v_bet <= 0;
-        holdem_console0_holdem_ui0_state <= 5'b00110;
-        holdem_console0_holdem_ui0_have_digit <= 0;
-        holdem_console0_holdem_ui0_key <= 0;
-        holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-        holdem_console0_holdem_ui0_txv_q <= 0;
-        holdem_console0_holdem_ui0_log_pop <= 0;
-        holdem_console0_holdem_ui0_ret <= 0;
-        holdem_console0_holdem_ui0_digits_left <= 0;
-        holdem_console0_holdem_ui0_txd_q <= 0;
-        holdem_console0_holdem_ui0_paddr <= 0;
-        holdem_console0_holdem_ui0_pc <= 0;
-        holdem_console0_holdem_ui0_product <= 0;
-        holdem_console0_holdem_ui0_v_call <= 0;
-        holdem_console0_holdem_ui0_key_low <= 0;
-        holdem_console0_holdem_ui0_v_winners <= 0;
-        holdem_console0_holdem_ui0_sw_q <= 0;
-        holdem_console0_holdem_ui0_amount <= 0;
-        holdem_console0_holdem_ui0_seat <= 0;
-        holdem_console0_holdem_ui0_num_value <= 0;
-    end
-    else begin
-        holdem_console0_holdem_ui0_bcd_start <= 0;
-        holdem_console0_holdem_ui0_log_pop <= 0;
-        holdem_console0_holdem_ui0_key_event_q <= 0;
-        if ((holdem_console0_holdem_ui0_txv_q && holdem_console0_holdem_ui0_tx_ready)) begin
-            holdem_console0_holdem_ui0_txv_q <= 0;
-        end
-        case (holdem_console0_holdem_ui0_state)
-            5'b00000: begin
-                if (holdem_console0_holdem_ui0_rx_valid) begin
-                    holdem_console0_holdem_ui0_key <= holdem_console0_holdem_ui0_rx_data;
-                    holdem_console0_holdem_ui0_key_low <= holdem_console0_holdem_ui0_rx_low;
-                    holdem_console0_holdem_ui0_key_event_q <= 1;
-                    holdem_console0_holdem_ui0_idle <= 0;
-                    holdem_console0_holdem_ui0_state <= 5'b00001;
-                end
-                else if (btn_act) begin
-                    holdem_console0_holdem_ui0_sw_q <= sw_sync;
-                    holdem_console0_holdem_ui0_key_event_q <= 1;
-                    holdem_console0_holdem_ui0_idle <= 0;
-                    if ((sw_sync[15-1:11] != 0)) begin
-                        holdem_console0_holdem_ui0_amount <= 2047;
-                    end
-                    else begin
-                        holdem_console0_holdem_ui0_amount <= sw_sync[11-1:0];
-                    end
-                    holdem_console0_holdem_ui0_pc <= 18;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if (btn_deal) begin
-                    holdem_console0_holdem_ui0_key_event_q <= 1;
-                    holdem_console0_holdem_ui0_idle <= 0;
-                    holdem_console0_holdem_ui0_pc <= 15;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if (btn_reveal) begin
-                    holdem_console0_holdem_ui0_key_event_q <= 1;
-                    holdem_console0_holdem_ui0_idle <= 0;
-                    holdem_console0_holdem_ui0_pc <= 36;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b00001: begin
-                holdem_console0_holdem_ui0_state <= 5'b00110;
-                if (holdem_console0_holdem_ui0_number_mode) begin
-                    if (((holdem_console0_holdem_ui0_key_low >= 48) && (holdem_console0_holdem_ui0_key_low <= 57))) begin
-                        holdem_console0_holdem_ui0_digit_value <= holdem_console0_holdem_ui0_key_low[4-1:0];
-                        holdem_console0_holdem_ui0_product <= (holdem_console0_holdem_ui0_amount8 + holdem_console0_holdem_ui0_amount2);
-                        holdem_console0_holdem_ui0_have_digit <= 1;
-                        holdem_console0_holdem_ui0_state <= 5'b00010;
-                    end
-                    else if ((((holdem_console0_holdem_ui0_key_low == 13) || (holdem_console0_holdem_ui0_key_low == 10)) && holdem_console0_holdem_ui0_have_digit)) begin
-                        holdem_console0_holdem_ui0_number_mode <= 0;
-                        holdem_console0_holdem_ui0_pc <= 6;
-                    end
-                    else begin
-                        holdem_console0_holdem_ui0_number_mode <= 0;
-                        holdem_console0_holdem_ui0_pc <= 4;
-                    end
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 102)) begin
-                    holdem_console0_holdem_ui0_action <= 0;
-                    holdem_console0_holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 107)) begin
-                    holdem_console0_holdem_ui0_action <= 1;
-                    holdem_console0_holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 99)) begin
-                    holdem_console0_holdem_ui0_action <= 2;
-                    holdem_console0_holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 97)) begin
-                    holdem_console0_holdem_ui0_action <= 5;
-                    holdem_console0_holdem_ui0_pc <= 7;
-                end
-                else if (((holdem_console0_holdem_ui0_key_low == 98) || (holdem_console0_holdem_ui0_key_low == 114))) begin
-                    if ((holdem_console0_holdem_ui0_key_low == 98)) begin
-                        holdem_console0_holdem_ui0_action <= 3;
-                    end
-                    else begin
-                        holdem_console0_holdem_ui0_action <= 4;
-                    end
-                    holdem_console0_holdem_ui0_number_mode <= 1;
-                    holdem_console0_holdem_ui0_have_digit <= 0;
-                    holdem_console0_holdem_ui0_amount <= 0;
-                    holdem_console0_holdem_ui0_state <= 5'b00101;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 100)) begin
-                    holdem_console0_holdem_ui0_pc <= 11;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 110)) begin
-                    holdem_console0_holdem_ui0_pc <= 13;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 104)) begin
-                    holdem_console0_holdem_ui0_pc <= 36;
-                end
-                else if ((holdem_console0_holdem_ui0_key_low == 116)) begin
-                    holdem_console0_holdem_ui0_pc <= 117;
-                end
-                else if (((holdem_console0_holdem_ui0_key_low == 13) || (holdem_console0_holdem_ui0_key_low == 10) || (holdem_console0_holdem_ui0_key_low == 32))) begin
-                    holdem_console0_holdem_ui0_state <= 5'b00000;
-                    holdem_console0_holdem_ui0_idle <= 1;
-                end
-                else begin
-                    holdem_console0_holdem_ui0_pc <= 2;
-                end
-            end
-            5'b00010: begin
-                holdem_console0_holdem_ui0_product <= (holdem_console0_holdem_ui0_product + holdem_console0_holdem_ui0_digit_value);
-                holdem_console0_holdem_ui0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_console0_holdem_ui0_product[11+:4] != 0)) begin
-                    holdem_console0_holdem_ui0_amount <= 2047;
-                end
-                else begin
-                    holdem_console0_holdem_ui0_amount <= holdem_console0_holdem_ui0_product[11-1:0];
-                end
-                holdem_console0_holdem_ui0_state <= 5'b00101;
-            end
-            5'b00101: begin
-                if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                    holdem_console0_holdem_ui0_txd_q <= holdem_console0_holdem_ui0_key;
-                    holdem_console0_holdem_ui0_txv_q <= 1;
-                    holdem_console0_holdem_ui0_state <= 5'b00000;
-                    holdem_console0_holdem_ui0_idle <= 1;
-                end
-            end
-            5'b00110: begin
-                holdem_console0_holdem_ui0_state <= 5'b00111;
-            end
-            5'b00111: begin
-                if ((holdem_console0_holdem_ui0_i_op == 0)) begin
-                    holdem_console0_holdem_ui0_state <= 5'b00000;
-                    holdem_console0_holdem_ui0_idle <= 1;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 1)) begin
-                    if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                        if ((holdem_console0_holdem_ui0_i_mode == 1)) begin
-                            holdem_console0_holdem_ui0_txd_q <= (holdem_console0_holdem_ui0_i_arg + holdem_console0_holdem_ui0_seat);
-                        end
-                        else begin
-                            holdem_console0_holdem_ui0_txd_q <= holdem_console0_holdem_ui0_i_arg;
-                        end
-                        holdem_console0_holdem_ui0_txv_q <= 1;
-                        holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                        holdem_console0_holdem_ui0_state <= 5'b00110;
-                    end
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 2)) begin
-                    if ((holdem_console0_holdem_ui0_i_mode == 1)) begin
-                        holdem_console0_holdem_ui0_str_index <= (holdem_console0_holdem_ui0_i_arg + holdem_console0_holdem_ui0_acc[7-1:0]);
-                    end
-                    else begin
-                        holdem_console0_holdem_ui0_str_index <= holdem_console0_holdem_ui0_i_arg[7-1:0];
-                    end
-                    holdem_console0_holdem_ui0_state <= 5'b01010;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 3)) begin
-                    case (holdem_console0_holdem_ui0_i_mode)
-                        'h1: begin
-                            holdem_console0_holdem_ui0_paddr <= (holdem_console0_holdem_ui0_i_arg + holdem_console0_holdem_ui0_seat);
-                        end
-                        'h2: begin
-                            holdem_console0_holdem_ui0_paddr <= (holdem_console0_holdem_ui0_i_arg + {holdem_console0_holdem_ui0_seat, 1'b0});
-                        end
-                        default: begin
-                            holdem_console0_holdem_ui0_paddr <= holdem_console0_holdem_ui0_i_arg;
-                        end
-                    endcase
-                    holdem_console0_holdem_ui0_state <= 5'b01000;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 4)) begin
-                    holdem_console0_holdem_ui0_num_value <= holdem_console0_holdem_ui0_acc[16-1:0];
-                    holdem_console0_holdem_ui0_bcd_start <= 1;
-                    holdem_console0_holdem_ui0_state <= 5'b01101;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 5)) begin
-                    if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                        case (holdem_console0_holdem_ui0_acc[6-1:2])
-                            0: holdem_console0_holdem_ui0_txd_q <= 50;
-                            1: holdem_console0_holdem_ui0_txd_q <= 51;
-                            2: holdem_console0_holdem_ui0_txd_q <= 52;
-                            3: holdem_console0_holdem_ui0_txd_q <= 53;
-                            4: holdem_console0_holdem_ui0_txd_q <= 54;
-                            5: holdem_console0_holdem_ui0_txd_q <= 55;
-                            6: holdem_console0_holdem_ui0_txd_q <= 56;
-                            7: holdem_console0_holdem_ui0_txd_q <= 57;
-                            8: holdem_console0_holdem_ui0_txd_q <= 84;
-                            9: holdem_console0_holdem_ui0_txd_q <= 74;
-                            10: holdem_console0_holdem_ui0_txd_q <= 81;
-                            11: holdem_console0_holdem_ui0_txd_q <= 75;
-                            12: holdem_console0_holdem_ui0_txd_q <= 65;
-                            13: holdem_console0_holdem_ui0_txd_q <= 63;
-                            14: holdem_console0_holdem_ui0_txd_q <= 63;
-                            default: holdem_console0_holdem_ui0_txd_q <= 63;
-                        endcase
-                        holdem_console0_holdem_ui0_txv_q <= 1;
-                        holdem_console0_holdem_ui0_state <= 5'b01111;
-                    end
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 8)) begin
-                    holdem_console0_holdem_ui0_pc <= holdem_console0_holdem_ui0_i_target;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if (((holdem_console0_holdem_ui0_i_op == 9) || (holdem_console0_holdem_ui0_i_op == 6) || (holdem_console0_holdem_ui0_i_op == 7))) begin
-                    holdem_console0_holdem_ui0_state <= 5'b10011;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 10)) begin
-                    case (holdem_console0_holdem_ui0_i_arg)
-                        'h5: begin
-                            holdem_console0_holdem_ui0_acc <= holdem_console0_holdem_ui0_acc[24-1:20];
-                        end
-                        'h4: begin
-                            holdem_console0_holdem_ui0_acc <= holdem_console0_holdem_ui0_acc[20-1:16];
-                        end
-                        default: begin
-                            holdem_console0_holdem_ui0_acc <= holdem_console0_holdem_ui0_acc[16-1:12];
-                        end
-                    endcase
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 11)) begin
-                    case (holdem_console0_holdem_ui0_i_mode)
-                        'h0: begin
-                            holdem_console0_holdem_ui0_seat <= holdem_console0_holdem_ui0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_console0_holdem_ui0_seat <= holdem_console0_holdem_ui0_acc[3-1:0];
-                        end
-                        default: begin
-                            holdem_console0_holdem_ui0_action <= holdem_console0_holdem_ui0_i_arg[3-1:0];
-                        end
-                    endcase
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 12)) begin
-                    case (holdem_console0_holdem_ui0_i_arg)
-                        'h0: begin
-                            holdem_console0_holdem_ui0_v_to_act <= holdem_console0_holdem_ui0_acc[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_console0_holdem_ui0_v_stack <= holdem_console0_holdem_ui0_acc[11-1:0];
-                        end
-                        'h2: begin
-                            holdem_console0_holdem_ui0_v_bet <= holdem_console0_holdem_ui0_acc[11-1:0];
-                        end
-                        'h3: begin
-                            holdem_console0_holdem_ui0_v_call <= holdem_console0_holdem_ui0_acc[11-1:0];
-                        end
-                        'h4: begin
-                            holdem_console0_holdem_ui0_v_pot <= holdem_console0_holdem_ui0_acc[11-1:0];
-                        end
-                        'h5: begin
-                            holdem_console0_holdem_ui0_v_winners <= holdem_console0_holdem_ui0_acc[4-1:0];
-                        end
-                        default: begin
-                            holdem_console0_holdem_ui0_v_phase <= holdem_console0_holdem_ui0_acc[2-1:0];
-                        end
-                    endcase
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 13)) begin
-                    holdem_console0_holdem_ui0_cmd_op_q <= holdem_console0_holdem_ui0_i_arg[2-1:0];
-                    holdem_console0_holdem_ui0_cmd_valid_q <= 1;
-                    holdem_console0_holdem_ui0_state <= 5'b10000;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 14)) begin
-                    holdem_console0_holdem_ui0_ret <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_pc <= holdem_console0_holdem_ui0_i_target;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_console0_holdem_ui0_i_op == 15)) begin
-                    holdem_console0_holdem_ui0_pc <= holdem_console0_holdem_ui0_ret;
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else begin
-                    holdem_console0_holdem_ui0_log_pop <= 1;
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b10011: begin
-                if (holdem_console0_holdem_ui0_jump) begin
-                    holdem_console0_holdem_ui0_pc <= holdem_console0_holdem_ui0_i_target;
-                end
-                else begin
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                end
-                holdem_console0_holdem_ui0_state <= 5'b00110;
-            end
-            5'b01000: begin
-                holdem_console0_holdem_ui0_state <= 5'b01001;
-            end
-            5'b01001: begin
-                if ((holdem_console0_holdem_ui0_paddr[8-1:5] == 3)) begin
-                    holdem_console0_holdem_ui0_acc <= holdem_console0_holdem_ui0_vdata;
-                end
-                else begin
-                    holdem_console0_holdem_ui0_acc <= holdem_console0_probe_data;
-                end
-                holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                holdem_console0_holdem_ui0_state <= 5'b00110;
-            end
-            5'b01010: begin
-                case (holdem_console0_holdem_ui0_str_index)
-                    0: holdem_console0_holdem_ui0_sp <= 0;
-                    1: holdem_console0_holdem_ui0_sp <= 3;
-                    2: holdem_console0_holdem_ui0_sp <= 13;
-                    3: holdem_console0_holdem_ui0_sp <= 33;
-                    4: holdem_console0_holdem_ui0_sp <= 50;
-                    5: holdem_console0_holdem_ui0_sp <= 64;
-                    6: holdem_console0_holdem_ui0_sp <= 79;
-                    7: holdem_console0_holdem_ui0_sp <= 105;
-                    8: holdem_console0_holdem_ui0_sp <= 121;
-                    9: holdem_console0_holdem_ui0_sp <= 143;
-                    10: holdem_console0_holdem_ui0_sp <= 164;
-                    11: holdem_console0_holdem_ui0_sp <= 189;
-                    12: holdem_console0_holdem_ui0_sp <= 210;
-                    13: holdem_console0_holdem_ui0_sp <= 228;
-                    14: holdem_console0_holdem_ui0_sp <= 237;
-                    15: holdem_console0_holdem_ui0_sp <= 245;
-                    16: holdem_console0_holdem_ui0_sp <= 253;
-                    17: holdem_console0_holdem_ui0_sp <= 261;
-                    18: holdem_console0_holdem_ui0_sp <= 266;
-                    19: holdem_console0_holdem_ui0_sp <= 271;
-                    20: holdem_console0_holdem_ui0_sp <= 277;
-                    21: holdem_console0_holdem_ui0_sp <= 286;
-                    22: holdem_console0_holdem_ui0_sp <= 292;
-                    23: holdem_console0_holdem_ui0_sp <= 299;
-                    24: holdem_console0_holdem_ui0_sp <= 306;
-                    25: holdem_console0_holdem_ui0_sp <= 312;
-                    26: holdem_console0_holdem_ui0_sp <= 323;
-                    27: holdem_console0_holdem_ui0_sp <= 340;
-                    28: holdem_console0_holdem_ui0_sp <= 359;
-                    29: holdem_console0_holdem_ui0_sp <= 376;
-                    30: holdem_console0_holdem_ui0_sp <= 386;
-                    31: holdem_console0_holdem_ui0_sp <= 391;
-                    32: holdem_console0_holdem_ui0_sp <= 400;
-                    33: holdem_console0_holdem_ui0_sp <= 416;
-                    34: holdem_console0_holdem_ui0_sp <= 425;
-                    35: holdem_console0_holdem_ui0_sp <= 431;
-                    36: holdem_console0_holdem_ui0_sp <= 442;
-                    37: holdem_console0_holdem_ui0_sp <= 457;
-                    38: holdem_console0_holdem_ui0_sp <= 472;
-                    39: holdem_console0_holdem_ui0_sp <= 476;
-                    40: holdem_console0_holdem_ui0_sp <= 482;
-                    41: holdem_console0_holdem_ui0_sp <= 487;
-                    42: holdem_console0_holdem_ui0_sp <= 492;
-                    43: holdem_console0_holdem_ui0_sp <= 496;
-                    44: holdem_console0_holdem_ui0_sp <= 502;
-                    45: holdem_console0_holdem_ui0_sp <= 508;
-                    46: holdem_console0_holdem_ui0_sp <= 513;
-                    47: holdem_console0_holdem_ui0_sp <= 517;
-                    48: holdem_console0_holdem_ui0_sp <= 522;
-                    49: holdem_console0_holdem_ui0_sp <= 528;
-                    50: holdem_console0_holdem_ui0_sp <= 533;
-                    51: holdem_console0_holdem_ui0_sp <= 537;
-                    52: holdem_console0_holdem_ui0_sp <= 542;
-                    53: holdem_console0_holdem_ui0_sp <= 549;
-                    54: holdem_console0_holdem_ui0_sp <= 555;
-                    55: holdem_console0_holdem_ui0_sp <= 561;
-                    56: holdem_console0_holdem_ui0_sp <= 567;
-                    57: holdem_console0_holdem_ui0_sp <= 574;
-                    58: holdem_console0_holdem_ui0_sp <= 581;
-                    59: holdem_console0_holdem_ui0_sp <= 587;
-                    60: holdem_console0_holdem_ui0_sp <= 592;
-                    61: holdem_console0_holdem_ui0_sp <= 598;
-                    62: holdem_console0_holdem_ui0_sp <= 605;
-                    63: holdem_console0_holdem_ui0_sp <= 611;
-                    64: holdem_console0_holdem_ui0_sp <= 616;
-                    65: holdem_console0_holdem_ui0_sp <= 653;
-                    66: holdem_console0_holdem_ui0_sp <= 669;
-                    67: holdem_console0_holdem_ui0_sp <= 686;
-                    68: holdem_console0_holdem_ui0_sp <= 689;
-                    69: holdem_console0_holdem_ui0_sp <= 697;
-                    70: holdem_console0_holdem_ui0_sp <= 721;
-                    71: holdem_console0_holdem_ui0_sp <= 724;
-                    72: holdem_console0_holdem_ui0_sp <= 732;
-                    73: holdem_console0_holdem_ui0_sp <= 743;
-                    74: holdem_console0_holdem_ui0_sp <= 749;
-                    75: holdem_console0_holdem_ui0_sp <= 755;
-                    76: holdem_console0_holdem_ui0_sp <= 762;
-                    77: holdem_console0_holdem_ui0_sp <= 778;
-                    78: holdem_console0_holdem_ui0_sp <= 789;
-                    79: holdem_console0_holdem_ui0_sp <= 805;
-                    80: holdem_console0_holdem_ui0_sp <= 818;
-                    81: holdem_console0_holdem_ui0_sp <= 826;
-                    82: holdem_console0_holdem_ui0_sp <= 844;
-                    83: holdem_console0_holdem_ui0_sp <= 847;
-                    84: holdem_console0_holdem_ui0_sp <= 855;
-                    85: holdem_console0_holdem_ui0_sp <= 861;
-                    86: holdem_console0_holdem_ui0_sp <= 866;
-                    87: holdem_console0_holdem_ui0_sp <= 874;
-                    88: holdem_console0_holdem_ui0_sp <= 882;
-                    89: holdem_console0_holdem_ui0_sp <= 889;
-                    90: holdem_console0_holdem_ui0_sp <= 899;
-                    91: holdem_console0_holdem_ui0_sp <= 910;
-                    92: holdem_console0_holdem_ui0_sp <= 913;
-                    93: holdem_console0_holdem_ui0_sp <= 919;
-                    94: holdem_console0_holdem_ui0_sp <= 931;
-                    95: holdem_console0_holdem_ui0_sp <= 948;
-                    96: holdem_console0_holdem_ui0_sp <= 961;
-                    97: holdem_console0_holdem_ui0_sp <= 971;
-                    98: holdem_console0_holdem_ui0_sp <= 989;
-                    99: holdem_console0_holdem_ui0_sp <= 1000;
-                    default: holdem_console0_holdem_ui0_sp <= 1006;
-                endcase
-                holdem_console0_holdem_ui0_state <= 5'b01011;
-            end
-            5'b01011: begin
-                holdem_console0_holdem_ui0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                if ((holdem_console0_holdem_ui0_char_q == 0)) begin
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                    holdem_console0_holdem_ui0_txd_q <= holdem_console0_holdem_ui0_char_q;
-                    holdem_console0_holdem_ui0_txv_q <= 1;
-                    holdem_console0_holdem_ui0_sp <= (holdem_console0_holdem_ui0_sp + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b01011;
-                end
-            end
-            5'b01101: begin
-                if (holdem_console0_holdem_ui0_bcd_done) begin
-                    holdem_console0_holdem_ui0_shifter <= holdem_console0_holdem_ui0_bcd;
-                    holdem_console0_holdem_ui0_digits_left <= 5;
-                    holdem_console0_holdem_ui0_started <= 0;
-                    holdem_console0_holdem_ui0_state <= 5'b01110;
-                end
-            end
-            5'b01110: begin
-                if ((holdem_console0_holdem_ui0_digits_left == 0)) begin
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-                else if (((holdem_console0_holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)] == 0) && (!holdem_console0_holdem_ui0_started) && (holdem_console0_holdem_ui0_digits_left != 1))) begin
-                    holdem_console0_holdem_ui0_shifter <= {holdem_console0_holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_console0_holdem_ui0_digits_left <= (holdem_console0_holdem_ui0_digits_left - 1);
-                end
-                else if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                    holdem_console0_holdem_ui0_txd_q <= {4'h3, holdem_console0_holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
-                    holdem_console0_holdem_ui0_txv_q <= 1;
-                    holdem_console0_holdem_ui0_started <= 1;
-                    holdem_console0_holdem_ui0_shifter <= {holdem_console0_holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_console0_holdem_ui0_digits_left <= (holdem_console0_holdem_ui0_digits_left - 1);
-                end
-            end
-            5'b01111: begin
-                if ((!holdem_console0_holdem_ui0_txv_q)) begin
-                    case (holdem_console0_holdem_ui0_acc[2-1:0])
-                        0: holdem_console0_holdem_ui0_txd_q <= 99;
-                        1: holdem_console0_holdem_ui0_txd_q <= 100;
-                        2: holdem_console0_holdem_ui0_txd_q <= 104;
-                        default: holdem_console0_holdem_ui0_txd_q <= 115;
-                    endcase
-                    holdem_console0_holdem_ui0_txv_q <= 1;
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b10000: begin
-                if (holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-                    holdem_console0_holdem_ui0_state <= 5'b10001;
-                end
-            end
-            5'b10001: begin
-                if (holdem_console0_holdem_table0_res_valid) begin
-                    holdem_console0_holdem_ui0_res_q <= holdem_console0_holdem_table0_res_code;
-                    holdem_console0_holdem_ui0_state <= 5'b10010;
-                end
-            end
-            default: begin
-                if (holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_console0_holdem_ui0_pc <= (holdem_console0_holdem_ui0_pc + 1);
-                    holdem_console0_holdem_ui0_state <= 5'b00110;
-                end
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_console0_holdem_ui0_panel
-    reg [4-1:0] turn;
-    reg [4-1:0] shown;
-    reg [4-1:0] views;
-    reg [4-1:0] over;
-    if (rst == 1) begin
-        holdem_console0_holdem_ui0_disp_q <= 0;
-        holdem_console0_holdem_ui0_view <= 0;
-        holdem_console0_holdem_ui0_led_q <= 0;
-    end
-    else begin
-        if (btn_up) begin
-            if ((holdem_console0_holdem_ui0_view == 3)) begin
-                holdem_console0_holdem_ui0_view <= 0;
-            end
-            else begin
-                holdem_console0_holdem_ui0_view <= (holdem_console0_holdem_ui0_view + 1);
-            end
-        end
-        else if (btn_down) begin
-            if ((holdem_console0_holdem_ui0_view == 0)) begin
-                holdem_console0_holdem_ui0_view <= 3;
-            end
-            else begin
-                holdem_console0_holdem_ui0_view <= (holdem_console0_holdem_ui0_view - 1);
-            end
-        end
-        case (holdem_console0_holdem_ui0_view)
-            'h0: begin
-                holdem_console0_holdem_ui0_disp_q <= holdem_console0_holdem_ui0_v_stack;
-            end
-            'h1: begin
-                holdem_console0_holdem_ui0_disp_q <= holdem_console0_holdem_ui0_v_bet;
-            end
-            'h2: begin
-                holdem_console0_holdem_ui0_disp_q <= holdem_console0_holdem_ui0_v_call;
-            end
-            default: begin
-                holdem_console0_holdem_ui0_disp_q <= holdem_console0_holdem_ui0_v_pot;
-            end
-        endcase
-        turn = 4'h0;
-        if ((holdem_console0_holdem_ui0_v_phase == 1)) begin
-            case (holdem_console0_holdem_ui0_v_to_act)
-                'h0: begin
-                    turn[0] = 1;
-                end
-                'h1: begin
-                    turn[1] = 1;
-                end
-                'h2: begin
-                    turn[2] = 1;
-                end
-                'h3: begin
-                    turn[3] = 1;
-                end
-            endcase
-        end
-        shown = 4'h0;
-        if ((holdem_console0_holdem_ui0_v_phase != 1)) begin
-            shown = holdem_console0_holdem_ui0_v_winners;
-        end
-        views = 4'h0;
-        case (holdem_console0_holdem_ui0_view)
-            'h0: begin
-                views[0] = 1;
-            end
-            'h1: begin
-                views[1] = 1;
-            end
-            'h2: begin
-                views[2] = 1;
-            end
-            default: begin
-                views[3] = 1;
-            end
-        endcase
-        over = 4'h0;
-        if ((holdem_console0_holdem_ui0_v_phase == 2)) begin
-            over[0] = 1;
-        end
-        holdem_console0_holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
-    end
-end
-
-
-
-assign holdem_console0_holdem_ui0_rx_ready = (holdem_console0_holdem_ui0_state == 5'b00000);
-assign holdem_console0_holdem_ui0_tx_data = holdem_console0_holdem_ui0_txd_q;
-assign holdem_console0_holdem_ui0_tx_valid = holdem_console0_holdem_ui0_txv_q;
-assign holdem_console0_holdem_table0_cmd_valid = holdem_console0_holdem_ui0_cmd_valid_q;
-assign holdem_console0_holdem_table0_cmd_op = holdem_console0_holdem_ui0_cmd_op_q;
-assign holdem_console0_holdem_table0_cmd_seat = holdem_console0_holdem_ui0_seat;
-assign holdem_console0_holdem_table0_cmd_action = holdem_console0_holdem_ui0_action;
-assign holdem_console0_holdem_table0_cmd_amount = holdem_console0_holdem_ui0_amount;
-assign led_q = holdem_console0_holdem_ui0_led_q;
-assign holdem_console0_disp_value = holdem_console0_holdem_ui0_disp_q;
-assign holdem_console0_key_event = holdem_console0_holdem_ui0_key_event_q;
-
-
-always @(holdem_console0_holdem_ui0_idle, holdem_console0_probe_addr, holdem_console0_holdem_ui0_paddr) begin: holdem_console0_holdem_ui0_probe_owner
-    busy = (!holdem_console0_holdem_ui0_idle);
-    if (holdem_console0_holdem_ui0_idle) begin
-        holdem_console0_table_probe_addr = holdem_console0_probe_addr;
-    end
-    else begin
-        holdem_console0_table_probe_addr = holdem_console0_holdem_ui0_paddr;
-    end
-end
-
-
-
-assign shuffler0_rng0_x_part0_t = (shuffler0_rng0_x ^ {shuffler0_rng0_x[21-1:0], 11'h0});
-
-
-
-assign shuffler0_rng0_gx = (shuffler0_rng0_x_part0_t ^ {8'h0, shuffler0_rng0_x_part0_t[32-1:8]});
-
-
-
-assign shuffler0_rng0_x_part1_t = (shuffler0_rng0_y ^ {shuffler0_rng0_y[21-1:0], 11'h0});
-
-
-
-assign shuffler0_rng0_gy = (shuffler0_rng0_x_part1_t ^ {8'h0, shuffler0_rng0_x_part1_t[32-1:8]});
-
-
-
-assign shuffler0_rng0_x_part2_t = (ticks ^ {ticks[21-1:0], 11'h0});
-
-
-
-assign shuffler0_rng0_ge = (shuffler0_rng0_x_part2_t ^ {8'h0, shuffler0_rng0_x_part2_t[32-1:8]});
-
-
-
-assign shuffler0_rng0_x_part3_t = (shuffler0_rng0_seed_x ^ {shuffler0_rng0_seed_x[21-1:0], 11'h0});
-
-
-
-assign shuffler0_rng0_g_seed = (shuffler0_rng0_x_part3_t ^ {8'h0, shuffler0_rng0_x_part3_t[32-1:8]});
-
-
-
-assign shuffler0_rng0_hw = (shuffler0_rng0_w ^ {19'h0, shuffler0_rng0_w[32-1:19]});
-
-
-
-assign shuffler0_rng0_h_step = (shuffler0_rng0_step_w ^ {19'h0, shuffler0_rng0_step_w[32-1:19]});
-
-
-
-assign shuffler0_rng0_h_seed = (shuffler0_rng0_seed_w ^ {19'h0, shuffler0_rng0_seed_w[32-1:19]});
-
-
-
-assign shuffler0_rng0_step_w = (shuffler0_rng0_gx ^ shuffler0_rng0_hw);
-assign shuffler0_rng0_seed_x = shuffler0_seed[128-1:96];
-assign shuffler0_rng0_seed_w = shuffler0_seed[32-1:0];
-
-
-
-assign shuffler0_rng0_x_is_e = (shuffler0_rng0_x == ticks);
-assign shuffler0_rng0_y_is_e = (shuffler0_rng0_y == ticks);
-assign shuffler0_rng0_seed_zero = (shuffler0_seed == 0);
-
-
-always @(shuffler0_rng0_y, shuffler0_rng0_x, shuffler0_rng0_x_is_e, shuffler0_take_word, shuffler0_rng0_step_w, shuffler0_rng0_gy, shuffler0_rng0_y_is_e, shuffler0_rng0_h_step) begin: shuffler0_rng0_advance_state
-    if (shuffler0_take_word) begin
-        shuffler0_rng0_x_s = shuffler0_rng0_y;
-        shuffler0_rng0_x_guard = shuffler0_rng0_y_is_e;
-        shuffler0_rng0_word_s = (shuffler0_rng0_gy ^ shuffler0_rng0_h_step);
-    end
-    else begin
-        shuffler0_rng0_x_s = shuffler0_rng0_x;
-        shuffler0_rng0_x_guard = shuffler0_rng0_x_is_e;
-        shuffler0_rng0_word_s = shuffler0_rng0_step_w;
-    end
-end
-
-
-always @(shuffler0_rng0_y, shuffler0_rng0_seed_w, shuffler0_rng0_seed_x, shuffler0_rng0_z, shuffler0_take_word, shuffler0_rng0_seed_zero, shuffler0_rng0_step_w, shuffler0_seed, shuffler0_seed_load, shuffler0_rng0_x_s, ticks, shuffler0_rng0_x_guard, shuffler0_rng0_w, holdem_console0_key_event) begin: shuffler0_rng0_next_state
-    if ((shuffler0_seed_load && shuffler0_rng0_seed_zero)) begin
-        shuffler0_rng0_x_n = 123456789;
-    end
-    else if (shuffler0_seed_load) begin
-        shuffler0_rng0_x_n = shuffler0_rng0_seed_x;
-    end
-    else if ((holdem_console0_key_event && shuffler0_rng0_x_guard)) begin
-        shuffler0_rng0_x_n = 123456789;
-    end
-    else if (holdem_console0_key_event) begin
-        shuffler0_rng0_x_n = (shuffler0_rng0_x_s ^ ticks);
-    end
-    else begin
-        shuffler0_rng0_x_n = shuffler0_rng0_x_s;
-    end
-    if ((shuffler0_seed_load && shuffler0_rng0_seed_zero)) begin
-        shuffler0_rng0_y_n = 362436069;
-        shuffler0_rng0_z_n = 521288629;
-        shuffler0_rng0_w_n = 88675123;
-    end
-    else if (shuffler0_seed_load) begin
-        shuffler0_rng0_y_n = shuffler0_seed[96-1:64];
-        shuffler0_rng0_z_n = shuffler0_seed[64-1:32];
-        shuffler0_rng0_w_n = shuffler0_rng0_seed_w;
-    end
-    else if (shuffler0_take_word) begin
-        shuffler0_rng0_y_n = shuffler0_rng0_z;
-        shuffler0_rng0_z_n = shuffler0_rng0_w;
-        shuffler0_rng0_w_n = shuffler0_rng0_step_w;
-    end
-    else begin
-        shuffler0_rng0_y_n = shuffler0_rng0_y;
-        shuffler0_rng0_z_n = shuffler0_rng0_z;
-        shuffler0_rng0_w_n = shuffler0_rng0_w;
-    end
-end
-
-
-always @(holdem_console0_key_event, shuffler0_rng0_h_seed, shuffler0_seed_load, shuffler0_rng0_g_seed, shuffler0_rng0_ge, shuffler0_rng0_x_guard, shuffler0_rng0_g_default_x, shuffler0_rng0_word_s, shuffler0_rng0_first_word, shuffler0_rng0_seed_zero) begin: shuffler0_rng0_next_word
-    if ((shuffler0_seed_load && shuffler0_rng0_seed_zero)) begin
-        shuffler0_rng0_word_n = shuffler0_rng0_first_word;
-    end
-    else if (shuffler0_seed_load) begin
-        shuffler0_rng0_word_n = (shuffler0_rng0_g_seed ^ shuffler0_rng0_h_seed);
-    end
-    else if ((holdem_console0_key_event && shuffler0_rng0_x_guard)) begin
-        shuffler0_rng0_word_n = ((shuffler0_rng0_word_s ^ shuffler0_rng0_ge) ^ shuffler0_rng0_g_default_x);
-    end
-    else if (holdem_console0_key_event) begin
-        shuffler0_rng0_word_n = (shuffler0_rng0_word_s ^ shuffler0_rng0_ge);
-    end
-    else begin
-        shuffler0_rng0_word_n = shuffler0_rng0_word_s;
-    end
-end
-
-
-always @(posedge clk) begin: shuffler0_rng0_registers
-    if (rst == 1) begin
-        shuffler0_rng0_y <= 362436069;
-        shuffler0_rng0_x <= 123456789;
-        shuffler0_rng0_z <= 521288629;
-        shuffler0_rng0_word_q <= 3701687786;
-        shuffler0_rng0_w <= 88675123;
-    end
-    else begin
-        shuffler0_rng0_x <= shuffler0_rng0_x_n;
-        shuffler0_rng0_y <= shuffler0_rng0_y_n;
-        shuffler0_rng0_z <= shuffler0_rng0_z_n;
-        shuffler0_rng0_w <= shuffler0_rng0_w_n;
-        shuffler0_rng0_word_q <= shuffler0_rng0_word_n;
-    end
-end
-
-
-
-assign shuffler0_word = shuffler0_rng0_word_q;
-
-
-
-assign shuffler0_starting = ((shuffler0_state == 2'b00) && holdem_console0_deck_request);
-assign shuffler0_compacting = (shuffler0_state == 2'b01);
-
-
-always @(shuffler0_exclude) begin: shuffler0_reverse_exclude
-    reg [52-1:0] rev;
-    integer q;
-    rev = 52'h0;
-    for (q=0; q<52; q=q+1) begin
-        rev[q] = shuffler0_exclude[((52 - 1) - q)];
-    end
-    shuffler0_exclude_rev = rev;
-end
-
-
-
-assign shuffler0_available_in = (~shuffler0_exclude_rev);
-
-
-always @(shuffler0_lowest_ones0_vec, shuffler0_lowest_ones0_group_any) begin: shuffler0_lowest_ones0_isolate
-    reg [52-1:0] lowest;
-    integer g;
-    reg lower_a;
-    reg lower_b;
-    integer h;
-    reg below;
-    integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || shuffler0_lowest_ones0_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || shuffler0_lowest_ones0_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (shuffler0_lowest_ones0_vec[((4 * g) + k)] && (!below));
-            below = (below || shuffler0_lowest_ones0_vec[((4 * g) + k)]);
-        end
-    end
-    shuffler0_lowest_ones0_first = lowest;
-end
-
-
-
-assign shuffler0_lowest_ones0_rest = (shuffler0_lowest_ones0_vec & (~shuffler0_lowest_ones0_first));
-
-
-always @(shuffler0_lowest_ones0_rest, shuffler0_exclude) begin: shuffler0_lowest_ones0_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (shuffler0_lowest_ones0_rest[(4 * g)] || shuffler0_lowest_ones0_rest[((4 * g) + 1)] || shuffler0_lowest_ones0_rest[((4 * g) + 2)] || shuffler0_lowest_ones0_rest[((4 * g) + 3)]);
-        v_any[g] = (shuffler0_exclude[(4 * g)] || shuffler0_exclude[((4 * g) + 1)] || shuffler0_exclude[((4 * g) + 2)] || shuffler0_exclude[((4 * g) + 3)]);
-    end
-    shuffler0_lowest_ones0_rest_any = r_any;
-    shuffler0_lowest_ones0_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: shuffler0_lowest_ones0_registers
-    if (rst == 1) begin
-        shuffler0_lowest_ones0_vec <= 0;
-        shuffler0_lowest_ones0_group_any <= 0;
-    end
-    else begin
-        if (shuffler0_starting) begin
-            shuffler0_lowest_ones0_vec <= shuffler0_exclude;
-            shuffler0_lowest_ones0_group_any <= shuffler0_lowest_ones0_value_any;
-        end
-        else if (shuffler0_compacting) begin
-            shuffler0_lowest_ones0_vec <= shuffler0_lowest_ones0_rest;
-            shuffler0_lowest_ones0_group_any <= shuffler0_lowest_ones0_rest_any;
-        end
-    end
-end
-
-
-
-assign shuffler0_lo_1h_c = shuffler0_lowest_ones0_first;
-
-
-always @(shuffler0_lowest_ones1_vec, shuffler0_lowest_ones1_group_any) begin: shuffler0_lowest_ones1_isolate
-    reg [52-1:0] lowest;
-    integer g;
-    reg lower_a;
-    reg lower_b;
-    integer h;
-    reg below;
-    integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || shuffler0_lowest_ones1_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || shuffler0_lowest_ones1_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (shuffler0_lowest_ones1_vec[((4 * g) + k)] && (!below));
-            below = (below || shuffler0_lowest_ones1_vec[((4 * g) + k)]);
-        end
-    end
-    shuffler0_lowest_ones1_first = lowest;
-end
-
-
-
-assign shuffler0_lowest_ones1_rest = (shuffler0_lowest_ones1_vec & (~shuffler0_lowest_ones1_first));
-
-
-always @(shuffler0_lowest_ones1_rest, shuffler0_available_in) begin: shuffler0_lowest_ones1_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (shuffler0_lowest_ones1_rest[(4 * g)] || shuffler0_lowest_ones1_rest[((4 * g) + 1)] || shuffler0_lowest_ones1_rest[((4 * g) + 2)] || shuffler0_lowest_ones1_rest[((4 * g) + 3)]);
-        v_any[g] = (shuffler0_available_in[(4 * g)] || shuffler0_available_in[((4 * g) + 1)] || shuffler0_available_in[((4 * g) + 2)] || shuffler0_available_in[((4 * g) + 3)]);
-    end
-    shuffler0_lowest_ones1_rest_any = r_any;
-    shuffler0_lowest_ones1_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: shuffler0_lowest_ones1_registers
-    if (rst == 1) begin
-        shuffler0_lowest_ones1_vec <= 0;
-        shuffler0_lowest_ones1_group_any <= 0;
-    end
-    else begin
-        if (shuffler0_starting) begin
-            shuffler0_lowest_ones1_vec <= shuffler0_available_in;
-            shuffler0_lowest_ones1_group_any <= shuffler0_lowest_ones1_value_any;
-        end
-        else if (shuffler0_compacting) begin
-            shuffler0_lowest_ones1_vec <= shuffler0_lowest_ones1_rest;
-            shuffler0_lowest_ones1_group_any <= shuffler0_lowest_ones1_rest_any;
-        end
-    end
-end
-
-
-
-assign shuffler0_hi_1h_c = shuffler0_lowest_ones1_first;
-
-
-always @(shuffler0_lo_1h, shuffler0_onehot_index0_m2, shuffler0_onehot_index0_m0, shuffler0_onehot_index0_m3, shuffler0_onehot_index0_m4, shuffler0_onehot_index0_m5, shuffler0_onehot_index0_m1) begin: shuffler0_onehot_index0_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m0) != 0);
-    value[1] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m1) != 0);
-    value[2] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m2) != 0);
-    value[3] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m3) != 0);
-    value[4] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m4) != 0);
-    value[5] = ((shuffler0_lo_1h & shuffler0_onehot_index0_m5) != 0);
-    shuffler0_lo_c = value;
-end
-
-
-always @(shuffler0_lo_1h, shuffler0_onehot_index1_m2, shuffler0_onehot_index1_m0, shuffler0_onehot_index1_m3, shuffler0_onehot_index1_m4, shuffler0_onehot_index1_m5, shuffler0_onehot_index1_m1) begin: shuffler0_onehot_index1_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m0) != 0);
-    value[1] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m1) != 0);
-    value[2] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m2) != 0);
-    value[3] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m3) != 0);
-    value[4] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m4) != 0);
-    value[5] = ((shuffler0_lo_1h & shuffler0_onehot_index1_m5) != 0);
-    shuffler0_lo_end_raw = value;
-end
-
-
-always @(shuffler0_hi_1h, shuffler0_onehot_index2_m2, shuffler0_onehot_index2_m0, shuffler0_onehot_index2_m3, shuffler0_onehot_index2_m4, shuffler0_onehot_index2_m5, shuffler0_onehot_index2_m1) begin: shuffler0_onehot_index2_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m0) != 0);
-    value[1] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m1) != 0);
-    value[2] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m2) != 0);
-    value[3] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m3) != 0);
-    value[4] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m4) != 0);
-    value[5] = ((shuffler0_hi_1h & shuffler0_onehot_index2_m5) != 0);
-    shuffler0_hi_c = value;
-end
-
-
-always @(shuffler0_hi_1h, shuffler0_onehot_index3_m2, shuffler0_onehot_index3_m0, shuffler0_onehot_index3_m3, shuffler0_onehot_index3_m4, shuffler0_onehot_index3_m5, shuffler0_onehot_index3_m1) begin: shuffler0_onehot_index3_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m0) != 0);
-    value[1] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m1) != 0);
-    value[2] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m2) != 0);
-    value[3] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m3) != 0);
-    value[4] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m4) != 0);
-    value[5] = ((shuffler0_hi_1h & shuffler0_onehot_index3_m5) != 0);
-    shuffler0_hi_end_c = value;
-end
-
-
-
-assign shuffler0_lo_none = (shuffler0_lo_1h == 0);
-
-
-always @(shuffler0_lo_end_raw, shuffler0_lo_none) begin: shuffler0_lo_end_or_none
-    if (shuffler0_lo_none) begin
-        shuffler0_lo_end_c = 63;
-    end
-    else begin
-        shuffler0_lo_end_c = shuffler0_lo_end_raw;
-    end
-end
-
-
-
-assign shuffler0_cand[0] = (shuffler0_word[6-1:0] & shuffler0_mask);
-assign shuffler0_cand[1] = (shuffler0_word[12-1:6] & shuffler0_mask);
-assign shuffler0_cand[2] = (shuffler0_word[18-1:12] & shuffler0_mask);
-assign shuffler0_cand[3] = (shuffler0_word[24-1:18] & shuffler0_mask);
-assign shuffler0_cand[4] = (shuffler0_word[30-1:24] & shuffler0_mask);
-assign shuffler0_cand_top = ({4'h0, shuffler0_word[32-1:30]} & shuffler0_mask);
-
-
-always @(shuffler0_cand[0], shuffler0_cand[1], shuffler0_cand[2], shuffler0_cand[3], shuffler0_cand[4], shuffler0_mask, shuffler0_m_range, shuffler0_cand_top) begin: shuffler0_range_check
-    integer k;
-    for (k=0; k<5; k=k+1) begin
-        shuffler0_fits[k] = (shuffler0_cand[k] < shuffler0_m_range);
-    end
-    shuffler0_fits[5] = ((shuffler0_mask < 4) && (shuffler0_cand_top < shuffler0_m_range));
-end
-
-
-always @(shuffler0_cand[0], shuffler0_cand[1], shuffler0_cand[2], shuffler0_cand[3], shuffler0_cand[4], shuffler0_fits, shuffler0_cand_top) begin: shuffler0_pick
-    shuffler0_accept = (shuffler0_fits != 0);
-    if (shuffler0_fits[0]) begin
-        shuffler0_offset = shuffler0_cand[0];
-    end
-    else if (shuffler0_fits[1]) begin
-        shuffler0_offset = shuffler0_cand[1];
-    end
-    else if (shuffler0_fits[2]) begin
-        shuffler0_offset = shuffler0_cand[2];
-    end
-    else if (shuffler0_fits[3]) begin
-        shuffler0_offset = shuffler0_cand[3];
-    end
-    else if (shuffler0_fits[4]) begin
-        shuffler0_offset = shuffler0_cand[4];
-    end
-    else begin
-        shuffler0_offset = shuffler0_cand_top;
-    end
-end
-
-
-
-assign shuffler0_go = ((!shuffler0_tvalid) || card_ready);
-assign shuffler0_take_word = (shuffler0_drawing && ((!shuffler0_tvalid) || card_ready));
-
-
-always @(shuffler0_j_pos, shuffler0_placed, shuffler0_mem[0], shuffler0_mem[1], shuffler0_mem[2], shuffler0_mem[3], shuffler0_mem[4], shuffler0_mem[5], shuffler0_mem[6], shuffler0_mem[7], shuffler0_mem[8], shuffler0_mem[9], shuffler0_mem[10], shuffler0_mem[11], shuffler0_mem[12], shuffler0_mem[13], shuffler0_mem[14], shuffler0_mem[15], shuffler0_mem[16], shuffler0_mem[17], shuffler0_mem[18], shuffler0_mem[19], shuffler0_mem[20], shuffler0_mem[21], shuffler0_mem[22], shuffler0_mem[23], shuffler0_mem[24], shuffler0_mem[25], shuffler0_mem[26], shuffler0_mem[27], shuffler0_mem[28], shuffler0_mem[29], shuffler0_mem[30], shuffler0_mem[31], shuffler0_mem[32], shuffler0_mem[33], shuffler0_mem[34], shuffler0_mem[35], shuffler0_mem[36], shuffler0_mem[37], shuffler0_mem[38], shuffler0_mem[39], shuffler0_mem[40], shuffler0_mem[41], shuffler0_mem[42], shuffler0_mem[43], shuffler0_mem[44], shuffler0_mem[45], shuffler0_mem[46], shuffler0_mem[47], shuffler0_mem[48], shuffler0_mem[49], shuffler0_mem[50], shuffler0_mem[51], shuffler0_mem[52], shuffler0_mem[53], shuffler0_mem[54], shuffler0_mem[55], shuffler0_mem[56], shuffler0_mem[57], shuffler0_mem[58], shuffler0_mem[59], shuffler0_mem[60], shuffler0_mem[61], shuffler0_mem[62], shuffler0_mem[63], shuffler0_i_pos) begin: shuffler0_read_cards
-    if (shuffler0_placed[shuffler0_j_pos]) begin
-        shuffler0_card_j = shuffler0_mem[shuffler0_j_pos];
-    end
-    else begin
-        shuffler0_card_j = shuffler0_j_pos;
-    end
-    if (shuffler0_placed[shuffler0_i_pos]) begin
-        shuffler0_card_i = shuffler0_mem[shuffler0_i_pos];
-    end
-    else begin
-        shuffler0_card_i = shuffler0_i_pos;
-    end
-end
-
-
-always @(shuffler0_state, shuffler0_j_pos, shuffler0_hi_end, shuffler0_card_i, shuffler0_go, shuffler0_j_valid, shuffler0_lo_end, shuffler0_compacting, shuffler0_lo, shuffler0_hi, shuffler0_looked) begin: shuffler0_write_port
-    if (shuffler0_compacting) begin
-        shuffler0_mem_we = (shuffler0_looked && (shuffler0_lo_end < shuffler0_hi_end));
-        shuffler0_mem_waddr = shuffler0_lo;
-        shuffler0_mem_wdata = shuffler0_hi;
-    end
-    else begin
-        shuffler0_mem_we = ((shuffler0_state == 2'b11) && shuffler0_go && shuffler0_j_valid);
-        shuffler0_mem_waddr = shuffler0_j_pos;
-        shuffler0_mem_wdata = shuffler0_card_i;
-    end
-end
-
-
-always @(shuffler0_one, shuffler0_mem_waddr, shuffler0_mem_we) begin: shuffler0_write_decode
-    if (shuffler0_mem_we) begin
-        shuffler0_written = (shuffler0_one << shuffler0_mem_waddr);
-    end
-    else begin
-        shuffler0_written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: shuffler0_memory
-    if (shuffler0_mem_we) begin
-        shuffler0_mem[shuffler0_mem_waddr] <= shuffler0_mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: shuffler0_control
-    if (rst == 1) begin
-        shuffler0_done_q <= 0;
-        shuffler0_wanted <= 0;
-        shuffler0_i_a <= 0;
-        shuffler0_tvalid <= 0;
-        shuffler0_hi_1h <= 0;
-        shuffler0_tdata <= 0;
-        shuffler0_j_pos <= 0;
-        shuffler0_found <= 0;
-        shuffler0_j_valid <= 0;
-        shuffler0_tlast <= 0;
-        shuffler0_a_valid <= 0;
-        shuffler0_off_q <= 0;
-        shuffler0_state <= 2'b00;
-        shuffler0_n_cards <= 0;
-        shuffler0_i_pos <= 0;
-        shuffler0_lo_1h <= 0;
-        shuffler0_j_last <= 0;
-        shuffler0_placed <= 0;
-        shuffler0_lo_end <= 0;
-        shuffler0_hi <= 0;
-        shuffler0_error_q <= 0;
-        shuffler0_busy_q <= 0;
-        shuffler0_hi_end <= 0;
-        shuffler0_filled_end <= 0;
-        shuffler0_a_last <= 0;
-        shuffler0_mask <= 0;
-        shuffler0_left <= 0;
-        shuffler0_drawing <= 0;
-        shuffler0_lo <= 0;
-        shuffler0_pos_a <= 0;
-        shuffler0_m_range <= 0;
-        shuffler0_looked <= 0;
-    end
-    else begin
-        shuffler0_done_q <= 1'b0;
-        shuffler0_placed <= (shuffler0_placed | shuffler0_written);
-        case (shuffler0_state)
-            2'b00: begin
-                if (holdem_console0_deck_request) begin
-                    shuffler0_wanted <= shuffler0_count;
-                    shuffler0_placed <= 0;
-                    shuffler0_found <= 1'b0;
-                    shuffler0_looked <= 1'b0;
-                    shuffler0_filled_end <= 0;
-                    shuffler0_busy_q <= 1'b1;
-                    shuffler0_error_q <= 1'b0;
-                    shuffler0_state <= 2'b01;
-                end
-            end
-            2'b01: begin
-                shuffler0_lo_1h <= shuffler0_lo_1h_c;
-                shuffler0_hi_1h <= shuffler0_hi_1h_c;
-                shuffler0_found <= 1'b1;
-                shuffler0_lo <= shuffler0_lo_c;
-                shuffler0_lo_end <= shuffler0_lo_end_c;
-                shuffler0_hi <= shuffler0_hi_c;
-                shuffler0_hi_end <= shuffler0_hi_end_c;
-                shuffler0_looked <= shuffler0_found;
-                if (shuffler0_looked) begin
-                    if ((shuffler0_lo_end < shuffler0_hi_end)) begin
-                        shuffler0_filled_end <= shuffler0_lo_end;
-                    end
-                    else begin
-                        if ((shuffler0_hi_end > shuffler0_filled_end)) begin
-                            shuffler0_n_cards <= shuffler0_hi_end;
-                        end
-                        else begin
-                            shuffler0_n_cards <= shuffler0_filled_end;
-                        end
-                        shuffler0_state <= 2'b10;
-                    end
-                end
-            end
-            2'b10: begin
-                shuffler0_m_range <= shuffler0_n_cards;
-                case (shuffler0_n_cards)
-                    0: shuffler0_mask <= 0;
-                    1: shuffler0_mask <= 0;
-                    2: shuffler0_mask <= 1;
-                    3: shuffler0_mask <= 3;
-                    4: shuffler0_mask <= 3;
-                    5: shuffler0_mask <= 7;
-                    6: shuffler0_mask <= 7;
-                    7: shuffler0_mask <= 7;
-                    8: shuffler0_mask <= 7;
-                    9: shuffler0_mask <= 15;
-                    10: shuffler0_mask <= 15;
-                    11: shuffler0_mask <= 15;
-                    12: shuffler0_mask <= 15;
-                    13: shuffler0_mask <= 15;
-                    14: shuffler0_mask <= 15;
-                    15: shuffler0_mask <= 15;
-                    16: shuffler0_mask <= 15;
-                    17: shuffler0_mask <= 31;
-                    18: shuffler0_mask <= 31;
-                    19: shuffler0_mask <= 31;
-                    20: shuffler0_mask <= 31;
-                    21: shuffler0_mask <= 31;
-                    22: shuffler0_mask <= 31;
-                    23: shuffler0_mask <= 31;
-                    24: shuffler0_mask <= 31;
-                    25: shuffler0_mask <= 31;
-                    26: shuffler0_mask <= 31;
-                    27: shuffler0_mask <= 31;
-                    28: shuffler0_mask <= 31;
-                    29: shuffler0_mask <= 31;
-                    30: shuffler0_mask <= 31;
-                    31: shuffler0_mask <= 31;
-                    32: shuffler0_mask <= 31;
-                    33: shuffler0_mask <= 63;
-                    34: shuffler0_mask <= 63;
-                    35: shuffler0_mask <= 63;
-                    36: shuffler0_mask <= 63;
-                    37: shuffler0_mask <= 63;
-                    38: shuffler0_mask <= 63;
-                    39: shuffler0_mask <= 63;
-                    40: shuffler0_mask <= 63;
-                    41: shuffler0_mask <= 63;
-                    42: shuffler0_mask <= 63;
-                    43: shuffler0_mask <= 63;
-                    44: shuffler0_mask <= 63;
-                    45: shuffler0_mask <= 63;
-                    46: shuffler0_mask <= 63;
-                    47: shuffler0_mask <= 63;
-                    48: shuffler0_mask <= 63;
-                    49: shuffler0_mask <= 63;
-                    50: shuffler0_mask <= 63;
-                    51: shuffler0_mask <= 63;
-                    52: shuffler0_mask <= 63;
-                    53: shuffler0_mask <= 63;
-                    54: shuffler0_mask <= 63;
-                    55: shuffler0_mask <= 63;
-                    56: shuffler0_mask <= 63;
-                    57: shuffler0_mask <= 63;
-                    58: shuffler0_mask <= 63;
-                    59: shuffler0_mask <= 63;
-                    60: shuffler0_mask <= 63;
-                    61: shuffler0_mask <= 63;
-                    62: shuffler0_mask <= 63;
-                    default: shuffler0_mask <= 63;
-                endcase
-                shuffler0_pos_a <= 0;
-                shuffler0_a_valid <= 1'b0;
-                shuffler0_j_valid <= 1'b0;
-                if ((shuffler0_wanted > shuffler0_n_cards)) begin
-                    shuffler0_left <= shuffler0_n_cards;
-                end
-                else begin
-                    shuffler0_left <= shuffler0_wanted;
-                end
-                shuffler0_error_q <= ((shuffler0_wanted == 0) || (shuffler0_wanted > shuffler0_n_cards));
-                if (((shuffler0_wanted == 0) || (shuffler0_n_cards == 0))) begin
-                    shuffler0_busy_q <= 1'b0;
-                    shuffler0_done_q <= 1'b1;
-                    shuffler0_state <= 2'b00;
-                end
-                else begin
-                    shuffler0_drawing <= 1'b1;
-                    shuffler0_state <= 2'b11;
-                end
-            end
-            default: begin
-                if (shuffler0_go) begin
-                    shuffler0_tvalid <= shuffler0_j_valid;
-                    if (shuffler0_j_valid) begin
-                        shuffler0_tdata <= shuffler0_card_j;
-                        shuffler0_tlast <= shuffler0_j_last;
-                    end
-                    shuffler0_j_pos <= (shuffler0_i_a + shuffler0_off_q);
-                    shuffler0_i_pos <= shuffler0_i_a;
-                    shuffler0_j_valid <= shuffler0_a_valid;
-                    shuffler0_j_last <= shuffler0_a_last;
-                    shuffler0_a_valid <= (shuffler0_drawing && shuffler0_accept);
-                    if ((shuffler0_drawing && shuffler0_accept)) begin
-                        shuffler0_off_q <= shuffler0_offset;
-                        shuffler0_i_a <= shuffler0_pos_a;
-                        shuffler0_a_last <= (shuffler0_left == 1);
-                        shuffler0_pos_a <= (shuffler0_pos_a + 1);
-                        shuffler0_m_range <= (shuffler0_m_range - 1);
-                        case (shuffler0_m_range)
-                            0: shuffler0_mask <= 0;
-                            1: shuffler0_mask <= 0;
-                            2: shuffler0_mask <= 0;
-                            3: shuffler0_mask <= 1;
-                            4: shuffler0_mask <= 3;
-                            5: shuffler0_mask <= 3;
-                            6: shuffler0_mask <= 7;
-                            7: shuffler0_mask <= 7;
-                            8: shuffler0_mask <= 7;
-                            9: shuffler0_mask <= 7;
-                            10: shuffler0_mask <= 15;
-                            11: shuffler0_mask <= 15;
-                            12: shuffler0_mask <= 15;
-                            13: shuffler0_mask <= 15;
-                            14: shuffler0_mask <= 15;
-                            15: shuffler0_mask <= 15;
-                            16: shuffler0_mask <= 15;
-                            17: shuffler0_mask <= 15;
-                            18: shuffler0_mask <= 31;
-                            19: shuffler0_mask <= 31;
-                            20: shuffler0_mask <= 31;
-                            21: shuffler0_mask <= 31;
-                            22: shuffler0_mask <= 31;
-                            23: shuffler0_mask <= 31;
-                            24: shuffler0_mask <= 31;
-                            25: shuffler0_mask <= 31;
-                            26: shuffler0_mask <= 31;
-                            27: shuffler0_mask <= 31;
-                            28: shuffler0_mask <= 31;
-                            29: shuffler0_mask <= 31;
-                            30: shuffler0_mask <= 31;
-                            31: shuffler0_mask <= 31;
-                            32: shuffler0_mask <= 31;
-                            33: shuffler0_mask <= 31;
-                            34: shuffler0_mask <= 63;
-                            35: shuffler0_mask <= 63;
-                            36: shuffler0_mask <= 63;
-                            37: shuffler0_mask <= 63;
-                            38: shuffler0_mask <= 63;
-                            39: shuffler0_mask <= 63;
-                            40: shuffler0_mask <= 63;
-                            41: shuffler0_mask <= 63;
-                            42: shuffler0_mask <= 63;
-                            43: shuffler0_mask <= 63;
-                            44: shuffler0_mask <= 63;
-                            45: shuffler0_mask <= 63;
-                            46: shuffler0_mask <= 63;
-                            47: shuffler0_mask <= 63;
-                            48: shuffler0_mask <= 63;
-                            49: shuffler0_mask <= 63;
-                            50: shuffler0_mask <= 63;
-                            51: shuffler0_mask <= 63;
-                            52: shuffler0_mask <= 63;
-                            53: shuffler0_mask <= 63;
-                            54: shuffler0_mask <= 63;
-                            55: shuffler0_mask <= 63;
-                            56: shuffler0_mask <= 63;
-                            57: shuffler0_mask <= 63;
-                            58: shuffler0_mask <= 63;
-                            59: shuffler0_mask <= 63;
-                            60: shuffler0_mask <= 63;
-                            61: shuffler0_mask <= 63;
-                            62: shuffler0_mask <= 63;
-                            default: shuffler0_mask <= 63;
-                        endcase
-                        shuffler0_left <= (shuffler0_left - 1);
-                        if ((shuffler0_left == 1)) begin
-                            shuffler0_drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((shuffler0_tvalid && card_ready && shuffler0_tlast)) begin
-                    shuffler0_tvalid <= 1'b0;
-                    shuffler0_busy_q <= 1'b0;
-                    shuffler0_done_q <= 1'b1;
-                    shuffler0_state <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-
-assign card_data = shuffler0_tdata;
-assign card_valid = shuffler0_tvalid;
-assign shuffler0_m_axis_tlast = shuffler0_tlast;
-assign shuffler0_busy = shuffler0_busy_q;
-assign shuffler0_done = shuffler0_done_q;
-assign shuffler0_error = shuffler0_error_q;
 
 
 always @(decimal_display0_decimal_glyphs0_bin2bcd1_dabble_digit5_nibble) begin: decimal_display0_decimal_glyphs0_bin2bcd1_dabble_digit5_adjust
@@ -6964,7 +7051,7 @@ always @(posedge clk) begin: decimal_display0_decimal_glyphs0_bin2bcd1_run
     else begin
         decimal_display0_decimal_glyphs0_bin2bcd1_finished <= 0;
         if ((decimal_display0_decimal_glyphs0_start && (!decimal_display0_decimal_glyphs0_bin2bcd1_running))) begin
-            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= holdem_console0_disp_value;
+            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= holdem_board0_holdem_console0_disp_value;
             decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= 11;
             decimal_display0_decimal_glyphs0_bin2bcd1_running <= 1;
         end
@@ -7181,104 +7268,32 @@ end
 
 
 
-assign seg_on = decimal_display0_sevenseg0_seg_q;
-assign dp_on = decimal_display0_sevenseg0_dp_q;
-assign an_on = decimal_display0_sevenseg0_an_q;
+assign decimal_display0_seg = decimal_display0_sevenseg0_seg_q;
+assign decimal_display0_dp = decimal_display0_sevenseg0_dp_q;
+assign decimal_display0_an = decimal_display0_sevenseg0_an_q;
 
 
 
-assign btn_act = btn_pulse[0];
-assign btn_up = btn_pulse[1];
-assign btn_reveal = btn_pulse[2];
-assign btn_deal = btn_pulse[3];
-assign btn_down = btn_pulse[4];
-
-
-always @(posedge clk) begin: synchronise_switches
-    if (rst == 1) begin
-        sw_sync <= 0;
-        sw_meta <= 0;
-    end
-    else begin
-        sw_meta <= sw;
-        sw_sync <= sw_meta;
-    end
-end
-
-// A free-running count: the shuffler's rng takes it at each key or button press.
-// Two 16-bit halves with a registered carry: one 32-bit increment is a chain of eight
-// CARRY4s (9 levels).
-always @(posedge clk) begin: entropy
-    if (rst == 1) begin
-        ticks_low <= 0;
-        low_full <= 0;
-        ticks_high <= 0;
-    end
-    else begin
-        ticks_low <= (ticks_low + 1);
-        low_full <= (ticks_low == 65534);
-        if (low_full) begin
-            ticks_high <= (ticks_high + 1);
-        end
-    end
-end
+assign seg = (~decimal_display0_seg);
 
 
 
-assign ticks = {ticks_high, ticks_low};
-
-// Cards the table did not take (it needs fewer than 2 * players + 5 when seats are
-// out) are drained while the UI is idle: a deal starts and ends within one answer.
-always @(posedge clk) begin: deck_drain
-    if (rst == 1) begin
-        drain <= 0;
-    end
-    else begin
-        drain <= (!busy);
-    end
-end
-
-// A full register slice (skid buffer) from the shuffler to the table: the shuffler
-// sees a registered ready, so the table's state decode does not lead into the rng's
-// step (that path was 9 LUT/MUXF levels); cards arrive a clock later.
-always @(posedge clk) begin: deck_slice
-    if (rst == 1) begin
-        deck_data <= 0;
-        deck_valid <= 0;
-        skid_data <= 0;
-        skid_valid <= 0;
-    end
-    else begin
-        if ((deck_ready || (!deck_valid))) begin
-            if (skid_valid) begin
-                deck_data <= skid_data;
-                deck_valid <= 1'b1;
-                skid_valid <= 1'b0;
-            end
-            else begin
-                deck_data <= card_data;
-                deck_valid <= card_valid;
-            end
-        end
-        else if ((card_valid && (!skid_valid))) begin
-            skid_data <= card_data;
-            skid_valid <= 1'b1;
-        end
-    end
-end
+assign dp = (!decimal_display0_dp);
 
 
 
-assign card_ready = (!skid_valid);
-assign deck_ready = (table_ready || drain);
+assign an = (~decimal_display0_an);
 
 
 
-assign rxd = uart_rx;
-assign uart_tx = txd;
-assign led = led_q;
-assign seg = (~seg_on);
-assign dp = (!dp_on);
-assign an = (~an_on);
+assign led = holdem_board0_holdem_console0_led;
+
+
+
+assign holdem_board0_holdem_console0_rxd = uart_rx;
+
+
+
+assign uart_tx = holdem_board0_holdem_console0_txd;
 
 endmodule

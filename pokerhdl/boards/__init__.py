@@ -1,4 +1,3 @@
-"""Board tops: a game wired to a board's switches, buttons, LEDs, 7-segment display, UART and VGA.
-
-board.py holds the boards as data and writes their XDC constraints.
-"""
+"""Board tops: any game on any board. board.py holds the boards as data (pins, polarity, clock)
+and writes their XDC; shell.py builds a game's top from the board table and the game's Panel,
+and writes each top's XDC, Vivado script and FuseSoC core from one template each."""

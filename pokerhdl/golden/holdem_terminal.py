@@ -17,9 +17,10 @@ Text of a response (lines end in CRLF):
 * h: "P1 cards Ah Kd" (only the seat to act has a turn, so only it can see its cards);
 * t: the table (hole cards never appear in it).
 
-Panel (Basys3): BTNC acts: SW15 up folds; else the amount SW[14:0] = 0 checks (nothing to call)
-or calls, an amount > 0 bets (no bet yet) or raises to it. BTNR deals (new game after game
-over), BTNL is h.
+Panel (any board with five buttons and 16 switches): the center button acts: the top switch
+(15) up folds; else the amount on switches 14..0 = 0 checks (nothing to call) or calls, an
+amount > 0 bets (no bet yet) or raises to it. The right button deals (new game after game
+over), the left one is h.
 """
 
 from .cards import NO_CARD, format_cards
@@ -33,7 +34,8 @@ CLEAR = "\x1b[2J\x1b[H"
 CRLF = "\r\n"
 BANNER = "Hold'em: f k c a b<n> r<n> d n h t" + CRLF
 KEY_ACTIONS = {"f": FOLD, "k": CHECK, "c": CALL, "a": ALLIN}
-FOLD_SWITCH = 1 << 15
+PANEL_SWITCHES = 16
+FOLD_SWITCH = 1 << (PANEL_SWITCHES - 1)
 AMOUNT_SWITCHES = FOLD_SWITCH - 1
 
 

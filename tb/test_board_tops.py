@@ -1,13 +1,15 @@
-"""The Basys3 Hold'em top: its committed hand-off files are what the generators write now, and
-a short simulation of the whole board (power-on reset, debounced buttons, shuffler, UART,
-active-low display pins) answers keys and buttons exactly as the golden terminal does.
+"""The board tops (pokerhdl.boards.shell): their committed hand-off files are what the
+templates write now and match Digilent's master XDC files, and a short simulation of the whole
+board (power-on reset, debounced buttons, shuffler, UART, active-low display pins, the reset
+button where the board has one) answers keys and buttons exactly as the golden terminal does.
 
 The deck comes from the shuffler inside the top, so the test predicts it with the golden twins
-(golden/rng.py, golden/shuffle.py): the rng starts from the default seed, takes the free-running
-tick count as entropy at every key or button the console takes (recorded from the top's
-key_event and ticks signals), and each deal draws 2 * players + 5 cards. Every hole card, board
-card and showdown line on the terminal must then be the golden one."""
+(golden/rng.py, golden/shuffle.py): the rng starts from the default seed, takes the shell's
+free-running tick count as entropy at every key or button the console takes (the shell's
+ENTROPY_SIGNALS, ticks and stir), and each deal draws 2 * players + 5 cards. Every hole card,
+board card and showdown line on the terminal must then be the golden one."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -15,17 +17,19 @@ from pathlib import Path
 
 import cocotb
 import pytest
-from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
+from clocked import ClockedTB
 from harness import HDLS, param, run_block
+from test_board import PIN_LINE, master
 from uart_line import SerialLine
-from pokerhdl.boards.basys3_holdem import PORTS, ROOT, core_text, tcl_text
-from pokerhdl.boards.board import BASYS3, xdc_text
+from pokerhdl.boards.board import get_board
+from pokerhdl.boards.shell import ENTROPY_SIGNALS, ROOT, board_files
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
-from pokerhdl.golden.holdem_terminal import Terminal
+from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, Terminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal, shuffle
+from pokerhdl.tops import BOARD_TOPS, get_top
 
 CLK_HZ = 100_000_000
 BAUD = CLK_HZ // 8              # keys at the fastest rate the receiver samples
@@ -33,19 +37,33 @@ TX_BAUD = CLK_HZ // 2           # the table drawn at the fastest rate the transm
 QUIET_NS = 10_000               # no byte for this long: the answer is complete (a deal waits
                                 # for the shuffler: about 100 clocks)
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
-PLAYERS = 2                     # the top's default
+PLAYERS = 2                     # the tops' default
+NAMES = [top.name for top in BOARD_TOPS]
+FAST = {"baud": BAUD, "tx_baud": TX_BAUD, "debounce_ms": 0.0002}
 
 
-def test_xdc_is_generated():
-    assert (ROOT / "xdc" / "basys3_holdem.xdc").read_text() == \
-        xdc_text(BASYS3, PORTS, top="basys3_holdem")
+@pytest.mark.parametrize("name", NAMES)
+def test_board_files_are_generated(name):
+    """xdc/<top>.xdc, xdc/<top>.tcl and <top>.core are what the templates write today."""
+    top = get_top(name)
+    for rel, text in board_files(top).items():
+        assert (ROOT / rel).read_text() == text, f"{rel} is stale: run `make`"
+    tcl = board_files(top)[f"xdc/{name}.tcl"]
+    part = get_board(top.board).part
+    assert part in tcl and "/work" not in tcl and f"synth_design -top {name}" in tcl
 
 
-def test_tcl_and_core_are_generated():
-    assert (ROOT / "xdc" / "basys3_holdem.tcl").read_text() == tcl_text()
-    assert (ROOT / "basys3_holdem.core").read_text() == core_text()
-    text = tcl_text()
-    assert BASYS3.part in text and "/work" not in text and "synth_design -top basys3_holdem" in text
+@pytest.mark.parametrize("name", NAMES)
+def test_xdc_matches_digilent_master(name):
+    """Every pin the committed XDC places is the Digilent master file's pin and I/O standard
+    for that port's name there."""
+    board = get_board(get_top(name).board)
+    pins, clock, _ = master(board)
+    by_port = {r.port(bit): p.master_name for r in board.resources for bit, p in enumerate(r.pins)}
+    placed = PIN_LINE.findall((ROOT / "xdc" / f"{name}.xdc").read_text())
+    assert placed
+    for pin, std, port in placed:
+        assert (pin, std) == pins[by_port[port]], (port, by_port[port])
 
 
 STUB = Path(__file__).with_name("vivado_stub.tcl")
@@ -71,74 +89,100 @@ def run_in_tclsh(script, *args):
 
 
 @pytest.mark.parametrize("hdl", ["verilog", "vhdl"])
-def test_vivado_script_in_tclsh(hdl):
+@pytest.mark.parametrize("name", NAMES)
+def test_vivado_script_in_tclsh(name, hdl):
     """The Vivado build script, run by tclsh against stand-ins for Vivado's commands (there
-    is no Vivado here): the whole flow in order, for the Basys3's part, reading only committed
+    is no Vivado here): the whole flow in order, for the board's part, reading only committed
     files of generated/ and xdc/, its outputs under build/."""
-    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.tcl",
+    part = get_board(get_top(name).board).part
+    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / f"{name}.tcl",
                                      *([] if hdl == "verilog" else ["vhdl"]))
     assert rc == 0, err
-    flow = [name for name, _ in calls if name not in ("get_timing_paths", "get_property")]
+    flow = [n for n, _ in calls if n not in ("get_timing_paths", "get_property")]
     read = "read_verilog" if hdl == "verilog" else "read_vhdl"
-    files = [f for name, args in calls if name.startswith("read_") for f in args
+    files = [f for n, args in calls if n.startswith("read_") for f in args
              if not f.startswith("-")]
-    stems = {"verilog": ["basys3_holdem.v"], "vhdl": ["pck_myhdl_011.vhd", "basys3_holdem.vhd"]}
+    stems = {"verilog": [f"{name}.v"], "vhdl": ["pck_myhdl_011.vhd", f"{name}.vhd"]}
     assert flow == (["create_project"] + [read] * len(stems[hdl]) +
                     ["read_xdc", "synth_design", "opt_design", "place_design", "route_design",
                      "report_utilization", "report_timing_summary", "write_bitstream"])
     assert [Path(f) for f in files] == [ROOT / "generated" / hdl / s for s in stems[hdl]] + \
-        [ROOT / "xdc" / "basys3_holdem.xdc"]
+        [ROOT / "xdc" / f"{name}.xdc"]
     assert all(Path(f).is_file() for f in files)
     args = dict(calls)
-    assert args["create_project"] == ["-in_memory", "-part", BASYS3.part]
-    assert args["synth_design"] == ["-top", "basys3_holdem", "-part", BASYS3.part]
+    assert args["create_project"] == ["-in_memory", "-part", part]
+    assert args["synth_design"] == ["-top", name, "-part", part]
     assert Path(args["write_bitstream"][-1]).parent.parent.parent == ROOT / "build"
 
 
 def test_vivado_script_refuses_unknown_language():
-    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.tcl", "vhd")
+    calls, _, err, rc = run_in_tclsh(ROOT / "xdc" / f"{NAMES[0]}.tcl", "vhd")
     assert rc != 0 and "unknown language vhd: use verilog or vhdl" in err and not calls
 
 
-def top_ports():
-    """name -> width of every port of the generated Verilog top."""
-    text = (ROOT / "generated" / "verilog" / "basys3_holdem.v").read_text()
+def top_ports(name):
+    """port name -> width of the generated Verilog top."""
+    text = (ROOT / "generated" / "verilog" / f"{name}.v").read_text()
     found = re.findall(r"^(?:input|output)\s+(?:\[(\d+):0\]\s+)?(\w+);", text, re.M)
-    return {name: int(high) + 1 if high else 1 for high, name in found}
+    return {port: int(high) + 1 if high else 1 for high, port in found}
 
 
-def test_xdc_in_tclsh_constrains_every_port_bit():
+@pytest.mark.parametrize("name", NAMES)
+def test_xdc_in_tclsh_constrains_every_port_bit(name):
     """The XDC is valid Tcl for Vivado's commands, and places every bit of every port of the
-    generated top exactly once, and nothing else (Vivado only warns about a name it does not
-    find, and the pin would float)."""
-    calls, ports, err, rc = run_in_tclsh(ROOT / "xdc" / "basys3_holdem.xdc")
+    generated top exactly once, with the board table's I/O standard, and nothing else (Vivado
+    only warns about a name it does not find, and the pin would float)."""
+    board = get_board(get_top(name).board)
+    calls, ports, err, rc = run_in_tclsh(ROOT / "xdc" / f"{name}.xdc")
     assert rc == 0, err
-    placed = [args for name, args in calls if name == "set_property" and args[0] == "-dict"]
-    clocks = [args for name, args in calls if name == "create_clock"]
-    want = sorted(name if width == 1 else f"{name}[{i}]"
-                  for name, width in top_ports().items() for i in range(width))
+    placed = [args for n, args in calls if n == "set_property" and args[0] == "-dict"]
+    clocks = [args for n, args in calls if n == "create_clock"]
+    want = sorted(port if width == 1 else f"{port}[{i}]"
+                  for port, width in top_ports(name).items() for i in range(width))
     assert sorted(args[-1] for args in placed) == [f"port:{p}" for p in want]
-    assert all("PACKAGE_PIN" in args[1] and "IOSTANDARD LVCMOS33" in args[1] for args in placed)
+    standard = {r.port(bit): p.iostandard for r in board.resources for bit, p in enumerate(r.pins)}
+    for args in placed:
+        port = args[-1].removeprefix("port:")
+        assert "PACKAGE_PIN" in args[1] and f"IOSTANDARD {standard[port]}" in args[1], args
     assert clocks == [["-add", "-name", "sys_clk_pin", "-period", "10.00", "-waveform", "0 5",
                        "port:clk"]]
     assert sorted(ports) == sorted(want + ["clk"])          # the clock's port: twice
 
 
-class Board:
+def test_entropy_signals_keep_their_names():
+    """The two signals the board tests read are named by the shell in both languages."""
+    for name in NAMES:
+        for hdl, pattern in (("verilog", r"^wire (?:\[31:0\] )?{}\b"),
+                             ("vhdl", r"^signal {}\s*:")):
+            ext = "v" if hdl == "verilog" else "vhd"
+            text = (ROOT / "generated" / hdl / f"{name}.{ext}").read_text()
+            for signal in ENTROPY_SIGNALS:
+                assert re.search(pattern.format(signal), text, re.M), (name, hdl, signal)
+
+
+class Board(ClockedTB):
+    """The board around a top: clock, buttons, switches, the reset button where the board has
+    one, the terminal, and the golden deck predicted from the entropy the game takes."""
+
     def __init__(self, dut, players=PLAYERS):
-        self.dut = dut
-        self.entropy = []                      # the tick count at each key_event, in order
+        self.board = get_board(get_top(os.environ["BOARD_TOP"]).board)
+        idle = {"sw": 0, "btn": 0}
+        if "cpu_resetn" in self.board:
+            idle["cpu_resetn"] = 1             # active-low: released
+        super().__init__(dut, self.board.clk_hz, idle, has_reset=False)
         self.deal_cards = 2 * players + 5      # what the shuffler deals on every deck_request
-        self.rng, self.mixed, self.decks = XorShift128(), 0, []
+        self.restart()
         self.line = SerialLine(dut.uart_rx, dut.uart_tx, BAUD, TX_BAUD)
-        dut.sw.value = 0
-        dut.btn.value = 0
-        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
         cocotb.start_soon(self.entropy_events())
 
+    def restart(self):
+        """After a reset the rng is back at its seed and the tick count at 0."""
+        self.entropy = []                      # the tick count at each stir, in order
+        self.rng, self.mixed, self.decks = XorShift128(), 0, []
+
     async def entropy_events(self):
-        """key_event is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it."""
-        event, ticks = self.dut.holdem_console0_key_event, self.dut.ticks
+        """stir is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it."""
+        ticks, event = (getattr(self.dut, name) for name in ENTROPY_SIGNALS)
         while True:
             await RisingEdge(event)
             await FallingEdge(self.dut.clk)
@@ -204,7 +248,7 @@ async def board_plays(dut):
     assert int(dut.led.value) & 0xF == 0b0010                           # P1's turn
     assert await board.key("h") == term.key("h")                      # P1's cards
     assert await board.press(BTN_C, 30) == term.act_button(30)          # P1 raises to 30
-    assert await board.press(BTN_C, 1 << 15) == term.act_button(1 << 15)    # P0 folds
+    assert await board.press(BTN_C, FOLD_SWITCH) == term.act_button(FOLD_SWITCH)  # P0 folds
     assert int(dut.led.value) >> 4 & 0xF == 0b0010                     # P1 won
 
     # hand 2, checked down to a showdown: the board and both hands from the golden deck
@@ -218,8 +262,23 @@ async def board_plays(dut):
     result = term.t.result
     assert result.showdown
     assert int(dut.led.value) >> 4 & 0xF == sum(1 << s for s in result.winners)
-    assert seen_an <= {0b1111, 0b1110, 0b1101, 0b1011, 0b0111}, seen_an   # active-low, one on
+    digits = board.board["an"].width
+    dark = (1 << digits) - 1
+    assert seen_an <= {dark} | {dark ^ 1 << d for d in range(digits)}, seen_an  # active-low
     assert len(seen_an) >= 2
+
+    if "cpu_resetn" in board.board:
+        # the reset button (active-low): a fresh boot and a fresh deck
+        dut.cpu_resetn.value = 0
+        await ClockCycles(dut.clk, 5)
+        dut.cpu_resetn.value = 1
+        start = len(board.line.text)
+        board.restart()
+        term = Terminal(Table(PLAYERS), board.golden_deck)
+        await board.quiet()
+        assert board.line.since(start) == term.boot()
+        assert await board.key("d") == term.key("d")
+        assert await board.key("h") == term.key("h")
 
 
 @cocotb.test()
@@ -252,13 +311,14 @@ async def busted_seat_drain(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-def test_basys3_holdem_sim(hdl):
-    run_block("basys3_holdem", hdl, __name__,
-              params={"baud": BAUD, "tx_baud": TX_BAUD, "debounce_ms": 0.0002},
-              testcase=["board_plays"])
+@pytest.mark.parametrize("name", NAMES)
+def test_board_top_sim(name, hdl):
+    run_block(name, hdl, __name__, params=FAST, testcase=["board_plays"],
+              extra_env={"BOARD_TOP": name})
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-def test_basys3_holdem_busted_seat(hdl):
-    run_block("basys3_holdem", hdl, __name__, testcase=["busted_seat_drain"],
-              params={"players": 3, "baud": BAUD, "tx_baud": TX_BAUD, "debounce_ms": 0.0002})
+def test_board_top_busted_seat(hdl):
+    """One board is enough: the deck path is the game's, the same on every board."""
+    run_block(NAMES[0], hdl, __name__, testcase=["busted_seat_drain"],
+              params={**FAST, "players": 3}, extra_env={"BOARD_TOP": NAMES[0]})

@@ -1,0 +1,93 @@
+"""The seam between a game and a board: what a game asks of a board (``Panel``), the signals
+through which the board shell gives it (``PanelIO``), and a game's entry (``Game``).
+
+A game never names a board. It asks for buttons by position (every board we support has the
+same five: center, up, left, right, down), a number of switches and LEDs, a number to show in
+decimal, a serial terminal; the shell (pokerhdl.boards.shell) builds the top of the game on
+any board that has them, from the board table. So the same game sits on the Basys3 and the
+Nexys A7 unchanged.
+"""
+
+from dataclasses import dataclass
+from importlib import import_module
+
+from myhdl import Signal, intbv
+
+BUTTONS = ("center", "up", "left", "right", "down")
+TICK_BITS = 32
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What a game asks of a board."""
+    buttons: tuple = ()      # button positions (BUTTONS); bit i of PanelIO.press is buttons[i]
+    switches: int = 0        # sw[switches-1:0], synchronised
+    leds: int = 0            # led[leds-1:0]
+    figure_bits: int = 0     # an unsigned number shown in decimal on the 7-segment display
+    serial: bool = False     # a UART terminal (8N1 on the board's USB-UART)
+
+    def __post_init__(self):
+        unknown = set(self.buttons) - set(BUTTONS)
+        if unknown or len(set(self.buttons)) != len(self.buttons):
+            raise ValueError(f"buttons must be distinct positions of {BUTTONS}, "
+                             f"not {self.buttons}")
+
+
+class PanelIO:
+    """The signals between a game and the shell (a MyHDL interface object; at the top level
+    MyHDL names its members io_<name>).
+
+    Shell to game: sw (synchronised switches), press (a one-clock pulse per debounced press,
+    bit i for Panel.buttons[i]), held (the debounced levels), rxd (serial in), ticks (a
+    free-running clock count since reset: human timing for a game's random generator).
+    Game to shell: led, figure (shown in decimal), txd (serial out), stir (a one-clock pulse
+    when the game's generator takes ticks: the moment tests need to predict its deals).
+    """
+
+    def __init__(self, panel):
+        def bits(n):
+            return Signal(intbv(0)[max(n, 1):])
+        self.sw = bits(panel.switches)
+        self.press = bits(len(panel.buttons))
+        self.held = bits(len(panel.buttons))
+        self.led = bits(panel.leds)
+        self.figure = bits(panel.figure_bits)
+        self.rxd = Signal(bool(1))
+        self.txd = Signal(bool(1))
+        self.ticks = Signal(intbv(0)[TICK_BITS:])
+        self.stir = Signal(bool(0))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as a board top needs it: ``block(clk, rst, io, clk_hz, **params)`` is the whole
+    game behind a PanelIO, ``panel(**params)`` says what it asks of the board."""
+    name: str
+    block: str               # "module:function"
+    panel: str               # "module:function"
+    doc: str = ""
+
+    def _load(self, ref):
+        module, func = ref.split(":")
+        return getattr(import_module(module), func)
+
+    def make_panel(self, **params):
+        return self._load(self.panel)(**params)
+
+    def block_function(self):
+        """The @block function (MyHDL wants a block called directly from its parent's body)."""
+        return self._load(self.block)
+
+
+GAMES = {game.name: game for game in [
+    Game("holdem", "pokerhdl.games.holdem_board:holdem_board",
+         "pokerhdl.games.holdem_board:holdem_panel",
+         doc="Texas Hold'em table with a UART terminal and a panel of buttons and switches"),
+]}
+
+
+def get_game(name):
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
