@@ -24,7 +24,7 @@ from ..golden.holdem import (
     REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
     REF_RAISE_CLOSED, RIVER, SHOWDOWN, FLOP, TURN)
 from ..golden.holdem_contract import (BOARD_CARDS, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
-                                      REF_BAD_DECK, chip_width)
+                                      REF_BAD_DECK, Rules)
 from .holdem_settle import holdem_settle
 from .seat_tables import (count_clear_table, lowest_clear_table, next_in_mask_table, onehot_table,
                           seat_bits, table_rom)
@@ -59,8 +59,7 @@ def _u(width, value=0):
 def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, cmd_amount,
                  res_valid, res_code, s_axis_tdata, s_axis_tvalid, s_axis_tready, deck_request,
                  log_valid, log_seat, log_action, log_put, log_total, log_allin,
-                 hand_done, game_over, probe_addr, probe_data,
-                 players=2, stack=1000, small_blind=5, big_blind=10, hand_bits=16):
+                 hand_done, game_over, probe_addr, probe_data, rules=Rules(), hand_bits=16):
     """Texas Hold'em table for `players` seats (golden holdem.Table, dealer 0 first).
 
     cmd_valid/cmd_ready: a command is taken when both are high (ready: idle, not dealing or
@@ -79,8 +78,10 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     0x5B shows the hand number modulo 2**hand_bits; the terminal prints 16 bits); a test
     narrows it to see the counter wrap.
     """
+    players, stack, small_blind, big_blind = (rules.players, rules.stack, rules.small_blind,
+                                              rules.big_blind)
     n = players
-    w = chip_width(players, stack, big_blind)
+    w = rules.chip_bits
     assert MIN_PLAYERS <= n <= MAX_PLAYERS, "2..4 players"
     assert 1 <= small_blind <= big_blind and stack >= 1
     assert w + 1 <= 24, "chip figures must fit the 24-bit probe"
@@ -766,7 +767,8 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
 
 def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10, hand_bits=16):
     """holdem_table with fresh port signals, for conversion."""
-    w = chip_width(players, stack, big_blind)
+    rules = Rules(players, stack, small_blind, big_blind)
+    w = rules.chip_bits
 
     def bit():
         return Signal(bool(0))
@@ -777,5 +779,4 @@ def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10, hand_bi
         s_axis_tvalid=bit(), s_axis_tready=bit(), deck_request=bit(), log_valid=bit(),
         log_seat=_u(3), log_action=_u(3), log_put=_u(w), log_total=_u(w), log_allin=bit(),
         hand_done=bit(), game_over=bit(), probe_addr=_u(8), probe_data=_u(24),
-        players=players, stack=stack, small_blind=small_blind, big_blind=big_blind,
-        hand_bits=hand_bits)
+        rules=rules, hand_bits=hand_bits)

@@ -17,7 +17,7 @@ deals depend on human timing.
 
 from myhdl import block, always_seq, always_comb, Signal, intbv, instances
 
-from ..golden.holdem_contract import chip_width
+from ..golden.holdem_contract import Rules
 from ..golden.holdem_terminal import PANEL_SWITCHES
 from ..rtl.shuffler import shuffler
 from .holdem_ui import holdem_console
@@ -31,19 +31,19 @@ def deal_count(players):
     return 2 * players + 5
 
 
-def holdem_panel(players=2, stack=1000, small_blind=5, big_blind=10, baud=115_200,
-                 tx_baud=None):
+def holdem_panel(baud=115_200, tx_baud=None, **rules):
     """What Hold'em asks of a board: all five buttons (act, view up, reveal, deal, view down in
-    BUTTONS order), the switches, the LEDs, a chip count on the display and the terminal."""
+    BUTTONS order), the switches, the LEDs, a chip count on the display and the terminal.
+    rules: players, stack, small_blind, big_blind (golden holdem_contract.Rules)."""
     return Panel(buttons=BUTTONS, switches=PANEL_SWITCHES, leds=LEDS,
-                 figure_bits=chip_width(players, stack, big_blind), serial=True)
+                 figure_bits=Rules(**rules).chip_bits, serial=True)
 
 
 @block
-def holdem_board(clk, rst, io, clk_hz, players=2, stack=1000, small_blind=5, big_blind=10,
-                 baud=115_200, tx_baud=None):
+def holdem_board(clk, rst, io, clk_hz, baud=115_200, tx_baud=None, **rules):
     """The whole Hold'em game behind a PanelIO (pokerhdl.games.panel): io.press bits are
-    center (act), up, left (reveal), right (deal), down."""
+    center (act), up, left (reveal), right (deal), down. rules: as holdem_panel."""
+    rules = Rules(**rules)
     btn_act, btn_up, btn_reveal, btn_deal, btn_down = (Signal(bool(0)) for _ in range(5))
     # the game
     deck_data, deck_valid, deck_ready, table_ready, deck_request = (
@@ -54,14 +54,13 @@ def holdem_board(clk, rst, io, clk_hz, players=2, stack=1000, small_blind=5, big
     console = holdem_console(clk, rst, io.rxd, io.txd, io.sw, btn_act, btn_up, btn_down,
                              btn_reveal, btn_deal, deck_data, deck_valid, table_ready,
                              deck_request, probe_addr, probe_data, io.led, io.figure, busy,
-                             io.stir, hand_done, game_over, players=players, stack=stack,
-                             small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz,
+                             io.stir, hand_done, game_over, rules=rules, clk_hz=clk_hz,
                              baud=baud, tx_baud=tx_baud)
 
     # the deck: the shuffler's stream and the register slice between it and the table
     card_data, skid_data = Signal(intbv(0)[6:]), Signal(intbv(0)[6:])
     card_valid, card_ready, skid_valid = (Signal(bool(0)) for _ in range(3))
-    deck_count = Signal(intbv(deal_count(players))[6:])
+    deck_count = Signal(intbv(deal_count(rules.players))[6:])
     no_exclude = Signal(intbv(0)[52:])
     seed = Signal(intbv(0)[128:])
     seed_load = Signal(bool(0))

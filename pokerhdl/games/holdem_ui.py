@@ -39,7 +39,7 @@ from ..rtl.bcd import bin2bcd
 from ..rtl.cards import RANK_ASCII, SUIT_ASCII
 from ..rtl.uart import uart_rx, uart_tx
 from ..golden.holdem_contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
-                                      chip_width)
+                                      Rules)
 from .holdem import holdem_table
 
 # UI registers seen through the same LOAD as the probe window (addresses above the table's)
@@ -455,8 +455,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
               cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, cmd_amount,
               res_valid, res_code, log_valid, log_seat, log_action, log_put, log_total,
               log_allin, probe_addr, probe_data, ext_probe_addr, led, disp_value, busy,
-              key_event, players=2, stack=1000, small_blind=5, big_blind=10,
-              clk_hz=100_000_000, baud=115_200, tx_baud=None):
+              key_event, rules=Rules(), clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """Terminal (UART) and panel interface of holdem_table (see the module docstring).
 
     rxd, txd: the serial lines (8N1 at baud; txd at tx_baud when given, so a test can draw the
@@ -468,7 +467,8 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     busy: the UI is answering a key or button (a key waits, a button press is ignored).
     key_event: one-clock pulse per key or button taken (entropy for the shuffler's rng).
     """
-    w = chip_width(players, stack, big_blind)
+    players = rules.players
+    w = rules.chip_bits
     max_amount = (1 << w) - 1
     num_width = max(16, w + 1)
     digits = len(str((1 << num_width) - 1))
@@ -995,9 +995,9 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     return instances()
 
 
-def holdem_ui_ports(players=2, stack=1000, big_blind=10):
+def holdem_ui_ports(rules=Rules()):
     """Fresh signals for every port of holdem_ui (and the console top)."""
-    w = chip_width(players, stack, big_blind)
+    w = rules.chip_bits
 
     def bit(v=0):
         return Signal(bool(v))
@@ -1017,8 +1017,7 @@ def holdem_ui_ports(players=2, stack=1000, big_blind=10):
 def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn_deal,
                    s_axis_tdata, s_axis_tvalid, s_axis_tready, deck_request,
                    probe_addr, probe_data, led, disp_value, busy, key_event, hand_done,
-                   game_over, players=2, stack=1000, small_blind=5, big_blind=10,
-                   clk_hz=100_000_000, baud=115_200, tx_baud=None):
+                   game_over, rules=Rules(), clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """holdem_ui and holdem_table together: the whole game but the deck source and the board.
 
     rxd/txd, sw, btn_*, led, disp_value, busy, key_event: as holdem_ui.
@@ -1027,8 +1026,8 @@ def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal
     probe_addr[8] -> probe_data[24]: the table's probe window, one clock later, valid while
         busy is low (the UI reads the table through it while busy).
     """
-    w = chip_width(players, stack, big_blind)
-    ui = holdem_ui_ports(players, stack, big_blind)
+    w = rules.chip_bits
+    ui = holdem_ui_ports(rules)
     table_probe_addr = ui["probe_addr"]
     c = {k: ui[k] for k in ("cmd_valid", "cmd_ready", "cmd_op", "cmd_seat", "cmd_action",
                             "cmd_amount", "res_valid", "res_code", "log_valid", "log_seat",
@@ -1038,13 +1037,11 @@ def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal
                          s_axis_tready=s_axis_tready, deck_request=deck_request,
                          hand_done=hand_done, game_over=game_over,
                          probe_addr=table_probe_addr, probe_data=probe_data,
-                         players=players, stack=stack, small_blind=small_blind,
-                         big_blind=big_blind, **c)
+                         rules=rules, **c)
     face = holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn_deal,
                      probe_addr=table_probe_addr, probe_data=probe_data,
                      ext_probe_addr=probe_addr, led=led, disp_value=disp_value, busy=busy,
-                     key_event=key_event, players=players, stack=stack,
-                     small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
+                     key_event=key_event, rules=rules, clk_hz=clk_hz, baud=baud,
                      tx_baud=tx_baud, **c)
     return instances()
 
@@ -1052,7 +1049,8 @@ def holdem_console(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal
 def holdem_console_top(players=2, stack=1000, small_blind=5, big_blind=10,
                        clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """holdem_console with fresh port signals, for conversion."""
-    ports = holdem_ui_ports(players, stack, big_blind)
+    rules = Rules(players, stack, small_blind, big_blind)
+    ports = holdem_ui_ports(rules)
 
     def bit():
         return Signal(bool(0))
@@ -1063,6 +1061,5 @@ def holdem_console_top(players=2, stack=1000, small_blind=5, big_blind=10,
         s_axis_tdata=Signal(intbv(0)[6:]), s_axis_tvalid=bit(), s_axis_tready=bit(),
         deck_request=bit(), probe_addr=Signal(intbv(0)[8:]), probe_data=Signal(intbv(0)[24:]),
         led=ports["led"], disp_value=ports["disp_value"], busy=ports["busy"],
-        key_event=ports["key_event"], hand_done=bit(), game_over=bit(), players=players,
-        stack=stack, small_blind=small_blind, big_blind=big_blind, clk_hz=clk_hz, baud=baud,
-        tx_baud=tx_baud)
+        key_event=ports["key_event"], hand_done=bit(), game_over=bit(), rules=rules,
+        clk_hz=clk_hz, baud=baud, tx_baud=tx_baud)

@@ -6,6 +6,8 @@ Tests take these from here, never from the RTL module they check, so a wrong con
 hardware fails a test instead of moving the test along with it.
 """
 
+from dataclasses import dataclass
+
 from .holdem import RESULT_TEXT
 
 # command op codes (cmd_op[2]; 3 is refused with REF_BAD_ACTION)
@@ -31,3 +33,17 @@ def chip_width(players, stack, big_blind):
     """Bits for any chip figure: a stack, a bet or the pot never exceed the total, and the bet
     to match never exceeds the big blind when the total is smaller."""
     return max(players * stack, big_blind).bit_length()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The four parameters of a table (golden holdem.Table's), passed as one value through the
+    table, its terminal and its board game."""
+    players: int = 2
+    stack: int = 1000
+    small_blind: int = 5
+    big_blind: int = 10
+
+    @property
+    def chip_bits(self):
+        return chip_width(self.players, self.stack, self.big_blind)
