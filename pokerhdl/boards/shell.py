@@ -57,7 +57,7 @@ def port_signals(board, ports):
 
 @block
 def board_top(clk, cpu_resetn=None, sw=None, btn=None, led=None, seg=None, dp=None, an=None,
-              uart_rx=None, uart_tx=None, board="basys3", game="holdem", debounce_ms=10,
+              uart_rx=None, uart_tx=None, board=None, game=None, debounce_ms=10,
               refresh_hz=1000, por_cycles=16, **params):
     """A game on a board. Ports: the board's resources the game uses (top_ports), named as in
     pokerhdl.boards.board; the rest are None and not ports. params go to the game."""
@@ -166,7 +166,7 @@ def synchronise(clk, rst, raw, out, invert=False):
     return flops
 
 
-def make_top(board="basys3", game="holdem", **params):
+def make_top(board, game, **params):
     """A board top with fresh port signals, for conversion (with initial values: the power-on
     reset needs them; pokerhdl.convert settles them)."""
     b, g = get_board(board), get_game(game)

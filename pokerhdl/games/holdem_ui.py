@@ -15,9 +15,9 @@ transmitter. The receiver holds one byte meanwhile; a further byte arriving befo
 dropped (uart_rx overrun). A person typing is never that fast; a program should wait for the
 answer (or for `busy` to fall) before the next key. A button press while busy is ignored.
 
-Panel: btn_act (BTNC) acts: sw[15] set: fold; else amount sw[14:0] = 0: check, or call when
-there is something to call; amount > 0: bet to it (no bet yet on this street) or raise to it.
-btn_deal (BTNR): deal, or new game once the game is over. btn_reveal (BTNL): as h. btn_up /
+Panel: btn_act (the center button) acts: sw[15] set: fold; else amount sw[14:0] = 0: check,
+or call when there is something to call; amount > 0: bet to it (no bet yet on this street) or raise to it.
+btn_deal (right): deal, or new game once the game is over. btn_reveal (left): as h. btn_up /
 btn_down cycle the 7-segment view: 0 stack, 1 street bet, 2 to call (of the seat to act),
 3 pot. LEDs: led[3:0] the seat to act (one-hot), led[7:4] the winners of the last hand (while no
 hand is on), led[8] game over, led[15:12] the view (one-hot).

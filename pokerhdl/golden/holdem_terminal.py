@@ -151,7 +151,7 @@ class Terminal:
         return "! unknown key" + CRLF
 
     def act_button(self, switches):
-        """BTNC with SW[15:0] = switches."""
+        """The center button with the 16 panel switches reading ``switches``."""
         t = self.t
         amount = switches & AMOUNT_SWITCHES
         if switches & FOLD_SWITCH:
@@ -163,9 +163,9 @@ class Terminal:
         return self.command(OP_ACT, action, amount)
 
     def deal_button(self):
-        """BTNR: deal, or a new game once the game is over."""
+        """The right button: deal, or a new game once the game is over."""
         return self.command(OP_NEW_GAME if self.t.phase == PHASE_GAME_OVER else OP_DEAL)
 
     def reveal_button(self):
-        """BTNL: the same as h."""
+        """The left button: the same as h."""
         return self.hole()
