@@ -15,6 +15,7 @@ from myhdl import block, always_seq, always_comb, Signal, ResetSignal, intbv
 
 from ..games.panel import BUTTONS, PanelIO, get_game
 from ..rtl.debounce import debounce
+from ..rtl.drive import drive
 from ..rtl.por import por
 from ..rtl.sevenseg import decimal_display
 from ..rtl.ticks import tick_counter
@@ -102,36 +103,6 @@ def board_top(clk, cpu_resetn=None, sw=None, btn=None, led=None, seg=None, dp=No
     if cpu_resetn is not None:
         parts.append(drive(reset_button, cpu_resetn, board[RESET_BUTTON].active_low))
     return parts
-
-
-@block
-def drive(out, value, invert=False):
-    """out follows value, inverted for an active-low pin: the one place a board top forwards
-    or inverts a signal. Simple assignments, so that they convert to continuous assigns (a
-    port driven by a process would read X until its input first changes)."""
-    if len(out) != len(value):
-        raise ValueError(f"drive: {len(out)}-bit output from a {len(value)}-bit value")
-    if len(out) == 1:
-        if invert:
-            @always_comb
-            def inverted_bit():
-                out.next = not value
-            return inverted_bit
-
-        @always_comb
-        def same_bit():
-            out.next = value
-        return same_bit
-    if invert:
-        @always_comb
-        def inverted():
-            out.next = ~value
-        return inverted
-
-    @always_comb
-    def same():
-        out.next = value
-    return same
 
 
 @block
