@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = Path(__file__).with_name("verilated_kernel.cpp")
 CACHE = ROOT / "build" / "verilated"
-PORT_RE = re.compile(r"^\s*(input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"
+PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"
                      r"(?:\[(\d+):(\d+)\]\s*)?(\w+)\s*;", re.M)
 U64 = ctypes.c_uint64
 
@@ -79,13 +79,13 @@ def verilate(args, what):
 
 
 def ports_of(verilog_text):
-    """[(name, width, is_output)] of a Verilog-2001 module in MyHDL's port style."""
+    """[(name, width)] of a Verilog-2001 module in MyHDL's port style."""
     ports = []
-    for direction, msb, lsb, name in PORT_RE.findall(verilog_text):
+    for msb, lsb, name in PORT_RE.findall(verilog_text):
         width = int(msb) - int(lsb) + 1 if msb else 1
         if width > 64:
             raise ValueError(f"port {name} is {width} bits wide; the engine takes up to 64")
-        ports.append((name, width, direction == "output"))
+        ports.append((name, width))
     return ports
 
 
@@ -105,7 +105,7 @@ def build(verilog, top=None, cache=CACHE):
     work = Path(tempfile.mkdtemp(prefix=f".{top}-", dir=cache))
     try:
         ports = ports_of(text)
-        (work / "ports.h").write_text("".join(f"PORT({n}, {w}, {int(o)})\n" for n, w, o in ports))
+        (work / "ports.h").write_text("".join(f"PORT({n}, {w})\n" for n, w in ports))
         flags = f"-fPIC -O2 -DTOP_CLASS=V{top} -DTOP_HEADER='\"V{top}.h\"' -I{work}"
         verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top,
                   "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", str(work / "obj"),
@@ -126,8 +126,7 @@ def _bind(lib):
     p, i, d = ctypes.c_void_p, ctypes.c_int, ctypes.c_double
     sig = {
         "sim_new": (p, [U64]), "sim_free": (None, [p]), "sim_port_count": (i, [p]),
-        "sim_port_name": (ctypes.c_char_p, [p, i]), "sim_port_width": (i, [p, i]),
-        "sim_port_is_output": (i, [p, i]), "sim_cycle": (U64, [p]),
+        "sim_port_name": (ctypes.c_char_p, [p, i]), "sim_cycle": (U64, [p]),
         "sim_get": (U64, [p, i]), "sim_set": (None, [p, i, U64]), "sim_tick": (None, [p, U64]),
         "sim_run_until": (ctypes.c_int64, [p, i, U64, U64]),
         "sim_sweep": (None, [p, i, i, ctypes.POINTER(U64), i, ctypes.POINTER(U64)]),
@@ -140,8 +139,7 @@ def _bind(lib):
         "sim_recorder_size": (U64, [p, i]),
         "sim_add_uart_monitor": (i, [p, i, ctypes.c_uint32]),
         "sim_uart_take": (U64, [p, i, ctypes.c_char_p, U64]),
-        "sim_uart_pending": (U64, [p, i]), "sim_uart_busy": (i, [p, i]),
-        "sim_uart_framing_errors": (U64, [p, i]), "sim_uart_resync": (None, [p, i]),
+        "sim_uart_pending": (U64, [p, i]), "sim_uart_resync": (None, [p, i]),
         "sim_add_uart_driver": (i, [p, i, ctypes.c_uint32]),
         "sim_uart_write": (None, [p, i, ctypes.c_char_p, i]), "sim_uart_flush": (U64, [p, i]),
     }
@@ -160,7 +158,6 @@ class Model:
         self.sim = self.lib.sim_new(seed)
         count = self.lib.sim_port_count(self.sim)
         self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
-        self.widths = {n: self.lib.sim_port_width(self.sim, k) for n, k in self.ports.items()}
 
     @classmethod
     def build(cls, top, verilog=None, seed=1):
@@ -194,18 +191,18 @@ class Model:
     def tick(self, clocks=1):
         self.lib.sim_tick(self.sim, clocks)
 
-    def run_until(self, name, value=1, limit=1_000_000, what=None):
-        """Clock until ``name`` reads ``value`` after an edge; the clocks run. Raises Deadlock
-        after ``limit`` clocks."""
-        clocks = self.lib.sim_run_until(self.sim, self.port(name), value, limit)
-        if clocks < 0:
-            raise Deadlock(f"{what or name + ' == ' + str(value)}: not within {limit} clocks")
-        return clocks
-
     def try_run_until(self, name, value=1, limit=1_000_000):
-        """Like run_until, but None instead of an exception when the limit comes first."""
+        """Clock until ``name`` reads ``value`` after an edge; the clocks run, or None when
+        ``limit`` clocks came first."""
         clocks = self.lib.sim_run_until(self.sim, self.port(name), value, limit)
         return None if clocks < 0 else clocks
+
+    def run_until(self, name, value=1, limit=1_000_000, what=None):
+        """Like try_run_until, but Deadlock when the limit comes first."""
+        clocks = self.try_run_until(name, value, limit)
+        if clocks is None:
+            raise Deadlock(f"{what or name + ' == ' + str(value)}: not within {limit} clocks")
+        return clocks
 
     def sweep(self, addr, data, addresses):
         """Read a registered read port at each address, one clock each."""
@@ -285,14 +282,6 @@ class UartMonitor:
         buf = ctypes.create_string_buffer(max(1, n))
         self.m.lib.sim_uart_take(self.m.sim, self.id, buf, n)
         return buf.raw[:n]
-
-    @property
-    def busy(self):
-        return bool(self.m.lib.sim_uart_busy(self.m.sim, self.id))
-
-    @property
-    def framing_errors(self):
-        return self.m.lib.sim_uart_framing_errors(self.m.sim, self.id)
 
     def resync(self):
         self.m.lib.sim_uart_resync(self.m.sim, self.id)

@@ -6,7 +6,7 @@
 // (pokerhdl/verilated.py) sets them up and asks for whole transactions.
 //
 // Built by pokerhdl.verilated with -DTOP_CLASS=V<top> -DTOP_HEADER="V<top>.h" and a generated
-// ports.h that lists every port as PORT(name, width, is_output).
+// ports.h that lists every port as PORT(name, width).
 //
 // One clock (tick): sources decide their handshakes on the settled inputs; rising edge; strobe
 // recorders, source pops and the UART monitor see the post-edge outputs; falling edge; sources
@@ -26,7 +26,6 @@ namespace {
 struct Port {
     const char* name;
     int width;
-    int is_output;
     void* ptr;
 };
 
@@ -63,7 +62,8 @@ struct Recorder {
     uint64_t count = 0;
 };
 
-// The far end of a design's serial output: decodes 8N1 frames clock-exactly.
+// The far end of a design's serial output: decodes 8N1 frames clock-exactly (a frame without
+// its stop bit is dropped).
 struct UartMonitor {
     int pin;
     uint32_t bit;                    // clocks per bit
@@ -72,7 +72,6 @@ struct UartMonitor {
     uint32_t shift = 0;
     bool last = true;
     std::string bytes;
-    uint64_t framing_errors = 0;
 };
 
 // The far end of a design's serial input: sends queued bytes as 8N1 frames.
@@ -150,7 +149,6 @@ void monitor(Sim& s, UartMonitor& m) {
             m.wait = m.bit;
         } else {
             if (line) m.bytes.push_back(static_cast<char>(m.shift));
-            else ++m.framing_errors;
             m.state = -1;
         }
     }
@@ -192,7 +190,7 @@ void* sim_new(uint64_t seed) {
     s->top = std::make_unique<TOP_CLASS>(s->context.get());
     s->rng = seed ? seed : 0x9E3779B97F4A7C15ULL;
     TOP_CLASS* top = s->top.get();
-#define PORT(name, width, is_output) s->ports.push_back({#name, width, is_output, &top->name});
+#define PORT(name, width) s->ports.push_back({#name, width, &top->name});
 #include "ports.h"
 #undef PORT
     for (size_t i = 0; i < s->ports.size(); ++i)
@@ -209,8 +207,6 @@ void sim_free(void* p) {
 
 int sim_port_count(void* p) { return static_cast<int>(static_cast<Sim*>(p)->ports.size()); }
 const char* sim_port_name(void* p, int i) { return static_cast<Sim*>(p)->ports[i].name; }
-int sim_port_width(void* p, int i) { return static_cast<Sim*>(p)->ports[i].width; }
-int sim_port_is_output(void* p, int i) { return static_cast<Sim*>(p)->ports[i].is_output; }
 uint64_t sim_cycle(void* p) { return static_cast<Sim*>(p)->cycle; }
 
 uint64_t sim_get(void* p, int i) { return static_cast<Sim*>(p)->get(i); }
@@ -322,13 +318,6 @@ uint64_t sim_uart_take(void* p, int id, char* out, uint64_t cap) {
 }
 
 uint64_t sim_uart_pending(void* p, int id) { return static_cast<Sim*>(p)->monitors[id].bytes.size(); }
-
-// 1 while a frame is being received, 0 when the line is idle.
-int sim_uart_busy(void* p, int id) { return static_cast<Sim*>(p)->monitors[id].state != -1; }
-
-uint64_t sim_uart_framing_errors(void* p, int id) {
-    return static_cast<Sim*>(p)->monitors[id].framing_errors;
-}
 
 // Drop a frame in progress (the design was reset mid-byte).
 void sim_uart_resync(void* p, int id) {
