@@ -89,10 +89,10 @@ class FastHoldem(HoldemTB):
         self.cmd.push((op, seat, action, amount))
         if deck:
             self.deck.push(*deck)
-        taken_before = self.deck.taken
+        taken_before, offered_at = self.deck.taken, m.cycle
         m.tick()
         while self.cmd.pending:
-            assert m.cycle < taken_before + TIMEOUT, "the command was never taken (deadlock)"
+            assert m.cycle < offered_at + TIMEOUT, "the command was never taken (deadlock)"
             m.tick()
         taken_at = m.cycle
         limit = TIMEOUT if reset_after is None else reset_after
