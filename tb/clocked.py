@@ -1,9 +1,9 @@
-"""The base of every cocotb testbench here: the clock, the idle inputs, the synchronous reset
-and waits that fail instead of hanging."""
+"""The base of the cocotb testbenches here: the clock, the idle inputs and the synchronous
+reset."""
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge
+from cocotb.triggers import ClockCycles
 
 CLK_HZ = 100_000_000
 
@@ -46,12 +46,3 @@ class ClockedTB:
         self.dut.rst.value = 0
         if settle:
             await ClockCycles(self.dut.clk, settle)
-
-    async def wait_for(self, signal, value=1, clocks=10_000, what=None):
-        """Rising edges until ``signal`` reads ``value``; fails after ``clocks`` edges (a
-        deadlock fails the test instead of hanging it). Returns the edges waited."""
-        for n in range(clocks):
-            await RisingEdge(self.dut.clk)
-            if signal.value.is_resolvable and int(signal.value) == value:
-                return n + 1
-        raise AssertionError(f"{what or signal._name} not {value} within {clocks} clocks")

@@ -5,11 +5,20 @@ Each check takes the hardware's figures as plain values (probe reads, result cod
 and the golden table, and fails with a message that names the step.
 """
 
-from pokerhdl.golden.holdem_contract import PROBE
+from dataclasses import fields
+
+from pokerhdl.golden.holdem_contract import PROBE, Rules
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, cards_needed
 
 NAMES = {v: k for k, v in PROBE.items()}
+
+
+def rules_from(get):
+    """The table's Rules from a parameter lookup (a dict's get, or harness.param in a cocotb
+    test); a parameter not given keeps its default."""
+    given = {f.name: get(f.name) for f in fields(Rules)}
+    return Rules(**{k: v for k, v in given.items() if v is not None})
 
 
 def probe_name(addr):
@@ -114,10 +123,13 @@ def apply_step(t, inp, deck, code, logs, done, requests, taken):
 
 
 def tally_end(seen, t):
-    """Count what kind of hand just ended (coverage figures for the report)."""
+    """Count what kind of hand just ended (coverage figures for the report); returns its kind,
+    "showdown" or "fold-out"."""
     r = t.result
-    seen["showdown" if r.showdown else "fold-out"] += 1
+    kind = "showdown" if r.showdown else "fold-out"
+    seen[kind] += 1
     seen["split"] += any(len(p.winners) > 1 for p in r.pots)
     seen["side pot"] += len(r.pots) > 1
     seen["refund"] += any(r.refund)
     seen["game over"] += t.game_over
+    return kind

@@ -27,6 +27,7 @@ import time
 import pytest
 
 from harness import sources
+from holdem_checks import rules_from
 from test_holdem_table import TIMEOUT, HoldemTB, play
 from test_holdem_ui import CLK_HZ, DEADLOCK_NS, CLK_NS, FAST_BAUD, play_console
 from pokerhdl.golden.holdem import OK
@@ -40,7 +41,7 @@ class FastHoldem(HoldemTB):
     """HoldemTB on a verilated holdem_table: the same steps and checks, no simulator."""
 
     def __init__(self, params, seed):
-        self.new_game(params, seed)
+        self.new_game(rules_from(params.get), seed)
         self.probe = None            # the last probe read (nothing changes between commands)
         m = self.m = Model.build("holdem_table", sources("holdem_table", "verilog", params)[0],
                                  seed=seed)
@@ -107,8 +108,6 @@ class FastHoldem(HoldemTB):
         self.deck.clear()
         logs = [(s, a, p, t, bool(al)) for s, a, p, t, al in self.logs.take()]
         return code, logs, self.done.take(), self.requests.take(), taken, m.cycle - taken_at
-
-
 
 
 class FastConsole:
@@ -222,10 +221,7 @@ def soak_console(params, seed, inputs):
     """``inputs`` random inputs (keys, buttons; one in 100 answered by a reset)."""
     tb = FastConsole(params, seed)
     began = time.time()
-    seen = run_sync(play_console(tb, params.get("players", 2), 0, seed, 0.01,
-                                 params.get("stack", 1000),
-                                 (params.get("small_blind", 5), params.get("big_blind", 10)),
-                                 inputs=inputs))
+    seen = run_sync(play_console(tb, rules_from(params.get), 0, seed, 0.01, inputs=inputs))
     return seen, tb.m.cycle, time.time() - began
 
 

@@ -24,9 +24,8 @@ from cocotb.triggers import FallingEdge
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
-                           tally_end)
-from pokerhdl.golden.holdem_contract import (OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK,
-                                             chip_width)
+                           rules_from, tally_end)
+from pokerhdl.golden.holdem_contract import OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK
 from pokerhdl.golden.cards import NO_CARD, parse_cards
 from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
                                     REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)
@@ -53,20 +52,16 @@ class HoldemTB(ClockedTB):
                                  "s_axis_tvalid", "s_axis_tdata", "probe_addr"), 0)
 
     def __init__(self, dut, seed=1):
-        self.new_game({k: param(k) for k in ("players", "stack", "small_blind", "big_blind")
-                       if param(k) is not None}, seed)
+        self.new_game(rules_from(param), seed)
         self.gap = float(os.environ.get("HOLDEM_GAP", "0.3"))   # chance the deck idles a clock
         self.cycle = 0
-        super().__init__(dut, idle=self.idle_values)
-        dut.rst.value = 0           # as before the base: start() resets
+        super().__init__(dut)
 
-    def new_game(self, params, seed):
-        """The golden side: the table's parameters, the twin, the tallies (shared with the
-        soak's FastHoldem)."""
-        self.n = params.get("players", 2)
-        self.stack = params.get("stack", 1000)
-        self.blinds = (params.get("small_blind", 5), params.get("big_blind", 10))
-        self.w = chip_width(self.n, self.stack, self.blinds[1])
+    def new_game(self, rules, seed):
+        """The golden side: the table's rules, the twin, the tallies (shared with the soak's
+        FastHoldem)."""
+        self.rules = rules
+        self.n, self.w = rules.players, rules.chip_bits
         self.rng = random.Random(seed)
         self.table = self.fresh()
         self.last_code = OK
@@ -75,10 +70,8 @@ class HoldemTB(ClockedTB):
         self.addresses = sorted(expected_probe(self.table, 0))
 
     def fresh(self):
-        return Table(self.n, self.stack, *self.blinds)
-
-    def idle_inputs(self):
-        self.set_idle()
+        r = self.rules
+        return Table(r.players, r.stack, r.small_blind, r.big_blind)
 
     async def tick(self):
         """One clock; the TB acts at falling edges (outputs settled, inputs seen next edge)."""
@@ -87,7 +80,7 @@ class HoldemTB(ClockedTB):
 
     async def reset(self, clocks=2):
         self.dut.rst.value = 1
-        self.idle_inputs()
+        self.set_idle()
         for _ in range(clocks):
             await self.tick()
         self.dut.rst.value = 0
@@ -186,8 +179,7 @@ class HoldemTB(ClockedTB):
         self.last_code = want
         kind = inp[0] if want == OK else "refused"
         if ended:
-            tally_end(self.seen, t)
-            kind = "showdown" if t.result.showdown else "fold-out"
+            kind = tally_end(self.seen, t)
         self.latency.setdefault(kind, []).append(clocks)
         self.seen[want] += 1
         self.seen["actions"] += 1
@@ -237,8 +229,6 @@ async def play(tb, hands, seed, resets=0, max_reset_clocks=80, actions=0, reset_
 
 async def start(dut, seed=1):
     tb = HoldemTB(dut, seed)
-    tb.idle_inputs()
-    dut.rst.value = 0
     await tb.reset()
     return tb
 

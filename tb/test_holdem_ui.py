@@ -24,7 +24,7 @@ from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_ti
 
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
-from holdem_checks import check_probe, expected_probe
+from holdem_checks import check_probe, expected_probe, rules_from
 from uart_line import SerialLine
 from pokerhdl.golden.cards import NO_CARD, format_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
@@ -43,9 +43,8 @@ class TB(ClockedTB):
     idle_values = dict.fromkeys(("sw", "btn_act", "btn_up", "btn_down", "btn_reveal",
                                  "btn_deal", "s_axis_tvalid", "s_axis_tdata", "probe_addr"), 0)
 
-    def __init__(self, dut, players, seed):
+    def __init__(self, dut, seed):
         super().__init__(dut, CLK_HZ)
-        self.players = players
         self.rng = random.Random(seed)
         self.decks = deque()
         self.line = SerialLine(dut.rxd, dut.txd, param("baud", FAST_BAUD), param("tx_baud"))
@@ -185,8 +184,7 @@ def keys_for(inp, rng):
     return rng.choice("xz?5")                         # unknown action code: unknown key
 
 
-async def play_console(tb, players, hands, seed, reset_rate, stack=1000, blinds=(5, 10),
-                       inputs=0):
+async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
     """Random agents play through the console's keys and buttons until ``hands`` hands have
     ended and ``inputs`` inputs were sent, every answer checked (module docstring); returns a
     Counter of what was seen. ``tb`` is the cocotb TB here, or the fast engine's console in
@@ -199,7 +197,7 @@ async def play_console(tb, players, hands, seed, reset_rate, stack=1000, blinds=
         return deck
 
     def fresh_table():
-        return Table(players, stack, *blinds)
+        return Table(rules.players, rules.stack, rules.small_blind, rules.big_blind)
 
     table = fresh_table()
     term = Terminal(table, next_deck)
@@ -272,11 +270,9 @@ async def play_console(tb, players, hands, seed, reset_rate, stack=1000, blinds=
 async def play_games(dut):
     hands = int(os.environ.get("UI_HANDS", 4))
     seed = param("seed", 1)
-    tb = TB(dut, param("players", 2), seed)
-    seen = await play_console(tb, param("players", 2), hands, seed,
-                              float(os.environ.get("UI_RESET_RATE", 0.01)),
-                              param("stack", 1000), (param("small_blind", 5),
-                                                     param("big_blind", 10)))
+    rules = rules_from(param)
+    tb = TB(dut, seed)
+    seen = await play_console(tb, rules, hands, seed, float(os.environ.get("UI_RESET_RATE", 0.01)))
     dut._log.info("%d hands finished, %d games over, %d resets, %d TX bytes", seen["hands"],
                   seen["games"], seen["resets"], len(tb.line.text))
     missing = [k for k in os.environ.get("UI_MUST_SEE", "").split() if not seen[k]]

@@ -21,9 +21,6 @@ class TB(ClockedTB):
         super().__init__(dut, idle=dict.fromkeys(("seed", "seed_load", "entropy", "entropy_valid",
                                                   "advance"), 0))
 
-    def idle(self):
-        self.set_idle()
-
     async def reset(self):
         await super().reset(clocks=2)
 
@@ -81,7 +78,7 @@ async def random_traffic(dut, rnd, cycles, p_advance, p_entropy, p_seed):
         assert any(model.state), "the twin reached the all-zero state"
     await FallingEdge(dut.clk)
     assert tb.word() == model.peek()
-    tb.idle()
+    tb.set_idle()
     return guards, zero_seeds
 
 

@@ -29,7 +29,6 @@ class TB(ClockedTB):
     def __init__(self, dut):
         super().__init__(dut, idle=dict.fromkeys(("start", "count", "exclude", "seed",
                                                   "seed_load", "entropy", "entropy_valid"), 0))
-        dut.rst.value = 0             # as before the base: the first reset() sets it
         self.sink = None              # made after the first reset: VHDL outputs start 'U'
         self.model = XorShift128()
         self.edge = 0                 # rising edges since the monitor started
