@@ -24,24 +24,31 @@ from .board import get_board, xdc_text
 ROOT = Path(__file__).resolve().parent.parent.parent
 RESET_BUTTON = "cpu_resetn"      # the board's reset button, where it has one
 ENTROPY_SIGNALS = ("ticks", "stir")   # PanelIO.ticks and .stir by their names in a board top
+SHELL_PARAMS = ("debounce_ms", "refresh_hz", "por_cycles")   # the shell's; the rest, the game's
+
+
+def split_params(params):
+    """(the shell's parameters, the game's) of a board top's parameters (board and game aside)."""
+    rest = {k: v for k, v in params.items() if k not in ("board", "game")}
+    shell = {k: rest.pop(k) for k in SHELL_PARAMS if k in rest}
+    return shell, rest
 
 
 def top_ports(board, panel):
     """The board resources a game's top uses, in port order: the clock, the reset button
     where the board has one, and what the panel asks for."""
-    wanted = ["clk", RESET_BUTTON]
-    wanted += ["sw"] * bool(panel.switches) + ["btn"] * bool(panel.buttons)
-    wanted += ["led"] * bool(panel.leds) + ["seg", "dp", "an"] * bool(panel.figure_bits)
-    wanted += ["uart_rx", "uart_tx"] * panel.serial
-    ports = [name for name in wanted if name in board or name != RESET_BUTTON]
-    for name, need in (("sw", panel.switches), ("btn", len(panel.buttons)),
-                       ("led", panel.leds)):
-        if name in ports and (name not in board or board[name].width < need):
-            have = board[name].width if name in board else 0
-            raise ValueError(f"the {board.name} has {have} {name}, the game needs {need}")
+    ports = ["clk"] + [RESET_BUTTON] * (RESET_BUTTON in board)
+    ports += ["sw"] * bool(panel.switches) + ["btn"] * bool(panel.buttons)
+    ports += ["led"] * bool(panel.leds) + ["seg", "dp", "an"] * bool(panel.figure_bits)
+    ports += ["uart_rx", "uart_tx"] * panel.serial
     missing = [name for name in ports if name not in board]
     if missing:
         raise ValueError(f"the {board.name} has no {', '.join(missing)}")
+    for name, need in (("sw", panel.switches), ("btn", len(panel.buttons)),
+                       ("led", panel.leds)):
+        if name in ports and board[name].width < need:
+            raise ValueError(f"the {board.name} has {board[name].width} {name}, the game "
+                             f"needs {need}")
     return ports
 
 
@@ -140,10 +147,9 @@ def synchronise(clk, rst, raw, out, invert=False):
 def make_top(board, game, **params):
     """A board top with fresh port signals, for conversion (with initial values: the power-on
     reset needs them; pokerhdl.convert settles them)."""
-    b, g = get_board(board), get_game(game)
-    shell = {k: params.pop(k) for k in ("debounce_ms", "refresh_hz", "por_cycles")
-             if k in params}
-    ports = port_signals(b, top_ports(b, g.make_panel(**params)))
+    shell, params = split_params(params)
+    b = get_board(board)
+    ports = port_signals(b, top_ports(b, get_game(game).make_panel(**params)))
     return board_top(**ports, board=board, game=game, **shell, **params)
 
 
@@ -230,9 +236,7 @@ def fill(template, top):
 def board_files(top):
     """{path relative to the repository root: text} of a board top's hand-off files."""
     board, game = get_board(top.board), get_game(top.params["game"])
-    params = {k: v for k, v in top.params.items()
-              if k not in ("board", "game", "debounce_ms", "refresh_hz", "por_cycles")}
-    ports = top_ports(board, game.make_panel(**params))
+    ports = top_ports(board, game.make_panel(**split_params(top.params)[1]))
     return {f"xdc/{top.name}.xdc": xdc_text(board, ports, top=top.name),
             f"xdc/{top.name}.tcl": fill(TCL, top),
             f"{top.name}.core": fill(CORE, top)}

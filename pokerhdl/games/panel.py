@@ -34,8 +34,8 @@ class Panel:
 
 
 class PanelIO:
-    """The signals between a game and the shell (a MyHDL interface object; at the top level
-    MyHDL names its members io_<name>).
+    """The signals between a game and the shell (a MyHDL interface object: the generated
+    code names each member after the block that uses it, unless the shell names it).
 
     Shell to game: sw (synchronised switches), press (a one-clock pulse per debounced press,
     bit i for Panel.buttons[i]), held (the debounced levels), rxd (serial in), ticks (a
