@@ -18,6 +18,7 @@ from pathlib import Path
 import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+from cocotb.utils import get_sim_time
 
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
@@ -178,15 +179,23 @@ class Board(ClockedTB):
     def restart(self):
         """After a reset the rng is back at its seed and the tick count at 0."""
         self.entropy = []                      # the tick count at each stir, in order
+        self.stirred_at = None                 # the clock of the last stir (our own count)
         self.rng, self.mixed, self.decks = XorShift128(), 0, []
 
     async def entropy_events(self):
-        """stir is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it."""
+        """stir is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it. The
+        tick count must have advanced by exactly the clocks between two stirs (counted here
+        from the simulation time, not from the design)."""
         ticks, event = (getattr(self.dut, name) for name in ENTROPY_SIGNALS)
         while True:
             await RisingEdge(event)
             await FallingEdge(self.dut.clk)
             assert int(event.value) == 1
+            now = int(get_sim_time("ns") // self.clock_ns)     # the clocks begun so far
+            if self.stirred_at is not None:
+                assert (int(ticks.value) - self.entropy[-1]) % 2**32 == now - self.stirred_at, \
+                    "the tick count does not count clocks"
+            self.stirred_at = now
             self.entropy.append(int(ticks.value))
 
     def golden_deck(self):
