@@ -7,7 +7,7 @@ and the golden table, and fails with a message that names the step.
 
 from dataclasses import fields
 
-from pokerhdl.golden.holdem_contract import PROBE, Rules
+from pokerhdl.golden.holdem_contract import FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE, Rules
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, cards_needed
 
@@ -34,7 +34,8 @@ def expected_probe(t, last_code=None, hand_bits=16):
         e[PROBE["stack"] + i] = t.stacks[i]
         e[PROBE["street_bet"] + i] = t.street_bet[i]
         e[PROBE["committed"] + i] = t.committed[i]
-        e[PROBE["flags"] + i] = t.folded[i] | t.all_in[i] << 1 | t.busted[i] << 2
+        e[PROBE["flags"] + i] = (t.folded[i] << FLAG_FOLDED | t.all_in[i] << FLAG_ALL_IN
+                                  | t.busted[i] << FLAG_OUT)
         e[PROBE["hole"] + 2 * i] = t.hole[i][0]
         e[PROBE["hole"] + 2 * i + 1] = t.hole[i][1]
         e[PROBE["word"] + i] = (r.words[i] or 0) if r else 0

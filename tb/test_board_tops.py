@@ -27,7 +27,7 @@ from uart_line import SerialLine
 from pokerhdl.boards.board import get_board
 from pokerhdl.boards.shell import ENTROPY_SIGNALS, ROOT, board_files
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
-from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, Terminal
+from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.tops import BOARD_TOPS, get_top
@@ -247,25 +247,26 @@ async def board_plays(dut):
     cocotb.start_soon(watch_display())
 
     decks = board.decks
-    term = Terminal(Table(PLAYERS), board.golden_deck)
+    term = HoldemTerminal(Table(PLAYERS), board.golden_deck)
     await board.quiet()
     assert board.line.since(0) == term.boot()
     assert await board.key("d") == term.key("d")
-    assert board.entropy and decks[0] != shuffle(count=board.deal_cards)   # human timing
-    assert await board.key("h") == term.key("h")                      # P0's cards
-    assert await board.press(BTN_C, 0) == term.act_button(0)           # P0 calls
-    assert int(dut.led.value) & 0xF == 0b0010                           # P1's turn
-    assert await board.key("h") == term.key("h")                      # P1's cards
-    assert await board.press(BTN_C, 30) == term.act_button(30)          # P1 raises to 30
-    assert await board.press(BTN_C, FOLD_SWITCH) == term.act_button(FOLD_SWITCH)  # P0 folds
-    assert int(dut.led.value) >> 4 & 0xF == 0b0010                     # P1 won
+    assert board.entropy and decks[0] != shuffle(count=board.deal_cards)      # human timing
+    assert await board.key("h") == term.key("h")                              # P0's cards
+    assert await board.press(BTN_C, 0) == term.press("center", 0)             # P0 calls
+    assert int(dut.led.value) & 0xF == 0b0010                                 # P1's turn
+    assert await board.key("h") == term.key("h")                              # P1's cards
+    assert await board.press(BTN_C, 30) == term.press("center", 30)           # P1 raises to 30
+    assert (await board.press(BTN_C, FOLD_SWITCH)                             # P0 folds
+            == term.press("center", FOLD_SWITCH))
+    assert int(dut.led.value) >> 4 & 0xF == 0b0010                            # P1 won
 
     # hand 2, checked down to a showdown: the board and both hands from the golden deck
-    assert await board.press(BTN_R) == term.deal_button()
+    assert await board.press(BTN_R) == term.press("right")
     assert len(decks) == 2
-    assert await board.press(BTN_L) == term.reveal_button()            # P1's cards now
+    assert await board.press(BTN_L) == term.press("left")                     # P1 cards now
     await board.press(BTN_U)
-    assert int(dut.led.value) >> 12 == 0b0010                           # view: street bet
+    assert int(dut.led.value) >> 12 == 0b0010                                 # view: street bet
     for ch in "ckkkkkkk":
         assert await board.key(ch) == term.key(ch), ch
     result = term.t.result
@@ -283,7 +284,7 @@ async def board_plays(dut):
         dut.cpu_resetn.value = 1
         start = len(board.line.text)
         board.restart()
-        term = Terminal(Table(PLAYERS), board.golden_deck)
+        term = HoldemTerminal(Table(PLAYERS), board.golden_deck)
         await board.quiet()
         assert board.line.since(start) == term.boot()
         assert await board.key("d") == term.key("d")
@@ -298,7 +299,7 @@ async def busted_seat_drain(dut):
     players = param("players", PLAYERS)
     board = Board(dut, players)
     table = Table(players)
-    term = Terminal(table, board.golden_deck)
+    term = HoldemTerminal(table, board.golden_deck)
     await board.quiet()
     assert board.line.since(0) == term.boot()
     after_bust = 0

@@ -30,7 +30,7 @@ from pokerhdl.golden.cards import NO_CARD, format_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
 from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
-from pokerhdl.golden.holdem_terminal import Terminal
+from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 
 CLK_NS = 10
 CLK_HZ = 100_000_000
@@ -200,7 +200,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
         return Table(rules.players, rules.stack, rules.small_blind, rules.big_blind)
 
     table = fresh_table()
-    term = Terminal(table, next_deck)
+    term = HoldemTerminal(table, next_deck)
     seen = Counter()
     agent = RandomAgent(seed, illegal_rate=0.15, deal_rate=0.02)
     rng = tb.rng
@@ -214,7 +214,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
             if rng.random() < 0.5:
                 want, got = term.key("h"), await tb.send_key("h")
             else:
-                want, got = term.reveal_button(), await tb.press("btn_reveal")
+                want, got = term.press("left"), await tb.press("btn_reveal")
             assert got == want, (got, want)
             check_privacy(table, got, asker, False)
             seen["inputs"] += 1
@@ -234,7 +234,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
             deck = shuffled_deck(rng)[:cards_needed(sum(not b for b in table.busted))]
             got = await tb.reset_while_answering(keys_for(inp, rng)[0], deck)
             table = fresh_table()
-            term = Terminal(table, next_deck)
+            term = HoldemTerminal(table, next_deck)
             view = 0
             seen["resets"] += 1
             assert got == term.boot(), f"after a reset: {got!r}"
@@ -243,13 +243,13 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
             continue
         was_betting, hand_before = table.phase == PHASE_BETTING, table.hand_no
         use_panel = inp[0] == "act" and inp[2] in (FOLD, CHECK, CALL, BET, RAISE) \
-            and 0 <= inp[3] < 1 << 15 and rng.random() < 0.15
+            and 0 <= inp[3] < FOLD_SWITCH and rng.random() < 0.15
         if use_panel:
             action, amount = inp[2], inp[3]
-            switches = 1 << 15 if action == FOLD else amount if action in (BET, RAISE) else 0
-            want, got = term.act_button(switches), await tb.press("btn_act", switches)
+            switches = FOLD_SWITCH if action == FOLD else amount if action in (BET, RAISE) else 0
+            want, got = term.press("center", switches), await tb.press("btn_act", switches)
         elif inp[0] == "deal" and rng.random() < 0.2:
-            want, got = term.deal_button(), await tb.press("btn_deal")
+            want, got = term.press("right"), await tb.press("btn_deal")
         else:
             want = got = ""
             for ch in keys_for(inp, rng):

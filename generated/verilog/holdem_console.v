@@ -69,7 +69,7 @@ wire [15:0] led;
 output [10:0] disp_value;
 wire [10:0] disp_value;
 output busy;
-reg busy;
+wire busy;
 output key_event;
 wire key_event;
 output hand_done;
@@ -77,7 +77,6 @@ wire hand_done;
 output game_over;
 wire game_over;
 
-reg [7:0] table_probe_addr;
 wire holdem_table0_cmd_valid;
 wire holdem_table0_cmd_ready;
 wire [1:0] holdem_table0_cmd_op;
@@ -92,6 +91,7 @@ wire [2:0] holdem_table0_log_action;
 wire [10:0] holdem_table0_log_put;
 wire [10:0] holdem_table0_log_total;
 wire holdem_table0_log_allin;
+reg [7:0] holdem_table0_probe_addr;
 reg [25:0] holdem_table0_card_low;
 reg [26:0] holdem_table0_card_high;
 reg [1:0] holdem_table0_acted;
@@ -385,60 +385,27 @@ reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
-wire holdem_ui0_framing_error;
-wire holdem_ui0_overrun;
-wire [7:0] holdem_ui0_rx_data;
-wire holdem_ui0_rx_ready;
-wire holdem_ui0_rx_valid;
-wire [7:0] holdem_ui0_tx_data;
-wire holdem_ui0_tx_ready;
-wire holdem_ui0_tx_valid;
-wire [4:0] holdem_ui0_i_op;
-reg [23:0] holdem_ui0_instr;
-wire [1:0] holdem_ui0_i_mode;
-wire [7:0] holdem_ui0_i_arg;
-wire [8:0] holdem_ui0_i_target;
-wire holdem_ui0_acc_is_arg;
-reg [23:0] holdem_ui0_acc;
-wire holdem_ui0_acc_is_seat;
-reg [2:0] holdem_ui0_seat;
-reg holdem_ui0_acc_match;
-wire [14:0] holdem_ui0_amount8;
-reg [10:0] holdem_ui0_amount;
-wire [14:0] holdem_ui0_amount2;
-reg [7:0] holdem_ui0_rx_low;
+wire [2:0] holdem_ui0_press;
 wire [28:0] holdem_ui0_log_in;
 wire [28:0] holdem_ui0_log_head;
 reg [1:0] holdem_ui0_log_rd;
-reg [7:0] holdem_ui0_paddr;
+wire [7:0] holdem_ui0_bus_addr;
 reg [2:0] holdem_ui0_log_count;
 reg [3:0] holdem_ui0_res_q;
 reg [1:0] holdem_ui0_cmd_op_q;
-reg [15:0] holdem_ui0_sw_q;
 reg [23:0] holdem_ui0_vdata;
-reg [23:0] holdem_ui0_instr_d;
-reg [8:0] holdem_ui0_pc;
-reg [7:0] holdem_ui0_char_d;
-reg [9:0] holdem_ui0_sp;
-reg [7:0] holdem_ui0_char_q;
-reg holdem_ui0_jump;
-reg [1:0] holdem_ui0_log_wr;
+reg [23:0] holdem_ui0_bus_data;
+reg [7:0] holdem_ui0_rank_char;
+wire [23:0] holdem_ui0_bus_acc;
+reg [7:0] holdem_ui0_suit_char;
+wire [2:0] holdem_ui0_bus_glyph_part;
+reg [7:0] holdem_ui0_bus_glyph;
+reg holdem_ui0_bus_glyph_last;
+reg holdem_ui0_ack;
 reg holdem_ui0_log_pop;
-reg holdem_ui0_bcd_start;
-reg holdem_ui0_key_event_q;
-reg holdem_ui0_txv_q;
-reg [4:0] holdem_ui0_state;
-reg [7:0] holdem_ui0_key;
-reg [7:0] holdem_ui0_key_low;
-reg holdem_ui0_idle;
-reg holdem_ui0_number_mode;
-reg [3:0] holdem_ui0_digit_value;
-reg [14:0] holdem_ui0_product;
-reg holdem_ui0_have_digit;
-reg [2:0] holdem_ui0_action;
-reg [7:0] holdem_ui0_txd_q;
-reg [6:0] holdem_ui0_str_index;
-reg [15:0] holdem_ui0_num_value;
+reg [1:0] holdem_ui0_command;
+wire holdem_ui0_bus_out_valid;
+wire [7:0] holdem_ui0_bus_out_op;
 reg [2:0] holdem_ui0_v_to_act;
 reg [10:0] holdem_ui0_v_stack;
 reg [10:0] holdem_ui0_v_bet;
@@ -447,54 +414,121 @@ reg [10:0] holdem_ui0_v_pot;
 reg [3:0] holdem_ui0_v_winners;
 reg [1:0] holdem_ui0_v_phase;
 reg holdem_ui0_cmd_valid_q;
-reg [8:0] holdem_ui0_ret;
-wire holdem_ui0_bcd_done;
-reg [19:0] holdem_ui0_shifter;
-wire [19:0] holdem_ui0_bcd;
-reg [2:0] holdem_ui0_digits_left;
-reg holdem_ui0_started;
+reg [1:0] holdem_ui0_log_wr;
 reg [1:0] holdem_ui0_view;
 reg [10:0] holdem_ui0_disp_q;
 reg [15:0] holdem_ui0_led_q;
-reg [3:0] holdem_ui0_uart_rx0_bit_index;
-reg [7:0] holdem_ui0_uart_rx0_data;
-reg holdem_ui0_uart_rx0_frame_bad;
-reg holdem_ui0_uart_rx0_level;
-reg holdem_ui0_uart_rx0_lost;
-wire holdem_ui0_uart_rx0_majority;
-reg [7:0] holdem_ui0_uart_rx0_shifter;
-reg [1:0] holdem_ui0_uart_rx0_state;
-reg [1:0] holdem_ui0_uart_rx0_sync;
-reg [9:0] holdem_ui0_uart_rx0_tick;
-reg holdem_ui0_uart_rx0_valid;
-reg [1:0] holdem_ui0_uart_rx0_votes;
-reg [3:0] holdem_ui0_uart_tx0_bits_left;
-reg holdem_ui0_uart_tx0_level;
-wire holdem_ui0_uart_tx0_ready;
-reg [8:0] holdem_ui0_uart_tx0_shifter;
-reg [9:0] holdem_ui0_uart_tx0_tick;
-wire holdem_ui0_bin2bcd0_busy;
-wire [19:0] holdem_ui0_bin2bcd0_bcd_bits;
-reg holdem_ui0_bin2bcd0_finished;
-wire holdem_ui0_bin2bcd0_load;
-reg holdem_ui0_bin2bcd0_running;
-reg [15:0] holdem_ui0_bin2bcd0_shifter;
-wire holdem_ui0_bin2bcd0_step;
-reg [4:0] holdem_ui0_bin2bcd0_steps_left;
-wire holdem_ui0_bin2bcd0_first_carry;
-wire holdem_ui0_bin2bcd0_dabble_digit0_carry_out;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit0_nibble;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit0_adjusted;
-wire holdem_ui0_bin2bcd0_dabble_digit1_carry_out;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit1_nibble;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit1_adjusted;
-wire holdem_ui0_bin2bcd0_dabble_digit2_carry_out;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit2_nibble;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit2_adjusted;
-wire holdem_ui0_bin2bcd0_dabble_digit3_carry_out;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit3_nibble;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit3_adjusted;
-reg [3:0] holdem_ui0_bin2bcd0_dabble_digit4_nibble;
+wire holdem_ui0_bus_out_ack;
+wire holdem_ui0_bus_busy;
+wire holdem_ui0_terminal0_framing_error;
+wire holdem_ui0_terminal0_overrun;
+wire [7:0] holdem_ui0_terminal0_rx_data;
+wire holdem_ui0_terminal0_rx_ready;
+wire holdem_ui0_terminal0_rx_valid;
+wire [7:0] holdem_ui0_terminal0_tx_data;
+wire holdem_ui0_terminal0_tx_ready;
+wire holdem_ui0_terminal0_tx_valid;
+wire [3:0] holdem_ui0_terminal0_i_op;
+reg [22:0] holdem_ui0_terminal0_instr;
+wire [1:0] holdem_ui0_terminal0_i_mode;
+wire [7:0] holdem_ui0_terminal0_i_arg;
+wire [8:0] holdem_ui0_terminal0_i_target;
+wire [8:0] holdem_ui0_terminal0_k_entry;
+reg [15:0] holdem_ui0_terminal0_key_info;
+wire [2:0] holdem_ui0_terminal0_k_value;
+wire [1:0] holdem_ui0_terminal0_k_kind;
+wire holdem_ui0_terminal0_k_digit;
+wire holdem_ui0_terminal0_k_enter;
+wire holdem_ui0_terminal0_acc_is_arg;
+reg [23:0] holdem_ui0_terminal0_acc;
+wire holdem_ui0_terminal0_acc_is_seat;
+reg [2:0] holdem_ui0_terminal0_seat;
+reg holdem_ui0_terminal0_acc_match;
+wire [23:0] holdem_ui0_terminal0_shifted;
+wire [14:0] holdem_ui0_terminal0_number8;
+reg [10:0] holdem_ui0_terminal0_number;
+wire [14:0] holdem_ui0_terminal0_number2;
+reg [10:0] holdem_ui0_terminal0_sw_number;
+reg [22:0] holdem_ui0_terminal0_instr_d;
+reg [8:0] holdem_ui0_terminal0_pc;
+reg [7:0] holdem_ui0_terminal0_char_d;
+reg [9:0] holdem_ui0_terminal0_sp;
+reg [15:0] holdem_ui0_terminal0_key_d;
+wire [2:0] holdem_ui0_terminal0_pressed;
+reg [8:0] holdem_ui0_terminal0_button_pc;
+reg [7:0] holdem_ui0_terminal0_char_q;
+reg holdem_ui0_terminal0_jump;
+reg holdem_ui0_terminal0_bcd_start;
+reg holdem_ui0_terminal0_key_event_q;
+reg holdem_ui0_terminal0_out_valid_q;
+reg holdem_ui0_terminal0_txv_q;
+reg [4:0] holdem_ui0_terminal0_state;
+reg [7:0] holdem_ui0_terminal0_key;
+reg holdem_ui0_terminal0_idle;
+reg holdem_ui0_terminal0_number_mode;
+reg [15:0] holdem_ui0_terminal0_sw_q;
+reg [3:0] holdem_ui0_terminal0_digit_value;
+reg [14:0] holdem_ui0_terminal0_product;
+reg holdem_ui0_terminal0_have_digit;
+reg [8:0] holdem_ui0_terminal0_ret;
+reg [8:0] holdem_ui0_terminal0_pending;
+reg [2:0] holdem_ui0_terminal0_value;
+reg [7:0] holdem_ui0_terminal0_char;
+reg [4:0] holdem_ui0_terminal0_resume;
+reg [7:0] holdem_ui0_terminal0_txd_q;
+reg [6:0] holdem_ui0_terminal0_str_index;
+reg [7:0] holdem_ui0_terminal0_paddr;
+reg [15:0] holdem_ui0_terminal0_num_value;
+reg [2:0] holdem_ui0_terminal0_part;
+wire holdem_ui0_terminal0_bcd_done;
+reg [19:0] holdem_ui0_terminal0_shifter;
+wire [19:0] holdem_ui0_terminal0_bcd;
+reg [2:0] holdem_ui0_terminal0_digits_left;
+reg holdem_ui0_terminal0_started;
+wire [2:0] holdem_ui0_terminal0_bus_seat;
+wire [2:0] holdem_ui0_terminal0_bus_value;
+wire [10:0] holdem_ui0_terminal0_bus_number;
+wire [7:0] holdem_ui0_terminal0_bus_glyph_printer;
+wire holdem_ui0_terminal0_bus_key_event;
+reg [3:0] holdem_ui0_terminal0_uart_rx0_bit_index;
+reg [7:0] holdem_ui0_terminal0_uart_rx0_data;
+reg holdem_ui0_terminal0_uart_rx0_frame_bad;
+reg holdem_ui0_terminal0_uart_rx0_level;
+reg holdem_ui0_terminal0_uart_rx0_lost;
+wire holdem_ui0_terminal0_uart_rx0_majority;
+reg [7:0] holdem_ui0_terminal0_uart_rx0_shifter;
+reg [1:0] holdem_ui0_terminal0_uart_rx0_state;
+reg [1:0] holdem_ui0_terminal0_uart_rx0_sync;
+reg [9:0] holdem_ui0_terminal0_uart_rx0_tick;
+reg holdem_ui0_terminal0_uart_rx0_valid;
+reg [1:0] holdem_ui0_terminal0_uart_rx0_votes;
+reg [3:0] holdem_ui0_terminal0_uart_tx0_bits_left;
+reg holdem_ui0_terminal0_uart_tx0_level;
+wire holdem_ui0_terminal0_uart_tx0_ready;
+reg [8:0] holdem_ui0_terminal0_uart_tx0_shifter;
+reg [9:0] holdem_ui0_terminal0_uart_tx0_tick;
+wire holdem_ui0_terminal0_bin2bcd0_busy;
+wire [19:0] holdem_ui0_terminal0_bin2bcd0_bcd_bits;
+reg holdem_ui0_terminal0_bin2bcd0_finished;
+wire holdem_ui0_terminal0_bin2bcd0_load;
+reg holdem_ui0_terminal0_bin2bcd0_running;
+reg [15:0] holdem_ui0_terminal0_bin2bcd0_shifter;
+wire holdem_ui0_terminal0_bin2bcd0_step;
+reg [4:0] holdem_ui0_terminal0_bin2bcd0_steps_left;
+wire holdem_ui0_terminal0_bin2bcd0_first_carry;
+wire holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted;
+wire holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted;
+wire holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted;
+wire holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted;
+reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
 reg [5:0] holdem_table0_board [0:5-1];
 reg [10:0] holdem_table0_committed [0:2-1];
 reg [5:0] holdem_table0_deck_board [0:5-1];
@@ -560,11 +594,11 @@ assign holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[3] = holdem_ta
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[2] = holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[1] = holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d[0] = holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
-assign holdem_ui0_bin2bcd0_bcd_bits[20-1:16] = holdem_ui0_bin2bcd0_dabble_digit4_nibble;
-assign holdem_ui0_bin2bcd0_bcd_bits[16-1:12] = holdem_ui0_bin2bcd0_dabble_digit3_nibble;
-assign holdem_ui0_bin2bcd0_bcd_bits[12-1:8] = holdem_ui0_bin2bcd0_dabble_digit2_nibble;
-assign holdem_ui0_bin2bcd0_bcd_bits[8-1:4] = holdem_ui0_bin2bcd0_dabble_digit1_nibble;
-assign holdem_ui0_bin2bcd0_bcd_bits[4-1:0] = holdem_ui0_bin2bcd0_dabble_digit0_nibble;
+assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[20-1:16] = holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
+assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[16-1:12] = holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
+assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[12-1:8] = holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
+assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[8-1:4] = holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
+assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[4-1:0] = holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
 
 
 always @(holdem_table0_card_q) begin: holdem_table0_table_rom0_read
@@ -2874,11 +2908,11 @@ end
 
 
 
-assign holdem_table0_p_group = table_probe_addr[8-1:3];
-assign holdem_table0_p_seat = table_probe_addr[3-1:0];
-assign holdem_table0_p_hole_seat = table_probe_addr[4-1:1];
-assign holdem_table0_p_index = table_probe_addr[1-1:0];
-assign holdem_table0_p_hole_index = table_probe_addr[(1 + 1)-1:1];
+assign holdem_table0_p_group = holdem_table0_probe_addr[8-1:3];
+assign holdem_table0_p_seat = holdem_table0_probe_addr[3-1:0];
+assign holdem_table0_p_hole_seat = holdem_table0_probe_addr[4-1:1];
+assign holdem_table0_p_index = holdem_table0_probe_addr[1-1:0];
+assign holdem_table0_p_hole_index = holdem_table0_probe_addr[(1 + 1)-1:1];
 
 // The probe window: one observable per address, registered.
 always @(posedge clk) begin: holdem_table0_probe
@@ -2912,7 +2946,7 @@ always @(posedge clk) begin: holdem_table0_probe
         end
         else if (((holdem_table0_p_group == 4) || (holdem_table0_p_group == 5))) begin
             if ((holdem_table0_p_hole_seat <= 1)) begin
-                if (table_probe_addr[0]) begin
+                if (holdem_table0_probe_addr[0]) begin
                     d[6-1:0] = holdem_table0_hole1[holdem_table0_p_hole_index];
                 end
                 else begin
@@ -3003,85 +3037,85 @@ always @(posedge clk) begin: holdem_table0_probe
 end
 
 
-always @(posedge clk) begin: holdem_ui0_uart_rx0_synchronise
+always @(posedge clk) begin: holdem_ui0_terminal0_uart_rx0_synchronise
     if (rst == 1) begin
-        holdem_ui0_uart_rx0_level <= 1;
-        holdem_ui0_uart_rx0_sync <= 3;
+        holdem_ui0_terminal0_uart_rx0_level <= 1;
+        holdem_ui0_terminal0_uart_rx0_sync <= 3;
     end
     else begin
-        holdem_ui0_uart_rx0_sync <= {holdem_ui0_uart_rx0_sync[0], rxd};
-        holdem_ui0_uart_rx0_level <= holdem_ui0_uart_rx0_sync[1];
+        holdem_ui0_terminal0_uart_rx0_sync <= {holdem_ui0_terminal0_uart_rx0_sync[0], rxd};
+        holdem_ui0_terminal0_uart_rx0_level <= holdem_ui0_terminal0_uart_rx0_sync[1];
     end
 end
 
 
 
-assign holdem_ui0_uart_rx0_majority = ((holdem_ui0_uart_rx0_votes[1] && holdem_ui0_uart_rx0_votes[0]) || (holdem_ui0_uart_rx0_votes[1] && holdem_ui0_uart_rx0_level) || (holdem_ui0_uart_rx0_votes[0] && holdem_ui0_uart_rx0_level));
+assign holdem_ui0_terminal0_uart_rx0_majority = ((holdem_ui0_terminal0_uart_rx0_votes[1] && holdem_ui0_terminal0_uart_rx0_votes[0]) || (holdem_ui0_terminal0_uart_rx0_votes[1] && holdem_ui0_terminal0_uart_rx0_level) || (holdem_ui0_terminal0_uart_rx0_votes[0] && holdem_ui0_terminal0_uart_rx0_level));
 
 
-always @(posedge clk) begin: holdem_ui0_uart_rx0_receive
+always @(posedge clk) begin: holdem_ui0_terminal0_uart_rx0_receive
     if (rst == 1) begin
-        holdem_ui0_uart_rx0_data <= 0;
-        holdem_ui0_uart_rx0_bit_index <= 0;
-        holdem_ui0_uart_rx0_frame_bad <= 0;
-        holdem_ui0_uart_rx0_tick <= 0;
-        holdem_ui0_uart_rx0_votes <= 0;
-        holdem_ui0_uart_rx0_shifter <= 0;
-        holdem_ui0_uart_rx0_valid <= 0;
-        holdem_ui0_uart_rx0_state <= 2'b00;
-        holdem_ui0_uart_rx0_lost <= 0;
+        holdem_ui0_terminal0_uart_rx0_data <= 0;
+        holdem_ui0_terminal0_uart_rx0_bit_index <= 0;
+        holdem_ui0_terminal0_uart_rx0_frame_bad <= 0;
+        holdem_ui0_terminal0_uart_rx0_tick <= 0;
+        holdem_ui0_terminal0_uart_rx0_votes <= 0;
+        holdem_ui0_terminal0_uart_rx0_shifter <= 0;
+        holdem_ui0_terminal0_uart_rx0_valid <= 0;
+        holdem_ui0_terminal0_uart_rx0_state <= 2'b00;
+        holdem_ui0_terminal0_uart_rx0_lost <= 0;
     end
     else begin
-        holdem_ui0_uart_rx0_frame_bad <= 0;
-        holdem_ui0_uart_rx0_lost <= 0;
-        if ((holdem_ui0_uart_rx0_valid && holdem_ui0_rx_ready)) begin
-            holdem_ui0_uart_rx0_valid <= 0;
+        holdem_ui0_terminal0_uart_rx0_frame_bad <= 0;
+        holdem_ui0_terminal0_uart_rx0_lost <= 0;
+        if ((holdem_ui0_terminal0_uart_rx0_valid && holdem_ui0_terminal0_rx_ready)) begin
+            holdem_ui0_terminal0_uart_rx0_valid <= 0;
         end
-        case (holdem_ui0_uart_rx0_state)
+        case (holdem_ui0_terminal0_uart_rx0_state)
             2'b00: begin
-                if ((!holdem_ui0_uart_rx0_level)) begin
-                    holdem_ui0_uart_rx0_state <= 2'b01;
-                    holdem_ui0_uart_rx0_tick <= 1;
-                    holdem_ui0_uart_rx0_bit_index <= 0;
+                if ((!holdem_ui0_terminal0_uart_rx0_level)) begin
+                    holdem_ui0_terminal0_uart_rx0_state <= 2'b01;
+                    holdem_ui0_terminal0_uart_rx0_tick <= 1;
+                    holdem_ui0_terminal0_uart_rx0_bit_index <= 0;
                 end
             end
             2'b01: begin
-                if ((holdem_ui0_uart_rx0_tick == 867)) begin
-                    holdem_ui0_uart_rx0_tick <= 0;
-                    holdem_ui0_uart_rx0_bit_index <= (holdem_ui0_uart_rx0_bit_index + 1);
+                if ((holdem_ui0_terminal0_uart_rx0_tick == 867)) begin
+                    holdem_ui0_terminal0_uart_rx0_tick <= 0;
+                    holdem_ui0_terminal0_uart_rx0_bit_index <= (holdem_ui0_terminal0_uart_rx0_bit_index + 1);
                 end
                 else begin
-                    holdem_ui0_uart_rx0_tick <= (holdem_ui0_uart_rx0_tick + 1);
+                    holdem_ui0_terminal0_uart_rx0_tick <= (holdem_ui0_terminal0_uart_rx0_tick + 1);
                 end
-                if (((holdem_ui0_uart_rx0_bit_index == 0) && (holdem_ui0_uart_rx0_tick <= 434) && holdem_ui0_uart_rx0_level)) begin
-                    holdem_ui0_uart_rx0_state <= 2'b00;
+                if (((holdem_ui0_terminal0_uart_rx0_bit_index == 0) && (holdem_ui0_terminal0_uart_rx0_tick <= 434) && holdem_ui0_terminal0_uart_rx0_level)) begin
+                    holdem_ui0_terminal0_uart_rx0_state <= 2'b00;
                 end
-                else if (((holdem_ui0_uart_rx0_tick == 326) || (holdem_ui0_uart_rx0_tick == 434))) begin
-                    holdem_ui0_uart_rx0_votes <= {holdem_ui0_uart_rx0_votes[0], holdem_ui0_uart_rx0_level};
+                else if (((holdem_ui0_terminal0_uart_rx0_tick == 326) || (holdem_ui0_terminal0_uart_rx0_tick == 434))) begin
+                    holdem_ui0_terminal0_uart_rx0_votes <= {holdem_ui0_terminal0_uart_rx0_votes[0], holdem_ui0_terminal0_uart_rx0_level};
                 end
-                else if (((holdem_ui0_uart_rx0_tick == 542) && (holdem_ui0_uart_rx0_bit_index != 0))) begin
-                    if ((holdem_ui0_uart_rx0_bit_index != 9)) begin
-                        holdem_ui0_uart_rx0_shifter <= {holdem_ui0_uart_rx0_majority, holdem_ui0_uart_rx0_shifter[8-1:1]};
+                else if (((holdem_ui0_terminal0_uart_rx0_tick == 542) && (holdem_ui0_terminal0_uart_rx0_bit_index != 0))) begin
+                    if ((holdem_ui0_terminal0_uart_rx0_bit_index != 9)) begin
+                        holdem_ui0_terminal0_uart_rx0_shifter <= {holdem_ui0_terminal0_uart_rx0_majority, holdem_ui0_terminal0_uart_rx0_shifter[8-1:1]};
                     end
-                    else if (holdem_ui0_uart_rx0_majority) begin
-                        holdem_ui0_uart_rx0_state <= 2'b00;
-                        if ((holdem_ui0_uart_rx0_valid && (!holdem_ui0_rx_ready))) begin
-                            holdem_ui0_uart_rx0_lost <= 1;
+                    else if (holdem_ui0_terminal0_uart_rx0_majority) begin
+                        holdem_ui0_terminal0_uart_rx0_state <= 2'b00;
+                        if ((holdem_ui0_terminal0_uart_rx0_valid && (!holdem_ui0_terminal0_rx_ready))) begin
+                            holdem_ui0_terminal0_uart_rx0_lost <= 1;
                         end
                         else begin
-                            holdem_ui0_uart_rx0_data <= holdem_ui0_uart_rx0_shifter;
-                            holdem_ui0_uart_rx0_valid <= 1;
+                            holdem_ui0_terminal0_uart_rx0_data <= holdem_ui0_terminal0_uart_rx0_shifter;
+                            holdem_ui0_terminal0_uart_rx0_valid <= 1;
                         end
                     end
                     else begin
-                        holdem_ui0_uart_rx0_state <= 2'b10;
-                        holdem_ui0_uart_rx0_frame_bad <= 1;
+                        holdem_ui0_terminal0_uart_rx0_state <= 2'b10;
+                        holdem_ui0_terminal0_uart_rx0_frame_bad <= 1;
                     end
                 end
             end
             default: begin
-                if (holdem_ui0_uart_rx0_level) begin
-                    holdem_ui0_uart_rx0_state <= 2'b00;
+                if (holdem_ui0_terminal0_uart_rx0_level) begin
+                    holdem_ui0_terminal0_uart_rx0_state <= 2'b00;
                 end
             end
         endcase
@@ -3090,39 +3124,39 @@ end
 
 
 
-assign holdem_ui0_rx_data = holdem_ui0_uart_rx0_data;
-assign holdem_ui0_rx_valid = holdem_ui0_uart_rx0_valid;
-assign holdem_ui0_framing_error = holdem_ui0_uart_rx0_frame_bad;
-assign holdem_ui0_overrun = holdem_ui0_uart_rx0_lost;
+assign holdem_ui0_terminal0_rx_data = holdem_ui0_terminal0_uart_rx0_data;
+assign holdem_ui0_terminal0_rx_valid = holdem_ui0_terminal0_uart_rx0_valid;
+assign holdem_ui0_terminal0_framing_error = holdem_ui0_terminal0_uart_rx0_frame_bad;
+assign holdem_ui0_terminal0_overrun = holdem_ui0_terminal0_uart_rx0_lost;
 
 
 
-assign holdem_ui0_uart_tx0_ready = ((holdem_ui0_uart_tx0_bits_left == 0) || ((holdem_ui0_uart_tx0_bits_left == 1) && (holdem_ui0_uart_tx0_tick == 867)));
+assign holdem_ui0_terminal0_uart_tx0_ready = ((holdem_ui0_terminal0_uart_tx0_bits_left == 0) || ((holdem_ui0_terminal0_uart_tx0_bits_left == 1) && (holdem_ui0_terminal0_uart_tx0_tick == 867)));
 
 
-always @(posedge clk) begin: holdem_ui0_uart_tx0_send
+always @(posedge clk) begin: holdem_ui0_terminal0_uart_tx0_send
     if (rst == 1) begin
-        holdem_ui0_uart_tx0_tick <= 0;
-        holdem_ui0_uart_tx0_level <= 1;
-        holdem_ui0_uart_tx0_shifter <= 511;
-        holdem_ui0_uart_tx0_bits_left <= 0;
+        holdem_ui0_terminal0_uart_tx0_tick <= 0;
+        holdem_ui0_terminal0_uart_tx0_level <= 1;
+        holdem_ui0_terminal0_uart_tx0_shifter <= 511;
+        holdem_ui0_terminal0_uart_tx0_bits_left <= 0;
     end
     else begin
-        if ((holdem_ui0_uart_tx0_ready && holdem_ui0_tx_valid)) begin
-            holdem_ui0_uart_tx0_level <= 0;
-            holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_ui0_tx_data};
-            holdem_ui0_uart_tx0_bits_left <= 10;
-            holdem_ui0_uart_tx0_tick <= 0;
+        if ((holdem_ui0_terminal0_uart_tx0_ready && holdem_ui0_terminal0_tx_valid)) begin
+            holdem_ui0_terminal0_uart_tx0_level <= 0;
+            holdem_ui0_terminal0_uart_tx0_shifter <= {1'b1, holdem_ui0_terminal0_tx_data};
+            holdem_ui0_terminal0_uart_tx0_bits_left <= 10;
+            holdem_ui0_terminal0_uart_tx0_tick <= 0;
         end
-        else if ((holdem_ui0_uart_tx0_bits_left != 0)) begin
-            if ((holdem_ui0_uart_tx0_tick == 867)) begin
-                holdem_ui0_uart_tx0_tick <= 0;
-                holdem_ui0_uart_tx0_bits_left <= (holdem_ui0_uart_tx0_bits_left - 1);
-                holdem_ui0_uart_tx0_level <= holdem_ui0_uart_tx0_shifter[0];
-                holdem_ui0_uart_tx0_shifter <= {1'b1, holdem_ui0_uart_tx0_shifter[9-1:1]};
+        else if ((holdem_ui0_terminal0_uart_tx0_bits_left != 0)) begin
+            if ((holdem_ui0_terminal0_uart_tx0_tick == 867)) begin
+                holdem_ui0_terminal0_uart_tx0_tick <= 0;
+                holdem_ui0_terminal0_uart_tx0_bits_left <= (holdem_ui0_terminal0_uart_tx0_bits_left - 1);
+                holdem_ui0_terminal0_uart_tx0_level <= holdem_ui0_terminal0_uart_tx0_shifter[0];
+                holdem_ui0_terminal0_uart_tx0_shifter <= {1'b1, holdem_ui0_terminal0_uart_tx0_shifter[9-1:1]};
             end
             else begin
-                holdem_ui0_uart_tx0_tick <= (holdem_ui0_uart_tx0_tick + 1);
+                holdem_ui0_terminal0_uart_tx0_tick <= (holdem_ui0_terminal0_uart_tx0_tick + 1);
             end
         end
     end
@@ -3130,167 +3164,167 @@ end
 
 
 
-assign holdem_ui0_tx_ready = holdem_ui0_uart_tx0_ready;
-assign txd = holdem_ui0_uart_tx0_level;
+assign holdem_ui0_terminal0_tx_ready = holdem_ui0_terminal0_uart_tx0_ready;
+assign txd = holdem_ui0_terminal0_uart_tx0_level;
 
 
-always @(holdem_ui0_bin2bcd0_dabble_digit0_nibble) begin: holdem_ui0_bin2bcd0_dabble_digit0_adjust
-    if ((holdem_ui0_bin2bcd0_dabble_digit0_nibble >= 5)) begin
-        holdem_ui0_bin2bcd0_dabble_digit0_adjusted = (holdem_ui0_bin2bcd0_dabble_digit0_nibble + 3);
+always @(holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjust
+    if ((holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble >= 5)) begin
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted = (holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble + 3);
     end
     else begin
-        holdem_ui0_bin2bcd0_dabble_digit0_adjusted = holdem_ui0_bin2bcd0_dabble_digit0_nibble;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted = holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
     end
 end
 
 
 
-assign holdem_ui0_bin2bcd0_dabble_digit0_carry_out = holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3];
+assign holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out = holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted[3];
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_dabble_digit0_shift
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit0_shift
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= 0;
     end
     else begin
-        if (holdem_ui0_bin2bcd0_load) begin
-            holdem_ui0_bin2bcd0_dabble_digit0_nibble <= 0;
+        if (holdem_ui0_terminal0_bin2bcd0_load) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= 0;
         end
-        else if (holdem_ui0_bin2bcd0_step) begin
-            holdem_ui0_bin2bcd0_dabble_digit0_nibble <= {holdem_ui0_bin2bcd0_dabble_digit0_adjusted[3-1:0], holdem_ui0_bin2bcd0_first_carry};
+        else if (holdem_ui0_terminal0_bin2bcd0_step) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= {holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted[3-1:0], holdem_ui0_terminal0_bin2bcd0_first_carry};
         end
     end
 end
 
 
-always @(holdem_ui0_bin2bcd0_dabble_digit1_nibble) begin: holdem_ui0_bin2bcd0_dabble_digit1_adjust
-    if ((holdem_ui0_bin2bcd0_dabble_digit1_nibble >= 5)) begin
-        holdem_ui0_bin2bcd0_dabble_digit1_adjusted = (holdem_ui0_bin2bcd0_dabble_digit1_nibble + 3);
+always @(holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjust
+    if ((holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble >= 5)) begin
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted = (holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble + 3);
     end
     else begin
-        holdem_ui0_bin2bcd0_dabble_digit1_adjusted = holdem_ui0_bin2bcd0_dabble_digit1_nibble;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted = holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
     end
 end
 
 
 
-assign holdem_ui0_bin2bcd0_dabble_digit1_carry_out = holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3];
+assign holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out = holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted[3];
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_dabble_digit1_shift
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit1_shift
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= 0;
     end
     else begin
-        if (holdem_ui0_bin2bcd0_load) begin
-            holdem_ui0_bin2bcd0_dabble_digit1_nibble <= 0;
+        if (holdem_ui0_terminal0_bin2bcd0_load) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= 0;
         end
-        else if (holdem_ui0_bin2bcd0_step) begin
-            holdem_ui0_bin2bcd0_dabble_digit1_nibble <= {holdem_ui0_bin2bcd0_dabble_digit1_adjusted[3-1:0], holdem_ui0_bin2bcd0_dabble_digit0_carry_out};
+        else if (holdem_ui0_terminal0_bin2bcd0_step) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= {holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted[3-1:0], holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out};
         end
     end
 end
 
 
-always @(holdem_ui0_bin2bcd0_dabble_digit2_nibble) begin: holdem_ui0_bin2bcd0_dabble_digit2_adjust
-    if ((holdem_ui0_bin2bcd0_dabble_digit2_nibble >= 5)) begin
-        holdem_ui0_bin2bcd0_dabble_digit2_adjusted = (holdem_ui0_bin2bcd0_dabble_digit2_nibble + 3);
+always @(holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjust
+    if ((holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble >= 5)) begin
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted = (holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble + 3);
     end
     else begin
-        holdem_ui0_bin2bcd0_dabble_digit2_adjusted = holdem_ui0_bin2bcd0_dabble_digit2_nibble;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted = holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
     end
 end
 
 
 
-assign holdem_ui0_bin2bcd0_dabble_digit2_carry_out = holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3];
+assign holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out = holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted[3];
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_dabble_digit2_shift
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit2_shift
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= 0;
     end
     else begin
-        if (holdem_ui0_bin2bcd0_load) begin
-            holdem_ui0_bin2bcd0_dabble_digit2_nibble <= 0;
+        if (holdem_ui0_terminal0_bin2bcd0_load) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= 0;
         end
-        else if (holdem_ui0_bin2bcd0_step) begin
-            holdem_ui0_bin2bcd0_dabble_digit2_nibble <= {holdem_ui0_bin2bcd0_dabble_digit2_adjusted[3-1:0], holdem_ui0_bin2bcd0_dabble_digit1_carry_out};
+        else if (holdem_ui0_terminal0_bin2bcd0_step) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= {holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted[3-1:0], holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out};
         end
     end
 end
 
 
-always @(holdem_ui0_bin2bcd0_dabble_digit3_nibble) begin: holdem_ui0_bin2bcd0_dabble_digit3_adjust
-    if ((holdem_ui0_bin2bcd0_dabble_digit3_nibble >= 5)) begin
-        holdem_ui0_bin2bcd0_dabble_digit3_adjusted = (holdem_ui0_bin2bcd0_dabble_digit3_nibble + 3);
+always @(holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjust
+    if ((holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble >= 5)) begin
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted = (holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble + 3);
     end
     else begin
-        holdem_ui0_bin2bcd0_dabble_digit3_adjusted = holdem_ui0_bin2bcd0_dabble_digit3_nibble;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted = holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
     end
 end
 
 
 
-assign holdem_ui0_bin2bcd0_dabble_digit3_carry_out = holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3];
+assign holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out = holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted[3];
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_dabble_digit3_shift
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit3_shift
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= 0;
     end
     else begin
-        if (holdem_ui0_bin2bcd0_load) begin
-            holdem_ui0_bin2bcd0_dabble_digit3_nibble <= 0;
+        if (holdem_ui0_terminal0_bin2bcd0_load) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= 0;
         end
-        else if (holdem_ui0_bin2bcd0_step) begin
-            holdem_ui0_bin2bcd0_dabble_digit3_nibble <= {holdem_ui0_bin2bcd0_dabble_digit3_adjusted[3-1:0], holdem_ui0_bin2bcd0_dabble_digit2_carry_out};
+        else if (holdem_ui0_terminal0_bin2bcd0_step) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= {holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted[3-1:0], holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out};
         end
     end
 end
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_dabble_digit4_shift
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_dabble_digit4_shift
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
+        holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= 0;
     end
     else begin
-        if (holdem_ui0_bin2bcd0_load) begin
-            holdem_ui0_bin2bcd0_dabble_digit4_nibble <= 0;
+        if (holdem_ui0_terminal0_bin2bcd0_load) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= 0;
         end
-        else if (holdem_ui0_bin2bcd0_step) begin
-            holdem_ui0_bin2bcd0_dabble_digit4_nibble <= {holdem_ui0_bin2bcd0_dabble_digit4_nibble[3-1:0], holdem_ui0_bin2bcd0_dabble_digit3_carry_out};
+        else if (holdem_ui0_terminal0_bin2bcd0_step) begin
+            holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= {holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble[3-1:0], holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out};
         end
     end
 end
 
 
 
-assign holdem_ui0_bin2bcd0_load = (holdem_ui0_bcd_start && (!holdem_ui0_bin2bcd0_running));
-assign holdem_ui0_bin2bcd0_step = holdem_ui0_bin2bcd0_running;
-assign holdem_ui0_bin2bcd0_first_carry = holdem_ui0_bin2bcd0_shifter[15];
+assign holdem_ui0_terminal0_bin2bcd0_load = (holdem_ui0_terminal0_bcd_start && (!holdem_ui0_terminal0_bin2bcd0_running));
+assign holdem_ui0_terminal0_bin2bcd0_step = holdem_ui0_terminal0_bin2bcd0_running;
+assign holdem_ui0_terminal0_bin2bcd0_first_carry = holdem_ui0_terminal0_bin2bcd0_shifter[15];
 
 
-always @(posedge clk) begin: holdem_ui0_bin2bcd0_run
+always @(posedge clk) begin: holdem_ui0_terminal0_bin2bcd0_run
     if (rst == 1) begin
-        holdem_ui0_bin2bcd0_running <= 0;
-        holdem_ui0_bin2bcd0_finished <= 0;
-        holdem_ui0_bin2bcd0_shifter <= 0;
-        holdem_ui0_bin2bcd0_steps_left <= 0;
+        holdem_ui0_terminal0_bin2bcd0_running <= 0;
+        holdem_ui0_terminal0_bin2bcd0_finished <= 0;
+        holdem_ui0_terminal0_bin2bcd0_shifter <= 0;
+        holdem_ui0_terminal0_bin2bcd0_steps_left <= 0;
     end
     else begin
-        holdem_ui0_bin2bcd0_finished <= 0;
-        if ((holdem_ui0_bcd_start && (!holdem_ui0_bin2bcd0_running))) begin
-            holdem_ui0_bin2bcd0_shifter <= holdem_ui0_num_value;
-            holdem_ui0_bin2bcd0_steps_left <= 16;
-            holdem_ui0_bin2bcd0_running <= 1;
+        holdem_ui0_terminal0_bin2bcd0_finished <= 0;
+        if ((holdem_ui0_terminal0_bcd_start && (!holdem_ui0_terminal0_bin2bcd0_running))) begin
+            holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_ui0_terminal0_num_value;
+            holdem_ui0_terminal0_bin2bcd0_steps_left <= 16;
+            holdem_ui0_terminal0_bin2bcd0_running <= 1;
         end
-        else if (holdem_ui0_bin2bcd0_running) begin
-            holdem_ui0_bin2bcd0_shifter <= {holdem_ui0_bin2bcd0_shifter[15-1:0], 1'b0};
-            holdem_ui0_bin2bcd0_steps_left <= (holdem_ui0_bin2bcd0_steps_left - 1);
-            if ((holdem_ui0_bin2bcd0_steps_left == 1)) begin
-                holdem_ui0_bin2bcd0_running <= 0;
-                holdem_ui0_bin2bcd0_finished <= 1;
+        else if (holdem_ui0_terminal0_bin2bcd0_running) begin
+            holdem_ui0_terminal0_bin2bcd0_shifter <= {holdem_ui0_terminal0_bin2bcd0_shifter[15-1:0], 1'b0};
+            holdem_ui0_terminal0_bin2bcd0_steps_left <= (holdem_ui0_terminal0_bin2bcd0_steps_left - 1);
+            if ((holdem_ui0_terminal0_bin2bcd0_steps_left == 1)) begin
+                holdem_ui0_terminal0_bin2bcd0_running <= 0;
+                holdem_ui0_terminal0_bin2bcd0_finished <= 1;
             end
         end
     end
@@ -3298,46 +3332,2163 @@ end
 
 
 
-assign holdem_ui0_bin2bcd0_busy = holdem_ui0_bin2bcd0_running;
-assign holdem_ui0_bcd_done = holdem_ui0_bin2bcd0_finished;
-assign holdem_ui0_bcd = holdem_ui0_bin2bcd0_bcd_bits;
+assign holdem_ui0_terminal0_bin2bcd0_busy = holdem_ui0_terminal0_bin2bcd0_running;
+assign holdem_ui0_terminal0_bcd_done = holdem_ui0_terminal0_bin2bcd0_finished;
+assign holdem_ui0_terminal0_bcd = holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
 
-assign holdem_ui0_i_op = holdem_ui0_instr[24-1:(24 - 5)];
-assign holdem_ui0_i_mode = holdem_ui0_instr[(24 - 5)-1:(24 - 7)];
-assign holdem_ui0_i_arg = holdem_ui0_instr[(24 - 7)-1:9];
-assign holdem_ui0_i_target = holdem_ui0_instr[9-1:0];
+assign holdem_ui0_terminal0_i_op = holdem_ui0_terminal0_instr[23-1:(23 - 4)];
+assign holdem_ui0_terminal0_i_mode = holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
+assign holdem_ui0_terminal0_i_arg = holdem_ui0_terminal0_instr[9+:8];
+assign holdem_ui0_terminal0_i_target = holdem_ui0_terminal0_instr[9-1:0];
 
 
 
-assign holdem_ui0_acc_is_arg = (holdem_ui0_acc == holdem_ui0_i_arg);
-assign holdem_ui0_acc_is_seat = (holdem_ui0_acc == holdem_ui0_seat);
+assign holdem_ui0_terminal0_k_entry = holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
+assign holdem_ui0_terminal0_k_value = holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
+assign holdem_ui0_terminal0_k_kind = holdem_ui0_terminal0_key_info[4-1:2];
+assign holdem_ui0_terminal0_k_digit = holdem_ui0_terminal0_key_info[1];
+assign holdem_ui0_terminal0_k_enter = holdem_ui0_terminal0_key_info[0];
 
 
-always @(holdem_ui0_acc_is_arg, holdem_ui0_acc_is_seat, holdem_ui0_i_mode) begin: holdem_ui0_match
-    if ((holdem_ui0_i_mode == 1)) begin
-        holdem_ui0_acc_match = holdem_ui0_acc_is_seat;
+
+assign holdem_ui0_terminal0_acc_is_arg = (holdem_ui0_terminal0_acc == holdem_ui0_terminal0_i_arg);
+assign holdem_ui0_terminal0_acc_is_seat = (holdem_ui0_terminal0_acc == holdem_ui0_terminal0_seat);
+
+
+always @(holdem_ui0_terminal0_acc_is_arg, holdem_ui0_terminal0_acc_is_seat, holdem_ui0_terminal0_i_mode) begin: holdem_ui0_terminal0_match
+    if ((holdem_ui0_terminal0_i_mode == 1)) begin
+        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_seat;
     end
     else begin
-        holdem_ui0_acc_match = holdem_ui0_acc_is_arg;
+        holdem_ui0_terminal0_acc_match = holdem_ui0_terminal0_acc_is_arg;
     end
 end
 
 
 
-assign holdem_ui0_amount8 = {holdem_ui0_amount, 3'h0};
-assign holdem_ui0_amount2 = {holdem_ui0_amount, 1'h0};
+assign holdem_ui0_terminal0_shifted = (holdem_ui0_terminal0_acc >>> {holdem_ui0_terminal0_i_arg[3-1:0], 2'h0});
 
-// Lower case of the received byte, registered with it (a shallower key decode).
-always @(holdem_ui0_rx_data) begin: holdem_ui0_lower
-    if (((holdem_ui0_rx_data >= 65) && (holdem_ui0_rx_data <= 90))) begin
-        holdem_ui0_rx_low = (holdem_ui0_rx_data | 32);
+
+
+assign holdem_ui0_terminal0_number8 = {holdem_ui0_terminal0_number, 3'h0};
+assign holdem_ui0_terminal0_number2 = {holdem_ui0_terminal0_number, 1'h0};
+
+
+always @(sw) begin: holdem_ui0_terminal0_switch_number
+    if ((sw[15-1:11] != 0)) begin
+        holdem_ui0_terminal0_sw_number = 2047;
     end
     else begin
-        holdem_ui0_rx_low = holdem_ui0_rx_data;
+        holdem_ui0_terminal0_sw_number = sw[11-1:0];
     end
 end
+
+
+always @(holdem_ui0_terminal0_pc) begin: holdem_ui0_terminal0_program_rom
+    case (holdem_ui0_terminal0_pc)
+        0: holdem_ui0_terminal0_instr_d = 1048576;
+        1: holdem_ui0_terminal0_instr_d = 0;
+        2: holdem_ui0_terminal0_instr_d = 1049088;
+        3: holdem_ui0_terminal0_instr_d = 0;
+        4: holdem_ui0_terminal0_instr_d = 1049600;
+        5: holdem_ui0_terminal0_instr_d = 6291456;
+        6: holdem_ui0_terminal0_instr_d = 1082880;
+        7: holdem_ui0_terminal0_instr_d = 5242998;
+        8: holdem_ui0_terminal0_instr_d = 1616384;
+        9: holdem_ui0_terminal0_instr_d = 6946816;
+        10: holdem_ui0_terminal0_instr_d = 7340032;
+        11: holdem_ui0_terminal0_instr_d = 5242932;
+        12: holdem_ui0_terminal0_instr_d = 7340544;
+        13: holdem_ui0_terminal0_instr_d = 5242932;
+        14: holdem_ui0_terminal0_instr_d = 7341056;
+        15: holdem_ui0_terminal0_instr_d = 5242932;
+        16: holdem_ui0_terminal0_instr_d = 1617408;
+        17: holdem_ui0_terminal0_instr_d = 3671054;
+        18: holdem_ui0_terminal0_instr_d = 5242892;
+        19: holdem_ui0_terminal0_instr_d = 1966592;
+        20: holdem_ui0_terminal0_instr_d = 4726307;
+        21: holdem_ui0_terminal0_instr_d = 1966080;
+        22: holdem_ui0_terminal0_instr_d = 3670045;
+        23: holdem_ui0_terminal0_instr_d = 1614336;
+        24: holdem_ui0_terminal0_instr_d = 3670043;
+        25: holdem_ui0_terminal0_instr_d = 7079936;
+        26: holdem_ui0_terminal0_instr_d = 5242888;
+        27: holdem_ui0_terminal0_instr_d = 7079424;
+        28: holdem_ui0_terminal0_instr_d = 5242888;
+        29: holdem_ui0_terminal0_instr_d = 1614848;
+        30: holdem_ui0_terminal0_instr_d = 3670049;
+        31: holdem_ui0_terminal0_instr_d = 7078912;
+        32: holdem_ui0_terminal0_instr_d = 5242888;
+        33: holdem_ui0_terminal0_instr_d = 7078400;
+        34: holdem_ui0_terminal0_instr_d = 5242888;
+        35: holdem_ui0_terminal0_instr_d = 7077888;
+        36: holdem_ui0_terminal0_instr_d = 5242888;
+        37: holdem_ui0_terminal0_instr_d = 1616384;
+        38: holdem_ui0_terminal0_instr_d = 3673650;
+        39: holdem_ui0_terminal0_instr_d = 6946816;
+        40: holdem_ui0_terminal0_instr_d = 565248;
+        41: holdem_ui0_terminal0_instr_d = 2097152;
+        42: holdem_ui0_terminal0_instr_d = 1083392;
+        43: holdem_ui0_terminal0_instr_d = 1851392;
+        44: holdem_ui0_terminal0_instr_d = 2621440;
+        45: holdem_ui0_terminal0_instr_d = 540672;
+        46: holdem_ui0_terminal0_instr_d = 1851904;
+        47: holdem_ui0_terminal0_instr_d = 2621440;
+        48: holdem_ui0_terminal0_instr_d = 1049600;
+        49: holdem_ui0_terminal0_instr_d = 0;
+        50: holdem_ui0_terminal0_instr_d = 1083904;
+        51: holdem_ui0_terminal0_instr_d = 0;
+        52: holdem_ui0_terminal0_instr_d = 1625088;
+        53: holdem_ui0_terminal0_instr_d = 3670074;
+        54: holdem_ui0_terminal0_instr_d = 1084416;
+        55: holdem_ui0_terminal0_instr_d = 1181184;
+        56: holdem_ui0_terminal0_instr_d = 1049600;
+        57: holdem_ui0_terminal0_instr_d = 0;
+        58: holdem_ui0_terminal0_instr_d = 1084928;
+        59: holdem_ui0_terminal0_instr_d = 1625600;
+        60: holdem_ui0_terminal0_instr_d = 4195391;
+        61: holdem_ui0_terminal0_instr_d = 1085440;
+        62: holdem_ui0_terminal0_instr_d = 5242998;
+        63: holdem_ui0_terminal0_instr_d = 1624576;
+        64: holdem_ui0_terminal0_instr_d = 3670084;
+        65: holdem_ui0_terminal0_instr_d = 5767385;
+        66: holdem_ui0_terminal0_instr_d = 7341568;
+        67: holdem_ui0_terminal0_instr_d = 5242943;
+        68: holdem_ui0_terminal0_instr_d = 1617408;
+        69: holdem_ui0_terminal0_instr_d = 4194889;
+        70: holdem_ui0_terminal0_instr_d = 1625600;
+        71: holdem_ui0_terminal0_instr_d = 3670100;
+        72: holdem_ui0_terminal0_instr_d = 5242998;
+        73: holdem_ui0_terminal0_instr_d = 1620480;
+        74: holdem_ui0_terminal0_instr_d = 3670095;
+        75: holdem_ui0_terminal0_instr_d = 6815744;
+        76: holdem_ui0_terminal0_instr_d = 5767422;
+        77: holdem_ui0_terminal0_instr_d = 6816256;
+        78: holdem_ui0_terminal0_instr_d = 5767422;
+        79: holdem_ui0_terminal0_instr_d = 6815744;
+        80: holdem_ui0_terminal0_instr_d = 5767414;
+        81: holdem_ui0_terminal0_instr_d = 6816256;
+        82: holdem_ui0_terminal0_instr_d = 5767414;
+        83: holdem_ui0_terminal0_instr_d = 5242998;
+        84: holdem_ui0_terminal0_instr_d = 1085952;
+        85: holdem_ui0_terminal0_instr_d = 1619456;
+        86: holdem_ui0_terminal0_instr_d = 2097152;
+        87: holdem_ui0_terminal0_instr_d = 540672;
+        88: holdem_ui0_terminal0_instr_d = 1616896;
+        89: holdem_ui0_terminal0_instr_d = 1189376;
+        90: holdem_ui0_terminal0_instr_d = 1086464;
+        91: holdem_ui0_terminal0_instr_d = 1613824;
+        92: holdem_ui0_terminal0_instr_d = 2097152;
+        93: holdem_ui0_terminal0_instr_d = 1597440;
+        94: holdem_ui0_terminal0_instr_d = 3702388;
+        95: holdem_ui0_terminal0_instr_d = 1086976;
+        96: holdem_ui0_terminal0_instr_d = 1597440;
+        97: holdem_ui0_terminal0_instr_d = 3702388;
+        98: holdem_ui0_terminal0_instr_d = 540672;
+        99: holdem_ui0_terminal0_instr_d = 2621440;
+        100: holdem_ui0_terminal0_instr_d = 1597952;
+        101: holdem_ui0_terminal0_instr_d = 3702388;
+        102: holdem_ui0_terminal0_instr_d = 540672;
+        103: holdem_ui0_terminal0_instr_d = 2621440;
+        104: holdem_ui0_terminal0_instr_d = 1598464;
+        105: holdem_ui0_terminal0_instr_d = 3702388;
+        106: holdem_ui0_terminal0_instr_d = 540672;
+        107: holdem_ui0_terminal0_instr_d = 2621440;
+        108: holdem_ui0_terminal0_instr_d = 1598976;
+        109: holdem_ui0_terminal0_instr_d = 3702388;
+        110: holdem_ui0_terminal0_instr_d = 540672;
+        111: holdem_ui0_terminal0_instr_d = 2621440;
+        112: holdem_ui0_terminal0_instr_d = 1599488;
+        113: holdem_ui0_terminal0_instr_d = 3702388;
+        114: holdem_ui0_terminal0_instr_d = 540672;
+        115: holdem_ui0_terminal0_instr_d = 2621440;
+        116: holdem_ui0_terminal0_instr_d = 1049600;
+        117: holdem_ui0_terminal0_instr_d = 5243035;
+        118: holdem_ui0_terminal0_instr_d = 1085952;
+        119: holdem_ui0_terminal0_instr_d = 1619456;
+        120: holdem_ui0_terminal0_instr_d = 2097152;
+        121: holdem_ui0_terminal0_instr_d = 540672;
+        122: holdem_ui0_terminal0_instr_d = 1616896;
+        123: holdem_ui0_terminal0_instr_d = 1189376;
+        124: holdem_ui0_terminal0_instr_d = 1086464;
+        125: holdem_ui0_terminal0_instr_d = 1613824;
+        126: holdem_ui0_terminal0_instr_d = 2097152;
+        127: holdem_ui0_terminal0_instr_d = 1597440;
+        128: holdem_ui0_terminal0_instr_d = 3702422;
+        129: holdem_ui0_terminal0_instr_d = 1086976;
+        130: holdem_ui0_terminal0_instr_d = 1597440;
+        131: holdem_ui0_terminal0_instr_d = 3702422;
+        132: holdem_ui0_terminal0_instr_d = 540672;
+        133: holdem_ui0_terminal0_instr_d = 2621440;
+        134: holdem_ui0_terminal0_instr_d = 1597952;
+        135: holdem_ui0_terminal0_instr_d = 3702422;
+        136: holdem_ui0_terminal0_instr_d = 540672;
+        137: holdem_ui0_terminal0_instr_d = 2621440;
+        138: holdem_ui0_terminal0_instr_d = 1598464;
+        139: holdem_ui0_terminal0_instr_d = 3702422;
+        140: holdem_ui0_terminal0_instr_d = 540672;
+        141: holdem_ui0_terminal0_instr_d = 2621440;
+        142: holdem_ui0_terminal0_instr_d = 1598976;
+        143: holdem_ui0_terminal0_instr_d = 3702422;
+        144: holdem_ui0_terminal0_instr_d = 540672;
+        145: holdem_ui0_terminal0_instr_d = 2621440;
+        146: holdem_ui0_terminal0_instr_d = 1599488;
+        147: holdem_ui0_terminal0_instr_d = 3702422;
+        148: holdem_ui0_terminal0_instr_d = 540672;
+        149: holdem_ui0_terminal0_instr_d = 2621440;
+        150: holdem_ui0_terminal0_instr_d = 1049600;
+        151: holdem_ui0_terminal0_instr_d = 6815744;
+        152: holdem_ui0_terminal0_instr_d = 5767362;
+        153: holdem_ui0_terminal0_instr_d = 6816256;
+        154: holdem_ui0_terminal0_instr_d = 5767362;
+        155: holdem_ui0_terminal0_instr_d = 1616384;
+        156: holdem_ui0_terminal0_instr_d = 3673771;
+        157: holdem_ui0_terminal0_instr_d = 6946816;
+        158: holdem_ui0_terminal0_instr_d = 565248;
+        159: holdem_ui0_terminal0_instr_d = 2097152;
+        160: holdem_ui0_terminal0_instr_d = 1087488;
+        161: holdem_ui0_terminal0_instr_d = 1703936;
+        162: holdem_ui0_terminal0_instr_d = 2097152;
+        163: holdem_ui0_terminal0_instr_d = 1088000;
+        164: holdem_ui0_terminal0_instr_d = 1614848;
+        165: holdem_ui0_terminal0_instr_d = 2097152;
+        166: holdem_ui0_terminal0_instr_d = 1088512;
+        167: holdem_ui0_terminal0_instr_d = 1615872;
+        168: holdem_ui0_terminal0_instr_d = 2097152;
+        169: holdem_ui0_terminal0_instr_d = 1049600;
+        170: holdem_ui0_terminal0_instr_d = 5243058;
+        171: holdem_ui0_terminal0_instr_d = 1620992;
+        172: holdem_ui0_terminal0_instr_d = 3673777;
+        173: holdem_ui0_terminal0_instr_d = 1089024;
+        174: holdem_ui0_terminal0_instr_d = 2097152;
+        175: holdem_ui0_terminal0_instr_d = 1089536;
+        176: holdem_ui0_terminal0_instr_d = 5243058;
+        177: holdem_ui0_terminal0_instr_d = 1090048;
+        178: holdem_ui0_terminal0_instr_d = 1616384;
+        179: holdem_ui0_terminal0_instr_d = 7344128;
+        180: holdem_ui0_terminal0_instr_d = 6946816;
+        181: holdem_ui0_terminal0_instr_d = 1703936;
+        182: holdem_ui0_terminal0_instr_d = 7344640;
+        183: holdem_ui0_terminal0_instr_d = 1708032;
+        184: holdem_ui0_terminal0_instr_d = 7345152;
+        185: holdem_ui0_terminal0_instr_d = 1614848;
+        186: holdem_ui0_terminal0_instr_d = 7345664;
+        187: holdem_ui0_terminal0_instr_d = 1613824;
+        188: holdem_ui0_terminal0_instr_d = 7346176;
+        189: holdem_ui0_terminal0_instr_d = 1619968;
+        190: holdem_ui0_terminal0_instr_d = 7346688;
+        191: holdem_ui0_terminal0_instr_d = 1617408;
+        192: holdem_ui0_terminal0_instr_d = 7347200;
+        193: holdem_ui0_terminal0_instr_d = 0;
+        194: holdem_ui0_terminal0_instr_d = 565248;
+        195: holdem_ui0_terminal0_instr_d = 679936;
+        196: holdem_ui0_terminal0_instr_d = 1617920;
+        197: holdem_ui0_terminal0_instr_d = 4325575;
+        198: holdem_ui0_terminal0_instr_d = 1090560;
+        199: holdem_ui0_terminal0_instr_d = 1091072;
+        200: holdem_ui0_terminal0_instr_d = 1703936;
+        201: holdem_ui0_terminal0_instr_d = 2097152;
+        202: holdem_ui0_terminal0_instr_d = 1091584;
+        203: holdem_ui0_terminal0_instr_d = 1708032;
+        204: holdem_ui0_terminal0_instr_d = 2097152;
+        205: holdem_ui0_terminal0_instr_d = 1716224;
+        206: holdem_ui0_terminal0_instr_d = 4719826;
+        207: holdem_ui0_terminal0_instr_d = 4718804;
+        208: holdem_ui0_terminal0_instr_d = 4719318;
+        209: holdem_ui0_terminal0_instr_d = 5243095;
+        210: holdem_ui0_terminal0_instr_d = 1092096;
+        211: holdem_ui0_terminal0_instr_d = 5243095;
+        212: holdem_ui0_terminal0_instr_d = 1092608;
+        213: holdem_ui0_terminal0_instr_d = 5243095;
+        214: holdem_ui0_terminal0_instr_d = 1093120;
+        215: holdem_ui0_terminal0_instr_d = 1049600;
+        216: holdem_ui0_terminal0_instr_d = 6291456;
+        217: holdem_ui0_terminal0_instr_d = 565248;
+        218: holdem_ui0_terminal0_instr_d = 1622016;
+        219: holdem_ui0_terminal0_instr_d = 2097152;
+        220: holdem_ui0_terminal0_instr_d = 540672;
+        221: holdem_ui0_terminal0_instr_d = 1622528;
+        222: holdem_ui0_terminal0_instr_d = 1191936;
+        223: holdem_ui0_terminal0_instr_d = 3670257;
+        224: holdem_ui0_terminal0_instr_d = 3670769;
+        225: holdem_ui0_terminal0_instr_d = 3671783;
+        226: holdem_ui0_terminal0_instr_d = 3672295;
+        227: holdem_ui0_terminal0_instr_d = 3672810;
+        228: holdem_ui0_terminal0_instr_d = 1623040;
+        229: holdem_ui0_terminal0_instr_d = 2097152;
+        230: holdem_ui0_terminal0_instr_d = 5243121;
+        231: holdem_ui0_terminal0_instr_d = 1623552;
+        232: holdem_ui0_terminal0_instr_d = 2097152;
+        233: holdem_ui0_terminal0_instr_d = 5243121;
+        234: holdem_ui0_terminal0_instr_d = 1623040;
+        235: holdem_ui0_terminal0_instr_d = 2097152;
+        236: holdem_ui0_terminal0_instr_d = 1093632;
+        237: holdem_ui0_terminal0_instr_d = 1623552;
+        238: holdem_ui0_terminal0_instr_d = 2097152;
+        239: holdem_ui0_terminal0_instr_d = 545280;
+        240: holdem_ui0_terminal0_instr_d = 5243124;
+        241: holdem_ui0_terminal0_instr_d = 1624064;
+        242: holdem_ui0_terminal0_instr_d = 3670260;
+        243: holdem_ui0_terminal0_instr_d = 1094144;
+        244: holdem_ui0_terminal0_instr_d = 1049600;
+        245: holdem_ui0_terminal0_instr_d = 6291456;
+        246: holdem_ui0_terminal0_instr_d = 1736704;
+        247: holdem_ui0_terminal0_instr_d = 3670269;
+        248: holdem_ui0_terminal0_instr_d = 565248;
+        249: holdem_ui0_terminal0_instr_d = 679936;
+        250: holdem_ui0_terminal0_instr_d = 1094656;
+        251: holdem_ui0_terminal0_instr_d = 2097152;
+        252: holdem_ui0_terminal0_instr_d = 1049600;
+        253: holdem_ui0_terminal0_instr_d = 6291456;
+        254: holdem_ui0_terminal0_instr_d = 1732608;
+        255: holdem_ui0_terminal0_instr_d = 3670338;
+        256: holdem_ui0_terminal0_instr_d = 565248;
+        257: holdem_ui0_terminal0_instr_d = 679936;
+        258: holdem_ui0_terminal0_instr_d = 540672;
+        259: holdem_ui0_terminal0_instr_d = 1851392;
+        260: holdem_ui0_terminal0_instr_d = 2621440;
+        261: holdem_ui0_terminal0_instr_d = 540672;
+        262: holdem_ui0_terminal0_instr_d = 1851904;
+        263: holdem_ui0_terminal0_instr_d = 2621440;
+        264: holdem_ui0_terminal0_instr_d = 540672;
+        265: holdem_ui0_terminal0_instr_d = 1732608;
+        266: holdem_ui0_terminal0_instr_d = 3148288;
+        267: holdem_ui0_terminal0_instr_d = 3674392;
+        268: holdem_ui0_terminal0_instr_d = 3673888;
+        269: holdem_ui0_terminal0_instr_d = 3673381;
+        270: holdem_ui0_terminal0_instr_d = 3671854;
+        271: holdem_ui0_terminal0_instr_d = 3671347;
+        272: holdem_ui0_terminal0_instr_d = 3670844;
+        273: holdem_ui0_terminal0_instr_d = 1196032;
+        274: holdem_ui0_terminal0_instr_d = 1095168;
+        275: holdem_ui0_terminal0_instr_d = 1732608;
+        276: holdem_ui0_terminal0_instr_d = 3147776;
+        277: holdem_ui0_terminal0_instr_d = 1200640;
+        278: holdem_ui0_terminal0_instr_d = 1095680;
+        279: holdem_ui0_terminal0_instr_d = 5243201;
+        280: holdem_ui0_terminal0_instr_d = 1732608;
+        281: holdem_ui0_terminal0_instr_d = 3147776;
+        282: holdem_ui0_terminal0_instr_d = 4200733;
+        283: holdem_ui0_terminal0_instr_d = 1096192;
+        284: holdem_ui0_terminal0_instr_d = 5243201;
+        285: holdem_ui0_terminal0_instr_d = 1732608;
+        286: holdem_ui0_terminal0_instr_d = 3148288;
+        287: holdem_ui0_terminal0_instr_d = 5243153;
+        288: holdem_ui0_terminal0_instr_d = 1096704;
+        289: holdem_ui0_terminal0_instr_d = 1732608;
+        290: holdem_ui0_terminal0_instr_d = 3147776;
+        291: holdem_ui0_terminal0_instr_d = 1207296;
+        292: holdem_ui0_terminal0_instr_d = 5243201;
+        293: holdem_ui0_terminal0_instr_d = 1097216;
+        294: holdem_ui0_terminal0_instr_d = 1732608;
+        295: holdem_ui0_terminal0_instr_d = 3147776;
+        296: holdem_ui0_terminal0_instr_d = 1207296;
+        297: holdem_ui0_terminal0_instr_d = 1097728;
+        298: holdem_ui0_terminal0_instr_d = 1732608;
+        299: holdem_ui0_terminal0_instr_d = 3147264;
+        300: holdem_ui0_terminal0_instr_d = 1207296;
+        301: holdem_ui0_terminal0_instr_d = 5243201;
+        302: holdem_ui0_terminal0_instr_d = 1098240;
+        303: holdem_ui0_terminal0_instr_d = 1732608;
+        304: holdem_ui0_terminal0_instr_d = 3147776;
+        305: holdem_ui0_terminal0_instr_d = 1207296;
+        306: holdem_ui0_terminal0_instr_d = 5243201;
+        307: holdem_ui0_terminal0_instr_d = 1098752;
+        308: holdem_ui0_terminal0_instr_d = 1732608;
+        309: holdem_ui0_terminal0_instr_d = 3147776;
+        310: holdem_ui0_terminal0_instr_d = 1207296;
+        311: holdem_ui0_terminal0_instr_d = 1099264;
+        312: holdem_ui0_terminal0_instr_d = 1732608;
+        313: holdem_ui0_terminal0_instr_d = 3147264;
+        314: holdem_ui0_terminal0_instr_d = 1207296;
+        315: holdem_ui0_terminal0_instr_d = 5243201;
+        316: holdem_ui0_terminal0_instr_d = 1099776;
+        317: holdem_ui0_terminal0_instr_d = 1732608;
+        318: holdem_ui0_terminal0_instr_d = 3147776;
+        319: holdem_ui0_terminal0_instr_d = 1207296;
+        320: holdem_ui0_terminal0_instr_d = 5243201;
+        321: holdem_ui0_terminal0_instr_d = 1049600;
+        default: holdem_ui0_terminal0_instr_d = 6291456;
+    endcase
+end
+
+
+always @(holdem_ui0_terminal0_sp) begin: holdem_ui0_terminal0_char_rom
+    case (holdem_ui0_terminal0_sp)
+        0: holdem_ui0_terminal0_char_d = 33;
+        1: holdem_ui0_terminal0_char_d = 32;
+        2: holdem_ui0_terminal0_char_d = 117;
+        3: holdem_ui0_terminal0_char_d = 110;
+        4: holdem_ui0_terminal0_char_d = 107;
+        5: holdem_ui0_terminal0_char_d = 110;
+        6: holdem_ui0_terminal0_char_d = 111;
+        7: holdem_ui0_terminal0_char_d = 119;
+        8: holdem_ui0_terminal0_char_d = 110;
+        9: holdem_ui0_terminal0_char_d = 32;
+        10: holdem_ui0_terminal0_char_d = 107;
+        11: holdem_ui0_terminal0_char_d = 101;
+        12: holdem_ui0_terminal0_char_d = 121;
+        13: holdem_ui0_terminal0_char_d = 13;
+        14: holdem_ui0_terminal0_char_d = 10;
+        15: holdem_ui0_terminal0_char_d = 0;
+        16: holdem_ui0_terminal0_char_d = 13;
+        17: holdem_ui0_terminal0_char_d = 10;
+        18: holdem_ui0_terminal0_char_d = 33;
+        19: holdem_ui0_terminal0_char_d = 32;
+        20: holdem_ui0_terminal0_char_d = 98;
+        21: holdem_ui0_terminal0_char_d = 97;
+        22: holdem_ui0_terminal0_char_d = 100;
+        23: holdem_ui0_terminal0_char_d = 32;
+        24: holdem_ui0_terminal0_char_d = 110;
+        25: holdem_ui0_terminal0_char_d = 117;
+        26: holdem_ui0_terminal0_char_d = 109;
+        27: holdem_ui0_terminal0_char_d = 98;
+        28: holdem_ui0_terminal0_char_d = 101;
+        29: holdem_ui0_terminal0_char_d = 114;
+        30: holdem_ui0_terminal0_char_d = 13;
+        31: holdem_ui0_terminal0_char_d = 10;
+        32: holdem_ui0_terminal0_char_d = 0;
+        33: holdem_ui0_terminal0_char_d = 13;
+        34: holdem_ui0_terminal0_char_d = 10;
+        35: holdem_ui0_terminal0_char_d = 0;
+        36: holdem_ui0_terminal0_char_d = 111;
+        37: holdem_ui0_terminal0_char_d = 107;
+        38: holdem_ui0_terminal0_char_d = 0;
+        39: holdem_ui0_terminal0_char_d = 103;
+        40: holdem_ui0_terminal0_char_d = 97;
+        41: holdem_ui0_terminal0_char_d = 109;
+        42: holdem_ui0_terminal0_char_d = 101;
+        43: holdem_ui0_terminal0_char_d = 32;
+        44: holdem_ui0_terminal0_char_d = 111;
+        45: holdem_ui0_terminal0_char_d = 118;
+        46: holdem_ui0_terminal0_char_d = 101;
+        47: holdem_ui0_terminal0_char_d = 114;
+        48: holdem_ui0_terminal0_char_d = 0;
+        49: holdem_ui0_terminal0_char_d = 110;
+        50: holdem_ui0_terminal0_char_d = 111;
+        51: holdem_ui0_terminal0_char_d = 32;
+        52: holdem_ui0_terminal0_char_d = 104;
+        53: holdem_ui0_terminal0_char_d = 97;
+        54: holdem_ui0_terminal0_char_d = 110;
+        55: holdem_ui0_terminal0_char_d = 100;
+        56: holdem_ui0_terminal0_char_d = 32;
+        57: holdem_ui0_terminal0_char_d = 105;
+        58: holdem_ui0_terminal0_char_d = 110;
+        59: holdem_ui0_terminal0_char_d = 32;
+        60: holdem_ui0_terminal0_char_d = 112;
+        61: holdem_ui0_terminal0_char_d = 114;
+        62: holdem_ui0_terminal0_char_d = 111;
+        63: holdem_ui0_terminal0_char_d = 103;
+        64: holdem_ui0_terminal0_char_d = 114;
+        65: holdem_ui0_terminal0_char_d = 101;
+        66: holdem_ui0_terminal0_char_d = 115;
+        67: holdem_ui0_terminal0_char_d = 115;
+        68: holdem_ui0_terminal0_char_d = 0;
+        69: holdem_ui0_terminal0_char_d = 104;
+        70: holdem_ui0_terminal0_char_d = 97;
+        71: holdem_ui0_terminal0_char_d = 110;
+        72: holdem_ui0_terminal0_char_d = 100;
+        73: holdem_ui0_terminal0_char_d = 32;
+        74: holdem_ui0_terminal0_char_d = 105;
+        75: holdem_ui0_terminal0_char_d = 110;
+        76: holdem_ui0_terminal0_char_d = 32;
+        77: holdem_ui0_terminal0_char_d = 112;
+        78: holdem_ui0_terminal0_char_d = 114;
+        79: holdem_ui0_terminal0_char_d = 111;
+        80: holdem_ui0_terminal0_char_d = 103;
+        81: holdem_ui0_terminal0_char_d = 114;
+        82: holdem_ui0_terminal0_char_d = 101;
+        83: holdem_ui0_terminal0_char_d = 115;
+        84: holdem_ui0_terminal0_char_d = 115;
+        85: holdem_ui0_terminal0_char_d = 0;
+        86: holdem_ui0_terminal0_char_d = 110;
+        87: holdem_ui0_terminal0_char_d = 111;
+        88: holdem_ui0_terminal0_char_d = 116;
+        89: holdem_ui0_terminal0_char_d = 32;
+        90: holdem_ui0_terminal0_char_d = 121;
+        91: holdem_ui0_terminal0_char_d = 111;
+        92: holdem_ui0_terminal0_char_d = 117;
+        93: holdem_ui0_terminal0_char_d = 114;
+        94: holdem_ui0_terminal0_char_d = 32;
+        95: holdem_ui0_terminal0_char_d = 116;
+        96: holdem_ui0_terminal0_char_d = 117;
+        97: holdem_ui0_terminal0_char_d = 114;
+        98: holdem_ui0_terminal0_char_d = 110;
+        99: holdem_ui0_terminal0_char_d = 0;
+        100: holdem_ui0_terminal0_char_d = 117;
+        101: holdem_ui0_terminal0_char_d = 110;
+        102: holdem_ui0_terminal0_char_d = 107;
+        103: holdem_ui0_terminal0_char_d = 110;
+        104: holdem_ui0_terminal0_char_d = 111;
+        105: holdem_ui0_terminal0_char_d = 119;
+        106: holdem_ui0_terminal0_char_d = 110;
+        107: holdem_ui0_terminal0_char_d = 32;
+        108: holdem_ui0_terminal0_char_d = 97;
+        109: holdem_ui0_terminal0_char_d = 99;
+        110: holdem_ui0_terminal0_char_d = 116;
+        111: holdem_ui0_terminal0_char_d = 105;
+        112: holdem_ui0_terminal0_char_d = 111;
+        113: holdem_ui0_terminal0_char_d = 110;
+        114: holdem_ui0_terminal0_char_d = 0;
+        115: holdem_ui0_terminal0_char_d = 99;
+        116: holdem_ui0_terminal0_char_d = 97;
+        117: holdem_ui0_terminal0_char_d = 110;
+        118: holdem_ui0_terminal0_char_d = 110;
+        119: holdem_ui0_terminal0_char_d = 111;
+        120: holdem_ui0_terminal0_char_d = 116;
+        121: holdem_ui0_terminal0_char_d = 32;
+        122: holdem_ui0_terminal0_char_d = 99;
+        123: holdem_ui0_terminal0_char_d = 104;
+        124: holdem_ui0_terminal0_char_d = 101;
+        125: holdem_ui0_terminal0_char_d = 99;
+        126: holdem_ui0_terminal0_char_d = 107;
+        127: holdem_ui0_terminal0_char_d = 32;
+        128: holdem_ui0_terminal0_char_d = 102;
+        129: holdem_ui0_terminal0_char_d = 97;
+        130: holdem_ui0_terminal0_char_d = 99;
+        131: holdem_ui0_terminal0_char_d = 105;
+        132: holdem_ui0_terminal0_char_d = 110;
+        133: holdem_ui0_terminal0_char_d = 103;
+        134: holdem_ui0_terminal0_char_d = 32;
+        135: holdem_ui0_terminal0_char_d = 97;
+        136: holdem_ui0_terminal0_char_d = 32;
+        137: holdem_ui0_terminal0_char_d = 98;
+        138: holdem_ui0_terminal0_char_d = 101;
+        139: holdem_ui0_terminal0_char_d = 116;
+        140: holdem_ui0_terminal0_char_d = 0;
+        141: holdem_ui0_terminal0_char_d = 110;
+        142: holdem_ui0_terminal0_char_d = 111;
+        143: holdem_ui0_terminal0_char_d = 116;
+        144: holdem_ui0_terminal0_char_d = 104;
+        145: holdem_ui0_terminal0_char_d = 105;
+        146: holdem_ui0_terminal0_char_d = 110;
+        147: holdem_ui0_terminal0_char_d = 103;
+        148: holdem_ui0_terminal0_char_d = 32;
+        149: holdem_ui0_terminal0_char_d = 116;
+        150: holdem_ui0_terminal0_char_d = 111;
+        151: holdem_ui0_terminal0_char_d = 32;
+        152: holdem_ui0_terminal0_char_d = 99;
+        153: holdem_ui0_terminal0_char_d = 97;
+        154: holdem_ui0_terminal0_char_d = 108;
+        155: holdem_ui0_terminal0_char_d = 108;
+        156: holdem_ui0_terminal0_char_d = 0;
+        157: holdem_ui0_terminal0_char_d = 116;
+        158: holdem_ui0_terminal0_char_d = 104;
+        159: holdem_ui0_terminal0_char_d = 101;
+        160: holdem_ui0_terminal0_char_d = 114;
+        161: holdem_ui0_terminal0_char_d = 101;
+        162: holdem_ui0_terminal0_char_d = 32;
+        163: holdem_ui0_terminal0_char_d = 105;
+        164: holdem_ui0_terminal0_char_d = 115;
+        165: holdem_ui0_terminal0_char_d = 32;
+        166: holdem_ui0_terminal0_char_d = 97;
+        167: holdem_ui0_terminal0_char_d = 32;
+        168: holdem_ui0_terminal0_char_d = 98;
+        169: holdem_ui0_terminal0_char_d = 101;
+        170: holdem_ui0_terminal0_char_d = 116;
+        171: holdem_ui0_terminal0_char_d = 58;
+        172: holdem_ui0_terminal0_char_d = 32;
+        173: holdem_ui0_terminal0_char_d = 114;
+        174: holdem_ui0_terminal0_char_d = 97;
+        175: holdem_ui0_terminal0_char_d = 105;
+        176: holdem_ui0_terminal0_char_d = 115;
+        177: holdem_ui0_terminal0_char_d = 101;
+        178: holdem_ui0_terminal0_char_d = 0;
+        179: holdem_ui0_terminal0_char_d = 110;
+        180: holdem_ui0_terminal0_char_d = 111;
+        181: holdem_ui0_terminal0_char_d = 32;
+        182: holdem_ui0_terminal0_char_d = 98;
+        183: holdem_ui0_terminal0_char_d = 101;
+        184: holdem_ui0_terminal0_char_d = 116;
+        185: holdem_ui0_terminal0_char_d = 32;
+        186: holdem_ui0_terminal0_char_d = 116;
+        187: holdem_ui0_terminal0_char_d = 111;
+        188: holdem_ui0_terminal0_char_d = 32;
+        189: holdem_ui0_terminal0_char_d = 114;
+        190: holdem_ui0_terminal0_char_d = 97;
+        191: holdem_ui0_terminal0_char_d = 105;
+        192: holdem_ui0_terminal0_char_d = 115;
+        193: holdem_ui0_terminal0_char_d = 101;
+        194: holdem_ui0_terminal0_char_d = 58;
+        195: holdem_ui0_terminal0_char_d = 32;
+        196: holdem_ui0_terminal0_char_d = 98;
+        197: holdem_ui0_terminal0_char_d = 101;
+        198: holdem_ui0_terminal0_char_d = 116;
+        199: holdem_ui0_terminal0_char_d = 0;
+        200: holdem_ui0_terminal0_char_d = 114;
+        201: holdem_ui0_terminal0_char_d = 97;
+        202: holdem_ui0_terminal0_char_d = 105;
+        203: holdem_ui0_terminal0_char_d = 115;
+        204: holdem_ui0_terminal0_char_d = 105;
+        205: holdem_ui0_terminal0_char_d = 110;
+        206: holdem_ui0_terminal0_char_d = 103;
+        207: holdem_ui0_terminal0_char_d = 32;
+        208: holdem_ui0_terminal0_char_d = 105;
+        209: holdem_ui0_terminal0_char_d = 115;
+        210: holdem_ui0_terminal0_char_d = 32;
+        211: holdem_ui0_terminal0_char_d = 99;
+        212: holdem_ui0_terminal0_char_d = 108;
+        213: holdem_ui0_terminal0_char_d = 111;
+        214: holdem_ui0_terminal0_char_d = 115;
+        215: holdem_ui0_terminal0_char_d = 101;
+        216: holdem_ui0_terminal0_char_d = 100;
+        217: holdem_ui0_terminal0_char_d = 32;
+        218: holdem_ui0_terminal0_char_d = 116;
+        219: holdem_ui0_terminal0_char_d = 111;
+        220: holdem_ui0_terminal0_char_d = 32;
+        221: holdem_ui0_terminal0_char_d = 121;
+        222: holdem_ui0_terminal0_char_d = 111;
+        223: holdem_ui0_terminal0_char_d = 117;
+        224: holdem_ui0_terminal0_char_d = 0;
+        225: holdem_ui0_terminal0_char_d = 109;
+        226: holdem_ui0_terminal0_char_d = 111;
+        227: holdem_ui0_terminal0_char_d = 114;
+        228: holdem_ui0_terminal0_char_d = 101;
+        229: holdem_ui0_terminal0_char_d = 32;
+        230: holdem_ui0_terminal0_char_d = 116;
+        231: holdem_ui0_terminal0_char_d = 104;
+        232: holdem_ui0_terminal0_char_d = 97;
+        233: holdem_ui0_terminal0_char_d = 110;
+        234: holdem_ui0_terminal0_char_d = 32;
+        235: holdem_ui0_terminal0_char_d = 121;
+        236: holdem_ui0_terminal0_char_d = 111;
+        237: holdem_ui0_terminal0_char_d = 117;
+        238: holdem_ui0_terminal0_char_d = 114;
+        239: holdem_ui0_terminal0_char_d = 32;
+        240: holdem_ui0_terminal0_char_d = 115;
+        241: holdem_ui0_terminal0_char_d = 116;
+        242: holdem_ui0_terminal0_char_d = 97;
+        243: holdem_ui0_terminal0_char_d = 99;
+        244: holdem_ui0_terminal0_char_d = 107;
+        245: holdem_ui0_terminal0_char_d = 0;
+        246: holdem_ui0_terminal0_char_d = 98;
+        247: holdem_ui0_terminal0_char_d = 101;
+        248: holdem_ui0_terminal0_char_d = 108;
+        249: holdem_ui0_terminal0_char_d = 111;
+        250: holdem_ui0_terminal0_char_d = 119;
+        251: holdem_ui0_terminal0_char_d = 32;
+        252: holdem_ui0_terminal0_char_d = 116;
+        253: holdem_ui0_terminal0_char_d = 104;
+        254: holdem_ui0_terminal0_char_d = 101;
+        255: holdem_ui0_terminal0_char_d = 32;
+        256: holdem_ui0_terminal0_char_d = 109;
+        257: holdem_ui0_terminal0_char_d = 105;
+        258: holdem_ui0_terminal0_char_d = 110;
+        259: holdem_ui0_terminal0_char_d = 105;
+        260: holdem_ui0_terminal0_char_d = 109;
+        261: holdem_ui0_terminal0_char_d = 117;
+        262: holdem_ui0_terminal0_char_d = 109;
+        263: holdem_ui0_terminal0_char_d = 0;
+        264: holdem_ui0_terminal0_char_d = 98;
+        265: holdem_ui0_terminal0_char_d = 97;
+        266: holdem_ui0_terminal0_char_d = 100;
+        267: holdem_ui0_terminal0_char_d = 32;
+        268: holdem_ui0_terminal0_char_d = 100;
+        269: holdem_ui0_terminal0_char_d = 101;
+        270: holdem_ui0_terminal0_char_d = 99;
+        271: holdem_ui0_terminal0_char_d = 107;
+        272: holdem_ui0_terminal0_char_d = 0;
+        273: holdem_ui0_terminal0_char_d = 99;
+        274: holdem_ui0_terminal0_char_d = 111;
+        275: holdem_ui0_terminal0_char_d = 100;
+        276: holdem_ui0_terminal0_char_d = 101;
+        277: holdem_ui0_terminal0_char_d = 32;
+        278: holdem_ui0_terminal0_char_d = 49;
+        279: holdem_ui0_terminal0_char_d = 52;
+        280: holdem_ui0_terminal0_char_d = 0;
+        281: holdem_ui0_terminal0_char_d = 99;
+        282: holdem_ui0_terminal0_char_d = 111;
+        283: holdem_ui0_terminal0_char_d = 100;
+        284: holdem_ui0_terminal0_char_d = 101;
+        285: holdem_ui0_terminal0_char_d = 32;
+        286: holdem_ui0_terminal0_char_d = 49;
+        287: holdem_ui0_terminal0_char_d = 53;
+        288: holdem_ui0_terminal0_char_d = 0;
+        289: holdem_ui0_terminal0_char_d = 112;
+        290: holdem_ui0_terminal0_char_d = 114;
+        291: holdem_ui0_terminal0_char_d = 101;
+        292: holdem_ui0_terminal0_char_d = 102;
+        293: holdem_ui0_terminal0_char_d = 108;
+        294: holdem_ui0_terminal0_char_d = 111;
+        295: holdem_ui0_terminal0_char_d = 112;
+        296: holdem_ui0_terminal0_char_d = 0;
+        297: holdem_ui0_terminal0_char_d = 102;
+        298: holdem_ui0_terminal0_char_d = 108;
+        299: holdem_ui0_terminal0_char_d = 111;
+        300: holdem_ui0_terminal0_char_d = 112;
+        301: holdem_ui0_terminal0_char_d = 0;
+        302: holdem_ui0_terminal0_char_d = 116;
+        303: holdem_ui0_terminal0_char_d = 117;
+        304: holdem_ui0_terminal0_char_d = 114;
+        305: holdem_ui0_terminal0_char_d = 110;
+        306: holdem_ui0_terminal0_char_d = 0;
+        307: holdem_ui0_terminal0_char_d = 114;
+        308: holdem_ui0_terminal0_char_d = 105;
+        309: holdem_ui0_terminal0_char_d = 118;
+        310: holdem_ui0_terminal0_char_d = 101;
+        311: holdem_ui0_terminal0_char_d = 114;
+        312: holdem_ui0_terminal0_char_d = 0;
+        313: holdem_ui0_terminal0_char_d = 115;
+        314: holdem_ui0_terminal0_char_d = 104;
+        315: holdem_ui0_terminal0_char_d = 111;
+        316: holdem_ui0_terminal0_char_d = 119;
+        317: holdem_ui0_terminal0_char_d = 100;
+        318: holdem_ui0_terminal0_char_d = 111;
+        319: holdem_ui0_terminal0_char_d = 119;
+        320: holdem_ui0_terminal0_char_d = 110;
+        321: holdem_ui0_terminal0_char_d = 0;
+        322: holdem_ui0_terminal0_char_d = 102;
+        323: holdem_ui0_terminal0_char_d = 111;
+        324: holdem_ui0_terminal0_char_d = 108;
+        325: holdem_ui0_terminal0_char_d = 100;
+        326: holdem_ui0_terminal0_char_d = 115;
+        327: holdem_ui0_terminal0_char_d = 0;
+        328: holdem_ui0_terminal0_char_d = 99;
+        329: holdem_ui0_terminal0_char_d = 104;
+        330: holdem_ui0_terminal0_char_d = 101;
+        331: holdem_ui0_terminal0_char_d = 99;
+        332: holdem_ui0_terminal0_char_d = 107;
+        333: holdem_ui0_terminal0_char_d = 115;
+        334: holdem_ui0_terminal0_char_d = 0;
+        335: holdem_ui0_terminal0_char_d = 99;
+        336: holdem_ui0_terminal0_char_d = 97;
+        337: holdem_ui0_terminal0_char_d = 108;
+        338: holdem_ui0_terminal0_char_d = 108;
+        339: holdem_ui0_terminal0_char_d = 115;
+        340: holdem_ui0_terminal0_char_d = 32;
+        341: holdem_ui0_terminal0_char_d = 0;
+        342: holdem_ui0_terminal0_char_d = 98;
+        343: holdem_ui0_terminal0_char_d = 101;
+        344: holdem_ui0_terminal0_char_d = 116;
+        345: holdem_ui0_terminal0_char_d = 115;
+        346: holdem_ui0_terminal0_char_d = 32;
+        347: holdem_ui0_terminal0_char_d = 0;
+        348: holdem_ui0_terminal0_char_d = 114;
+        349: holdem_ui0_terminal0_char_d = 97;
+        350: holdem_ui0_terminal0_char_d = 105;
+        351: holdem_ui0_terminal0_char_d = 115;
+        352: holdem_ui0_terminal0_char_d = 101;
+        353: holdem_ui0_terminal0_char_d = 115;
+        354: holdem_ui0_terminal0_char_d = 32;
+        355: holdem_ui0_terminal0_char_d = 116;
+        356: holdem_ui0_terminal0_char_d = 111;
+        357: holdem_ui0_terminal0_char_d = 32;
+        358: holdem_ui0_terminal0_char_d = 0;
+        359: holdem_ui0_terminal0_char_d = 103;
+        360: holdem_ui0_terminal0_char_d = 111;
+        361: holdem_ui0_terminal0_char_d = 101;
+        362: holdem_ui0_terminal0_char_d = 115;
+        363: holdem_ui0_terminal0_char_d = 32;
+        364: holdem_ui0_terminal0_char_d = 97;
+        365: holdem_ui0_terminal0_char_d = 108;
+        366: holdem_ui0_terminal0_char_d = 108;
+        367: holdem_ui0_terminal0_char_d = 45;
+        368: holdem_ui0_terminal0_char_d = 105;
+        369: holdem_ui0_terminal0_char_d = 110;
+        370: holdem_ui0_terminal0_char_d = 32;
+        371: holdem_ui0_terminal0_char_d = 102;
+        372: holdem_ui0_terminal0_char_d = 111;
+        373: holdem_ui0_terminal0_char_d = 114;
+        374: holdem_ui0_terminal0_char_d = 32;
+        375: holdem_ui0_terminal0_char_d = 0;
+        376: holdem_ui0_terminal0_char_d = 112;
+        377: holdem_ui0_terminal0_char_d = 111;
+        378: holdem_ui0_terminal0_char_d = 115;
+        379: holdem_ui0_terminal0_char_d = 116;
+        380: holdem_ui0_terminal0_char_d = 115;
+        381: holdem_ui0_terminal0_char_d = 32;
+        382: holdem_ui0_terminal0_char_d = 115;
+        383: holdem_ui0_terminal0_char_d = 109;
+        384: holdem_ui0_terminal0_char_d = 97;
+        385: holdem_ui0_terminal0_char_d = 108;
+        386: holdem_ui0_terminal0_char_d = 108;
+        387: holdem_ui0_terminal0_char_d = 32;
+        388: holdem_ui0_terminal0_char_d = 98;
+        389: holdem_ui0_terminal0_char_d = 108;
+        390: holdem_ui0_terminal0_char_d = 105;
+        391: holdem_ui0_terminal0_char_d = 110;
+        392: holdem_ui0_terminal0_char_d = 100;
+        393: holdem_ui0_terminal0_char_d = 32;
+        394: holdem_ui0_terminal0_char_d = 0;
+        395: holdem_ui0_terminal0_char_d = 112;
+        396: holdem_ui0_terminal0_char_d = 111;
+        397: holdem_ui0_terminal0_char_d = 115;
+        398: holdem_ui0_terminal0_char_d = 116;
+        399: holdem_ui0_terminal0_char_d = 115;
+        400: holdem_ui0_terminal0_char_d = 32;
+        401: holdem_ui0_terminal0_char_d = 98;
+        402: holdem_ui0_terminal0_char_d = 105;
+        403: holdem_ui0_terminal0_char_d = 103;
+        404: holdem_ui0_terminal0_char_d = 32;
+        405: holdem_ui0_terminal0_char_d = 98;
+        406: holdem_ui0_terminal0_char_d = 108;
+        407: holdem_ui0_terminal0_char_d = 105;
+        408: holdem_ui0_terminal0_char_d = 110;
+        409: holdem_ui0_terminal0_char_d = 100;
+        410: holdem_ui0_terminal0_char_d = 32;
+        411: holdem_ui0_terminal0_char_d = 0;
+        412: holdem_ui0_terminal0_char_d = 72;
+        413: holdem_ui0_terminal0_char_d = 105;
+        414: holdem_ui0_terminal0_char_d = 103;
+        415: holdem_ui0_terminal0_char_d = 104;
+        416: holdem_ui0_terminal0_char_d = 32;
+        417: holdem_ui0_terminal0_char_d = 99;
+        418: holdem_ui0_terminal0_char_d = 97;
+        419: holdem_ui0_terminal0_char_d = 114;
+        420: holdem_ui0_terminal0_char_d = 100;
+        421: holdem_ui0_terminal0_char_d = 0;
+        422: holdem_ui0_terminal0_char_d = 80;
+        423: holdem_ui0_terminal0_char_d = 97;
+        424: holdem_ui0_terminal0_char_d = 105;
+        425: holdem_ui0_terminal0_char_d = 114;
+        426: holdem_ui0_terminal0_char_d = 0;
+        427: holdem_ui0_terminal0_char_d = 84;
+        428: holdem_ui0_terminal0_char_d = 119;
+        429: holdem_ui0_terminal0_char_d = 111;
+        430: holdem_ui0_terminal0_char_d = 32;
+        431: holdem_ui0_terminal0_char_d = 112;
+        432: holdem_ui0_terminal0_char_d = 97;
+        433: holdem_ui0_terminal0_char_d = 105;
+        434: holdem_ui0_terminal0_char_d = 114;
+        435: holdem_ui0_terminal0_char_d = 0;
+        436: holdem_ui0_terminal0_char_d = 84;
+        437: holdem_ui0_terminal0_char_d = 104;
+        438: holdem_ui0_terminal0_char_d = 114;
+        439: holdem_ui0_terminal0_char_d = 101;
+        440: holdem_ui0_terminal0_char_d = 101;
+        441: holdem_ui0_terminal0_char_d = 32;
+        442: holdem_ui0_terminal0_char_d = 111;
+        443: holdem_ui0_terminal0_char_d = 102;
+        444: holdem_ui0_terminal0_char_d = 32;
+        445: holdem_ui0_terminal0_char_d = 97;
+        446: holdem_ui0_terminal0_char_d = 32;
+        447: holdem_ui0_terminal0_char_d = 107;
+        448: holdem_ui0_terminal0_char_d = 105;
+        449: holdem_ui0_terminal0_char_d = 110;
+        450: holdem_ui0_terminal0_char_d = 100;
+        451: holdem_ui0_terminal0_char_d = 0;
+        452: holdem_ui0_terminal0_char_d = 83;
+        453: holdem_ui0_terminal0_char_d = 116;
+        454: holdem_ui0_terminal0_char_d = 114;
+        455: holdem_ui0_terminal0_char_d = 97;
+        456: holdem_ui0_terminal0_char_d = 105;
+        457: holdem_ui0_terminal0_char_d = 103;
+        458: holdem_ui0_terminal0_char_d = 104;
+        459: holdem_ui0_terminal0_char_d = 116;
+        460: holdem_ui0_terminal0_char_d = 0;
+        461: holdem_ui0_terminal0_char_d = 70;
+        462: holdem_ui0_terminal0_char_d = 108;
+        463: holdem_ui0_terminal0_char_d = 117;
+        464: holdem_ui0_terminal0_char_d = 115;
+        465: holdem_ui0_terminal0_char_d = 104;
+        466: holdem_ui0_terminal0_char_d = 0;
+        467: holdem_ui0_terminal0_char_d = 70;
+        468: holdem_ui0_terminal0_char_d = 117;
+        469: holdem_ui0_terminal0_char_d = 108;
+        470: holdem_ui0_terminal0_char_d = 108;
+        471: holdem_ui0_terminal0_char_d = 32;
+        472: holdem_ui0_terminal0_char_d = 104;
+        473: holdem_ui0_terminal0_char_d = 111;
+        474: holdem_ui0_terminal0_char_d = 117;
+        475: holdem_ui0_terminal0_char_d = 115;
+        476: holdem_ui0_terminal0_char_d = 101;
+        477: holdem_ui0_terminal0_char_d = 0;
+        478: holdem_ui0_terminal0_char_d = 70;
+        479: holdem_ui0_terminal0_char_d = 111;
+        480: holdem_ui0_terminal0_char_d = 117;
+        481: holdem_ui0_terminal0_char_d = 114;
+        482: holdem_ui0_terminal0_char_d = 32;
+        483: holdem_ui0_terminal0_char_d = 111;
+        484: holdem_ui0_terminal0_char_d = 102;
+        485: holdem_ui0_terminal0_char_d = 32;
+        486: holdem_ui0_terminal0_char_d = 97;
+        487: holdem_ui0_terminal0_char_d = 32;
+        488: holdem_ui0_terminal0_char_d = 107;
+        489: holdem_ui0_terminal0_char_d = 105;
+        490: holdem_ui0_terminal0_char_d = 110;
+        491: holdem_ui0_terminal0_char_d = 100;
+        492: holdem_ui0_terminal0_char_d = 0;
+        493: holdem_ui0_terminal0_char_d = 83;
+        494: holdem_ui0_terminal0_char_d = 116;
+        495: holdem_ui0_terminal0_char_d = 114;
+        496: holdem_ui0_terminal0_char_d = 97;
+        497: holdem_ui0_terminal0_char_d = 105;
+        498: holdem_ui0_terminal0_char_d = 103;
+        499: holdem_ui0_terminal0_char_d = 104;
+        500: holdem_ui0_terminal0_char_d = 116;
+        501: holdem_ui0_terminal0_char_d = 32;
+        502: holdem_ui0_terminal0_char_d = 102;
+        503: holdem_ui0_terminal0_char_d = 108;
+        504: holdem_ui0_terminal0_char_d = 117;
+        505: holdem_ui0_terminal0_char_d = 115;
+        506: holdem_ui0_terminal0_char_d = 104;
+        507: holdem_ui0_terminal0_char_d = 0;
+        508: holdem_ui0_terminal0_char_d = 116;
+        509: holdem_ui0_terminal0_char_d = 119;
+        510: holdem_ui0_terminal0_char_d = 111;
+        511: holdem_ui0_terminal0_char_d = 0;
+        512: holdem_ui0_terminal0_char_d = 116;
+        513: holdem_ui0_terminal0_char_d = 104;
+        514: holdem_ui0_terminal0_char_d = 114;
+        515: holdem_ui0_terminal0_char_d = 101;
+        516: holdem_ui0_terminal0_char_d = 101;
+        517: holdem_ui0_terminal0_char_d = 0;
+        518: holdem_ui0_terminal0_char_d = 102;
+        519: holdem_ui0_terminal0_char_d = 111;
+        520: holdem_ui0_terminal0_char_d = 117;
+        521: holdem_ui0_terminal0_char_d = 114;
+        522: holdem_ui0_terminal0_char_d = 0;
+        523: holdem_ui0_terminal0_char_d = 102;
+        524: holdem_ui0_terminal0_char_d = 105;
+        525: holdem_ui0_terminal0_char_d = 118;
+        526: holdem_ui0_terminal0_char_d = 101;
+        527: holdem_ui0_terminal0_char_d = 0;
+        528: holdem_ui0_terminal0_char_d = 115;
+        529: holdem_ui0_terminal0_char_d = 105;
+        530: holdem_ui0_terminal0_char_d = 120;
+        531: holdem_ui0_terminal0_char_d = 0;
+        532: holdem_ui0_terminal0_char_d = 115;
+        533: holdem_ui0_terminal0_char_d = 101;
+        534: holdem_ui0_terminal0_char_d = 118;
+        535: holdem_ui0_terminal0_char_d = 101;
+        536: holdem_ui0_terminal0_char_d = 110;
+        537: holdem_ui0_terminal0_char_d = 0;
+        538: holdem_ui0_terminal0_char_d = 101;
+        539: holdem_ui0_terminal0_char_d = 105;
+        540: holdem_ui0_terminal0_char_d = 103;
+        541: holdem_ui0_terminal0_char_d = 104;
+        542: holdem_ui0_terminal0_char_d = 116;
+        543: holdem_ui0_terminal0_char_d = 0;
+        544: holdem_ui0_terminal0_char_d = 110;
+        545: holdem_ui0_terminal0_char_d = 105;
+        546: holdem_ui0_terminal0_char_d = 110;
+        547: holdem_ui0_terminal0_char_d = 101;
+        548: holdem_ui0_terminal0_char_d = 0;
+        549: holdem_ui0_terminal0_char_d = 116;
+        550: holdem_ui0_terminal0_char_d = 101;
+        551: holdem_ui0_terminal0_char_d = 110;
+        552: holdem_ui0_terminal0_char_d = 0;
+        553: holdem_ui0_terminal0_char_d = 106;
+        554: holdem_ui0_terminal0_char_d = 97;
+        555: holdem_ui0_terminal0_char_d = 99;
+        556: holdem_ui0_terminal0_char_d = 107;
+        557: holdem_ui0_terminal0_char_d = 0;
+        558: holdem_ui0_terminal0_char_d = 113;
+        559: holdem_ui0_terminal0_char_d = 117;
+        560: holdem_ui0_terminal0_char_d = 101;
+        561: holdem_ui0_terminal0_char_d = 101;
+        562: holdem_ui0_terminal0_char_d = 110;
+        563: holdem_ui0_terminal0_char_d = 0;
+        564: holdem_ui0_terminal0_char_d = 107;
+        565: holdem_ui0_terminal0_char_d = 105;
+        566: holdem_ui0_terminal0_char_d = 110;
+        567: holdem_ui0_terminal0_char_d = 103;
+        568: holdem_ui0_terminal0_char_d = 0;
+        569: holdem_ui0_terminal0_char_d = 97;
+        570: holdem_ui0_terminal0_char_d = 99;
+        571: holdem_ui0_terminal0_char_d = 101;
+        572: holdem_ui0_terminal0_char_d = 0;
+        573: holdem_ui0_terminal0_char_d = 116;
+        574: holdem_ui0_terminal0_char_d = 119;
+        575: holdem_ui0_terminal0_char_d = 111;
+        576: holdem_ui0_terminal0_char_d = 115;
+        577: holdem_ui0_terminal0_char_d = 0;
+        578: holdem_ui0_terminal0_char_d = 116;
+        579: holdem_ui0_terminal0_char_d = 104;
+        580: holdem_ui0_terminal0_char_d = 114;
+        581: holdem_ui0_terminal0_char_d = 101;
+        582: holdem_ui0_terminal0_char_d = 101;
+        583: holdem_ui0_terminal0_char_d = 115;
+        584: holdem_ui0_terminal0_char_d = 0;
+        585: holdem_ui0_terminal0_char_d = 102;
+        586: holdem_ui0_terminal0_char_d = 111;
+        587: holdem_ui0_terminal0_char_d = 117;
+        588: holdem_ui0_terminal0_char_d = 114;
+        589: holdem_ui0_terminal0_char_d = 115;
+        590: holdem_ui0_terminal0_char_d = 0;
+        591: holdem_ui0_terminal0_char_d = 102;
+        592: holdem_ui0_terminal0_char_d = 105;
+        593: holdem_ui0_terminal0_char_d = 118;
+        594: holdem_ui0_terminal0_char_d = 101;
+        595: holdem_ui0_terminal0_char_d = 115;
+        596: holdem_ui0_terminal0_char_d = 0;
+        597: holdem_ui0_terminal0_char_d = 115;
+        598: holdem_ui0_terminal0_char_d = 105;
+        599: holdem_ui0_terminal0_char_d = 120;
+        600: holdem_ui0_terminal0_char_d = 101;
+        601: holdem_ui0_terminal0_char_d = 115;
+        602: holdem_ui0_terminal0_char_d = 0;
+        603: holdem_ui0_terminal0_char_d = 115;
+        604: holdem_ui0_terminal0_char_d = 101;
+        605: holdem_ui0_terminal0_char_d = 118;
+        606: holdem_ui0_terminal0_char_d = 101;
+        607: holdem_ui0_terminal0_char_d = 110;
+        608: holdem_ui0_terminal0_char_d = 115;
+        609: holdem_ui0_terminal0_char_d = 0;
+        610: holdem_ui0_terminal0_char_d = 101;
+        611: holdem_ui0_terminal0_char_d = 105;
+        612: holdem_ui0_terminal0_char_d = 103;
+        613: holdem_ui0_terminal0_char_d = 104;
+        614: holdem_ui0_terminal0_char_d = 116;
+        615: holdem_ui0_terminal0_char_d = 115;
+        616: holdem_ui0_terminal0_char_d = 0;
+        617: holdem_ui0_terminal0_char_d = 110;
+        618: holdem_ui0_terminal0_char_d = 105;
+        619: holdem_ui0_terminal0_char_d = 110;
+        620: holdem_ui0_terminal0_char_d = 101;
+        621: holdem_ui0_terminal0_char_d = 115;
+        622: holdem_ui0_terminal0_char_d = 0;
+        623: holdem_ui0_terminal0_char_d = 116;
+        624: holdem_ui0_terminal0_char_d = 101;
+        625: holdem_ui0_terminal0_char_d = 110;
+        626: holdem_ui0_terminal0_char_d = 115;
+        627: holdem_ui0_terminal0_char_d = 0;
+        628: holdem_ui0_terminal0_char_d = 106;
+        629: holdem_ui0_terminal0_char_d = 97;
+        630: holdem_ui0_terminal0_char_d = 99;
+        631: holdem_ui0_terminal0_char_d = 107;
+        632: holdem_ui0_terminal0_char_d = 115;
+        633: holdem_ui0_terminal0_char_d = 0;
+        634: holdem_ui0_terminal0_char_d = 113;
+        635: holdem_ui0_terminal0_char_d = 117;
+        636: holdem_ui0_terminal0_char_d = 101;
+        637: holdem_ui0_terminal0_char_d = 101;
+        638: holdem_ui0_terminal0_char_d = 110;
+        639: holdem_ui0_terminal0_char_d = 115;
+        640: holdem_ui0_terminal0_char_d = 0;
+        641: holdem_ui0_terminal0_char_d = 107;
+        642: holdem_ui0_terminal0_char_d = 105;
+        643: holdem_ui0_terminal0_char_d = 110;
+        644: holdem_ui0_terminal0_char_d = 103;
+        645: holdem_ui0_terminal0_char_d = 115;
+        646: holdem_ui0_terminal0_char_d = 0;
+        647: holdem_ui0_terminal0_char_d = 97;
+        648: holdem_ui0_terminal0_char_d = 99;
+        649: holdem_ui0_terminal0_char_d = 101;
+        650: holdem_ui0_terminal0_char_d = 115;
+        651: holdem_ui0_terminal0_char_d = 0;
+        652: holdem_ui0_terminal0_char_d = 72;
+        653: holdem_ui0_terminal0_char_d = 111;
+        654: holdem_ui0_terminal0_char_d = 108;
+        655: holdem_ui0_terminal0_char_d = 100;
+        656: holdem_ui0_terminal0_char_d = 39;
+        657: holdem_ui0_terminal0_char_d = 101;
+        658: holdem_ui0_terminal0_char_d = 109;
+        659: holdem_ui0_terminal0_char_d = 58;
+        660: holdem_ui0_terminal0_char_d = 32;
+        661: holdem_ui0_terminal0_char_d = 102;
+        662: holdem_ui0_terminal0_char_d = 32;
+        663: holdem_ui0_terminal0_char_d = 107;
+        664: holdem_ui0_terminal0_char_d = 32;
+        665: holdem_ui0_terminal0_char_d = 99;
+        666: holdem_ui0_terminal0_char_d = 32;
+        667: holdem_ui0_terminal0_char_d = 97;
+        668: holdem_ui0_terminal0_char_d = 32;
+        669: holdem_ui0_terminal0_char_d = 98;
+        670: holdem_ui0_terminal0_char_d = 60;
+        671: holdem_ui0_terminal0_char_d = 110;
+        672: holdem_ui0_terminal0_char_d = 62;
+        673: holdem_ui0_terminal0_char_d = 32;
+        674: holdem_ui0_terminal0_char_d = 114;
+        675: holdem_ui0_terminal0_char_d = 60;
+        676: holdem_ui0_terminal0_char_d = 110;
+        677: holdem_ui0_terminal0_char_d = 62;
+        678: holdem_ui0_terminal0_char_d = 32;
+        679: holdem_ui0_terminal0_char_d = 100;
+        680: holdem_ui0_terminal0_char_d = 32;
+        681: holdem_ui0_terminal0_char_d = 110;
+        682: holdem_ui0_terminal0_char_d = 32;
+        683: holdem_ui0_terminal0_char_d = 104;
+        684: holdem_ui0_terminal0_char_d = 32;
+        685: holdem_ui0_terminal0_char_d = 116;
+        686: holdem_ui0_terminal0_char_d = 13;
+        687: holdem_ui0_terminal0_char_d = 10;
+        688: holdem_ui0_terminal0_char_d = 0;
+        689: holdem_ui0_terminal0_char_d = 32;
+        690: holdem_ui0_terminal0_char_d = 99;
+        691: holdem_ui0_terminal0_char_d = 97;
+        692: holdem_ui0_terminal0_char_d = 114;
+        693: holdem_ui0_terminal0_char_d = 100;
+        694: holdem_ui0_terminal0_char_d = 115;
+        695: holdem_ui0_terminal0_char_d = 32;
+        696: holdem_ui0_terminal0_char_d = 0;
+        697: holdem_ui0_terminal0_char_d = 33;
+        698: holdem_ui0_terminal0_char_d = 32;
+        699: holdem_ui0_terminal0_char_d = 110;
+        700: holdem_ui0_terminal0_char_d = 111;
+        701: holdem_ui0_terminal0_char_d = 32;
+        702: holdem_ui0_terminal0_char_d = 104;
+        703: holdem_ui0_terminal0_char_d = 97;
+        704: holdem_ui0_terminal0_char_d = 110;
+        705: holdem_ui0_terminal0_char_d = 100;
+        706: holdem_ui0_terminal0_char_d = 32;
+        707: holdem_ui0_terminal0_char_d = 105;
+        708: holdem_ui0_terminal0_char_d = 110;
+        709: holdem_ui0_terminal0_char_d = 32;
+        710: holdem_ui0_terminal0_char_d = 112;
+        711: holdem_ui0_terminal0_char_d = 114;
+        712: holdem_ui0_terminal0_char_d = 111;
+        713: holdem_ui0_terminal0_char_d = 103;
+        714: holdem_ui0_terminal0_char_d = 114;
+        715: holdem_ui0_terminal0_char_d = 101;
+        716: holdem_ui0_terminal0_char_d = 115;
+        717: holdem_ui0_terminal0_char_d = 115;
+        718: holdem_ui0_terminal0_char_d = 13;
+        719: holdem_ui0_terminal0_char_d = 10;
+        720: holdem_ui0_terminal0_char_d = 0;
+        721: holdem_ui0_terminal0_char_d = 33;
+        722: holdem_ui0_terminal0_char_d = 32;
+        723: holdem_ui0_terminal0_char_d = 0;
+        724: holdem_ui0_terminal0_char_d = 27;
+        725: holdem_ui0_terminal0_char_d = 91;
+        726: holdem_ui0_terminal0_char_d = 50;
+        727: holdem_ui0_terminal0_char_d = 74;
+        728: holdem_ui0_terminal0_char_d = 27;
+        729: holdem_ui0_terminal0_char_d = 91;
+        730: holdem_ui0_terminal0_char_d = 72;
+        731: holdem_ui0_terminal0_char_d = 0;
+        732: holdem_ui0_terminal0_char_d = 78;
+        733: holdem_ui0_terminal0_char_d = 101;
+        734: holdem_ui0_terminal0_char_d = 119;
+        735: holdem_ui0_terminal0_char_d = 32;
+        736: holdem_ui0_terminal0_char_d = 103;
+        737: holdem_ui0_terminal0_char_d = 97;
+        738: holdem_ui0_terminal0_char_d = 109;
+        739: holdem_ui0_terminal0_char_d = 101;
+        740: holdem_ui0_terminal0_char_d = 13;
+        741: holdem_ui0_terminal0_char_d = 10;
+        742: holdem_ui0_terminal0_char_d = 0;
+        743: holdem_ui0_terminal0_char_d = 72;
+        744: holdem_ui0_terminal0_char_d = 97;
+        745: holdem_ui0_terminal0_char_d = 110;
+        746: holdem_ui0_terminal0_char_d = 100;
+        747: holdem_ui0_terminal0_char_d = 32;
+        748: holdem_ui0_terminal0_char_d = 0;
+        749: holdem_ui0_terminal0_char_d = 32;
+        750: holdem_ui0_terminal0_char_d = 112;
+        751: holdem_ui0_terminal0_char_d = 111;
+        752: holdem_ui0_terminal0_char_d = 116;
+        753: holdem_ui0_terminal0_char_d = 32;
+        754: holdem_ui0_terminal0_char_d = 0;
+        755: holdem_ui0_terminal0_char_d = 32;
+        756: holdem_ui0_terminal0_char_d = 98;
+        757: holdem_ui0_terminal0_char_d = 111;
+        758: holdem_ui0_terminal0_char_d = 97;
+        759: holdem_ui0_terminal0_char_d = 114;
+        760: holdem_ui0_terminal0_char_d = 100;
+        761: holdem_ui0_terminal0_char_d = 0;
+        762: holdem_ui0_terminal0_char_d = 32;
+        763: holdem_ui0_terminal0_char_d = 116;
+        764: holdem_ui0_terminal0_char_d = 111;
+        765: holdem_ui0_terminal0_char_d = 32;
+        766: holdem_ui0_terminal0_char_d = 97;
+        767: holdem_ui0_terminal0_char_d = 99;
+        768: holdem_ui0_terminal0_char_d = 116;
+        769: holdem_ui0_terminal0_char_d = 44;
+        770: holdem_ui0_terminal0_char_d = 32;
+        771: holdem_ui0_terminal0_char_d = 115;
+        772: holdem_ui0_terminal0_char_d = 116;
+        773: holdem_ui0_terminal0_char_d = 97;
+        774: holdem_ui0_terminal0_char_d = 99;
+        775: holdem_ui0_terminal0_char_d = 107;
+        776: holdem_ui0_terminal0_char_d = 32;
+        777: holdem_ui0_terminal0_char_d = 0;
+        778: holdem_ui0_terminal0_char_d = 44;
+        779: holdem_ui0_terminal0_char_d = 32;
+        780: holdem_ui0_terminal0_char_d = 116;
+        781: holdem_ui0_terminal0_char_d = 111;
+        782: holdem_ui0_terminal0_char_d = 32;
+        783: holdem_ui0_terminal0_char_d = 99;
+        784: holdem_ui0_terminal0_char_d = 97;
+        785: holdem_ui0_terminal0_char_d = 108;
+        786: holdem_ui0_terminal0_char_d = 108;
+        787: holdem_ui0_terminal0_char_d = 32;
+        788: holdem_ui0_terminal0_char_d = 0;
+        789: holdem_ui0_terminal0_char_d = 44;
+        790: holdem_ui0_terminal0_char_d = 32;
+        791: holdem_ui0_terminal0_char_d = 109;
+        792: holdem_ui0_terminal0_char_d = 105;
+        793: holdem_ui0_terminal0_char_d = 110;
+        794: holdem_ui0_terminal0_char_d = 32;
+        795: holdem_ui0_terminal0_char_d = 114;
+        796: holdem_ui0_terminal0_char_d = 97;
+        797: holdem_ui0_terminal0_char_d = 105;
+        798: holdem_ui0_terminal0_char_d = 115;
+        799: holdem_ui0_terminal0_char_d = 101;
+        800: holdem_ui0_terminal0_char_d = 32;
+        801: holdem_ui0_terminal0_char_d = 116;
+        802: holdem_ui0_terminal0_char_d = 111;
+        803: holdem_ui0_terminal0_char_d = 32;
+        804: holdem_ui0_terminal0_char_d = 0;
+        805: holdem_ui0_terminal0_char_d = 71;
+        806: holdem_ui0_terminal0_char_d = 97;
+        807: holdem_ui0_terminal0_char_d = 109;
+        808: holdem_ui0_terminal0_char_d = 101;
+        809: holdem_ui0_terminal0_char_d = 32;
+        810: holdem_ui0_terminal0_char_d = 111;
+        811: holdem_ui0_terminal0_char_d = 118;
+        812: holdem_ui0_terminal0_char_d = 101;
+        813: holdem_ui0_terminal0_char_d = 114;
+        814: holdem_ui0_terminal0_char_d = 44;
+        815: holdem_ui0_terminal0_char_d = 32;
+        816: holdem_ui0_terminal0_char_d = 80;
+        817: holdem_ui0_terminal0_char_d = 0;
+        818: holdem_ui0_terminal0_char_d = 32;
+        819: holdem_ui0_terminal0_char_d = 119;
+        820: holdem_ui0_terminal0_char_d = 105;
+        821: holdem_ui0_terminal0_char_d = 110;
+        822: holdem_ui0_terminal0_char_d = 115;
+        823: holdem_ui0_terminal0_char_d = 13;
+        824: holdem_ui0_terminal0_char_d = 10;
+        825: holdem_ui0_terminal0_char_d = 0;
+        826: holdem_ui0_terminal0_char_d = 80;
+        827: holdem_ui0_terminal0_char_d = 114;
+        828: holdem_ui0_terminal0_char_d = 101;
+        829: holdem_ui0_terminal0_char_d = 115;
+        830: holdem_ui0_terminal0_char_d = 115;
+        831: holdem_ui0_terminal0_char_d = 32;
+        832: holdem_ui0_terminal0_char_d = 100;
+        833: holdem_ui0_terminal0_char_d = 32;
+        834: holdem_ui0_terminal0_char_d = 116;
+        835: holdem_ui0_terminal0_char_d = 111;
+        836: holdem_ui0_terminal0_char_d = 32;
+        837: holdem_ui0_terminal0_char_d = 100;
+        838: holdem_ui0_terminal0_char_d = 101;
+        839: holdem_ui0_terminal0_char_d = 97;
+        840: holdem_ui0_terminal0_char_d = 108;
+        841: holdem_ui0_terminal0_char_d = 13;
+        842: holdem_ui0_terminal0_char_d = 10;
+        843: holdem_ui0_terminal0_char_d = 0;
+        844: holdem_ui0_terminal0_char_d = 32;
+        845: holdem_ui0_terminal0_char_d = 68;
+        846: holdem_ui0_terminal0_char_d = 0;
+        847: holdem_ui0_terminal0_char_d = 32;
+        848: holdem_ui0_terminal0_char_d = 115;
+        849: holdem_ui0_terminal0_char_d = 116;
+        850: holdem_ui0_terminal0_char_d = 97;
+        851: holdem_ui0_terminal0_char_d = 99;
+        852: holdem_ui0_terminal0_char_d = 107;
+        853: holdem_ui0_terminal0_char_d = 32;
+        854: holdem_ui0_terminal0_char_d = 0;
+        855: holdem_ui0_terminal0_char_d = 32;
+        856: holdem_ui0_terminal0_char_d = 98;
+        857: holdem_ui0_terminal0_char_d = 101;
+        858: holdem_ui0_terminal0_char_d = 116;
+        859: holdem_ui0_terminal0_char_d = 32;
+        860: holdem_ui0_terminal0_char_d = 0;
+        861: holdem_ui0_terminal0_char_d = 32;
+        862: holdem_ui0_terminal0_char_d = 111;
+        863: holdem_ui0_terminal0_char_d = 117;
+        864: holdem_ui0_terminal0_char_d = 116;
+        865: holdem_ui0_terminal0_char_d = 0;
+        866: holdem_ui0_terminal0_char_d = 32;
+        867: holdem_ui0_terminal0_char_d = 102;
+        868: holdem_ui0_terminal0_char_d = 111;
+        869: holdem_ui0_terminal0_char_d = 108;
+        870: holdem_ui0_terminal0_char_d = 100;
+        871: holdem_ui0_terminal0_char_d = 101;
+        872: holdem_ui0_terminal0_char_d = 100;
+        873: holdem_ui0_terminal0_char_d = 0;
+        874: holdem_ui0_terminal0_char_d = 32;
+        875: holdem_ui0_terminal0_char_d = 97;
+        876: holdem_ui0_terminal0_char_d = 108;
+        877: holdem_ui0_terminal0_char_d = 108;
+        878: holdem_ui0_terminal0_char_d = 45;
+        879: holdem_ui0_terminal0_char_d = 105;
+        880: holdem_ui0_terminal0_char_d = 110;
+        881: holdem_ui0_terminal0_char_d = 0;
+        882: holdem_ui0_terminal0_char_d = 32;
+        883: holdem_ui0_terminal0_char_d = 40;
+        884: holdem_ui0_terminal0_char_d = 98;
+        885: holdem_ui0_terminal0_char_d = 101;
+        886: holdem_ui0_terminal0_char_d = 116;
+        887: holdem_ui0_terminal0_char_d = 32;
+        888: holdem_ui0_terminal0_char_d = 0;
+        889: holdem_ui0_terminal0_char_d = 32;
+        890: holdem_ui0_terminal0_char_d = 40;
+        891: holdem_ui0_terminal0_char_d = 97;
+        892: holdem_ui0_terminal0_char_d = 108;
+        893: holdem_ui0_terminal0_char_d = 108;
+        894: holdem_ui0_terminal0_char_d = 45;
+        895: holdem_ui0_terminal0_char_d = 105;
+        896: holdem_ui0_terminal0_char_d = 110;
+        897: holdem_ui0_terminal0_char_d = 41;
+        898: holdem_ui0_terminal0_char_d = 0;
+        899: holdem_ui0_terminal0_char_d = 32;
+        900: holdem_ui0_terminal0_char_d = 99;
+        901: holdem_ui0_terminal0_char_d = 111;
+        902: holdem_ui0_terminal0_char_d = 108;
+        903: holdem_ui0_terminal0_char_d = 108;
+        904: holdem_ui0_terminal0_char_d = 101;
+        905: holdem_ui0_terminal0_char_d = 99;
+        906: holdem_ui0_terminal0_char_d = 116;
+        907: holdem_ui0_terminal0_char_d = 115;
+        908: holdem_ui0_terminal0_char_d = 32;
+        909: holdem_ui0_terminal0_char_d = 0;
+        910: holdem_ui0_terminal0_char_d = 44;
+        911: holdem_ui0_terminal0_char_d = 32;
+        912: holdem_ui0_terminal0_char_d = 0;
+        913: holdem_ui0_terminal0_char_d = 32;
+        914: holdem_ui0_terminal0_char_d = 104;
+        915: holdem_ui0_terminal0_char_d = 105;
+        916: holdem_ui0_terminal0_char_d = 103;
+        917: holdem_ui0_terminal0_char_d = 104;
+        918: holdem_ui0_terminal0_char_d = 0;
+        919: holdem_ui0_terminal0_char_d = 82;
+        920: holdem_ui0_terminal0_char_d = 111;
+        921: holdem_ui0_terminal0_char_d = 121;
+        922: holdem_ui0_terminal0_char_d = 97;
+        923: holdem_ui0_terminal0_char_d = 108;
+        924: holdem_ui0_terminal0_char_d = 32;
+        925: holdem_ui0_terminal0_char_d = 102;
+        926: holdem_ui0_terminal0_char_d = 108;
+        927: holdem_ui0_terminal0_char_d = 117;
+        928: holdem_ui0_terminal0_char_d = 115;
+        929: holdem_ui0_terminal0_char_d = 104;
+        930: holdem_ui0_terminal0_char_d = 0;
+        931: holdem_ui0_terminal0_char_d = 70;
+        932: holdem_ui0_terminal0_char_d = 111;
+        933: holdem_ui0_terminal0_char_d = 117;
+        934: holdem_ui0_terminal0_char_d = 114;
+        935: holdem_ui0_terminal0_char_d = 32;
+        936: holdem_ui0_terminal0_char_d = 111;
+        937: holdem_ui0_terminal0_char_d = 102;
+        938: holdem_ui0_terminal0_char_d = 32;
+        939: holdem_ui0_terminal0_char_d = 97;
+        940: holdem_ui0_terminal0_char_d = 32;
+        941: holdem_ui0_terminal0_char_d = 107;
+        942: holdem_ui0_terminal0_char_d = 105;
+        943: holdem_ui0_terminal0_char_d = 110;
+        944: holdem_ui0_terminal0_char_d = 100;
+        945: holdem_ui0_terminal0_char_d = 44;
+        946: holdem_ui0_terminal0_char_d = 32;
+        947: holdem_ui0_terminal0_char_d = 0;
+        948: holdem_ui0_terminal0_char_d = 70;
+        949: holdem_ui0_terminal0_char_d = 117;
+        950: holdem_ui0_terminal0_char_d = 108;
+        951: holdem_ui0_terminal0_char_d = 108;
+        952: holdem_ui0_terminal0_char_d = 32;
+        953: holdem_ui0_terminal0_char_d = 104;
+        954: holdem_ui0_terminal0_char_d = 111;
+        955: holdem_ui0_terminal0_char_d = 117;
+        956: holdem_ui0_terminal0_char_d = 115;
+        957: holdem_ui0_terminal0_char_d = 101;
+        958: holdem_ui0_terminal0_char_d = 44;
+        959: holdem_ui0_terminal0_char_d = 32;
+        960: holdem_ui0_terminal0_char_d = 0;
+        961: holdem_ui0_terminal0_char_d = 32;
+        962: holdem_ui0_terminal0_char_d = 102;
+        963: holdem_ui0_terminal0_char_d = 117;
+        964: holdem_ui0_terminal0_char_d = 108;
+        965: holdem_ui0_terminal0_char_d = 108;
+        966: holdem_ui0_terminal0_char_d = 32;
+        967: holdem_ui0_terminal0_char_d = 111;
+        968: holdem_ui0_terminal0_char_d = 102;
+        969: holdem_ui0_terminal0_char_d = 32;
+        970: holdem_ui0_terminal0_char_d = 0;
+        971: holdem_ui0_terminal0_char_d = 84;
+        972: holdem_ui0_terminal0_char_d = 104;
+        973: holdem_ui0_terminal0_char_d = 114;
+        974: holdem_ui0_terminal0_char_d = 101;
+        975: holdem_ui0_terminal0_char_d = 101;
+        976: holdem_ui0_terminal0_char_d = 32;
+        977: holdem_ui0_terminal0_char_d = 111;
+        978: holdem_ui0_terminal0_char_d = 102;
+        979: holdem_ui0_terminal0_char_d = 32;
+        980: holdem_ui0_terminal0_char_d = 97;
+        981: holdem_ui0_terminal0_char_d = 32;
+        982: holdem_ui0_terminal0_char_d = 107;
+        983: holdem_ui0_terminal0_char_d = 105;
+        984: holdem_ui0_terminal0_char_d = 110;
+        985: holdem_ui0_terminal0_char_d = 100;
+        986: holdem_ui0_terminal0_char_d = 44;
+        987: holdem_ui0_terminal0_char_d = 32;
+        988: holdem_ui0_terminal0_char_d = 0;
+        989: holdem_ui0_terminal0_char_d = 84;
+        990: holdem_ui0_terminal0_char_d = 119;
+        991: holdem_ui0_terminal0_char_d = 111;
+        992: holdem_ui0_terminal0_char_d = 32;
+        993: holdem_ui0_terminal0_char_d = 112;
+        994: holdem_ui0_terminal0_char_d = 97;
+        995: holdem_ui0_terminal0_char_d = 105;
+        996: holdem_ui0_terminal0_char_d = 114;
+        997: holdem_ui0_terminal0_char_d = 44;
+        998: holdem_ui0_terminal0_char_d = 32;
+        999: holdem_ui0_terminal0_char_d = 0;
+        1000: holdem_ui0_terminal0_char_d = 32;
+        1001: holdem_ui0_terminal0_char_d = 97;
+        1002: holdem_ui0_terminal0_char_d = 110;
+        1003: holdem_ui0_terminal0_char_d = 100;
+        1004: holdem_ui0_terminal0_char_d = 32;
+        1005: holdem_ui0_terminal0_char_d = 0;
+        1006: holdem_ui0_terminal0_char_d = 80;
+        1007: holdem_ui0_terminal0_char_d = 97;
+        1008: holdem_ui0_terminal0_char_d = 105;
+        1009: holdem_ui0_terminal0_char_d = 114;
+        1010: holdem_ui0_terminal0_char_d = 32;
+        1011: holdem_ui0_terminal0_char_d = 111;
+        1012: holdem_ui0_terminal0_char_d = 102;
+        1013: holdem_ui0_terminal0_char_d = 32;
+        default: holdem_ui0_terminal0_char_d = 0;
+    endcase
+end
+
+
+always @(holdem_ui0_terminal0_rx_data) begin: holdem_ui0_terminal0_key_decode
+    case (holdem_ui0_terminal0_rx_data)
+        0: holdem_ui0_terminal0_key_d = 0;
+        1: holdem_ui0_terminal0_key_d = 0;
+        2: holdem_ui0_terminal0_key_d = 0;
+        3: holdem_ui0_terminal0_key_d = 0;
+        4: holdem_ui0_terminal0_key_d = 0;
+        5: holdem_ui0_terminal0_key_d = 0;
+        6: holdem_ui0_terminal0_key_d = 0;
+        7: holdem_ui0_terminal0_key_d = 0;
+        8: holdem_ui0_terminal0_key_d = 0;
+        9: holdem_ui0_terminal0_key_d = 0;
+        10: holdem_ui0_terminal0_key_d = 13;
+        11: holdem_ui0_terminal0_key_d = 0;
+        12: holdem_ui0_terminal0_key_d = 0;
+        13: holdem_ui0_terminal0_key_d = 13;
+        14: holdem_ui0_terminal0_key_d = 0;
+        15: holdem_ui0_terminal0_key_d = 0;
+        16: holdem_ui0_terminal0_key_d = 0;
+        17: holdem_ui0_terminal0_key_d = 0;
+        18: holdem_ui0_terminal0_key_d = 0;
+        19: holdem_ui0_terminal0_key_d = 0;
+        20: holdem_ui0_terminal0_key_d = 0;
+        21: holdem_ui0_terminal0_key_d = 0;
+        22: holdem_ui0_terminal0_key_d = 0;
+        23: holdem_ui0_terminal0_key_d = 0;
+        24: holdem_ui0_terminal0_key_d = 0;
+        25: holdem_ui0_terminal0_key_d = 0;
+        26: holdem_ui0_terminal0_key_d = 0;
+        27: holdem_ui0_terminal0_key_d = 0;
+        28: holdem_ui0_terminal0_key_d = 0;
+        29: holdem_ui0_terminal0_key_d = 0;
+        30: holdem_ui0_terminal0_key_d = 0;
+        31: holdem_ui0_terminal0_key_d = 0;
+        32: holdem_ui0_terminal0_key_d = 12;
+        33: holdem_ui0_terminal0_key_d = 0;
+        34: holdem_ui0_terminal0_key_d = 0;
+        35: holdem_ui0_terminal0_key_d = 0;
+        36: holdem_ui0_terminal0_key_d = 0;
+        37: holdem_ui0_terminal0_key_d = 0;
+        38: holdem_ui0_terminal0_key_d = 0;
+        39: holdem_ui0_terminal0_key_d = 0;
+        40: holdem_ui0_terminal0_key_d = 0;
+        41: holdem_ui0_terminal0_key_d = 0;
+        42: holdem_ui0_terminal0_key_d = 0;
+        43: holdem_ui0_terminal0_key_d = 0;
+        44: holdem_ui0_terminal0_key_d = 0;
+        45: holdem_ui0_terminal0_key_d = 0;
+        46: holdem_ui0_terminal0_key_d = 0;
+        47: holdem_ui0_terminal0_key_d = 0;
+        48: holdem_ui0_terminal0_key_d = 2;
+        49: holdem_ui0_terminal0_key_d = 2;
+        50: holdem_ui0_terminal0_key_d = 2;
+        51: holdem_ui0_terminal0_key_d = 2;
+        52: holdem_ui0_terminal0_key_d = 2;
+        53: holdem_ui0_terminal0_key_d = 2;
+        54: holdem_ui0_terminal0_key_d = 2;
+        55: holdem_ui0_terminal0_key_d = 2;
+        56: holdem_ui0_terminal0_key_d = 2;
+        57: holdem_ui0_terminal0_key_d = 2;
+        58: holdem_ui0_terminal0_key_d = 0;
+        59: holdem_ui0_terminal0_key_d = 0;
+        60: holdem_ui0_terminal0_key_d = 0;
+        61: holdem_ui0_terminal0_key_d = 0;
+        62: holdem_ui0_terminal0_key_d = 0;
+        63: holdem_ui0_terminal0_key_d = 0;
+        64: holdem_ui0_terminal0_key_d = 0;
+        65: holdem_ui0_terminal0_key_d = 1108;
+        66: holdem_ui0_terminal0_key_d = 1080;
+        67: holdem_ui0_terminal0_key_d = 1060;
+        68: holdem_ui0_terminal0_key_d = 1540;
+        69: holdem_ui0_terminal0_key_d = 0;
+        70: holdem_ui0_terminal0_key_d = 1028;
+        71: holdem_ui0_terminal0_key_d = 0;
+        72: holdem_ui0_terminal0_key_d = 4740;
+        73: holdem_ui0_terminal0_key_d = 0;
+        74: holdem_ui0_terminal0_key_d = 0;
+        75: holdem_ui0_terminal0_key_d = 1044;
+        76: holdem_ui0_terminal0_key_d = 0;
+        77: holdem_ui0_terminal0_key_d = 0;
+        78: holdem_ui0_terminal0_key_d = 1796;
+        79: holdem_ui0_terminal0_key_d = 0;
+        80: holdem_ui0_terminal0_key_d = 0;
+        81: holdem_ui0_terminal0_key_d = 0;
+        82: holdem_ui0_terminal0_key_d = 1096;
+        83: holdem_ui0_terminal0_key_d = 0;
+        84: holdem_ui0_terminal0_key_d = 15108;
+        85: holdem_ui0_terminal0_key_d = 0;
+        86: holdem_ui0_terminal0_key_d = 0;
+        87: holdem_ui0_terminal0_key_d = 0;
+        88: holdem_ui0_terminal0_key_d = 0;
+        89: holdem_ui0_terminal0_key_d = 0;
+        90: holdem_ui0_terminal0_key_d = 0;
+        91: holdem_ui0_terminal0_key_d = 0;
+        92: holdem_ui0_terminal0_key_d = 0;
+        93: holdem_ui0_terminal0_key_d = 0;
+        94: holdem_ui0_terminal0_key_d = 0;
+        95: holdem_ui0_terminal0_key_d = 0;
+        96: holdem_ui0_terminal0_key_d = 0;
+        97: holdem_ui0_terminal0_key_d = 1108;
+        98: holdem_ui0_terminal0_key_d = 1080;
+        99: holdem_ui0_terminal0_key_d = 1060;
+        100: holdem_ui0_terminal0_key_d = 1540;
+        101: holdem_ui0_terminal0_key_d = 0;
+        102: holdem_ui0_terminal0_key_d = 1028;
+        103: holdem_ui0_terminal0_key_d = 0;
+        104: holdem_ui0_terminal0_key_d = 4740;
+        105: holdem_ui0_terminal0_key_d = 0;
+        106: holdem_ui0_terminal0_key_d = 0;
+        107: holdem_ui0_terminal0_key_d = 1044;
+        108: holdem_ui0_terminal0_key_d = 0;
+        109: holdem_ui0_terminal0_key_d = 0;
+        110: holdem_ui0_terminal0_key_d = 1796;
+        111: holdem_ui0_terminal0_key_d = 0;
+        112: holdem_ui0_terminal0_key_d = 0;
+        113: holdem_ui0_terminal0_key_d = 0;
+        114: holdem_ui0_terminal0_key_d = 1096;
+        115: holdem_ui0_terminal0_key_d = 0;
+        116: holdem_ui0_terminal0_key_d = 15108;
+        117: holdem_ui0_terminal0_key_d = 0;
+        118: holdem_ui0_terminal0_key_d = 0;
+        119: holdem_ui0_terminal0_key_d = 0;
+        120: holdem_ui0_terminal0_key_d = 0;
+        121: holdem_ui0_terminal0_key_d = 0;
+        122: holdem_ui0_terminal0_key_d = 0;
+        123: holdem_ui0_terminal0_key_d = 0;
+        124: holdem_ui0_terminal0_key_d = 0;
+        125: holdem_ui0_terminal0_key_d = 0;
+        126: holdem_ui0_terminal0_key_d = 0;
+        127: holdem_ui0_terminal0_key_d = 0;
+        128: holdem_ui0_terminal0_key_d = 0;
+        129: holdem_ui0_terminal0_key_d = 0;
+        130: holdem_ui0_terminal0_key_d = 0;
+        131: holdem_ui0_terminal0_key_d = 0;
+        132: holdem_ui0_terminal0_key_d = 0;
+        133: holdem_ui0_terminal0_key_d = 0;
+        134: holdem_ui0_terminal0_key_d = 0;
+        135: holdem_ui0_terminal0_key_d = 0;
+        136: holdem_ui0_terminal0_key_d = 0;
+        137: holdem_ui0_terminal0_key_d = 0;
+        138: holdem_ui0_terminal0_key_d = 0;
+        139: holdem_ui0_terminal0_key_d = 0;
+        140: holdem_ui0_terminal0_key_d = 0;
+        141: holdem_ui0_terminal0_key_d = 0;
+        142: holdem_ui0_terminal0_key_d = 0;
+        143: holdem_ui0_terminal0_key_d = 0;
+        144: holdem_ui0_terminal0_key_d = 0;
+        145: holdem_ui0_terminal0_key_d = 0;
+        146: holdem_ui0_terminal0_key_d = 0;
+        147: holdem_ui0_terminal0_key_d = 0;
+        148: holdem_ui0_terminal0_key_d = 0;
+        149: holdem_ui0_terminal0_key_d = 0;
+        150: holdem_ui0_terminal0_key_d = 0;
+        151: holdem_ui0_terminal0_key_d = 0;
+        152: holdem_ui0_terminal0_key_d = 0;
+        153: holdem_ui0_terminal0_key_d = 0;
+        154: holdem_ui0_terminal0_key_d = 0;
+        155: holdem_ui0_terminal0_key_d = 0;
+        156: holdem_ui0_terminal0_key_d = 0;
+        157: holdem_ui0_terminal0_key_d = 0;
+        158: holdem_ui0_terminal0_key_d = 0;
+        159: holdem_ui0_terminal0_key_d = 0;
+        160: holdem_ui0_terminal0_key_d = 0;
+        161: holdem_ui0_terminal0_key_d = 0;
+        162: holdem_ui0_terminal0_key_d = 0;
+        163: holdem_ui0_terminal0_key_d = 0;
+        164: holdem_ui0_terminal0_key_d = 0;
+        165: holdem_ui0_terminal0_key_d = 0;
+        166: holdem_ui0_terminal0_key_d = 0;
+        167: holdem_ui0_terminal0_key_d = 0;
+        168: holdem_ui0_terminal0_key_d = 0;
+        169: holdem_ui0_terminal0_key_d = 0;
+        170: holdem_ui0_terminal0_key_d = 0;
+        171: holdem_ui0_terminal0_key_d = 0;
+        172: holdem_ui0_terminal0_key_d = 0;
+        173: holdem_ui0_terminal0_key_d = 0;
+        174: holdem_ui0_terminal0_key_d = 0;
+        175: holdem_ui0_terminal0_key_d = 0;
+        176: holdem_ui0_terminal0_key_d = 0;
+        177: holdem_ui0_terminal0_key_d = 0;
+        178: holdem_ui0_terminal0_key_d = 0;
+        179: holdem_ui0_terminal0_key_d = 0;
+        180: holdem_ui0_terminal0_key_d = 0;
+        181: holdem_ui0_terminal0_key_d = 0;
+        182: holdem_ui0_terminal0_key_d = 0;
+        183: holdem_ui0_terminal0_key_d = 0;
+        184: holdem_ui0_terminal0_key_d = 0;
+        185: holdem_ui0_terminal0_key_d = 0;
+        186: holdem_ui0_terminal0_key_d = 0;
+        187: holdem_ui0_terminal0_key_d = 0;
+        188: holdem_ui0_terminal0_key_d = 0;
+        189: holdem_ui0_terminal0_key_d = 0;
+        190: holdem_ui0_terminal0_key_d = 0;
+        191: holdem_ui0_terminal0_key_d = 0;
+        192: holdem_ui0_terminal0_key_d = 0;
+        193: holdem_ui0_terminal0_key_d = 0;
+        194: holdem_ui0_terminal0_key_d = 0;
+        195: holdem_ui0_terminal0_key_d = 0;
+        196: holdem_ui0_terminal0_key_d = 0;
+        197: holdem_ui0_terminal0_key_d = 0;
+        198: holdem_ui0_terminal0_key_d = 0;
+        199: holdem_ui0_terminal0_key_d = 0;
+        200: holdem_ui0_terminal0_key_d = 0;
+        201: holdem_ui0_terminal0_key_d = 0;
+        202: holdem_ui0_terminal0_key_d = 0;
+        203: holdem_ui0_terminal0_key_d = 0;
+        204: holdem_ui0_terminal0_key_d = 0;
+        205: holdem_ui0_terminal0_key_d = 0;
+        206: holdem_ui0_terminal0_key_d = 0;
+        207: holdem_ui0_terminal0_key_d = 0;
+        208: holdem_ui0_terminal0_key_d = 0;
+        209: holdem_ui0_terminal0_key_d = 0;
+        210: holdem_ui0_terminal0_key_d = 0;
+        211: holdem_ui0_terminal0_key_d = 0;
+        212: holdem_ui0_terminal0_key_d = 0;
+        213: holdem_ui0_terminal0_key_d = 0;
+        214: holdem_ui0_terminal0_key_d = 0;
+        215: holdem_ui0_terminal0_key_d = 0;
+        216: holdem_ui0_terminal0_key_d = 0;
+        217: holdem_ui0_terminal0_key_d = 0;
+        218: holdem_ui0_terminal0_key_d = 0;
+        219: holdem_ui0_terminal0_key_d = 0;
+        220: holdem_ui0_terminal0_key_d = 0;
+        221: holdem_ui0_terminal0_key_d = 0;
+        222: holdem_ui0_terminal0_key_d = 0;
+        223: holdem_ui0_terminal0_key_d = 0;
+        224: holdem_ui0_terminal0_key_d = 0;
+        225: holdem_ui0_terminal0_key_d = 0;
+        226: holdem_ui0_terminal0_key_d = 0;
+        227: holdem_ui0_terminal0_key_d = 0;
+        228: holdem_ui0_terminal0_key_d = 0;
+        229: holdem_ui0_terminal0_key_d = 0;
+        230: holdem_ui0_terminal0_key_d = 0;
+        231: holdem_ui0_terminal0_key_d = 0;
+        232: holdem_ui0_terminal0_key_d = 0;
+        233: holdem_ui0_terminal0_key_d = 0;
+        234: holdem_ui0_terminal0_key_d = 0;
+        235: holdem_ui0_terminal0_key_d = 0;
+        236: holdem_ui0_terminal0_key_d = 0;
+        237: holdem_ui0_terminal0_key_d = 0;
+        238: holdem_ui0_terminal0_key_d = 0;
+        239: holdem_ui0_terminal0_key_d = 0;
+        240: holdem_ui0_terminal0_key_d = 0;
+        241: holdem_ui0_terminal0_key_d = 0;
+        242: holdem_ui0_terminal0_key_d = 0;
+        243: holdem_ui0_terminal0_key_d = 0;
+        244: holdem_ui0_terminal0_key_d = 0;
+        245: holdem_ui0_terminal0_key_d = 0;
+        246: holdem_ui0_terminal0_key_d = 0;
+        247: holdem_ui0_terminal0_key_d = 0;
+        248: holdem_ui0_terminal0_key_d = 0;
+        249: holdem_ui0_terminal0_key_d = 0;
+        250: holdem_ui0_terminal0_key_d = 0;
+        251: holdem_ui0_terminal0_key_d = 0;
+        252: holdem_ui0_terminal0_key_d = 0;
+        253: holdem_ui0_terminal0_key_d = 0;
+        254: holdem_ui0_terminal0_key_d = 0;
+        default: holdem_ui0_terminal0_key_d = 0;
+    endcase
+end
+
+
+
+assign holdem_ui0_terminal0_pressed = (holdem_ui0_press & 7);
+
+
+always @(holdem_ui0_terminal0_pressed) begin: holdem_ui0_terminal0_button_decode
+    case (holdem_ui0_terminal0_pressed)
+        0: holdem_ui0_terminal0_button_pc = 0;
+        1: holdem_ui0_terminal0_button_pc = 19;
+        2: holdem_ui0_terminal0_button_pc = 16;
+        3: holdem_ui0_terminal0_button_pc = 19;
+        4: holdem_ui0_terminal0_button_pc = 37;
+        5: holdem_ui0_terminal0_button_pc = 19;
+        6: holdem_ui0_terminal0_button_pc = 16;
+        default: holdem_ui0_terminal0_button_pc = 19;
+    endcase
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_roms
+    if (rst == 1) begin
+        holdem_ui0_terminal0_instr <= 0;
+        holdem_ui0_terminal0_char_q <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_instr <= holdem_ui0_terminal0_instr_d;
+        holdem_ui0_terminal0_char_q <= holdem_ui0_terminal0_char_d;
+    end
+end
+
+// A conditional jump decides a clock after TE_EXEC, from this register: the wide
+// compares and the bit select would otherwise sit in front of the next-pc mux.
+always @(posedge clk) begin: holdem_ui0_terminal0_jump_condition
+    if (rst == 1) begin
+        holdem_ui0_terminal0_jump <= 0;
+    end
+    else begin
+        case (holdem_ui0_terminal0_i_op)
+            'h9: begin
+                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_acc[holdem_ui0_terminal0_i_arg[5-1:0]];
+            end
+            'h7: begin
+                holdem_ui0_terminal0_jump <= holdem_ui0_terminal0_acc_match;
+            end
+            default: begin
+                holdem_ui0_terminal0_jump <= (!holdem_ui0_terminal0_acc_match);
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
+    if (rst == 1) begin
+        holdem_ui0_terminal0_sp <= 0;
+        holdem_ui0_terminal0_str_index <= 0;
+        holdem_ui0_terminal0_bcd_start <= 0;
+        holdem_ui0_terminal0_started <= 0;
+        holdem_ui0_terminal0_idle <= 0;
+        holdem_ui0_terminal0_value <= 0;
+        holdem_ui0_terminal0_digit_value <= 0;
+        holdem_ui0_terminal0_number_mode <= 0;
+        holdem_ui0_terminal0_part <= 0;
+        holdem_ui0_terminal0_resume <= 5'b00101;
+        holdem_ui0_terminal0_key_event_q <= 0;
+        holdem_ui0_terminal0_shifter <= 0;
+        holdem_ui0_terminal0_acc <= 0;
+        holdem_ui0_terminal0_state <= 5'b00101;
+        holdem_ui0_terminal0_have_digit <= 0;
+        holdem_ui0_terminal0_key <= 0;
+        holdem_ui0_terminal0_txv_q <= 0;
+        holdem_ui0_terminal0_ret <= 0;
+        holdem_ui0_terminal0_digits_left <= 0;
+        holdem_ui0_terminal0_pending <= 0;
+        holdem_ui0_terminal0_txd_q <= 0;
+        holdem_ui0_terminal0_paddr <= 0;
+        holdem_ui0_terminal0_pc <= 6;
+        holdem_ui0_terminal0_key_info <= 0;
+        holdem_ui0_terminal0_product <= 0;
+        holdem_ui0_terminal0_number <= 0;
+        holdem_ui0_terminal0_out_valid_q <= 0;
+        holdem_ui0_terminal0_char <= 0;
+        holdem_ui0_terminal0_sw_q <= 0;
+        holdem_ui0_terminal0_seat <= 0;
+        holdem_ui0_terminal0_num_value <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_bcd_start <= 0;
+        holdem_ui0_terminal0_key_event_q <= 0;
+        holdem_ui0_terminal0_out_valid_q <= 0;
+        if ((holdem_ui0_terminal0_txv_q && holdem_ui0_terminal0_tx_ready)) begin
+            holdem_ui0_terminal0_txv_q <= 0;
+        end
+        case (holdem_ui0_terminal0_state)
+            5'b00000: begin
+                if (holdem_ui0_terminal0_rx_valid) begin
+                    holdem_ui0_terminal0_key <= holdem_ui0_terminal0_rx_data;
+                    holdem_ui0_terminal0_key_info <= holdem_ui0_terminal0_key_d;
+                    holdem_ui0_terminal0_key_event_q <= 1;
+                    holdem_ui0_terminal0_idle <= 0;
+                    holdem_ui0_terminal0_state <= 5'b00001;
+                end
+                else if (((holdem_ui0_terminal0_pressed != 0) && (!holdem_ui0_terminal0_number_mode))) begin
+                    holdem_ui0_terminal0_sw_q <= sw;
+                    holdem_ui0_terminal0_number <= holdem_ui0_terminal0_sw_number;
+                    holdem_ui0_terminal0_key_event_q <= 1;
+                    holdem_ui0_terminal0_idle <= 0;
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_button_pc;
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+            5'b00001: begin
+                holdem_ui0_terminal0_state <= 5'b00101;
+                if (holdem_ui0_terminal0_number_mode) begin
+                    if (holdem_ui0_terminal0_k_digit) begin
+                        holdem_ui0_terminal0_digit_value <= holdem_ui0_terminal0_key[4-1:0];
+                        holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_number8 + holdem_ui0_terminal0_number2);
+                        holdem_ui0_terminal0_have_digit <= 1;
+                        holdem_ui0_terminal0_state <= 5'b00010;
+                    end
+                    else if ((holdem_ui0_terminal0_k_enter && holdem_ui0_terminal0_have_digit)) begin
+                        holdem_ui0_terminal0_number_mode <= 0;
+                        holdem_ui0_terminal0_ret <= holdem_ui0_terminal0_pending;
+                        holdem_ui0_terminal0_pc <= 4;
+                    end
+                    else begin
+                        holdem_ui0_terminal0_number_mode <= 0;
+                        holdem_ui0_terminal0_pc <= 2;
+                    end
+                end
+                else if ((holdem_ui0_terminal0_k_kind == 2)) begin
+                    holdem_ui0_terminal0_value <= holdem_ui0_terminal0_k_value;
+                    holdem_ui0_terminal0_pending <= holdem_ui0_terminal0_k_entry;
+                    holdem_ui0_terminal0_number_mode <= 1;
+                    holdem_ui0_terminal0_have_digit <= 0;
+                    holdem_ui0_terminal0_number <= 0;
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_key;
+                    holdem_ui0_terminal0_resume <= 5'b00000;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_ui0_terminal0_k_kind == 3)) begin
+                    holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_ui0_terminal0_idle <= 1;
+                end
+                else begin
+                    if ((holdem_ui0_terminal0_k_kind == 1)) begin
+                        holdem_ui0_terminal0_value <= holdem_ui0_terminal0_k_value;
+                    end
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_k_entry;
+                end
+            end
+            5'b00010: begin
+                holdem_ui0_terminal0_product <= (holdem_ui0_terminal0_product + holdem_ui0_terminal0_digit_value);
+                holdem_ui0_terminal0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((holdem_ui0_terminal0_product[11+:4] != 0)) begin
+                    holdem_ui0_terminal0_number <= 2047;
+                end
+                else begin
+                    holdem_ui0_terminal0_number <= holdem_ui0_terminal0_product[11-1:0];
+                end
+                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_key;
+                holdem_ui0_terminal0_resume <= 5'b00000;
+                holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            5'b00100: begin
+                if ((!holdem_ui0_terminal0_txv_q)) begin
+                    holdem_ui0_terminal0_txd_q <= holdem_ui0_terminal0_char;
+                    holdem_ui0_terminal0_txv_q <= 1;
+                    holdem_ui0_terminal0_state <= holdem_ui0_terminal0_resume;
+                    if ((holdem_ui0_terminal0_resume == 5'b00000)) begin
+                        holdem_ui0_terminal0_idle <= 1;
+                    end
+                end
+            end
+            5'b00101: begin
+                holdem_ui0_terminal0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if ((holdem_ui0_terminal0_i_op == 0)) begin
+                    holdem_ui0_terminal0_state <= 5'b00000;
+                    holdem_ui0_terminal0_idle <= 1;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 1)) begin
+                    if ((holdem_ui0_terminal0_i_mode == 1)) begin
+                        holdem_ui0_terminal0_char <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_seat);
+                    end
+                    else begin
+                        holdem_ui0_terminal0_char <= holdem_ui0_terminal0_i_arg;
+                    end
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_resume <= 5'b00101;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 2)) begin
+                    if ((holdem_ui0_terminal0_i_mode != 0)) begin
+                        holdem_ui0_terminal0_str_index <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_acc[7-1:0]);
+                    end
+                    else begin
+                        holdem_ui0_terminal0_str_index <= holdem_ui0_terminal0_i_arg[7-1:0];
+                    end
+                    holdem_ui0_terminal0_state <= 5'b01001;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 3)) begin
+                    if ((holdem_ui0_terminal0_i_mode == 3)) begin
+                        case (holdem_ui0_terminal0_i_arg)
+                            'h0: begin
+                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_number;
+                            end
+                            'h1: begin
+                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_sw_q;
+                            end
+                            'h3: begin
+                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_seat;
+                            end
+                            default: begin
+                                holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_value;
+                            end
+                        endcase
+                        holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                        holdem_ui0_terminal0_state <= 5'b00101;
+                    end
+                    else begin
+                        case (holdem_ui0_terminal0_i_mode)
+                            'h1: begin
+                                holdem_ui0_terminal0_paddr <= (holdem_ui0_terminal0_i_arg + holdem_ui0_terminal0_seat);
+                            end
+                            'h2: begin
+                                holdem_ui0_terminal0_paddr <= (holdem_ui0_terminal0_i_arg + {holdem_ui0_terminal0_seat, 1'b0});
+                            end
+                            default: begin
+                                holdem_ui0_terminal0_paddr <= holdem_ui0_terminal0_i_arg;
+                            end
+                        endcase
+                        holdem_ui0_terminal0_state <= 5'b00111;
+                    end
+                end
+                else if ((holdem_ui0_terminal0_i_op == 4)) begin
+                    holdem_ui0_terminal0_num_value <= holdem_ui0_terminal0_acc[16-1:0];
+                    holdem_ui0_terminal0_bcd_start <= 1;
+                    holdem_ui0_terminal0_state <= 5'b01100;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 5)) begin
+                    holdem_ui0_terminal0_part <= 0;
+                    holdem_ui0_terminal0_state <= 5'b01110;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 6)) begin
+                    holdem_ui0_terminal0_acc <= holdem_ui0_terminal0_shifted[4-1:0];
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 10)) begin
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if (((holdem_ui0_terminal0_i_op == 9) || (holdem_ui0_terminal0_i_op == 7) || (holdem_ui0_terminal0_i_op == 8))) begin
+                    holdem_ui0_terminal0_state <= 5'b10000;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 13)) begin
+                    case (holdem_ui0_terminal0_i_mode)
+                        'h0: begin
+                            holdem_ui0_terminal0_seat <= holdem_ui0_terminal0_i_arg[3-1:0];
+                        end
+                        'h1: begin
+                            holdem_ui0_terminal0_seat <= holdem_ui0_terminal0_acc[3-1:0];
+                        end
+                        default: begin
+                            holdem_ui0_terminal0_value <= holdem_ui0_terminal0_i_arg[3-1:0];
+                        end
+                    endcase
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 11)) begin
+                    holdem_ui0_terminal0_ret <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else if ((holdem_ui0_terminal0_i_op == 12)) begin
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_ret;
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_out_valid_q <= 1;
+                    holdem_ui0_terminal0_state <= 5'b01111;
+                end
+            end
+            5'b10000: begin
+                if (holdem_ui0_terminal0_jump) begin
+                    holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_i_target;
+                end
+                else begin
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                end
+                holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b00111: begin
+                holdem_ui0_terminal0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                holdem_ui0_terminal0_acc <= holdem_ui0_bus_data;
+                holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                holdem_ui0_terminal0_state <= 5'b00101;
+            end
+            5'b01001: begin
+                case (holdem_ui0_terminal0_str_index)
+                    0: holdem_ui0_terminal0_sp <= 0;
+                    1: holdem_ui0_terminal0_sp <= 16;
+                    2: holdem_ui0_terminal0_sp <= 33;
+                    3: holdem_ui0_terminal0_sp <= 36;
+                    4: holdem_ui0_terminal0_sp <= 39;
+                    5: holdem_ui0_terminal0_sp <= 49;
+                    6: holdem_ui0_terminal0_sp <= 69;
+                    7: holdem_ui0_terminal0_sp <= 86;
+                    8: holdem_ui0_terminal0_sp <= 100;
+                    9: holdem_ui0_terminal0_sp <= 115;
+                    10: holdem_ui0_terminal0_sp <= 141;
+                    11: holdem_ui0_terminal0_sp <= 157;
+                    12: holdem_ui0_terminal0_sp <= 179;
+                    13: holdem_ui0_terminal0_sp <= 200;
+                    14: holdem_ui0_terminal0_sp <= 225;
+                    15: holdem_ui0_terminal0_sp <= 246;
+                    16: holdem_ui0_terminal0_sp <= 264;
+                    17: holdem_ui0_terminal0_sp <= 273;
+                    18: holdem_ui0_terminal0_sp <= 281;
+                    19: holdem_ui0_terminal0_sp <= 289;
+                    20: holdem_ui0_terminal0_sp <= 297;
+                    21: holdem_ui0_terminal0_sp <= 302;
+                    22: holdem_ui0_terminal0_sp <= 307;
+                    23: holdem_ui0_terminal0_sp <= 313;
+                    24: holdem_ui0_terminal0_sp <= 322;
+                    25: holdem_ui0_terminal0_sp <= 328;
+                    26: holdem_ui0_terminal0_sp <= 335;
+                    27: holdem_ui0_terminal0_sp <= 342;
+                    28: holdem_ui0_terminal0_sp <= 348;
+                    29: holdem_ui0_terminal0_sp <= 359;
+                    30: holdem_ui0_terminal0_sp <= 376;
+                    31: holdem_ui0_terminal0_sp <= 395;
+                    32: holdem_ui0_terminal0_sp <= 412;
+                    33: holdem_ui0_terminal0_sp <= 422;
+                    34: holdem_ui0_terminal0_sp <= 427;
+                    35: holdem_ui0_terminal0_sp <= 436;
+                    36: holdem_ui0_terminal0_sp <= 452;
+                    37: holdem_ui0_terminal0_sp <= 461;
+                    38: holdem_ui0_terminal0_sp <= 467;
+                    39: holdem_ui0_terminal0_sp <= 478;
+                    40: holdem_ui0_terminal0_sp <= 493;
+                    41: holdem_ui0_terminal0_sp <= 508;
+                    42: holdem_ui0_terminal0_sp <= 512;
+                    43: holdem_ui0_terminal0_sp <= 518;
+                    44: holdem_ui0_terminal0_sp <= 523;
+                    45: holdem_ui0_terminal0_sp <= 528;
+                    46: holdem_ui0_terminal0_sp <= 532;
+                    47: holdem_ui0_terminal0_sp <= 538;
+                    48: holdem_ui0_terminal0_sp <= 544;
+                    49: holdem_ui0_terminal0_sp <= 549;
+                    50: holdem_ui0_terminal0_sp <= 553;
+                    51: holdem_ui0_terminal0_sp <= 558;
+                    52: holdem_ui0_terminal0_sp <= 564;
+                    53: holdem_ui0_terminal0_sp <= 569;
+                    54: holdem_ui0_terminal0_sp <= 573;
+                    55: holdem_ui0_terminal0_sp <= 578;
+                    56: holdem_ui0_terminal0_sp <= 585;
+                    57: holdem_ui0_terminal0_sp <= 591;
+                    58: holdem_ui0_terminal0_sp <= 597;
+                    59: holdem_ui0_terminal0_sp <= 603;
+                    60: holdem_ui0_terminal0_sp <= 610;
+                    61: holdem_ui0_terminal0_sp <= 617;
+                    62: holdem_ui0_terminal0_sp <= 623;
+                    63: holdem_ui0_terminal0_sp <= 628;
+                    64: holdem_ui0_terminal0_sp <= 634;
+                    65: holdem_ui0_terminal0_sp <= 641;
+                    66: holdem_ui0_terminal0_sp <= 647;
+                    67: holdem_ui0_terminal0_sp <= 652;
+                    68: holdem_ui0_terminal0_sp <= 689;
+                    69: holdem_ui0_terminal0_sp <= 697;
+                    70: holdem_ui0_terminal0_sp <= 721;
+                    71: holdem_ui0_terminal0_sp <= 724;
+                    72: holdem_ui0_terminal0_sp <= 732;
+                    73: holdem_ui0_terminal0_sp <= 743;
+                    74: holdem_ui0_terminal0_sp <= 749;
+                    75: holdem_ui0_terminal0_sp <= 755;
+                    76: holdem_ui0_terminal0_sp <= 762;
+                    77: holdem_ui0_terminal0_sp <= 778;
+                    78: holdem_ui0_terminal0_sp <= 789;
+                    79: holdem_ui0_terminal0_sp <= 805;
+                    80: holdem_ui0_terminal0_sp <= 818;
+                    81: holdem_ui0_terminal0_sp <= 826;
+                    82: holdem_ui0_terminal0_sp <= 844;
+                    83: holdem_ui0_terminal0_sp <= 847;
+                    84: holdem_ui0_terminal0_sp <= 855;
+                    85: holdem_ui0_terminal0_sp <= 861;
+                    86: holdem_ui0_terminal0_sp <= 866;
+                    87: holdem_ui0_terminal0_sp <= 874;
+                    88: holdem_ui0_terminal0_sp <= 882;
+                    89: holdem_ui0_terminal0_sp <= 889;
+                    90: holdem_ui0_terminal0_sp <= 899;
+                    91: holdem_ui0_terminal0_sp <= 910;
+                    92: holdem_ui0_terminal0_sp <= 913;
+                    93: holdem_ui0_terminal0_sp <= 919;
+                    94: holdem_ui0_terminal0_sp <= 931;
+                    95: holdem_ui0_terminal0_sp <= 948;
+                    96: holdem_ui0_terminal0_sp <= 961;
+                    97: holdem_ui0_terminal0_sp <= 971;
+                    98: holdem_ui0_terminal0_sp <= 989;
+                    99: holdem_ui0_terminal0_sp <= 1000;
+                    default: holdem_ui0_terminal0_sp <= 1006;
+                endcase
+                holdem_ui0_terminal0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                holdem_ui0_terminal0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                if ((holdem_ui0_terminal0_char_q == 0)) begin
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_char_q;
+                    holdem_ui0_terminal0_sp <= (holdem_ui0_terminal0_sp + 1);
+                    holdem_ui0_terminal0_resume <= 5'b01010;
+                    holdem_ui0_terminal0_state <= 5'b00100;
+                end
+            end
+            5'b01100: begin
+                if (holdem_ui0_terminal0_bcd_done) begin
+                    holdem_ui0_terminal0_shifter <= holdem_ui0_terminal0_bcd;
+                    holdem_ui0_terminal0_digits_left <= 5;
+                    holdem_ui0_terminal0_started <= 0;
+                    holdem_ui0_terminal0_state <= 5'b01101;
+                end
+            end
+            5'b01101: begin
+                if ((holdem_ui0_terminal0_digits_left == 0)) begin
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_shifter <= {holdem_ui0_terminal0_shifter[((4 * 5) - 4)-1:0], 4'h0};
+                    holdem_ui0_terminal0_digits_left <= (holdem_ui0_terminal0_digits_left - 1);
+                    if (((holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)] != 0) || holdem_ui0_terminal0_started || (holdem_ui0_terminal0_digits_left == 1))) begin
+                        holdem_ui0_terminal0_char <= {4'h3, holdem_ui0_terminal0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
+                        holdem_ui0_terminal0_started <= 1;
+                        holdem_ui0_terminal0_resume <= 5'b01101;
+                        holdem_ui0_terminal0_state <= 5'b00100;
+                    end
+                end
+            end
+            5'b01110: begin
+                holdem_ui0_terminal0_char <= holdem_ui0_bus_glyph;
+                holdem_ui0_terminal0_part <= (holdem_ui0_terminal0_part + 1);
+                if (holdem_ui0_bus_glyph_last) begin
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_resume <= 5'b00101;
+                end
+                else begin
+                    holdem_ui0_terminal0_resume <= 5'b01110;
+                end
+                holdem_ui0_terminal0_state <= 5'b00100;
+            end
+            default: begin
+                if (holdem_ui0_bus_out_ack) begin
+                    holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
+                    holdem_ui0_terminal0_state <= 5'b00101;
+                end
+            end
+        endcase
+    end
+end
+
+
+
+assign holdem_ui0_terminal0_rx_ready = (holdem_ui0_terminal0_state == 5'b00000);
+assign holdem_ui0_terminal0_tx_data = holdem_ui0_terminal0_txd_q;
+assign holdem_ui0_terminal0_tx_valid = holdem_ui0_terminal0_txv_q;
+assign holdem_ui0_bus_addr = holdem_ui0_terminal0_paddr;
+assign holdem_ui0_bus_acc = holdem_ui0_terminal0_acc;
+assign holdem_ui0_terminal0_bus_seat = holdem_ui0_terminal0_seat;
+assign holdem_ui0_terminal0_bus_value = holdem_ui0_terminal0_value;
+assign holdem_ui0_terminal0_bus_number = holdem_ui0_terminal0_number;
+assign holdem_ui0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
+assign holdem_ui0_bus_out_op = holdem_ui0_terminal0_i_arg;
+assign holdem_ui0_terminal0_bus_glyph_printer = holdem_ui0_terminal0_i_arg;
+assign holdem_ui0_bus_glyph_part = holdem_ui0_terminal0_part;
+assign holdem_ui0_bus_busy = (!holdem_ui0_terminal0_idle);
+assign holdem_ui0_terminal0_bus_key_event = holdem_ui0_terminal0_key_event_q;
+
+
+
+assign holdem_ui0_press = {btn_reveal, btn_deal, btn_act};
 
 
 
@@ -3345,10 +5496,10 @@ assign holdem_ui0_log_in = {holdem_table0_log_seat, holdem_table0_log_action, ho
 assign holdem_ui0_log_head = holdem_ui0_log_mem[holdem_ui0_log_rd];
 
 // What LOAD reads above the table's probe window.
-always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_sw_q, holdem_ui0_amount, holdem_ui0_log_count, holdem_ui0_cmd_op_q, holdem_ui0_paddr) begin: holdem_ui0_ui_registers
+always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_log_count, holdem_ui0_cmd_op_q, holdem_ui0_bus_addr) begin: holdem_ui0_ui_registers
     reg [24-1:0] d;
     d = 24'h0;
-    case (holdem_ui0_paddr)
+    case (holdem_ui0_bus_addr)
         'h60: begin
             d[3-1:0] = holdem_ui0_log_head[29-1:(29 - 3)];
         end
@@ -3373,1394 +5524,139 @@ always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_sw_q, holdem_ui0_amou
         'h67: begin
             d[2-1:0] = holdem_ui0_cmd_op_q;
         end
-        'h68: begin
-            d[16-1:0] = holdem_ui0_sw_q;
-        end
-        'h69: begin
-            d[11-1:0] = holdem_ui0_amount;
-        end
     endcase
     holdem_ui0_vdata = d;
 end
 
+// The table's probe data (registered there), or the UI's registers above it.
+always @(probe_data, holdem_ui0_vdata, holdem_ui0_bus_addr) begin: holdem_ui0_window
+    if ((holdem_ui0_bus_addr >= 96)) begin
+        holdem_ui0_bus_data = holdem_ui0_vdata;
+    end
+    else begin
+        holdem_ui0_bus_data = probe_data;
+    end
+end
 
-always @(holdem_ui0_pc) begin: holdem_ui0_program_rom
-    case (holdem_ui0_pc)
-        0: holdem_ui0_instr_d = 1081344;
-        1: holdem_ui0_instr_d = 4194421;
-        2: holdem_ui0_instr_d = 1081856;
-        3: holdem_ui0_instr_d = 0;
-        4: holdem_ui0_instr_d = 1082368;
-        5: holdem_ui0_instr_d = 0;
-        6: holdem_ui0_instr_d = 1082880;
-        7: holdem_ui0_instr_d = 1616384;
-        8: holdem_ui0_instr_d = 5898240;
-        9: holdem_ui0_instr_d = 6815744;
-        10: holdem_ui0_instr_d = 4194355;
-        11: holdem_ui0_instr_d = 6816256;
-        12: holdem_ui0_instr_d = 4194355;
-        13: holdem_ui0_instr_d = 6816768;
-        14: holdem_ui0_instr_d = 4194355;
-        15: holdem_ui0_instr_d = 1617408;
-        16: holdem_ui0_instr_d = 3146765;
-        17: holdem_ui0_instr_d = 4194315;
-        18: holdem_ui0_instr_d = 1626112;
-        19: holdem_ui0_instr_d = 4726306;
-        20: holdem_ui0_instr_d = 1626624;
-        21: holdem_ui0_instr_d = 3145756;
-        22: holdem_ui0_instr_d = 1614336;
-        23: holdem_ui0_instr_d = 3145754;
-        24: holdem_ui0_instr_d = 6031360;
-        25: holdem_ui0_instr_d = 4194311;
-        26: holdem_ui0_instr_d = 6030848;
-        27: holdem_ui0_instr_d = 4194311;
-        28: holdem_ui0_instr_d = 1614848;
-        29: holdem_ui0_instr_d = 3145760;
-        30: holdem_ui0_instr_d = 6030336;
-        31: holdem_ui0_instr_d = 4194311;
-        32: holdem_ui0_instr_d = 6029824;
-        33: holdem_ui0_instr_d = 4194311;
-        34: holdem_ui0_instr_d = 6029312;
-        35: holdem_ui0_instr_d = 4194311;
-        36: holdem_ui0_instr_d = 1616384;
-        37: holdem_ui0_instr_d = 3149361;
-        38: holdem_ui0_instr_d = 5898240;
-        39: holdem_ui0_instr_d = 565248;
-        40: holdem_ui0_instr_d = 2097152;
-        41: holdem_ui0_instr_d = 1083392;
-        42: holdem_ui0_instr_d = 1851392;
-        43: holdem_ui0_instr_d = 2621440;
-        44: holdem_ui0_instr_d = 540672;
-        45: holdem_ui0_instr_d = 1851904;
-        46: holdem_ui0_instr_d = 2621440;
-        47: holdem_ui0_instr_d = 1082880;
-        48: holdem_ui0_instr_d = 0;
-        49: holdem_ui0_instr_d = 1083904;
-        50: holdem_ui0_instr_d = 0;
-        51: holdem_ui0_instr_d = 1625088;
-        52: holdem_ui0_instr_d = 3145785;
-        53: holdem_ui0_instr_d = 1084416;
-        54: holdem_ui0_instr_d = 1179648;
-        55: holdem_ui0_instr_d = 1082880;
-        56: holdem_ui0_instr_d = 0;
-        57: holdem_ui0_instr_d = 1084928;
-        58: holdem_ui0_instr_d = 1625600;
-        59: holdem_ui0_instr_d = 3671102;
-        60: holdem_ui0_instr_d = 1085440;
-        61: holdem_ui0_instr_d = 4194421;
-        62: holdem_ui0_instr_d = 1624576;
-        63: holdem_ui0_instr_d = 3145795;
-        64: holdem_ui0_instr_d = 7340248;
-        65: holdem_ui0_instr_d = 8388608;
-        66: holdem_ui0_instr_d = 4194366;
-        67: holdem_ui0_instr_d = 1617408;
-        68: holdem_ui0_instr_d = 3670600;
-        69: holdem_ui0_instr_d = 1625600;
-        70: holdem_ui0_instr_d = 3145811;
-        71: holdem_ui0_instr_d = 4194421;
-        72: holdem_ui0_instr_d = 1620480;
-        73: holdem_ui0_instr_d = 3145806;
-        74: holdem_ui0_instr_d = 5767168;
-        75: holdem_ui0_instr_d = 7340285;
-        76: holdem_ui0_instr_d = 5767680;
-        77: holdem_ui0_instr_d = 7340285;
-        78: holdem_ui0_instr_d = 5767168;
-        79: holdem_ui0_instr_d = 7340277;
-        80: holdem_ui0_instr_d = 5767680;
-        81: holdem_ui0_instr_d = 7340277;
-        82: holdem_ui0_instr_d = 4194421;
-        83: holdem_ui0_instr_d = 1085952;
-        84: holdem_ui0_instr_d = 1619456;
-        85: holdem_ui0_instr_d = 2097152;
-        86: holdem_ui0_instr_d = 540672;
-        87: holdem_ui0_instr_d = 1616896;
-        88: holdem_ui0_instr_d = 1187840;
-        89: holdem_ui0_instr_d = 1086464;
-        90: holdem_ui0_instr_d = 1613824;
-        91: holdem_ui0_instr_d = 2097152;
-        92: holdem_ui0_instr_d = 1597440;
-        93: holdem_ui0_instr_d = 3178099;
-        94: holdem_ui0_instr_d = 1086976;
-        95: holdem_ui0_instr_d = 1597440;
-        96: holdem_ui0_instr_d = 3178099;
-        97: holdem_ui0_instr_d = 540672;
-        98: holdem_ui0_instr_d = 2621440;
-        99: holdem_ui0_instr_d = 1597952;
-        100: holdem_ui0_instr_d = 3178099;
-        101: holdem_ui0_instr_d = 540672;
-        102: holdem_ui0_instr_d = 2621440;
-        103: holdem_ui0_instr_d = 1598464;
-        104: holdem_ui0_instr_d = 3178099;
-        105: holdem_ui0_instr_d = 540672;
-        106: holdem_ui0_instr_d = 2621440;
-        107: holdem_ui0_instr_d = 1598976;
-        108: holdem_ui0_instr_d = 3178099;
-        109: holdem_ui0_instr_d = 540672;
-        110: holdem_ui0_instr_d = 2621440;
-        111: holdem_ui0_instr_d = 1599488;
-        112: holdem_ui0_instr_d = 3178099;
-        113: holdem_ui0_instr_d = 540672;
-        114: holdem_ui0_instr_d = 2621440;
-        115: holdem_ui0_instr_d = 1082880;
-        116: holdem_ui0_instr_d = 4194458;
-        117: holdem_ui0_instr_d = 1085952;
-        118: holdem_ui0_instr_d = 1619456;
-        119: holdem_ui0_instr_d = 2097152;
-        120: holdem_ui0_instr_d = 540672;
-        121: holdem_ui0_instr_d = 1616896;
-        122: holdem_ui0_instr_d = 1187840;
-        123: holdem_ui0_instr_d = 1086464;
-        124: holdem_ui0_instr_d = 1613824;
-        125: holdem_ui0_instr_d = 2097152;
-        126: holdem_ui0_instr_d = 1597440;
-        127: holdem_ui0_instr_d = 3178133;
-        128: holdem_ui0_instr_d = 1086976;
-        129: holdem_ui0_instr_d = 1597440;
-        130: holdem_ui0_instr_d = 3178133;
-        131: holdem_ui0_instr_d = 540672;
-        132: holdem_ui0_instr_d = 2621440;
-        133: holdem_ui0_instr_d = 1597952;
-        134: holdem_ui0_instr_d = 3178133;
-        135: holdem_ui0_instr_d = 540672;
-        136: holdem_ui0_instr_d = 2621440;
-        137: holdem_ui0_instr_d = 1598464;
-        138: holdem_ui0_instr_d = 3178133;
-        139: holdem_ui0_instr_d = 540672;
-        140: holdem_ui0_instr_d = 2621440;
-        141: holdem_ui0_instr_d = 1598976;
-        142: holdem_ui0_instr_d = 3178133;
-        143: holdem_ui0_instr_d = 540672;
-        144: holdem_ui0_instr_d = 2621440;
-        145: holdem_ui0_instr_d = 1599488;
-        146: holdem_ui0_instr_d = 3178133;
-        147: holdem_ui0_instr_d = 540672;
-        148: holdem_ui0_instr_d = 2621440;
-        149: holdem_ui0_instr_d = 1082880;
-        150: holdem_ui0_instr_d = 5767168;
-        151: holdem_ui0_instr_d = 7340225;
-        152: holdem_ui0_instr_d = 5767680;
-        153: holdem_ui0_instr_d = 7340225;
-        154: holdem_ui0_instr_d = 1616384;
-        155: holdem_ui0_instr_d = 3149482;
-        156: holdem_ui0_instr_d = 5898240;
-        157: holdem_ui0_instr_d = 565248;
-        158: holdem_ui0_instr_d = 2097152;
-        159: holdem_ui0_instr_d = 1087488;
-        160: holdem_ui0_instr_d = 1703936;
-        161: holdem_ui0_instr_d = 2097152;
-        162: holdem_ui0_instr_d = 1088000;
-        163: holdem_ui0_instr_d = 1614848;
-        164: holdem_ui0_instr_d = 2097152;
-        165: holdem_ui0_instr_d = 1088512;
-        166: holdem_ui0_instr_d = 1615872;
-        167: holdem_ui0_instr_d = 2097152;
-        168: holdem_ui0_instr_d = 1082880;
-        169: holdem_ui0_instr_d = 4194481;
-        170: holdem_ui0_instr_d = 1620992;
-        171: holdem_ui0_instr_d = 3149488;
-        172: holdem_ui0_instr_d = 1089024;
-        173: holdem_ui0_instr_d = 2097152;
-        174: holdem_ui0_instr_d = 1089536;
-        175: holdem_ui0_instr_d = 4194481;
-        176: holdem_ui0_instr_d = 1090048;
-        177: holdem_ui0_instr_d = 1616384;
-        178: holdem_ui0_instr_d = 6291456;
-        179: holdem_ui0_instr_d = 5898240;
-        180: holdem_ui0_instr_d = 1703936;
-        181: holdem_ui0_instr_d = 6291968;
-        182: holdem_ui0_instr_d = 1708032;
-        183: holdem_ui0_instr_d = 6292480;
-        184: holdem_ui0_instr_d = 1614848;
-        185: holdem_ui0_instr_d = 6292992;
-        186: holdem_ui0_instr_d = 1613824;
-        187: holdem_ui0_instr_d = 6293504;
-        188: holdem_ui0_instr_d = 1619968;
-        189: holdem_ui0_instr_d = 6294016;
-        190: holdem_ui0_instr_d = 1617408;
-        191: holdem_ui0_instr_d = 6294528;
-        192: holdem_ui0_instr_d = 0;
-        193: holdem_ui0_instr_d = 565248;
-        194: holdem_ui0_instr_d = 679936;
-        195: holdem_ui0_instr_d = 1617920;
-        196: holdem_ui0_instr_d = 3801286;
-        197: holdem_ui0_instr_d = 1090560;
-        198: holdem_ui0_instr_d = 1091072;
-        199: holdem_ui0_instr_d = 1703936;
-        200: holdem_ui0_instr_d = 2097152;
-        201: holdem_ui0_instr_d = 1091584;
-        202: holdem_ui0_instr_d = 1708032;
-        203: holdem_ui0_instr_d = 2097152;
-        204: holdem_ui0_instr_d = 1716224;
-        205: holdem_ui0_instr_d = 4719825;
-        206: holdem_ui0_instr_d = 4718803;
-        207: holdem_ui0_instr_d = 4719317;
-        208: holdem_ui0_instr_d = 4194518;
-        209: holdem_ui0_instr_d = 1092096;
-        210: holdem_ui0_instr_d = 4194518;
-        211: holdem_ui0_instr_d = 1092608;
-        212: holdem_ui0_instr_d = 4194518;
-        213: holdem_ui0_instr_d = 1093120;
-        214: holdem_ui0_instr_d = 1082880;
-        215: holdem_ui0_instr_d = 7864320;
-        216: holdem_ui0_instr_d = 565248;
-        217: holdem_ui0_instr_d = 1622016;
-        218: holdem_ui0_instr_d = 2097152;
-        219: holdem_ui0_instr_d = 540672;
-        220: holdem_ui0_instr_d = 1622528;
-        221: holdem_ui0_instr_d = 1190400;
-        222: holdem_ui0_instr_d = 3145968;
-        223: holdem_ui0_instr_d = 3146480;
-        224: holdem_ui0_instr_d = 3147494;
-        225: holdem_ui0_instr_d = 3148006;
-        226: holdem_ui0_instr_d = 3148521;
-        227: holdem_ui0_instr_d = 1623040;
-        228: holdem_ui0_instr_d = 2097152;
-        229: holdem_ui0_instr_d = 4194544;
-        230: holdem_ui0_instr_d = 1623552;
-        231: holdem_ui0_instr_d = 2097152;
-        232: holdem_ui0_instr_d = 4194544;
-        233: holdem_ui0_instr_d = 1623040;
-        234: holdem_ui0_instr_d = 2097152;
-        235: holdem_ui0_instr_d = 1093632;
-        236: holdem_ui0_instr_d = 1623552;
-        237: holdem_ui0_instr_d = 2097152;
-        238: holdem_ui0_instr_d = 545280;
-        239: holdem_ui0_instr_d = 4194547;
-        240: holdem_ui0_instr_d = 1624064;
-        241: holdem_ui0_instr_d = 3145971;
-        242: holdem_ui0_instr_d = 1094144;
-        243: holdem_ui0_instr_d = 1082880;
-        244: holdem_ui0_instr_d = 7864320;
-        245: holdem_ui0_instr_d = 1736704;
-        246: holdem_ui0_instr_d = 3145980;
-        247: holdem_ui0_instr_d = 565248;
-        248: holdem_ui0_instr_d = 679936;
-        249: holdem_ui0_instr_d = 1094656;
-        250: holdem_ui0_instr_d = 2097152;
-        251: holdem_ui0_instr_d = 1082880;
-        252: holdem_ui0_instr_d = 7864320;
-        253: holdem_ui0_instr_d = 1732608;
-        254: holdem_ui0_instr_d = 3146049;
-        255: holdem_ui0_instr_d = 565248;
-        256: holdem_ui0_instr_d = 679936;
-        257: holdem_ui0_instr_d = 540672;
-        258: holdem_ui0_instr_d = 1851392;
-        259: holdem_ui0_instr_d = 2621440;
-        260: holdem_ui0_instr_d = 540672;
-        261: holdem_ui0_instr_d = 1851904;
-        262: holdem_ui0_instr_d = 2621440;
-        263: holdem_ui0_instr_d = 540672;
-        264: holdem_ui0_instr_d = 1732608;
-        265: holdem_ui0_instr_d = 5245440;
-        266: holdem_ui0_instr_d = 3150103;
-        267: holdem_ui0_instr_d = 3149599;
-        268: holdem_ui0_instr_d = 3149092;
-        269: holdem_ui0_instr_d = 3147565;
-        270: holdem_ui0_instr_d = 3147058;
-        271: holdem_ui0_instr_d = 3146555;
-        272: holdem_ui0_instr_d = 1194496;
-        273: holdem_ui0_instr_d = 1095168;
-        274: holdem_ui0_instr_d = 1732608;
-        275: holdem_ui0_instr_d = 5244928;
-        276: holdem_ui0_instr_d = 1199104;
-        277: holdem_ui0_instr_d = 1095680;
-        278: holdem_ui0_instr_d = 4194624;
-        279: holdem_ui0_instr_d = 1732608;
-        280: holdem_ui0_instr_d = 5244928;
-        281: holdem_ui0_instr_d = 3676444;
-        282: holdem_ui0_instr_d = 1096192;
-        283: holdem_ui0_instr_d = 4194624;
-        284: holdem_ui0_instr_d = 1732608;
-        285: holdem_ui0_instr_d = 5245440;
-        286: holdem_ui0_instr_d = 4194576;
-        287: holdem_ui0_instr_d = 1096704;
-        288: holdem_ui0_instr_d = 1732608;
-        289: holdem_ui0_instr_d = 5244928;
-        290: holdem_ui0_instr_d = 1205760;
-        291: holdem_ui0_instr_d = 4194624;
-        292: holdem_ui0_instr_d = 1097216;
-        293: holdem_ui0_instr_d = 1732608;
-        294: holdem_ui0_instr_d = 5244928;
-        295: holdem_ui0_instr_d = 1205760;
-        296: holdem_ui0_instr_d = 1097728;
-        297: holdem_ui0_instr_d = 1732608;
-        298: holdem_ui0_instr_d = 5244416;
-        299: holdem_ui0_instr_d = 1205760;
-        300: holdem_ui0_instr_d = 4194624;
-        301: holdem_ui0_instr_d = 1098240;
-        302: holdem_ui0_instr_d = 1732608;
-        303: holdem_ui0_instr_d = 5244928;
-        304: holdem_ui0_instr_d = 1205760;
-        305: holdem_ui0_instr_d = 4194624;
-        306: holdem_ui0_instr_d = 1098752;
-        307: holdem_ui0_instr_d = 1732608;
-        308: holdem_ui0_instr_d = 5244928;
-        309: holdem_ui0_instr_d = 1205760;
-        310: holdem_ui0_instr_d = 1099264;
-        311: holdem_ui0_instr_d = 1732608;
-        312: holdem_ui0_instr_d = 5244416;
-        313: holdem_ui0_instr_d = 1205760;
-        314: holdem_ui0_instr_d = 4194624;
-        315: holdem_ui0_instr_d = 1099776;
-        316: holdem_ui0_instr_d = 1732608;
-        317: holdem_ui0_instr_d = 5244928;
-        318: holdem_ui0_instr_d = 1205760;
-        319: holdem_ui0_instr_d = 4194624;
-        320: holdem_ui0_instr_d = 1082880;
-        default: holdem_ui0_instr_d = 7864320;
+
+always @(holdem_ui0_bus_acc) begin: holdem_ui0_card_chars
+    case (holdem_ui0_bus_acc[6-1:2])
+        0: holdem_ui0_rank_char = 50;
+        1: holdem_ui0_rank_char = 51;
+        2: holdem_ui0_rank_char = 52;
+        3: holdem_ui0_rank_char = 53;
+        4: holdem_ui0_rank_char = 54;
+        5: holdem_ui0_rank_char = 55;
+        6: holdem_ui0_rank_char = 56;
+        7: holdem_ui0_rank_char = 57;
+        8: holdem_ui0_rank_char = 84;
+        9: holdem_ui0_rank_char = 74;
+        10: holdem_ui0_rank_char = 81;
+        11: holdem_ui0_rank_char = 75;
+        12: holdem_ui0_rank_char = 65;
+        13: holdem_ui0_rank_char = 63;
+        14: holdem_ui0_rank_char = 63;
+        default: holdem_ui0_rank_char = 63;
     endcase
 end
 
 
-always @(holdem_ui0_sp) begin: holdem_ui0_char_rom
-    case (holdem_ui0_sp)
-        0: holdem_ui0_char_d = 111;
-        1: holdem_ui0_char_d = 107;
-        2: holdem_ui0_char_d = 0;
-        3: holdem_ui0_char_d = 103;
-        4: holdem_ui0_char_d = 97;
-        5: holdem_ui0_char_d = 109;
-        6: holdem_ui0_char_d = 101;
-        7: holdem_ui0_char_d = 32;
-        8: holdem_ui0_char_d = 111;
-        9: holdem_ui0_char_d = 118;
-        10: holdem_ui0_char_d = 101;
-        11: holdem_ui0_char_d = 114;
-        12: holdem_ui0_char_d = 0;
-        13: holdem_ui0_char_d = 110;
-        14: holdem_ui0_char_d = 111;
-        15: holdem_ui0_char_d = 32;
-        16: holdem_ui0_char_d = 104;
-        17: holdem_ui0_char_d = 97;
-        18: holdem_ui0_char_d = 110;
-        19: holdem_ui0_char_d = 100;
-        20: holdem_ui0_char_d = 32;
-        21: holdem_ui0_char_d = 105;
-        22: holdem_ui0_char_d = 110;
-        23: holdem_ui0_char_d = 32;
-        24: holdem_ui0_char_d = 112;
-        25: holdem_ui0_char_d = 114;
-        26: holdem_ui0_char_d = 111;
-        27: holdem_ui0_char_d = 103;
-        28: holdem_ui0_char_d = 114;
-        29: holdem_ui0_char_d = 101;
-        30: holdem_ui0_char_d = 115;
-        31: holdem_ui0_char_d = 115;
-        32: holdem_ui0_char_d = 0;
-        33: holdem_ui0_char_d = 104;
-        34: holdem_ui0_char_d = 97;
-        35: holdem_ui0_char_d = 110;
-        36: holdem_ui0_char_d = 100;
-        37: holdem_ui0_char_d = 32;
-        38: holdem_ui0_char_d = 105;
-        39: holdem_ui0_char_d = 110;
-        40: holdem_ui0_char_d = 32;
-        41: holdem_ui0_char_d = 112;
-        42: holdem_ui0_char_d = 114;
-        43: holdem_ui0_char_d = 111;
-        44: holdem_ui0_char_d = 103;
-        45: holdem_ui0_char_d = 114;
-        46: holdem_ui0_char_d = 101;
-        47: holdem_ui0_char_d = 115;
-        48: holdem_ui0_char_d = 115;
-        49: holdem_ui0_char_d = 0;
-        50: holdem_ui0_char_d = 110;
-        51: holdem_ui0_char_d = 111;
-        52: holdem_ui0_char_d = 116;
-        53: holdem_ui0_char_d = 32;
-        54: holdem_ui0_char_d = 121;
-        55: holdem_ui0_char_d = 111;
-        56: holdem_ui0_char_d = 117;
-        57: holdem_ui0_char_d = 114;
-        58: holdem_ui0_char_d = 32;
-        59: holdem_ui0_char_d = 116;
-        60: holdem_ui0_char_d = 117;
-        61: holdem_ui0_char_d = 114;
-        62: holdem_ui0_char_d = 110;
-        63: holdem_ui0_char_d = 0;
-        64: holdem_ui0_char_d = 117;
-        65: holdem_ui0_char_d = 110;
-        66: holdem_ui0_char_d = 107;
-        67: holdem_ui0_char_d = 110;
-        68: holdem_ui0_char_d = 111;
-        69: holdem_ui0_char_d = 119;
-        70: holdem_ui0_char_d = 110;
-        71: holdem_ui0_char_d = 32;
-        72: holdem_ui0_char_d = 97;
-        73: holdem_ui0_char_d = 99;
-        74: holdem_ui0_char_d = 116;
-        75: holdem_ui0_char_d = 105;
-        76: holdem_ui0_char_d = 111;
-        77: holdem_ui0_char_d = 110;
-        78: holdem_ui0_char_d = 0;
-        79: holdem_ui0_char_d = 99;
-        80: holdem_ui0_char_d = 97;
-        81: holdem_ui0_char_d = 110;
-        82: holdem_ui0_char_d = 110;
-        83: holdem_ui0_char_d = 111;
-        84: holdem_ui0_char_d = 116;
-        85: holdem_ui0_char_d = 32;
-        86: holdem_ui0_char_d = 99;
-        87: holdem_ui0_char_d = 104;
-        88: holdem_ui0_char_d = 101;
-        89: holdem_ui0_char_d = 99;
-        90: holdem_ui0_char_d = 107;
-        91: holdem_ui0_char_d = 32;
-        92: holdem_ui0_char_d = 102;
-        93: holdem_ui0_char_d = 97;
-        94: holdem_ui0_char_d = 99;
-        95: holdem_ui0_char_d = 105;
-        96: holdem_ui0_char_d = 110;
-        97: holdem_ui0_char_d = 103;
-        98: holdem_ui0_char_d = 32;
-        99: holdem_ui0_char_d = 97;
-        100: holdem_ui0_char_d = 32;
-        101: holdem_ui0_char_d = 98;
-        102: holdem_ui0_char_d = 101;
-        103: holdem_ui0_char_d = 116;
-        104: holdem_ui0_char_d = 0;
-        105: holdem_ui0_char_d = 110;
-        106: holdem_ui0_char_d = 111;
-        107: holdem_ui0_char_d = 116;
-        108: holdem_ui0_char_d = 104;
-        109: holdem_ui0_char_d = 105;
-        110: holdem_ui0_char_d = 110;
-        111: holdem_ui0_char_d = 103;
-        112: holdem_ui0_char_d = 32;
-        113: holdem_ui0_char_d = 116;
-        114: holdem_ui0_char_d = 111;
-        115: holdem_ui0_char_d = 32;
-        116: holdem_ui0_char_d = 99;
-        117: holdem_ui0_char_d = 97;
-        118: holdem_ui0_char_d = 108;
-        119: holdem_ui0_char_d = 108;
-        120: holdem_ui0_char_d = 0;
-        121: holdem_ui0_char_d = 116;
-        122: holdem_ui0_char_d = 104;
-        123: holdem_ui0_char_d = 101;
-        124: holdem_ui0_char_d = 114;
-        125: holdem_ui0_char_d = 101;
-        126: holdem_ui0_char_d = 32;
-        127: holdem_ui0_char_d = 105;
-        128: holdem_ui0_char_d = 115;
-        129: holdem_ui0_char_d = 32;
-        130: holdem_ui0_char_d = 97;
-        131: holdem_ui0_char_d = 32;
-        132: holdem_ui0_char_d = 98;
-        133: holdem_ui0_char_d = 101;
-        134: holdem_ui0_char_d = 116;
-        135: holdem_ui0_char_d = 58;
-        136: holdem_ui0_char_d = 32;
-        137: holdem_ui0_char_d = 114;
-        138: holdem_ui0_char_d = 97;
-        139: holdem_ui0_char_d = 105;
-        140: holdem_ui0_char_d = 115;
-        141: holdem_ui0_char_d = 101;
-        142: holdem_ui0_char_d = 0;
-        143: holdem_ui0_char_d = 110;
-        144: holdem_ui0_char_d = 111;
-        145: holdem_ui0_char_d = 32;
-        146: holdem_ui0_char_d = 98;
-        147: holdem_ui0_char_d = 101;
-        148: holdem_ui0_char_d = 116;
-        149: holdem_ui0_char_d = 32;
-        150: holdem_ui0_char_d = 116;
-        151: holdem_ui0_char_d = 111;
-        152: holdem_ui0_char_d = 32;
-        153: holdem_ui0_char_d = 114;
-        154: holdem_ui0_char_d = 97;
-        155: holdem_ui0_char_d = 105;
-        156: holdem_ui0_char_d = 115;
-        157: holdem_ui0_char_d = 101;
-        158: holdem_ui0_char_d = 58;
-        159: holdem_ui0_char_d = 32;
-        160: holdem_ui0_char_d = 98;
-        161: holdem_ui0_char_d = 101;
-        162: holdem_ui0_char_d = 116;
-        163: holdem_ui0_char_d = 0;
-        164: holdem_ui0_char_d = 114;
-        165: holdem_ui0_char_d = 97;
-        166: holdem_ui0_char_d = 105;
-        167: holdem_ui0_char_d = 115;
-        168: holdem_ui0_char_d = 105;
-        169: holdem_ui0_char_d = 110;
-        170: holdem_ui0_char_d = 103;
-        171: holdem_ui0_char_d = 32;
-        172: holdem_ui0_char_d = 105;
-        173: holdem_ui0_char_d = 115;
-        174: holdem_ui0_char_d = 32;
-        175: holdem_ui0_char_d = 99;
-        176: holdem_ui0_char_d = 108;
-        177: holdem_ui0_char_d = 111;
-        178: holdem_ui0_char_d = 115;
-        179: holdem_ui0_char_d = 101;
-        180: holdem_ui0_char_d = 100;
-        181: holdem_ui0_char_d = 32;
-        182: holdem_ui0_char_d = 116;
-        183: holdem_ui0_char_d = 111;
-        184: holdem_ui0_char_d = 32;
-        185: holdem_ui0_char_d = 121;
-        186: holdem_ui0_char_d = 111;
-        187: holdem_ui0_char_d = 117;
-        188: holdem_ui0_char_d = 0;
-        189: holdem_ui0_char_d = 109;
-        190: holdem_ui0_char_d = 111;
-        191: holdem_ui0_char_d = 114;
-        192: holdem_ui0_char_d = 101;
-        193: holdem_ui0_char_d = 32;
-        194: holdem_ui0_char_d = 116;
-        195: holdem_ui0_char_d = 104;
-        196: holdem_ui0_char_d = 97;
-        197: holdem_ui0_char_d = 110;
-        198: holdem_ui0_char_d = 32;
-        199: holdem_ui0_char_d = 121;
-        200: holdem_ui0_char_d = 111;
-        201: holdem_ui0_char_d = 117;
-        202: holdem_ui0_char_d = 114;
-        203: holdem_ui0_char_d = 32;
-        204: holdem_ui0_char_d = 115;
-        205: holdem_ui0_char_d = 116;
-        206: holdem_ui0_char_d = 97;
-        207: holdem_ui0_char_d = 99;
-        208: holdem_ui0_char_d = 107;
-        209: holdem_ui0_char_d = 0;
-        210: holdem_ui0_char_d = 98;
-        211: holdem_ui0_char_d = 101;
-        212: holdem_ui0_char_d = 108;
-        213: holdem_ui0_char_d = 111;
-        214: holdem_ui0_char_d = 119;
-        215: holdem_ui0_char_d = 32;
-        216: holdem_ui0_char_d = 116;
-        217: holdem_ui0_char_d = 104;
-        218: holdem_ui0_char_d = 101;
-        219: holdem_ui0_char_d = 32;
-        220: holdem_ui0_char_d = 109;
-        221: holdem_ui0_char_d = 105;
-        222: holdem_ui0_char_d = 110;
-        223: holdem_ui0_char_d = 105;
-        224: holdem_ui0_char_d = 109;
-        225: holdem_ui0_char_d = 117;
-        226: holdem_ui0_char_d = 109;
-        227: holdem_ui0_char_d = 0;
-        228: holdem_ui0_char_d = 98;
-        229: holdem_ui0_char_d = 97;
-        230: holdem_ui0_char_d = 100;
-        231: holdem_ui0_char_d = 32;
-        232: holdem_ui0_char_d = 100;
-        233: holdem_ui0_char_d = 101;
-        234: holdem_ui0_char_d = 99;
-        235: holdem_ui0_char_d = 107;
-        236: holdem_ui0_char_d = 0;
-        237: holdem_ui0_char_d = 99;
-        238: holdem_ui0_char_d = 111;
-        239: holdem_ui0_char_d = 100;
-        240: holdem_ui0_char_d = 101;
-        241: holdem_ui0_char_d = 32;
-        242: holdem_ui0_char_d = 49;
-        243: holdem_ui0_char_d = 52;
-        244: holdem_ui0_char_d = 0;
-        245: holdem_ui0_char_d = 99;
-        246: holdem_ui0_char_d = 111;
-        247: holdem_ui0_char_d = 100;
-        248: holdem_ui0_char_d = 101;
-        249: holdem_ui0_char_d = 32;
-        250: holdem_ui0_char_d = 49;
-        251: holdem_ui0_char_d = 53;
-        252: holdem_ui0_char_d = 0;
-        253: holdem_ui0_char_d = 112;
-        254: holdem_ui0_char_d = 114;
-        255: holdem_ui0_char_d = 101;
-        256: holdem_ui0_char_d = 102;
-        257: holdem_ui0_char_d = 108;
-        258: holdem_ui0_char_d = 111;
-        259: holdem_ui0_char_d = 112;
-        260: holdem_ui0_char_d = 0;
-        261: holdem_ui0_char_d = 102;
-        262: holdem_ui0_char_d = 108;
-        263: holdem_ui0_char_d = 111;
-        264: holdem_ui0_char_d = 112;
-        265: holdem_ui0_char_d = 0;
-        266: holdem_ui0_char_d = 116;
-        267: holdem_ui0_char_d = 117;
-        268: holdem_ui0_char_d = 114;
-        269: holdem_ui0_char_d = 110;
-        270: holdem_ui0_char_d = 0;
-        271: holdem_ui0_char_d = 114;
-        272: holdem_ui0_char_d = 105;
-        273: holdem_ui0_char_d = 118;
-        274: holdem_ui0_char_d = 101;
-        275: holdem_ui0_char_d = 114;
-        276: holdem_ui0_char_d = 0;
-        277: holdem_ui0_char_d = 115;
-        278: holdem_ui0_char_d = 104;
-        279: holdem_ui0_char_d = 111;
-        280: holdem_ui0_char_d = 119;
-        281: holdem_ui0_char_d = 100;
-        282: holdem_ui0_char_d = 111;
-        283: holdem_ui0_char_d = 119;
-        284: holdem_ui0_char_d = 110;
-        285: holdem_ui0_char_d = 0;
-        286: holdem_ui0_char_d = 102;
-        287: holdem_ui0_char_d = 111;
-        288: holdem_ui0_char_d = 108;
-        289: holdem_ui0_char_d = 100;
-        290: holdem_ui0_char_d = 115;
-        291: holdem_ui0_char_d = 0;
-        292: holdem_ui0_char_d = 99;
-        293: holdem_ui0_char_d = 104;
-        294: holdem_ui0_char_d = 101;
-        295: holdem_ui0_char_d = 99;
-        296: holdem_ui0_char_d = 107;
-        297: holdem_ui0_char_d = 115;
-        298: holdem_ui0_char_d = 0;
-        299: holdem_ui0_char_d = 99;
-        300: holdem_ui0_char_d = 97;
-        301: holdem_ui0_char_d = 108;
-        302: holdem_ui0_char_d = 108;
-        303: holdem_ui0_char_d = 115;
-        304: holdem_ui0_char_d = 32;
-        305: holdem_ui0_char_d = 0;
-        306: holdem_ui0_char_d = 98;
-        307: holdem_ui0_char_d = 101;
-        308: holdem_ui0_char_d = 116;
-        309: holdem_ui0_char_d = 115;
-        310: holdem_ui0_char_d = 32;
-        311: holdem_ui0_char_d = 0;
-        312: holdem_ui0_char_d = 114;
-        313: holdem_ui0_char_d = 97;
-        314: holdem_ui0_char_d = 105;
-        315: holdem_ui0_char_d = 115;
-        316: holdem_ui0_char_d = 101;
-        317: holdem_ui0_char_d = 115;
-        318: holdem_ui0_char_d = 32;
-        319: holdem_ui0_char_d = 116;
-        320: holdem_ui0_char_d = 111;
-        321: holdem_ui0_char_d = 32;
-        322: holdem_ui0_char_d = 0;
-        323: holdem_ui0_char_d = 103;
-        324: holdem_ui0_char_d = 111;
-        325: holdem_ui0_char_d = 101;
-        326: holdem_ui0_char_d = 115;
-        327: holdem_ui0_char_d = 32;
-        328: holdem_ui0_char_d = 97;
-        329: holdem_ui0_char_d = 108;
-        330: holdem_ui0_char_d = 108;
-        331: holdem_ui0_char_d = 45;
-        332: holdem_ui0_char_d = 105;
-        333: holdem_ui0_char_d = 110;
-        334: holdem_ui0_char_d = 32;
-        335: holdem_ui0_char_d = 102;
-        336: holdem_ui0_char_d = 111;
-        337: holdem_ui0_char_d = 114;
-        338: holdem_ui0_char_d = 32;
-        339: holdem_ui0_char_d = 0;
-        340: holdem_ui0_char_d = 112;
-        341: holdem_ui0_char_d = 111;
-        342: holdem_ui0_char_d = 115;
-        343: holdem_ui0_char_d = 116;
-        344: holdem_ui0_char_d = 115;
-        345: holdem_ui0_char_d = 32;
-        346: holdem_ui0_char_d = 115;
-        347: holdem_ui0_char_d = 109;
-        348: holdem_ui0_char_d = 97;
-        349: holdem_ui0_char_d = 108;
-        350: holdem_ui0_char_d = 108;
-        351: holdem_ui0_char_d = 32;
-        352: holdem_ui0_char_d = 98;
-        353: holdem_ui0_char_d = 108;
-        354: holdem_ui0_char_d = 105;
-        355: holdem_ui0_char_d = 110;
-        356: holdem_ui0_char_d = 100;
-        357: holdem_ui0_char_d = 32;
-        358: holdem_ui0_char_d = 0;
-        359: holdem_ui0_char_d = 112;
-        360: holdem_ui0_char_d = 111;
-        361: holdem_ui0_char_d = 115;
-        362: holdem_ui0_char_d = 116;
-        363: holdem_ui0_char_d = 115;
-        364: holdem_ui0_char_d = 32;
-        365: holdem_ui0_char_d = 98;
-        366: holdem_ui0_char_d = 105;
-        367: holdem_ui0_char_d = 103;
-        368: holdem_ui0_char_d = 32;
-        369: holdem_ui0_char_d = 98;
-        370: holdem_ui0_char_d = 108;
-        371: holdem_ui0_char_d = 105;
-        372: holdem_ui0_char_d = 110;
-        373: holdem_ui0_char_d = 100;
-        374: holdem_ui0_char_d = 32;
-        375: holdem_ui0_char_d = 0;
-        376: holdem_ui0_char_d = 72;
-        377: holdem_ui0_char_d = 105;
-        378: holdem_ui0_char_d = 103;
-        379: holdem_ui0_char_d = 104;
-        380: holdem_ui0_char_d = 32;
-        381: holdem_ui0_char_d = 99;
-        382: holdem_ui0_char_d = 97;
-        383: holdem_ui0_char_d = 114;
-        384: holdem_ui0_char_d = 100;
-        385: holdem_ui0_char_d = 0;
-        386: holdem_ui0_char_d = 80;
-        387: holdem_ui0_char_d = 97;
-        388: holdem_ui0_char_d = 105;
-        389: holdem_ui0_char_d = 114;
-        390: holdem_ui0_char_d = 0;
-        391: holdem_ui0_char_d = 84;
-        392: holdem_ui0_char_d = 119;
-        393: holdem_ui0_char_d = 111;
-        394: holdem_ui0_char_d = 32;
-        395: holdem_ui0_char_d = 112;
-        396: holdem_ui0_char_d = 97;
-        397: holdem_ui0_char_d = 105;
-        398: holdem_ui0_char_d = 114;
-        399: holdem_ui0_char_d = 0;
-        400: holdem_ui0_char_d = 84;
-        401: holdem_ui0_char_d = 104;
-        402: holdem_ui0_char_d = 114;
-        403: holdem_ui0_char_d = 101;
-        404: holdem_ui0_char_d = 101;
-        405: holdem_ui0_char_d = 32;
-        406: holdem_ui0_char_d = 111;
-        407: holdem_ui0_char_d = 102;
-        408: holdem_ui0_char_d = 32;
-        409: holdem_ui0_char_d = 97;
-        410: holdem_ui0_char_d = 32;
-        411: holdem_ui0_char_d = 107;
-        412: holdem_ui0_char_d = 105;
-        413: holdem_ui0_char_d = 110;
-        414: holdem_ui0_char_d = 100;
-        415: holdem_ui0_char_d = 0;
-        416: holdem_ui0_char_d = 83;
-        417: holdem_ui0_char_d = 116;
-        418: holdem_ui0_char_d = 114;
-        419: holdem_ui0_char_d = 97;
-        420: holdem_ui0_char_d = 105;
-        421: holdem_ui0_char_d = 103;
-        422: holdem_ui0_char_d = 104;
-        423: holdem_ui0_char_d = 116;
-        424: holdem_ui0_char_d = 0;
-        425: holdem_ui0_char_d = 70;
-        426: holdem_ui0_char_d = 108;
-        427: holdem_ui0_char_d = 117;
-        428: holdem_ui0_char_d = 115;
-        429: holdem_ui0_char_d = 104;
-        430: holdem_ui0_char_d = 0;
-        431: holdem_ui0_char_d = 70;
-        432: holdem_ui0_char_d = 117;
-        433: holdem_ui0_char_d = 108;
-        434: holdem_ui0_char_d = 108;
-        435: holdem_ui0_char_d = 32;
-        436: holdem_ui0_char_d = 104;
-        437: holdem_ui0_char_d = 111;
-        438: holdem_ui0_char_d = 117;
-        439: holdem_ui0_char_d = 115;
-        440: holdem_ui0_char_d = 101;
-        441: holdem_ui0_char_d = 0;
-        442: holdem_ui0_char_d = 70;
-        443: holdem_ui0_char_d = 111;
-        444: holdem_ui0_char_d = 117;
-        445: holdem_ui0_char_d = 114;
-        446: holdem_ui0_char_d = 32;
-        447: holdem_ui0_char_d = 111;
-        448: holdem_ui0_char_d = 102;
-        449: holdem_ui0_char_d = 32;
-        450: holdem_ui0_char_d = 97;
-        451: holdem_ui0_char_d = 32;
-        452: holdem_ui0_char_d = 107;
-        453: holdem_ui0_char_d = 105;
-        454: holdem_ui0_char_d = 110;
-        455: holdem_ui0_char_d = 100;
-        456: holdem_ui0_char_d = 0;
-        457: holdem_ui0_char_d = 83;
-        458: holdem_ui0_char_d = 116;
-        459: holdem_ui0_char_d = 114;
-        460: holdem_ui0_char_d = 97;
-        461: holdem_ui0_char_d = 105;
-        462: holdem_ui0_char_d = 103;
-        463: holdem_ui0_char_d = 104;
-        464: holdem_ui0_char_d = 116;
-        465: holdem_ui0_char_d = 32;
-        466: holdem_ui0_char_d = 102;
-        467: holdem_ui0_char_d = 108;
-        468: holdem_ui0_char_d = 117;
-        469: holdem_ui0_char_d = 115;
-        470: holdem_ui0_char_d = 104;
-        471: holdem_ui0_char_d = 0;
-        472: holdem_ui0_char_d = 116;
-        473: holdem_ui0_char_d = 119;
-        474: holdem_ui0_char_d = 111;
-        475: holdem_ui0_char_d = 0;
-        476: holdem_ui0_char_d = 116;
-        477: holdem_ui0_char_d = 104;
-        478: holdem_ui0_char_d = 114;
-        479: holdem_ui0_char_d = 101;
-        480: holdem_ui0_char_d = 101;
-        481: holdem_ui0_char_d = 0;
-        482: holdem_ui0_char_d = 102;
-        483: holdem_ui0_char_d = 111;
-        484: holdem_ui0_char_d = 117;
-        485: holdem_ui0_char_d = 114;
-        486: holdem_ui0_char_d = 0;
-        487: holdem_ui0_char_d = 102;
-        488: holdem_ui0_char_d = 105;
-        489: holdem_ui0_char_d = 118;
-        490: holdem_ui0_char_d = 101;
-        491: holdem_ui0_char_d = 0;
-        492: holdem_ui0_char_d = 115;
-        493: holdem_ui0_char_d = 105;
-        494: holdem_ui0_char_d = 120;
-        495: holdem_ui0_char_d = 0;
-        496: holdem_ui0_char_d = 115;
-        497: holdem_ui0_char_d = 101;
-        498: holdem_ui0_char_d = 118;
-        499: holdem_ui0_char_d = 101;
-        500: holdem_ui0_char_d = 110;
-        501: holdem_ui0_char_d = 0;
-        502: holdem_ui0_char_d = 101;
-        503: holdem_ui0_char_d = 105;
-        504: holdem_ui0_char_d = 103;
-        505: holdem_ui0_char_d = 104;
-        506: holdem_ui0_char_d = 116;
-        507: holdem_ui0_char_d = 0;
-        508: holdem_ui0_char_d = 110;
-        509: holdem_ui0_char_d = 105;
-        510: holdem_ui0_char_d = 110;
-        511: holdem_ui0_char_d = 101;
-        512: holdem_ui0_char_d = 0;
-        513: holdem_ui0_char_d = 116;
-        514: holdem_ui0_char_d = 101;
-        515: holdem_ui0_char_d = 110;
-        516: holdem_ui0_char_d = 0;
-        517: holdem_ui0_char_d = 106;
-        518: holdem_ui0_char_d = 97;
-        519: holdem_ui0_char_d = 99;
-        520: holdem_ui0_char_d = 107;
-        521: holdem_ui0_char_d = 0;
-        522: holdem_ui0_char_d = 113;
-        523: holdem_ui0_char_d = 117;
-        524: holdem_ui0_char_d = 101;
-        525: holdem_ui0_char_d = 101;
-        526: holdem_ui0_char_d = 110;
-        527: holdem_ui0_char_d = 0;
-        528: holdem_ui0_char_d = 107;
-        529: holdem_ui0_char_d = 105;
-        530: holdem_ui0_char_d = 110;
-        531: holdem_ui0_char_d = 103;
-        532: holdem_ui0_char_d = 0;
-        533: holdem_ui0_char_d = 97;
-        534: holdem_ui0_char_d = 99;
-        535: holdem_ui0_char_d = 101;
-        536: holdem_ui0_char_d = 0;
-        537: holdem_ui0_char_d = 116;
-        538: holdem_ui0_char_d = 119;
-        539: holdem_ui0_char_d = 111;
-        540: holdem_ui0_char_d = 115;
-        541: holdem_ui0_char_d = 0;
-        542: holdem_ui0_char_d = 116;
-        543: holdem_ui0_char_d = 104;
-        544: holdem_ui0_char_d = 114;
-        545: holdem_ui0_char_d = 101;
-        546: holdem_ui0_char_d = 101;
-        547: holdem_ui0_char_d = 115;
-        548: holdem_ui0_char_d = 0;
-        549: holdem_ui0_char_d = 102;
-        550: holdem_ui0_char_d = 111;
-        551: holdem_ui0_char_d = 117;
-        552: holdem_ui0_char_d = 114;
-        553: holdem_ui0_char_d = 115;
-        554: holdem_ui0_char_d = 0;
-        555: holdem_ui0_char_d = 102;
-        556: holdem_ui0_char_d = 105;
-        557: holdem_ui0_char_d = 118;
-        558: holdem_ui0_char_d = 101;
-        559: holdem_ui0_char_d = 115;
-        560: holdem_ui0_char_d = 0;
-        561: holdem_ui0_char_d = 115;
-        562: holdem_ui0_char_d = 105;
-        563: holdem_ui0_char_d = 120;
-        564: holdem_ui0_char_d = 101;
-        565: holdem_ui0_char_d = 115;
-        566: holdem_ui0_char_d = 0;
-        567: holdem_ui0_char_d = 115;
-        568: holdem_ui0_char_d = 101;
-        569: holdem_ui0_char_d = 118;
-        570: holdem_ui0_char_d = 101;
-        571: holdem_ui0_char_d = 110;
-        572: holdem_ui0_char_d = 115;
-        573: holdem_ui0_char_d = 0;
-        574: holdem_ui0_char_d = 101;
-        575: holdem_ui0_char_d = 105;
-        576: holdem_ui0_char_d = 103;
-        577: holdem_ui0_char_d = 104;
-        578: holdem_ui0_char_d = 116;
-        579: holdem_ui0_char_d = 115;
-        580: holdem_ui0_char_d = 0;
-        581: holdem_ui0_char_d = 110;
-        582: holdem_ui0_char_d = 105;
-        583: holdem_ui0_char_d = 110;
-        584: holdem_ui0_char_d = 101;
-        585: holdem_ui0_char_d = 115;
-        586: holdem_ui0_char_d = 0;
-        587: holdem_ui0_char_d = 116;
-        588: holdem_ui0_char_d = 101;
-        589: holdem_ui0_char_d = 110;
-        590: holdem_ui0_char_d = 115;
-        591: holdem_ui0_char_d = 0;
-        592: holdem_ui0_char_d = 106;
-        593: holdem_ui0_char_d = 97;
-        594: holdem_ui0_char_d = 99;
-        595: holdem_ui0_char_d = 107;
-        596: holdem_ui0_char_d = 115;
-        597: holdem_ui0_char_d = 0;
-        598: holdem_ui0_char_d = 113;
-        599: holdem_ui0_char_d = 117;
-        600: holdem_ui0_char_d = 101;
-        601: holdem_ui0_char_d = 101;
-        602: holdem_ui0_char_d = 110;
-        603: holdem_ui0_char_d = 115;
-        604: holdem_ui0_char_d = 0;
-        605: holdem_ui0_char_d = 107;
-        606: holdem_ui0_char_d = 105;
-        607: holdem_ui0_char_d = 110;
-        608: holdem_ui0_char_d = 103;
-        609: holdem_ui0_char_d = 115;
-        610: holdem_ui0_char_d = 0;
-        611: holdem_ui0_char_d = 97;
-        612: holdem_ui0_char_d = 99;
-        613: holdem_ui0_char_d = 101;
-        614: holdem_ui0_char_d = 115;
-        615: holdem_ui0_char_d = 0;
-        616: holdem_ui0_char_d = 72;
-        617: holdem_ui0_char_d = 111;
-        618: holdem_ui0_char_d = 108;
-        619: holdem_ui0_char_d = 100;
-        620: holdem_ui0_char_d = 39;
-        621: holdem_ui0_char_d = 101;
-        622: holdem_ui0_char_d = 109;
-        623: holdem_ui0_char_d = 58;
-        624: holdem_ui0_char_d = 32;
-        625: holdem_ui0_char_d = 102;
-        626: holdem_ui0_char_d = 32;
-        627: holdem_ui0_char_d = 107;
-        628: holdem_ui0_char_d = 32;
-        629: holdem_ui0_char_d = 99;
-        630: holdem_ui0_char_d = 32;
-        631: holdem_ui0_char_d = 97;
-        632: holdem_ui0_char_d = 32;
-        633: holdem_ui0_char_d = 98;
-        634: holdem_ui0_char_d = 60;
-        635: holdem_ui0_char_d = 110;
-        636: holdem_ui0_char_d = 62;
-        637: holdem_ui0_char_d = 32;
-        638: holdem_ui0_char_d = 114;
-        639: holdem_ui0_char_d = 60;
-        640: holdem_ui0_char_d = 110;
-        641: holdem_ui0_char_d = 62;
-        642: holdem_ui0_char_d = 32;
-        643: holdem_ui0_char_d = 100;
-        644: holdem_ui0_char_d = 32;
-        645: holdem_ui0_char_d = 110;
-        646: holdem_ui0_char_d = 32;
-        647: holdem_ui0_char_d = 104;
-        648: holdem_ui0_char_d = 32;
-        649: holdem_ui0_char_d = 116;
-        650: holdem_ui0_char_d = 13;
-        651: holdem_ui0_char_d = 10;
-        652: holdem_ui0_char_d = 0;
-        653: holdem_ui0_char_d = 33;
-        654: holdem_ui0_char_d = 32;
-        655: holdem_ui0_char_d = 117;
-        656: holdem_ui0_char_d = 110;
-        657: holdem_ui0_char_d = 107;
-        658: holdem_ui0_char_d = 110;
-        659: holdem_ui0_char_d = 111;
-        660: holdem_ui0_char_d = 119;
-        661: holdem_ui0_char_d = 110;
-        662: holdem_ui0_char_d = 32;
-        663: holdem_ui0_char_d = 107;
-        664: holdem_ui0_char_d = 101;
-        665: holdem_ui0_char_d = 121;
-        666: holdem_ui0_char_d = 13;
-        667: holdem_ui0_char_d = 10;
-        668: holdem_ui0_char_d = 0;
-        669: holdem_ui0_char_d = 13;
-        670: holdem_ui0_char_d = 10;
-        671: holdem_ui0_char_d = 33;
-        672: holdem_ui0_char_d = 32;
-        673: holdem_ui0_char_d = 98;
-        674: holdem_ui0_char_d = 97;
-        675: holdem_ui0_char_d = 100;
-        676: holdem_ui0_char_d = 32;
-        677: holdem_ui0_char_d = 110;
-        678: holdem_ui0_char_d = 117;
-        679: holdem_ui0_char_d = 109;
-        680: holdem_ui0_char_d = 98;
-        681: holdem_ui0_char_d = 101;
-        682: holdem_ui0_char_d = 114;
-        683: holdem_ui0_char_d = 13;
-        684: holdem_ui0_char_d = 10;
-        685: holdem_ui0_char_d = 0;
-        686: holdem_ui0_char_d = 13;
-        687: holdem_ui0_char_d = 10;
-        688: holdem_ui0_char_d = 0;
-        689: holdem_ui0_char_d = 32;
-        690: holdem_ui0_char_d = 99;
-        691: holdem_ui0_char_d = 97;
-        692: holdem_ui0_char_d = 114;
-        693: holdem_ui0_char_d = 100;
-        694: holdem_ui0_char_d = 115;
-        695: holdem_ui0_char_d = 32;
-        696: holdem_ui0_char_d = 0;
-        697: holdem_ui0_char_d = 33;
-        698: holdem_ui0_char_d = 32;
-        699: holdem_ui0_char_d = 110;
-        700: holdem_ui0_char_d = 111;
-        701: holdem_ui0_char_d = 32;
-        702: holdem_ui0_char_d = 104;
-        703: holdem_ui0_char_d = 97;
-        704: holdem_ui0_char_d = 110;
-        705: holdem_ui0_char_d = 100;
-        706: holdem_ui0_char_d = 32;
-        707: holdem_ui0_char_d = 105;
-        708: holdem_ui0_char_d = 110;
-        709: holdem_ui0_char_d = 32;
-        710: holdem_ui0_char_d = 112;
-        711: holdem_ui0_char_d = 114;
-        712: holdem_ui0_char_d = 111;
-        713: holdem_ui0_char_d = 103;
-        714: holdem_ui0_char_d = 114;
-        715: holdem_ui0_char_d = 101;
-        716: holdem_ui0_char_d = 115;
-        717: holdem_ui0_char_d = 115;
-        718: holdem_ui0_char_d = 13;
-        719: holdem_ui0_char_d = 10;
-        720: holdem_ui0_char_d = 0;
-        721: holdem_ui0_char_d = 33;
-        722: holdem_ui0_char_d = 32;
-        723: holdem_ui0_char_d = 0;
-        724: holdem_ui0_char_d = 27;
-        725: holdem_ui0_char_d = 91;
-        726: holdem_ui0_char_d = 50;
-        727: holdem_ui0_char_d = 74;
-        728: holdem_ui0_char_d = 27;
-        729: holdem_ui0_char_d = 91;
-        730: holdem_ui0_char_d = 72;
-        731: holdem_ui0_char_d = 0;
-        732: holdem_ui0_char_d = 78;
-        733: holdem_ui0_char_d = 101;
-        734: holdem_ui0_char_d = 119;
-        735: holdem_ui0_char_d = 32;
-        736: holdem_ui0_char_d = 103;
-        737: holdem_ui0_char_d = 97;
-        738: holdem_ui0_char_d = 109;
-        739: holdem_ui0_char_d = 101;
-        740: holdem_ui0_char_d = 13;
-        741: holdem_ui0_char_d = 10;
-        742: holdem_ui0_char_d = 0;
-        743: holdem_ui0_char_d = 72;
-        744: holdem_ui0_char_d = 97;
-        745: holdem_ui0_char_d = 110;
-        746: holdem_ui0_char_d = 100;
-        747: holdem_ui0_char_d = 32;
-        748: holdem_ui0_char_d = 0;
-        749: holdem_ui0_char_d = 32;
-        750: holdem_ui0_char_d = 112;
-        751: holdem_ui0_char_d = 111;
-        752: holdem_ui0_char_d = 116;
-        753: holdem_ui0_char_d = 32;
-        754: holdem_ui0_char_d = 0;
-        755: holdem_ui0_char_d = 32;
-        756: holdem_ui0_char_d = 98;
-        757: holdem_ui0_char_d = 111;
-        758: holdem_ui0_char_d = 97;
-        759: holdem_ui0_char_d = 114;
-        760: holdem_ui0_char_d = 100;
-        761: holdem_ui0_char_d = 0;
-        762: holdem_ui0_char_d = 32;
-        763: holdem_ui0_char_d = 116;
-        764: holdem_ui0_char_d = 111;
-        765: holdem_ui0_char_d = 32;
-        766: holdem_ui0_char_d = 97;
-        767: holdem_ui0_char_d = 99;
-        768: holdem_ui0_char_d = 116;
-        769: holdem_ui0_char_d = 44;
-        770: holdem_ui0_char_d = 32;
-        771: holdem_ui0_char_d = 115;
-        772: holdem_ui0_char_d = 116;
-        773: holdem_ui0_char_d = 97;
-        774: holdem_ui0_char_d = 99;
-        775: holdem_ui0_char_d = 107;
-        776: holdem_ui0_char_d = 32;
-        777: holdem_ui0_char_d = 0;
-        778: holdem_ui0_char_d = 44;
-        779: holdem_ui0_char_d = 32;
-        780: holdem_ui0_char_d = 116;
-        781: holdem_ui0_char_d = 111;
-        782: holdem_ui0_char_d = 32;
-        783: holdem_ui0_char_d = 99;
-        784: holdem_ui0_char_d = 97;
-        785: holdem_ui0_char_d = 108;
-        786: holdem_ui0_char_d = 108;
-        787: holdem_ui0_char_d = 32;
-        788: holdem_ui0_char_d = 0;
-        789: holdem_ui0_char_d = 44;
-        790: holdem_ui0_char_d = 32;
-        791: holdem_ui0_char_d = 109;
-        792: holdem_ui0_char_d = 105;
-        793: holdem_ui0_char_d = 110;
-        794: holdem_ui0_char_d = 32;
-        795: holdem_ui0_char_d = 114;
-        796: holdem_ui0_char_d = 97;
-        797: holdem_ui0_char_d = 105;
-        798: holdem_ui0_char_d = 115;
-        799: holdem_ui0_char_d = 101;
-        800: holdem_ui0_char_d = 32;
-        801: holdem_ui0_char_d = 116;
-        802: holdem_ui0_char_d = 111;
-        803: holdem_ui0_char_d = 32;
-        804: holdem_ui0_char_d = 0;
-        805: holdem_ui0_char_d = 71;
-        806: holdem_ui0_char_d = 97;
-        807: holdem_ui0_char_d = 109;
-        808: holdem_ui0_char_d = 101;
-        809: holdem_ui0_char_d = 32;
-        810: holdem_ui0_char_d = 111;
-        811: holdem_ui0_char_d = 118;
-        812: holdem_ui0_char_d = 101;
-        813: holdem_ui0_char_d = 114;
-        814: holdem_ui0_char_d = 44;
-        815: holdem_ui0_char_d = 32;
-        816: holdem_ui0_char_d = 80;
-        817: holdem_ui0_char_d = 0;
-        818: holdem_ui0_char_d = 32;
-        819: holdem_ui0_char_d = 119;
-        820: holdem_ui0_char_d = 105;
-        821: holdem_ui0_char_d = 110;
-        822: holdem_ui0_char_d = 115;
-        823: holdem_ui0_char_d = 13;
-        824: holdem_ui0_char_d = 10;
-        825: holdem_ui0_char_d = 0;
-        826: holdem_ui0_char_d = 80;
-        827: holdem_ui0_char_d = 114;
-        828: holdem_ui0_char_d = 101;
-        829: holdem_ui0_char_d = 115;
-        830: holdem_ui0_char_d = 115;
-        831: holdem_ui0_char_d = 32;
-        832: holdem_ui0_char_d = 100;
-        833: holdem_ui0_char_d = 32;
-        834: holdem_ui0_char_d = 116;
-        835: holdem_ui0_char_d = 111;
-        836: holdem_ui0_char_d = 32;
-        837: holdem_ui0_char_d = 100;
-        838: holdem_ui0_char_d = 101;
-        839: holdem_ui0_char_d = 97;
-        840: holdem_ui0_char_d = 108;
-        841: holdem_ui0_char_d = 13;
-        842: holdem_ui0_char_d = 10;
-        843: holdem_ui0_char_d = 0;
-        844: holdem_ui0_char_d = 32;
-        845: holdem_ui0_char_d = 68;
-        846: holdem_ui0_char_d = 0;
-        847: holdem_ui0_char_d = 32;
-        848: holdem_ui0_char_d = 115;
-        849: holdem_ui0_char_d = 116;
-        850: holdem_ui0_char_d = 97;
-        851: holdem_ui0_char_d = 99;
-        852: holdem_ui0_char_d = 107;
-        853: holdem_ui0_char_d = 32;
-        854: holdem_ui0_char_d = 0;
-        855: holdem_ui0_char_d = 32;
-        856: holdem_ui0_char_d = 98;
-        857: holdem_ui0_char_d = 101;
-        858: holdem_ui0_char_d = 116;
-        859: holdem_ui0_char_d = 32;
-        860: holdem_ui0_char_d = 0;
-        861: holdem_ui0_char_d = 32;
-        862: holdem_ui0_char_d = 111;
-        863: holdem_ui0_char_d = 117;
-        864: holdem_ui0_char_d = 116;
-        865: holdem_ui0_char_d = 0;
-        866: holdem_ui0_char_d = 32;
-        867: holdem_ui0_char_d = 102;
-        868: holdem_ui0_char_d = 111;
-        869: holdem_ui0_char_d = 108;
-        870: holdem_ui0_char_d = 100;
-        871: holdem_ui0_char_d = 101;
-        872: holdem_ui0_char_d = 100;
-        873: holdem_ui0_char_d = 0;
-        874: holdem_ui0_char_d = 32;
-        875: holdem_ui0_char_d = 97;
-        876: holdem_ui0_char_d = 108;
-        877: holdem_ui0_char_d = 108;
-        878: holdem_ui0_char_d = 45;
-        879: holdem_ui0_char_d = 105;
-        880: holdem_ui0_char_d = 110;
-        881: holdem_ui0_char_d = 0;
-        882: holdem_ui0_char_d = 32;
-        883: holdem_ui0_char_d = 40;
-        884: holdem_ui0_char_d = 98;
-        885: holdem_ui0_char_d = 101;
-        886: holdem_ui0_char_d = 116;
-        887: holdem_ui0_char_d = 32;
-        888: holdem_ui0_char_d = 0;
-        889: holdem_ui0_char_d = 32;
-        890: holdem_ui0_char_d = 40;
-        891: holdem_ui0_char_d = 97;
-        892: holdem_ui0_char_d = 108;
-        893: holdem_ui0_char_d = 108;
-        894: holdem_ui0_char_d = 45;
-        895: holdem_ui0_char_d = 105;
-        896: holdem_ui0_char_d = 110;
-        897: holdem_ui0_char_d = 41;
-        898: holdem_ui0_char_d = 0;
-        899: holdem_ui0_char_d = 32;
-        900: holdem_ui0_char_d = 99;
-        901: holdem_ui0_char_d = 111;
-        902: holdem_ui0_char_d = 108;
-        903: holdem_ui0_char_d = 108;
-        904: holdem_ui0_char_d = 101;
-        905: holdem_ui0_char_d = 99;
-        906: holdem_ui0_char_d = 116;
-        907: holdem_ui0_char_d = 115;
-        908: holdem_ui0_char_d = 32;
-        909: holdem_ui0_char_d = 0;
-        910: holdem_ui0_char_d = 44;
-        911: holdem_ui0_char_d = 32;
-        912: holdem_ui0_char_d = 0;
-        913: holdem_ui0_char_d = 32;
-        914: holdem_ui0_char_d = 104;
-        915: holdem_ui0_char_d = 105;
-        916: holdem_ui0_char_d = 103;
-        917: holdem_ui0_char_d = 104;
-        918: holdem_ui0_char_d = 0;
-        919: holdem_ui0_char_d = 82;
-        920: holdem_ui0_char_d = 111;
-        921: holdem_ui0_char_d = 121;
-        922: holdem_ui0_char_d = 97;
-        923: holdem_ui0_char_d = 108;
-        924: holdem_ui0_char_d = 32;
-        925: holdem_ui0_char_d = 102;
-        926: holdem_ui0_char_d = 108;
-        927: holdem_ui0_char_d = 117;
-        928: holdem_ui0_char_d = 115;
-        929: holdem_ui0_char_d = 104;
-        930: holdem_ui0_char_d = 0;
-        931: holdem_ui0_char_d = 70;
-        932: holdem_ui0_char_d = 111;
-        933: holdem_ui0_char_d = 117;
-        934: holdem_ui0_char_d = 114;
-        935: holdem_ui0_char_d = 32;
-        936: holdem_ui0_char_d = 111;
-        937: holdem_ui0_char_d = 102;
-        938: holdem_ui0_char_d = 32;
-        939: holdem_ui0_char_d = 97;
-        940: holdem_ui0_char_d = 32;
-        941: holdem_ui0_char_d = 107;
-        942: holdem_ui0_char_d = 105;
-        943: holdem_ui0_char_d = 110;
-        944: holdem_ui0_char_d = 100;
-        945: holdem_ui0_char_d = 44;
-        946: holdem_ui0_char_d = 32;
-        947: holdem_ui0_char_d = 0;
-        948: holdem_ui0_char_d = 70;
-        949: holdem_ui0_char_d = 117;
-        950: holdem_ui0_char_d = 108;
-        951: holdem_ui0_char_d = 108;
-        952: holdem_ui0_char_d = 32;
-        953: holdem_ui0_char_d = 104;
-        954: holdem_ui0_char_d = 111;
-        955: holdem_ui0_char_d = 117;
-        956: holdem_ui0_char_d = 115;
-        957: holdem_ui0_char_d = 101;
-        958: holdem_ui0_char_d = 44;
-        959: holdem_ui0_char_d = 32;
-        960: holdem_ui0_char_d = 0;
-        961: holdem_ui0_char_d = 32;
-        962: holdem_ui0_char_d = 102;
-        963: holdem_ui0_char_d = 117;
-        964: holdem_ui0_char_d = 108;
-        965: holdem_ui0_char_d = 108;
-        966: holdem_ui0_char_d = 32;
-        967: holdem_ui0_char_d = 111;
-        968: holdem_ui0_char_d = 102;
-        969: holdem_ui0_char_d = 32;
-        970: holdem_ui0_char_d = 0;
-        971: holdem_ui0_char_d = 84;
-        972: holdem_ui0_char_d = 104;
-        973: holdem_ui0_char_d = 114;
-        974: holdem_ui0_char_d = 101;
-        975: holdem_ui0_char_d = 101;
-        976: holdem_ui0_char_d = 32;
-        977: holdem_ui0_char_d = 111;
-        978: holdem_ui0_char_d = 102;
-        979: holdem_ui0_char_d = 32;
-        980: holdem_ui0_char_d = 97;
-        981: holdem_ui0_char_d = 32;
-        982: holdem_ui0_char_d = 107;
-        983: holdem_ui0_char_d = 105;
-        984: holdem_ui0_char_d = 110;
-        985: holdem_ui0_char_d = 100;
-        986: holdem_ui0_char_d = 44;
-        987: holdem_ui0_char_d = 32;
-        988: holdem_ui0_char_d = 0;
-        989: holdem_ui0_char_d = 84;
-        990: holdem_ui0_char_d = 119;
-        991: holdem_ui0_char_d = 111;
-        992: holdem_ui0_char_d = 32;
-        993: holdem_ui0_char_d = 112;
-        994: holdem_ui0_char_d = 97;
-        995: holdem_ui0_char_d = 105;
-        996: holdem_ui0_char_d = 114;
-        997: holdem_ui0_char_d = 44;
-        998: holdem_ui0_char_d = 32;
-        999: holdem_ui0_char_d = 0;
-        1000: holdem_ui0_char_d = 32;
-        1001: holdem_ui0_char_d = 97;
-        1002: holdem_ui0_char_d = 110;
-        1003: holdem_ui0_char_d = 100;
-        1004: holdem_ui0_char_d = 32;
-        1005: holdem_ui0_char_d = 0;
-        1006: holdem_ui0_char_d = 80;
-        1007: holdem_ui0_char_d = 97;
-        1008: holdem_ui0_char_d = 105;
-        1009: holdem_ui0_char_d = 114;
-        1010: holdem_ui0_char_d = 32;
-        1011: holdem_ui0_char_d = 111;
-        1012: holdem_ui0_char_d = 102;
-        1013: holdem_ui0_char_d = 32;
-        default: holdem_ui0_char_d = 0;
+always @(holdem_ui0_bus_acc) begin: holdem_ui0_suit_chars
+    case (holdem_ui0_bus_acc[2-1:0])
+        0: holdem_ui0_suit_char = 99;
+        1: holdem_ui0_suit_char = 100;
+        2: holdem_ui0_suit_char = 104;
+        default: holdem_ui0_suit_char = 115;
     endcase
 end
 
-
-always @(posedge clk) begin: holdem_ui0_roms
-    if (rst == 1) begin
-        holdem_ui0_instr <= 0;
-        holdem_ui0_char_q <= 0;
+// The program's one printer: a card code as its rank and suit characters.
+always @(holdem_ui0_suit_char, holdem_ui0_bus_glyph_part, holdem_ui0_rank_char) begin: holdem_ui0_card_printer
+    if ((holdem_ui0_bus_glyph_part == 0)) begin
+        holdem_ui0_bus_glyph = holdem_ui0_rank_char;
     end
     else begin
-        holdem_ui0_instr <= holdem_ui0_instr_d;
-        holdem_ui0_char_q <= holdem_ui0_char_d;
+        holdem_ui0_bus_glyph = holdem_ui0_suit_char;
     end
+    holdem_ui0_bus_glyph_last = (holdem_ui0_bus_glyph_part != 0);
 end
 
-// A conditional jump decides a clock after UI_EXEC, from this register: the 24-bit
-// compares and the 24-to-1 bit select would otherwise sit in front of the next-pc mux
-// (ten LUT/MUXF levels).
-always @(posedge clk) begin: holdem_ui0_jump_condition
+// The program's OUT ops: a table command (offered, its result kept, then waited on
+// until the table is ready again), a display latch, popping a log entry.
+always @(posedge clk) begin: holdem_ui0_out_ops
     if (rst == 1) begin
-        holdem_ui0_jump <= 0;
+        holdem_ui0_v_call <= 0;
+        holdem_ui0_res_q <= 0;
+        holdem_ui0_cmd_valid_q <= 0;
+        holdem_ui0_v_pot <= 0;
+        holdem_ui0_ack <= 0;
+        holdem_ui0_v_to_act <= 7;
+        holdem_ui0_log_pop <= 0;
+        holdem_ui0_v_winners <= 0;
+        holdem_ui0_v_phase <= 0;
+        holdem_ui0_v_stack <= 0;
+        holdem_ui0_command <= 2'b00;
+        holdem_ui0_cmd_op_q <= 0;
+        holdem_ui0_v_bet <= 0;
     end
     else begin
-        case (holdem_ui0_i_op)
-            'h9: begin
-                holdem_ui0_jump <= holdem_ui0_acc[holdem_ui0_i_arg[5-1:0]];
+        holdem_ui0_ack <= 0;
+        holdem_ui0_log_pop <= 0;
+        case (holdem_ui0_command)
+            2'b00: begin
+                if (holdem_ui0_bus_out_valid) begin
+                    if ((holdem_ui0_bus_out_op >= 8)) begin
+                        if ((holdem_ui0_bus_out_op == (8 + 0))) begin
+                            holdem_ui0_v_to_act <= holdem_ui0_bus_acc[3-1:0];
+                        end
+                        else if ((holdem_ui0_bus_out_op == (8 + 1))) begin
+                            holdem_ui0_v_stack <= holdem_ui0_bus_acc[11-1:0];
+                        end
+                        else if ((holdem_ui0_bus_out_op == (8 + 2))) begin
+                            holdem_ui0_v_bet <= holdem_ui0_bus_acc[11-1:0];
+                        end
+                        else if ((holdem_ui0_bus_out_op == (8 + 3))) begin
+                            holdem_ui0_v_call <= holdem_ui0_bus_acc[11-1:0];
+                        end
+                        else if ((holdem_ui0_bus_out_op == (8 + 4))) begin
+                            holdem_ui0_v_pot <= holdem_ui0_bus_acc[11-1:0];
+                        end
+                        else if ((holdem_ui0_bus_out_op == (8 + 5))) begin
+                            holdem_ui0_v_winners <= holdem_ui0_bus_acc[4-1:0];
+                        end
+                        else begin
+                            holdem_ui0_v_phase <= holdem_ui0_bus_acc[2-1:0];
+                        end
+                        holdem_ui0_ack <= 1;
+                    end
+                    else if ((holdem_ui0_bus_out_op == 3)) begin
+                        holdem_ui0_log_pop <= 1;
+                        holdem_ui0_ack <= 1;
+                    end
+                    else begin
+                        holdem_ui0_cmd_op_q <= holdem_ui0_bus_out_op[2-1:0];
+                        holdem_ui0_cmd_valid_q <= 1;
+                        holdem_ui0_command <= 2'b01;
+                    end
+                end
             end
-            'h6: begin
-                holdem_ui0_jump <= holdem_ui0_acc_match;
+            2'b01: begin
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_cmd_valid_q <= 0;
+                    holdem_ui0_command <= 2'b10;
+                end
+            end
+            2'b10: begin
+                if (holdem_table0_res_valid) begin
+                    holdem_ui0_res_q <= holdem_table0_res_code;
+                    holdem_ui0_command <= 2'b11;
+                end
             end
             default: begin
-                holdem_ui0_jump <= (!holdem_ui0_acc_match);
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_ack <= 1;
+                    holdem_ui0_command <= 2'b00;
+                end
             end
         endcase
     end
@@ -4797,536 +5693,6 @@ always @(posedge clk) begin: holdem_ui0_log_fifo
 end
 
 
-always @(posedge clk) begin: holdem_ui0_sequencer
-    if (rst == 1) begin
-        holdem_ui0_res_q <= 0;
-        holdem_ui0_v_pot <= 0;
-        holdem_ui0_sp <= 0;
-        holdem_ui0_str_index <= 0;
-        holdem_ui0_bcd_start <= 0;
-        holdem_ui0_started <= 0;
-        holdem_ui0_cmd_op_q <= 0;
-        holdem_ui0_idle <= 0;
-        holdem_ui0_digit_value <= 0;
-        holdem_ui0_action <= 0;
-        holdem_ui0_number_mode <= 0;
-        holdem_ui0_v_to_act <= 7;
-        holdem_ui0_v_phase <= 0;
-        holdem_ui0_v_stack <= 0;
-        holdem_ui0_key_event_q <= 0;
-        holdem_ui0_shifter <= 0;
-        holdem_ui0_acc <= 0;
-        holdem_ui0_v_bet <= 0;
-        holdem_ui0_state <= 5'b00110;
-        holdem_ui0_have_digit <= 0;
-        holdem_ui0_key <= 0;
-        holdem_ui0_cmd_valid_q <= 0;
-        holdem_ui0_txv_q <= 0;
-        holdem_ui0_log_pop <= 0;
-        holdem_ui0_ret <= 0;
-        holdem_ui0_digits_left <= 0;
-        holdem_ui0_txd_q <= 0;
-        holdem_ui0_paddr <= 0;
-        holdem_ui0_pc <= 0;
-        holdem_ui0_product <= 0;
-        holdem_ui0_v_call <= 0;
-        holdem_ui0_key_low <= 0;
-        holdem_ui0_v_winners <= 0;
-        holdem_ui0_sw_q <= 0;
-        holdem_ui0_amount <= 0;
-        holdem_ui0_seat <= 0;
-        holdem_ui0_num_value <= 0;
-    end
-    else begin
-        holdem_ui0_bcd_start <= 0;
-        holdem_ui0_log_pop <= 0;
-        holdem_ui0_key_event_q <= 0;
-        if ((holdem_ui0_txv_q && holdem_ui0_tx_ready)) begin
-            holdem_ui0_txv_q <= 0;
-        end
-        case (holdem_ui0_state)
-            5'b00000: begin
-                if (holdem_ui0_rx_valid) begin
-                    holdem_ui0_key <= holdem_ui0_rx_data;
-                    holdem_ui0_key_low <= holdem_ui0_rx_low;
-                    holdem_ui0_key_event_q <= 1;
-                    holdem_ui0_idle <= 0;
-                    holdem_ui0_state <= 5'b00001;
-                end
-                else if (btn_act) begin
-                    holdem_ui0_sw_q <= sw;
-                    holdem_ui0_key_event_q <= 1;
-                    holdem_ui0_idle <= 0;
-                    if ((sw[15-1:11] != 0)) begin
-                        holdem_ui0_amount <= 2047;
-                    end
-                    else begin
-                        holdem_ui0_amount <= sw[11-1:0];
-                    end
-                    holdem_ui0_pc <= 18;
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if (btn_deal) begin
-                    holdem_ui0_key_event_q <= 1;
-                    holdem_ui0_idle <= 0;
-                    holdem_ui0_pc <= 15;
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if (btn_reveal) begin
-                    holdem_ui0_key_event_q <= 1;
-                    holdem_ui0_idle <= 0;
-                    holdem_ui0_pc <= 36;
-                    holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b00001: begin
-                holdem_ui0_state <= 5'b00110;
-                if (holdem_ui0_number_mode) begin
-                    if (((holdem_ui0_key_low >= 48) && (holdem_ui0_key_low <= 57))) begin
-                        holdem_ui0_digit_value <= holdem_ui0_key_low[4-1:0];
-                        holdem_ui0_product <= (holdem_ui0_amount8 + holdem_ui0_amount2);
-                        holdem_ui0_have_digit <= 1;
-                        holdem_ui0_state <= 5'b00010;
-                    end
-                    else if ((((holdem_ui0_key_low == 13) || (holdem_ui0_key_low == 10)) && holdem_ui0_have_digit)) begin
-                        holdem_ui0_number_mode <= 0;
-                        holdem_ui0_pc <= 6;
-                    end
-                    else begin
-                        holdem_ui0_number_mode <= 0;
-                        holdem_ui0_pc <= 4;
-                    end
-                end
-                else if ((holdem_ui0_key_low == 102)) begin
-                    holdem_ui0_action <= 0;
-                    holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_ui0_key_low == 107)) begin
-                    holdem_ui0_action <= 1;
-                    holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_ui0_key_low == 99)) begin
-                    holdem_ui0_action <= 2;
-                    holdem_ui0_pc <= 7;
-                end
-                else if ((holdem_ui0_key_low == 97)) begin
-                    holdem_ui0_action <= 5;
-                    holdem_ui0_pc <= 7;
-                end
-                else if (((holdem_ui0_key_low == 98) || (holdem_ui0_key_low == 114))) begin
-                    if ((holdem_ui0_key_low == 98)) begin
-                        holdem_ui0_action <= 3;
-                    end
-                    else begin
-                        holdem_ui0_action <= 4;
-                    end
-                    holdem_ui0_number_mode <= 1;
-                    holdem_ui0_have_digit <= 0;
-                    holdem_ui0_amount <= 0;
-                    holdem_ui0_state <= 5'b00101;
-                end
-                else if ((holdem_ui0_key_low == 100)) begin
-                    holdem_ui0_pc <= 11;
-                end
-                else if ((holdem_ui0_key_low == 110)) begin
-                    holdem_ui0_pc <= 13;
-                end
-                else if ((holdem_ui0_key_low == 104)) begin
-                    holdem_ui0_pc <= 36;
-                end
-                else if ((holdem_ui0_key_low == 116)) begin
-                    holdem_ui0_pc <= 117;
-                end
-                else if (((holdem_ui0_key_low == 13) || (holdem_ui0_key_low == 10) || (holdem_ui0_key_low == 32))) begin
-                    holdem_ui0_state <= 5'b00000;
-                    holdem_ui0_idle <= 1;
-                end
-                else begin
-                    holdem_ui0_pc <= 2;
-                end
-            end
-            5'b00010: begin
-                holdem_ui0_product <= (holdem_ui0_product + holdem_ui0_digit_value);
-                holdem_ui0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_ui0_product[11+:4] != 0)) begin
-                    holdem_ui0_amount <= 2047;
-                end
-                else begin
-                    holdem_ui0_amount <= holdem_ui0_product[11-1:0];
-                end
-                holdem_ui0_state <= 5'b00101;
-            end
-            5'b00101: begin
-                if ((!holdem_ui0_txv_q)) begin
-                    holdem_ui0_txd_q <= holdem_ui0_key;
-                    holdem_ui0_txv_q <= 1;
-                    holdem_ui0_state <= 5'b00000;
-                    holdem_ui0_idle <= 1;
-                end
-            end
-            5'b00110: begin
-                holdem_ui0_state <= 5'b00111;
-            end
-            5'b00111: begin
-                if ((holdem_ui0_i_op == 0)) begin
-                    holdem_ui0_state <= 5'b00000;
-                    holdem_ui0_idle <= 1;
-                end
-                else if ((holdem_ui0_i_op == 1)) begin
-                    if ((!holdem_ui0_txv_q)) begin
-                        if ((holdem_ui0_i_mode == 1)) begin
-                            holdem_ui0_txd_q <= (holdem_ui0_i_arg + holdem_ui0_seat);
-                        end
-                        else begin
-                            holdem_ui0_txd_q <= holdem_ui0_i_arg;
-                        end
-                        holdem_ui0_txv_q <= 1;
-                        holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                        holdem_ui0_state <= 5'b00110;
-                    end
-                end
-                else if ((holdem_ui0_i_op == 2)) begin
-                    if ((holdem_ui0_i_mode == 1)) begin
-                        holdem_ui0_str_index <= (holdem_ui0_i_arg + holdem_ui0_acc[7-1:0]);
-                    end
-                    else begin
-                        holdem_ui0_str_index <= holdem_ui0_i_arg[7-1:0];
-                    end
-                    holdem_ui0_state <= 5'b01010;
-                end
-                else if ((holdem_ui0_i_op == 3)) begin
-                    case (holdem_ui0_i_mode)
-                        'h1: begin
-                            holdem_ui0_paddr <= (holdem_ui0_i_arg + holdem_ui0_seat);
-                        end
-                        'h2: begin
-                            holdem_ui0_paddr <= (holdem_ui0_i_arg + {holdem_ui0_seat, 1'b0});
-                        end
-                        default: begin
-                            holdem_ui0_paddr <= holdem_ui0_i_arg;
-                        end
-                    endcase
-                    holdem_ui0_state <= 5'b01000;
-                end
-                else if ((holdem_ui0_i_op == 4)) begin
-                    holdem_ui0_num_value <= holdem_ui0_acc[16-1:0];
-                    holdem_ui0_bcd_start <= 1;
-                    holdem_ui0_state <= 5'b01101;
-                end
-                else if ((holdem_ui0_i_op == 5)) begin
-                    if ((!holdem_ui0_txv_q)) begin
-                        case (holdem_ui0_acc[6-1:2])
-                            0: holdem_ui0_txd_q <= 50;
-                            1: holdem_ui0_txd_q <= 51;
-                            2: holdem_ui0_txd_q <= 52;
-                            3: holdem_ui0_txd_q <= 53;
-                            4: holdem_ui0_txd_q <= 54;
-                            5: holdem_ui0_txd_q <= 55;
-                            6: holdem_ui0_txd_q <= 56;
-                            7: holdem_ui0_txd_q <= 57;
-                            8: holdem_ui0_txd_q <= 84;
-                            9: holdem_ui0_txd_q <= 74;
-                            10: holdem_ui0_txd_q <= 81;
-                            11: holdem_ui0_txd_q <= 75;
-                            12: holdem_ui0_txd_q <= 65;
-                            13: holdem_ui0_txd_q <= 63;
-                            14: holdem_ui0_txd_q <= 63;
-                            default: holdem_ui0_txd_q <= 63;
-                        endcase
-                        holdem_ui0_txv_q <= 1;
-                        holdem_ui0_state <= 5'b01111;
-                    end
-                end
-                else if ((holdem_ui0_i_op == 8)) begin
-                    holdem_ui0_pc <= holdem_ui0_i_target;
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if (((holdem_ui0_i_op == 9) || (holdem_ui0_i_op == 6) || (holdem_ui0_i_op == 7))) begin
-                    holdem_ui0_state <= 5'b10011;
-                end
-                else if ((holdem_ui0_i_op == 10)) begin
-                    case (holdem_ui0_i_arg)
-                        'h5: begin
-                            holdem_ui0_acc <= holdem_ui0_acc[24-1:20];
-                        end
-                        'h4: begin
-                            holdem_ui0_acc <= holdem_ui0_acc[20-1:16];
-                        end
-                        default: begin
-                            holdem_ui0_acc <= holdem_ui0_acc[16-1:12];
-                        end
-                    endcase
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_ui0_i_op == 11)) begin
-                    case (holdem_ui0_i_mode)
-                        'h0: begin
-                            holdem_ui0_seat <= holdem_ui0_i_arg[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_ui0_seat <= holdem_ui0_acc[3-1:0];
-                        end
-                        default: begin
-                            holdem_ui0_action <= holdem_ui0_i_arg[3-1:0];
-                        end
-                    endcase
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_ui0_i_op == 12)) begin
-                    case (holdem_ui0_i_arg)
-                        'h0: begin
-                            holdem_ui0_v_to_act <= holdem_ui0_acc[3-1:0];
-                        end
-                        'h1: begin
-                            holdem_ui0_v_stack <= holdem_ui0_acc[11-1:0];
-                        end
-                        'h2: begin
-                            holdem_ui0_v_bet <= holdem_ui0_acc[11-1:0];
-                        end
-                        'h3: begin
-                            holdem_ui0_v_call <= holdem_ui0_acc[11-1:0];
-                        end
-                        'h4: begin
-                            holdem_ui0_v_pot <= holdem_ui0_acc[11-1:0];
-                        end
-                        'h5: begin
-                            holdem_ui0_v_winners <= holdem_ui0_acc[4-1:0];
-                        end
-                        default: begin
-                            holdem_ui0_v_phase <= holdem_ui0_acc[2-1:0];
-                        end
-                    endcase
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_ui0_i_op == 13)) begin
-                    holdem_ui0_cmd_op_q <= holdem_ui0_i_arg[2-1:0];
-                    holdem_ui0_cmd_valid_q <= 1;
-                    holdem_ui0_state <= 5'b10000;
-                end
-                else if ((holdem_ui0_i_op == 14)) begin
-                    holdem_ui0_ret <= (holdem_ui0_pc + 1);
-                    holdem_ui0_pc <= holdem_ui0_i_target;
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if ((holdem_ui0_i_op == 15)) begin
-                    holdem_ui0_pc <= holdem_ui0_ret;
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else begin
-                    holdem_ui0_log_pop <= 1;
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b10011: begin
-                if (holdem_ui0_jump) begin
-                    holdem_ui0_pc <= holdem_ui0_i_target;
-                end
-                else begin
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                end
-                holdem_ui0_state <= 5'b00110;
-            end
-            5'b01000: begin
-                holdem_ui0_state <= 5'b01001;
-            end
-            5'b01001: begin
-                if ((holdem_ui0_paddr[8-1:5] == 3)) begin
-                    holdem_ui0_acc <= holdem_ui0_vdata;
-                end
-                else begin
-                    holdem_ui0_acc <= probe_data;
-                end
-                holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                holdem_ui0_state <= 5'b00110;
-            end
-            5'b01010: begin
-                case (holdem_ui0_str_index)
-                    0: holdem_ui0_sp <= 0;
-                    1: holdem_ui0_sp <= 3;
-                    2: holdem_ui0_sp <= 13;
-                    3: holdem_ui0_sp <= 33;
-                    4: holdem_ui0_sp <= 50;
-                    5: holdem_ui0_sp <= 64;
-                    6: holdem_ui0_sp <= 79;
-                    7: holdem_ui0_sp <= 105;
-                    8: holdem_ui0_sp <= 121;
-                    9: holdem_ui0_sp <= 143;
-                    10: holdem_ui0_sp <= 164;
-                    11: holdem_ui0_sp <= 189;
-                    12: holdem_ui0_sp <= 210;
-                    13: holdem_ui0_sp <= 228;
-                    14: holdem_ui0_sp <= 237;
-                    15: holdem_ui0_sp <= 245;
-                    16: holdem_ui0_sp <= 253;
-                    17: holdem_ui0_sp <= 261;
-                    18: holdem_ui0_sp <= 266;
-                    19: holdem_ui0_sp <= 271;
-                    20: holdem_ui0_sp <= 277;
-                    21: holdem_ui0_sp <= 286;
-                    22: holdem_ui0_sp <= 292;
-                    23: holdem_ui0_sp <= 299;
-                    24: holdem_ui0_sp <= 306;
-                    25: holdem_ui0_sp <= 312;
-                    26: holdem_ui0_sp <= 323;
-                    27: holdem_ui0_sp <= 340;
-                    28: holdem_ui0_sp <= 359;
-                    29: holdem_ui0_sp <= 376;
-                    30: holdem_ui0_sp <= 386;
-                    31: holdem_ui0_sp <= 391;
-                    32: holdem_ui0_sp <= 400;
-                    33: holdem_ui0_sp <= 416;
-                    34: holdem_ui0_sp <= 425;
-                    35: holdem_ui0_sp <= 431;
-                    36: holdem_ui0_sp <= 442;
-                    37: holdem_ui0_sp <= 457;
-                    38: holdem_ui0_sp <= 472;
-                    39: holdem_ui0_sp <= 476;
-                    40: holdem_ui0_sp <= 482;
-                    41: holdem_ui0_sp <= 487;
-                    42: holdem_ui0_sp <= 492;
-                    43: holdem_ui0_sp <= 496;
-                    44: holdem_ui0_sp <= 502;
-                    45: holdem_ui0_sp <= 508;
-                    46: holdem_ui0_sp <= 513;
-                    47: holdem_ui0_sp <= 517;
-                    48: holdem_ui0_sp <= 522;
-                    49: holdem_ui0_sp <= 528;
-                    50: holdem_ui0_sp <= 533;
-                    51: holdem_ui0_sp <= 537;
-                    52: holdem_ui0_sp <= 542;
-                    53: holdem_ui0_sp <= 549;
-                    54: holdem_ui0_sp <= 555;
-                    55: holdem_ui0_sp <= 561;
-                    56: holdem_ui0_sp <= 567;
-                    57: holdem_ui0_sp <= 574;
-                    58: holdem_ui0_sp <= 581;
-                    59: holdem_ui0_sp <= 587;
-                    60: holdem_ui0_sp <= 592;
-                    61: holdem_ui0_sp <= 598;
-                    62: holdem_ui0_sp <= 605;
-                    63: holdem_ui0_sp <= 611;
-                    64: holdem_ui0_sp <= 616;
-                    65: holdem_ui0_sp <= 653;
-                    66: holdem_ui0_sp <= 669;
-                    67: holdem_ui0_sp <= 686;
-                    68: holdem_ui0_sp <= 689;
-                    69: holdem_ui0_sp <= 697;
-                    70: holdem_ui0_sp <= 721;
-                    71: holdem_ui0_sp <= 724;
-                    72: holdem_ui0_sp <= 732;
-                    73: holdem_ui0_sp <= 743;
-                    74: holdem_ui0_sp <= 749;
-                    75: holdem_ui0_sp <= 755;
-                    76: holdem_ui0_sp <= 762;
-                    77: holdem_ui0_sp <= 778;
-                    78: holdem_ui0_sp <= 789;
-                    79: holdem_ui0_sp <= 805;
-                    80: holdem_ui0_sp <= 818;
-                    81: holdem_ui0_sp <= 826;
-                    82: holdem_ui0_sp <= 844;
-                    83: holdem_ui0_sp <= 847;
-                    84: holdem_ui0_sp <= 855;
-                    85: holdem_ui0_sp <= 861;
-                    86: holdem_ui0_sp <= 866;
-                    87: holdem_ui0_sp <= 874;
-                    88: holdem_ui0_sp <= 882;
-                    89: holdem_ui0_sp <= 889;
-                    90: holdem_ui0_sp <= 899;
-                    91: holdem_ui0_sp <= 910;
-                    92: holdem_ui0_sp <= 913;
-                    93: holdem_ui0_sp <= 919;
-                    94: holdem_ui0_sp <= 931;
-                    95: holdem_ui0_sp <= 948;
-                    96: holdem_ui0_sp <= 961;
-                    97: holdem_ui0_sp <= 971;
-                    98: holdem_ui0_sp <= 989;
-                    99: holdem_ui0_sp <= 1000;
-                    default: holdem_ui0_sp <= 1006;
-                endcase
-                holdem_ui0_state <= 5'b01011;
-            end
-            5'b01011: begin
-                holdem_ui0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                if ((holdem_ui0_char_q == 0)) begin
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if ((!holdem_ui0_txv_q)) begin
-                    holdem_ui0_txd_q <= holdem_ui0_char_q;
-                    holdem_ui0_txv_q <= 1;
-                    holdem_ui0_sp <= (holdem_ui0_sp + 1);
-                    holdem_ui0_state <= 5'b01011;
-                end
-            end
-            5'b01101: begin
-                if (holdem_ui0_bcd_done) begin
-                    holdem_ui0_shifter <= holdem_ui0_bcd;
-                    holdem_ui0_digits_left <= 5;
-                    holdem_ui0_started <= 0;
-                    holdem_ui0_state <= 5'b01110;
-                end
-            end
-            5'b01110: begin
-                if ((holdem_ui0_digits_left == 0)) begin
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-                else if (((holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)] == 0) && (!holdem_ui0_started) && (holdem_ui0_digits_left != 1))) begin
-                    holdem_ui0_shifter <= {holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_ui0_digits_left <= (holdem_ui0_digits_left - 1);
-                end
-                else if ((!holdem_ui0_txv_q)) begin
-                    holdem_ui0_txd_q <= {4'h3, holdem_ui0_shifter[(4 * 5)-1:((4 * 5) - 4)]};
-                    holdem_ui0_txv_q <= 1;
-                    holdem_ui0_started <= 1;
-                    holdem_ui0_shifter <= {holdem_ui0_shifter[((4 * 5) - 4)-1:0], 4'h0};
-                    holdem_ui0_digits_left <= (holdem_ui0_digits_left - 1);
-                end
-            end
-            5'b01111: begin
-                if ((!holdem_ui0_txv_q)) begin
-                    case (holdem_ui0_acc[2-1:0])
-                        0: holdem_ui0_txd_q <= 99;
-                        1: holdem_ui0_txd_q <= 100;
-                        2: holdem_ui0_txd_q <= 104;
-                        default: holdem_ui0_txd_q <= 115;
-                    endcase
-                    holdem_ui0_txv_q <= 1;
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-            end
-            5'b10000: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_cmd_valid_q <= 0;
-                    holdem_ui0_state <= 5'b10001;
-                end
-            end
-            5'b10001: begin
-                if (holdem_table0_res_valid) begin
-                    holdem_ui0_res_q <= holdem_table0_res_code;
-                    holdem_ui0_state <= 5'b10010;
-                end
-            end
-            default: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_pc <= (holdem_ui0_pc + 1);
-                    holdem_ui0_state <= 5'b00110;
-                end
-            end
-        endcase
-    end
-end
-
-
 always @(posedge clk) begin: holdem_ui0_panel
     reg [4-1:0] turn;
     reg [4-1:0] shown;
@@ -5339,7 +5705,7 @@ always @(posedge clk) begin: holdem_ui0_panel
     end
     else begin
         if (btn_up) begin
-            if ((holdem_ui0_view == 3)) begin
+            if (($signed({1'b0, holdem_ui0_view}) == (4 - 1))) begin
                 holdem_ui0_view <= 0;
             end
             else begin
@@ -5348,7 +5714,7 @@ always @(posedge clk) begin: holdem_ui0_panel
         end
         else if (btn_down) begin
             if ((holdem_ui0_view == 0)) begin
-                holdem_ui0_view <= 3;
+                holdem_ui0_view <= (4 - 1);
             end
             else begin
                 holdem_ui0_view <= (holdem_ui0_view - 1);
@@ -5414,27 +5780,52 @@ end
 
 
 
-assign holdem_ui0_rx_ready = (holdem_ui0_state == 5'b00000);
-assign holdem_ui0_tx_data = holdem_ui0_txd_q;
-assign holdem_ui0_tx_valid = holdem_ui0_txv_q;
-assign holdem_table0_cmd_valid = holdem_ui0_cmd_valid_q;
-assign holdem_table0_cmd_op = holdem_ui0_cmd_op_q;
-assign holdem_table0_cmd_seat = holdem_ui0_seat;
-assign holdem_table0_cmd_action = holdem_ui0_action;
-assign holdem_table0_cmd_amount = holdem_ui0_amount;
-assign led = holdem_ui0_led_q;
-assign disp_value = holdem_ui0_disp_q;
-assign key_event = holdem_ui0_key_event_q;
+assign holdem_ui0_bus_out_ack = holdem_ui0_ack;
 
 
-always @(holdem_ui0_idle, probe_addr, holdem_ui0_paddr) begin: holdem_ui0_probe_owner
-    busy = (!holdem_ui0_idle);
-    if (holdem_ui0_idle) begin
-        table_probe_addr = probe_addr;
+always @(holdem_ui0_bus_busy, probe_addr, holdem_ui0_bus_addr) begin: holdem_ui0_probe_owner
+    if (holdem_ui0_bus_busy) begin
+        holdem_table0_probe_addr = holdem_ui0_bus_addr;
     end
     else begin
-        table_probe_addr = holdem_ui0_paddr;
+        holdem_table0_probe_addr = probe_addr;
     end
 end
+
+
+
+assign holdem_table0_cmd_valid = holdem_ui0_cmd_valid_q;
+
+
+
+assign holdem_table0_cmd_op = holdem_ui0_cmd_op_q;
+
+
+
+assign holdem_table0_cmd_seat = holdem_ui0_terminal0_bus_seat;
+
+
+
+assign holdem_table0_cmd_action = holdem_ui0_terminal0_bus_value;
+
+
+
+assign holdem_table0_cmd_amount = holdem_ui0_terminal0_bus_number;
+
+
+
+assign led = holdem_ui0_led_q;
+
+
+
+assign disp_value = holdem_ui0_disp_q;
+
+
+
+assign busy = holdem_ui0_bus_busy;
+
+
+
+assign key_event = holdem_ui0_terminal0_bus_key_event;
 
 endmodule

@@ -39,6 +39,12 @@ end entity nexys_a7_holdem;
 architecture MyHDL of nexys_a7_holdem is
 
 
+type t_enum_c_state_5 is (
+	HC_IDLE,
+	HC_OFFER,
+	HC_RESULT,
+	HC_SETTLE
+	);
 type t_enum_state_t_3 is (
 	RX_IDLE,
 	RX_FRAME,
@@ -84,28 +90,25 @@ type t_enum_t_state_2 is (
 	HT_DONE
 	);
 type t_enum_t_state_4 is (
-	UI_IDLE,
-	UI_KEY,
-	UI_DIGIT1,
-	UI_DIGIT2,
-	UI_DIGIT3,
-	UI_ECHO,
-	UI_FETCH,
-	UI_EXEC,
-	UI_LOAD1,
-	UI_LOAD2,
-	UI_STRI,
-	UI_STRF,
-	UI_STRC,
-	UI_NUMW,
-	UI_NUMD,
-	UI_CARD2,
-	UI_CMDV,
-	UI_CMDR,
-	UI_CMDS,
-	UI_JUMP
+	TE_IDLE,
+	TE_KEY,
+	TE_DIGIT1,
+	TE_DIGIT2,
+	TE_SEND,
+	TE_FETCH,
+	TE_EXEC,
+	TE_LOAD1,
+	TE_LOAD2,
+	TE_STRI,
+	TE_STRF,
+	TE_STRC,
+	TE_NUMW,
+	TE_NUMD,
+	TE_GLYPH,
+	TE_OUTW,
+	TE_JUMP
 	);
-type t_enum_t_state_5 is (
+type t_enum_t_state_6 is (
 	SHUF_IDLE,
 	SHUF_COMPACT,
 	SHUF_SETUP,
@@ -169,7 +172,6 @@ signal holdem_board0_holdem_console0_txd: std_logic := '1';
 signal holdem_board0_holdem_console0_sw: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_led: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_disp_value: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_table_probe_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_table0_cmd_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_cmd_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_table0_cmd_op: unsigned(1 downto 0) := "00";
@@ -184,6 +186,7 @@ signal holdem_board0_holdem_console0_holdem_table0_log_action: unsigned(2 downto
 signal holdem_board0_holdem_console0_holdem_table0_log_put: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_table0_log_total: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_table0_log_allin: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_probe_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_table0_card_low: unsigned(25 downto 0) := "00000000000000000000000001";
 signal holdem_board0_holdem_console0_holdem_table0_card_high: unsigned(26 downto 0) := "000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_acted: unsigned(1 downto 0) := "00";
@@ -477,60 +480,27 @@ signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_ev
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_framing_error: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_overrun: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_rx_data: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_rx_ready: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_rx_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_tx_data: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_tx_ready: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_tx_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_i_op: unsigned(4 downto 0) := "00000";
-signal holdem_board0_holdem_console0_holdem_ui0_instr: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_i_mode: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_i_arg: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_i_target: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_acc_is_arg: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_acc: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_acc_is_seat: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_seat: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_acc_match: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_amount8: unsigned(14 downto 0) := "000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_amount: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_amount2: unsigned(14 downto 0) := "000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_rx_low: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_press: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(28 downto 0) := "00000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(28 downto 0) := "00000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_paddr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_res_q: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_cmd_op_q: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_sw_q: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_vdata: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_instr_d: unsigned(23 downto 0) := "000100001000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_pc: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_char_d: unsigned(7 downto 0) := "01101111";
-signal holdem_board0_holdem_console0_holdem_ui0_sp: unsigned(9 downto 0) := "0000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_char_q: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_jump: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_data: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bcd_start: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_key_event_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_txv_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_state: t_enum_t_state_4 := UI_FETCH;
-signal holdem_board0_holdem_console0_holdem_ui0_key: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_key_low: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_idle: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_number_mode: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_digit_value: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_product: unsigned(14 downto 0) := "000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_have_digit: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_action: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_txd_q: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_str_index: unsigned(6 downto 0) := "0000000";
-signal holdem_board0_holdem_console0_holdem_ui0_num_value: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
+signal holdem_board0_holdem_console0_holdem_ui0_bus_out_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_bus_out_op: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
 signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(10 downto 0) := "00000000000";
@@ -539,54 +509,121 @@ signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(10 downto 0) := 
 signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_ret: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bcd_done: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_shifter: unsigned(19 downto 0) := "00000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bcd: unsigned(19 downto 0) := "00000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_digits_left: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_started: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state: t_enum_state_t_3 := RX_IDLE;
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync: unsigned(1 downto 0) := "11";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick: unsigned(9 downto 0) := "0000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter: unsigned(8 downto 0) := "111111111";
-signal holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick: unsigned(9 downto 0) := "0000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_busy: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits: unsigned(19 downto 0) := "00000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left: unsigned(4 downto 0) := "00000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_bus_out_ack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_bus_busy: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr: unsigned(22 downto 0) := "00000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_seat: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number8: unsigned(14 downto 0) := "000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number2: unsigned(14 downto 0) := "000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d: unsigned(22 downto 0) := "00100001000011000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pc: unsigned(8 downto 0) := "000000110";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sp: unsigned(9 downto 0) := "0000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_jump: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_state: t_enum_t_state_4 := TE_FETCH;
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_idle: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_product: unsigned(14 downto 0) := "000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_ret: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pending: unsigned(8 downto 0) := "000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_value: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_resume: t_enum_t_state_4 := TE_FETCH;
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index: unsigned(6 downto 0) := "0000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_part: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter: unsigned(19 downto 0) := "00000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd: unsigned(19 downto 0) := "00000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_started: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_lost: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_majority: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_shifter: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state: t_enum_state_t_3 := RX_IDLE;
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_sync: unsigned(1 downto 0) := "11";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick: unsigned(9 downto 0) := "0000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter: unsigned(8 downto 0) := "111111111";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick: unsigned(9 downto 0) := "0000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits: unsigned(19 downto 0) := "00000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left: unsigned(4 downto 0) := "00000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_first_carry: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
 signal holdem_board0_shuffler0_count: unsigned(5 downto 0);
 signal holdem_board0_shuffler0_exclude: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_busy: std_logic := '0';
@@ -597,7 +634,7 @@ signal holdem_board0_shuffler0_seed: unsigned(127 downto 0);
 signal holdem_board0_shuffler0_seed_load: std_logic;
 signal holdem_board0_shuffler0_compacting: std_logic := '0';
 signal holdem_board0_shuffler0_starting: std_logic := '0';
-signal holdem_board0_shuffler0_state: t_enum_t_state_5 := SHUF_IDLE;
+signal holdem_board0_shuffler0_state: t_enum_t_state_6 := SHUF_IDLE;
 signal holdem_board0_shuffler0_take_word: std_logic := '0';
 signal holdem_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
 signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
@@ -927,11 +964,11 @@ holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pip
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(2) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(1) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg0_d(0) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits(20-1 downto 16) <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits(16-1 downto 12) <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits(12-1 downto 8) <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits(8-1 downto 4) <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits(20-1 downto 16) <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits(16-1 downto 12) <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits(12-1 downto 8) <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits(8-1 downto 4) <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
 debounce0_level_bus(4) <= debounce0_debounce_bit4_stable;
 debounce0_level_bus(3) <= debounce0_debounce_bit3_stable;
 debounce0_level_bus(2) <= debounce0_debounce_bit2_stable;
@@ -3345,11 +3382,11 @@ begin
 end process holdem_board0_holdem_console0_holdem_table0_control;
 
 
-holdem_board0_holdem_console0_holdem_table0_p_group <= holdem_board0_holdem_console0_table_probe_addr(8-1 downto 3);
-holdem_board0_holdem_console0_holdem_table0_p_seat <= holdem_board0_holdem_console0_table_probe_addr(3-1 downto 0);
-holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= holdem_board0_holdem_console0_table_probe_addr(4-1 downto 1);
-holdem_board0_holdem_console0_holdem_table0_p_index <= holdem_board0_holdem_console0_table_probe_addr(1-1 downto 0);
-holdem_board0_holdem_console0_holdem_table0_p_hole_index <= holdem_board0_holdem_console0_table_probe_addr((1 + 1)-1 downto 1);
+holdem_board0_holdem_console0_holdem_table0_p_group <= holdem_board0_holdem_console0_holdem_table0_probe_addr(8-1 downto 3);
+holdem_board0_holdem_console0_holdem_table0_p_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(3-1 downto 0);
+holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(4-1 downto 1);
+holdem_board0_holdem_console0_holdem_table0_p_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr(1-1 downto 0);
+holdem_board0_holdem_console0_holdem_table0_p_hole_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr((1 + 1)-1 downto 1);
 
 -- The probe window: one observable per address, registered.
 holdem_board0_holdem_console0_holdem_table0_probe: process (clk) is
@@ -3380,7 +3417,7 @@ begin
                 end if;
             elsif ((holdem_board0_holdem_console0_holdem_table0_p_group = 4) or (holdem_board0_holdem_console0_holdem_table0_p_group = 5)) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 1) then
-                    if bool(holdem_board0_holdem_console0_table_probe_addr(0)) then
+                    if bool(holdem_board0_holdem_console0_holdem_table0_probe_addr(0)) then
                         d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
                     else
                         d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
@@ -3448,1732 +3485,2528 @@ begin
     end if;
 end process holdem_board0_holdem_console0_holdem_table0_probe;
 
-holdem_board0_holdem_console0_holdem_ui0_uart_rx0_synchronise: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_synchronise: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level <= '1';
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync <= to_unsigned(3, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level <= '1';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_sync <= to_unsigned(3, 2);
         else
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync(0) & holdem_board0_holdem_console0_rxd);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_sync(1);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_sync <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_sync(0) & holdem_board0_holdem_console0_rxd);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_sync(1);
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_uart_rx0_synchronise;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_synchronise;
 
 
-holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority <= stdl((bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes(1)) and bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes(0))) or (bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes(1)) and bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)) or (bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes(0)) and bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_majority <= stdl((bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes(1)) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes(0))) or (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes(1)) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level)) or (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes(0)) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level)));
 
-holdem_board0_holdem_console0_holdem_ui0_uart_rx0_receive: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_receive: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= to_unsigned(0, 10);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_IDLE;
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick <= to_unsigned(0, 10);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_shifter <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_IDLE;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_lost <= '0';
         else
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= '0';
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid) and bool(holdem_board0_holdem_console0_holdem_ui0_rx_ready)) then
-                holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_lost <= '0';
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready)) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid <= '0';
             end if;
-            case holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state is
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state is
                 when RX_IDLE =>
-                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)) then
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_FRAME;
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= to_unsigned(1, 10);
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= to_unsigned(0, 4);
+                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_FRAME;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick <= to_unsigned(1, 10);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index <= to_unsigned(0, 4);
                     end if;
                 when RX_FRAME =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick = 867) then
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= to_unsigned(0, 10);
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index <= (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index + 1);
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick = 867) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick <= to_unsigned(0, 10);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index + 1);
                     else
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick + 1);
                     end if;
-                    if ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index = 0) and (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick <= 434) and bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level)) then
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_IDLE;
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick = 326) or (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick = 434)) then
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_votes(0) & holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level);
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_uart_rx0_tick = 542) and (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index /= 0)) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_uart_rx0_bit_index /= 9) then
-                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority & holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter(8-1 downto 1));
-                        elsif bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_majority) then
-                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_IDLE;
-                            if (bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid) and (not bool(holdem_board0_holdem_console0_holdem_ui0_rx_ready))) then
-                                holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost <= '1';
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index = 0) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick <= 434) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_IDLE;
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick = 326) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick = 434)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_votes(0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level);
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_tick = 542) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index /= 0)) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index /= 9) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_majority & holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_shifter(8-1 downto 1));
+                        elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_majority) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_IDLE;
+                            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready))) then
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_lost <= '1';
                             else
-                                holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_shifter;
-                                holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid <= '1';
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_shifter;
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid <= '1';
                             end if;
                         else
-                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_BREAK;
-                            holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad <= '1';
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_BREAK;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad <= '1';
                         end if;
                     end if;
                 when others =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_uart_rx0_level) then
-                        holdem_board0_holdem_console0_holdem_ui0_uart_rx0_state <= RX_IDLE;
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_level) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_state <= RX_IDLE;
                     end if;
             end case;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_uart_rx0_receive;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_receive;
 
 
-holdem_board0_holdem_console0_holdem_ui0_rx_data <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_data;
-holdem_board0_holdem_console0_holdem_ui0_rx_valid <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_valid;
-holdem_board0_holdem_console0_holdem_ui0_framing_error <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_frame_bad;
-holdem_board0_holdem_console0_holdem_ui0_overrun <= holdem_board0_holdem_console0_holdem_ui0_uart_rx0_lost;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_valid;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_frame_bad;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_lost;
 
 
-holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready <= stdl((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left = 0) or ((holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left = 1) and (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick = 867)));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready <= stdl((holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left = 0) or ((holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left = 1) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick = 867)));
 
-holdem_board0_holdem_console0_holdem_ui0_uart_tx0_send: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_send: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= to_unsigned(0, 10);
-            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= '1';
-            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= to_unsigned(511, 9);
-            holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick <= to_unsigned(0, 10);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level <= '1';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter <= to_unsigned(511, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left <= to_unsigned(0, 4);
         else
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready) and bool(holdem_board0_holdem_console0_holdem_ui0_tx_valid)) then
-                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= '0';
-                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= unsigned'('1' & holdem_board0_holdem_console0_holdem_ui0_tx_data);
-                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= to_unsigned(10, 4);
-                holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= to_unsigned(0, 10);
-            elsif (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left /= 0) then
-                if (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick = 867) then
-                    holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= to_unsigned(0, 10);
-                    holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left <= (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_bits_left - 1);
-                    holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level <= holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter(0);
-                    holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter <= unsigned'('1' & holdem_board0_holdem_console0_holdem_ui0_uart_tx0_shifter(9-1 downto 1));
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid)) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level <= '0';
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter <= unsigned'('1' & holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data);
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left <= to_unsigned(10, 4);
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick <= to_unsigned(0, 10);
+            elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left /= 0) then
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick = 867) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick <= to_unsigned(0, 10);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_bits_left - 1);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter(0);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter <= unsigned'('1' & holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_shifter(9-1 downto 1));
                 else
-                    holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_uart_tx0_tick + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_tick + 1);
                 end if;
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_uart_tx0_send;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_send;
 
 
-holdem_board0_holdem_console0_holdem_ui0_tx_ready <= holdem_board0_holdem_console0_holdem_ui0_uart_tx0_ready;
-holdem_board0_holdem_console0_txd <= holdem_board0_holdem_console0_holdem_ui0_uart_tx0_level;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_ready;
+holdem_board0_holdem_console0_txd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_tx0_level;
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjust: process (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjust: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble >= 5) then
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble + 3);
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble >= 5) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble + 3);
     else
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjust;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjust;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted(3);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted(3);
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_shift: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= to_unsigned(0, 4);
         else
-            if bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= to_unsigned(0, 4);
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry);
+            if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= to_unsigned(0, 4);
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_first_carry);
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_shift;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_shift;
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjust: process (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjust: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble >= 5) then
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble + 3);
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble >= 5) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble + 3);
     else
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjust;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjust;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted(3);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted(3);
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_shift: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= to_unsigned(0, 4);
         else
-            if bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= to_unsigned(0, 4);
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit0_carry_out);
+            if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= to_unsigned(0, 4);
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit0_carry_out);
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_shift;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_shift;
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjust: process (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjust: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble >= 5) then
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble + 3);
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble >= 5) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble + 3);
     else
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjust;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjust;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted(3);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted(3);
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_shift: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= to_unsigned(0, 4);
         else
-            if bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= to_unsigned(0, 4);
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit1_carry_out);
+            if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= to_unsigned(0, 4);
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit1_carry_out);
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_shift;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_shift;
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjust: process (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjust: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble >= 5) then
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble + 3);
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble >= 5) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble + 3);
     else
-        holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjust;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjust;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted(3);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted(3);
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_shift: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= to_unsigned(0, 4);
         else
-            if bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= to_unsigned(0, 4);
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit2_carry_out);
+            if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= to_unsigned(0, 4);
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit2_carry_out);
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_shift;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_shift;
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_shift: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= to_unsigned(0, 4);
         else
-            if bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= to_unsigned(0, 4);
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_nibble(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit3_carry_out);
+            if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= to_unsigned(0, 4);
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble(3-1 downto 0) & holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out);
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_dabble_digit4_shift;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_dabble_digit4_shift;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_load <= stdl(bool(holdem_board0_holdem_console0_holdem_ui0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running)));
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_step <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running;
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_first_carry <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter(15);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_load <= stdl(bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running)));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_step <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_first_carry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter(15);
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_run: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_run: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= to_unsigned(0, 5);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= to_unsigned(0, 5);
         else
-            holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= '0';
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running))) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_num_value;
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= to_unsigned(16, 5);
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= '1';
-            elsif bool(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running) then
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_shifter(15-1 downto 0) & '0');
-                holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left <= (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left - 1);
-                if (holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_steps_left = 1) then
-                    holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running <= '0';
-                    holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished <= '1';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished <= '0';
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running))) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= to_unsigned(16, 5);
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running <= '1';
+            elsif bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_shifter(15-1 downto 0) & '0');
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left - 1);
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_steps_left = 1) then
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running <= '0';
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished <= '1';
                 end if;
             end if;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_run;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_run;
 
 
-holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_busy <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_running;
-holdem_board0_holdem_console0_holdem_ui0_bcd_done <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_finished;
-holdem_board0_holdem_console0_holdem_ui0_bcd <= holdem_board0_holdem_console0_holdem_ui0_bin2bcd0_bcd_bits;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_running;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
-holdem_board0_holdem_console0_holdem_ui0_i_op <= holdem_board0_holdem_console0_holdem_ui0_instr(24-1 downto (24 - 5));
-holdem_board0_holdem_console0_holdem_ui0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_instr((24 - 5)-1 downto (24 - 7));
-holdem_board0_holdem_console0_holdem_ui0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_instr((24 - 7)-1 downto 9);
-holdem_board0_holdem_console0_holdem_ui0_i_target <= holdem_board0_holdem_console0_holdem_ui0_instr(9-1 downto 0);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(23-1 downto (23 - 4));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((23 - 4)-1 downto ((23 - 4) - 2));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((9 + 8)-1 downto 9);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(9-1 downto 0);
 
 
-holdem_board0_holdem_console0_holdem_ui0_acc_is_arg <= stdl(holdem_board0_holdem_console0_holdem_ui0_acc = holdem_board0_holdem_console0_holdem_ui0_i_arg);
-holdem_board0_holdem_console0_holdem_ui0_acc_is_seat <= stdl(holdem_board0_holdem_console0_holdem_ui0_acc = holdem_board0_holdem_console0_holdem_ui0_seat);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(16-1 downto (3 + 4));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info((3 + 4)-1 downto 4);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(4-1 downto 2);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(1);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(0);
 
-holdem_board0_holdem_console0_holdem_ui0_match: process (holdem_board0_holdem_console0_holdem_ui0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_acc_is_seat, holdem_board0_holdem_console0_holdem_ui0_i_mode) is
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_match: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg, holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat, holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_i_mode = 1) then
-        holdem_board0_holdem_console0_holdem_ui0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_acc_is_seat;
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 1) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
     else
-        holdem_board0_holdem_console0_holdem_ui0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_acc_is_arg;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_match;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_match;
 
 
-holdem_board0_holdem_console0_holdem_ui0_amount8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_amount & to_unsigned(0, 3)), 15);
-holdem_board0_holdem_console0_holdem_ui0_amount2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_amount & to_unsigned(0, 1)), 15);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted <= shift_right(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc, to_integer(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0) & to_unsigned(0, 2))));
 
--- Lower case of the received byte, registered with it (a shallower key decode).
-holdem_board0_holdem_console0_holdem_ui0_lower: process (holdem_board0_holdem_console0_holdem_ui0_rx_data) is
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 3)), 15);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 1)), 15);
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number: process (holdem_board0_holdem_console0_sw) is
 begin
-    if ((signed(resize(holdem_board0_holdem_console0_holdem_ui0_rx_data, 9)) >= 65) and (signed(resize(holdem_board0_holdem_console0_holdem_ui0_rx_data, 9)) <= 90)) then
-        holdem_board0_holdem_console0_holdem_ui0_rx_low <= (holdem_board0_holdem_console0_holdem_ui0_rx_data or to_unsigned(32, 8));
+    if (holdem_board0_holdem_console0_sw(15-1 downto 11) /= 0) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= to_unsigned(2047, 11);
     else
-        holdem_board0_holdem_console0_holdem_ui0_rx_low <= holdem_board0_holdem_console0_holdem_ui0_rx_data;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= holdem_board0_holdem_console0_sw(11-1 downto 0);
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_lower;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000000000000000";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000001000000000";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000011000000000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000000000000000";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000110100";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000001000000000";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000110100";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000010000000000";
+        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000110100";
+        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
+        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000010000001110";
+        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001100";
+        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111100000001000000000";
+        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000001111000100011";
+        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111100000000000000000";
+        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000000011101";
+        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010001000000000";
+        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000000011011";
+        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11011000000100000000000";
+        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001000";
+        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11011000000011000000000";
+        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001000";
+        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
+        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000000100001";
+        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11011000000010000000000";
+        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001000";
+        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11011000000001000000000";
+        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001000";
+        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11011000000000000000000";
+        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000001000";
+        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111000110010";
+        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000100000000000";
+        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100000000000000";
+        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100001000000000";
+        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000101000000000";
+        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100110000000000";
+        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000000111010";
+        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000110000000000";
+        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100000011000000000";
+        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000111000000000";
+        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100111000000000";
+        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000000010000111111";
+        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001000000000000";
+        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100101000000000";
+        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001000100";
+        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011011001";
+        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000011000000000";
+        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000111111";
+        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
+        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000000001001001001";
+        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100111000000000";
+        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001010100";
+        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011101000000000";
+        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001001111";
+        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
+        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011111110";
+        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
+        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011111110";
+        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
+        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011110110";
+        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
+        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011110110";
+        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
+        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
+        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
+        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
+        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
+        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
+        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
+        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
+        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
+        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
+        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010011011";
+        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
+        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
+        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
+        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
+        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
+        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
+        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
+        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
+        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
+        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
+        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
+        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011000010";
+        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
+        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011000010";
+        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010101011";
+        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001100000000000";
+        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
+        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001101000000000";
+        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
+        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001110000000000";
+        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010100000000000";
+        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010110010";
+        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011110000000000";
+        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010110001";
+        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001111000000000";
+        when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010000000000000";
+        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010110010";
+        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010001000000000";
+        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001000000000000";
+        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
+        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001001000000000";
+        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
+        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001010000000000";
+        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
+        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001011000000000";
+        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001100000000000";
+        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011100000000000";
+        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001101000000000";
+        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
+        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001110000000000";
+        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011000000000000";
+        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000100000000011000111";
+        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010010000000000";
+        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010011000000000";
+        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
+        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010100000000000";
+        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
+        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100011000000000000";
+        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000010011010010";
+        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000000011010100";
+        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000001011010110";
+        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
+        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010101000000000";
+        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
+        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010110000000000";
+        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
+        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010111000000000";
+        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100000000000000";
+        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100001000000000";
+        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100011000000000000";
+        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011110001";
+        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001011110001";
+        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011011100111";
+        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000100011100111";
+        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000101011101010";
+        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
+        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110001";
+        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
+        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110001";
+        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
+        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011000000000000";
+        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
+        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000101001000000000";
+        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110100";
+        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100100000000000";
+        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011110100";
+        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011001000000000";
+        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110101000000000000000";
+        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011111101";
+        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011010000000000";
+        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 255 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000101000010";
+        when 256 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 257 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 258 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 259 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100000000000000";
+        when 260 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 261 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 262 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100001000000000";
+        when 263 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 264 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 265 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 266 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
+        when 267 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000001000100011000";
+        when 268 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111100100000";
+        when 269 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000110100100101";
+        when 270 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011100101110";
+        when 271 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000010100110011";
+        when 272 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001100111100";
+        when 273 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100100000000000000";
+        when 274 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011011000000000";
+        when 275 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 276 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 277 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100101001000000000";
+        when 278 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011100000000000";
+        when 279 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 280 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 281 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 282 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000001100100011101";
+        when 283 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011101000000000";
+        when 284 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 285 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 286 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
+        when 287 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000100010001";
+        when 288 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011110000000000";
+        when 289 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 290 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 291 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 292 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 293 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011111000000000";
+        when 294 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 295 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 296 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 297 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100000000000000";
+        when 298 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 299 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
+        when 300 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 301 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 302 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100001000000000";
+        when 303 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 304 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 305 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 306 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 307 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100010000000000";
+        when 308 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 309 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 310 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 311 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100011000000000";
+        when 312 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 313 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
+        when 314 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 315 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 316 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100100000000000";
+        when 317 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 318 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 319 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 320 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
+        when 321 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_char_rom: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_sp) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100001";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111001";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100001";
+        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111001";
+        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111010";
+        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111010";
+        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111001";
+        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111001";
+        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 255 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 256 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 257 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 258 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 259 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 260 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 261 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 262 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 263 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 264 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 265 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 266 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 267 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 268 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 269 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 270 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 271 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 272 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 273 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 274 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 275 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 276 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 277 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 278 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00110001";
+        when 279 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00110100";
+        when 280 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 281 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 282 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 283 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 284 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 285 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 286 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00110001";
+        when 287 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00110101";
+        when 288 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 289 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 290 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 291 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 292 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 293 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 294 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 295 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 296 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 297 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 298 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 299 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 300 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 301 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 302 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 303 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 304 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 305 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 306 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 307 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 308 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 309 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 310 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 311 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 312 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 313 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 314 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 315 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 316 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 317 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 318 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 319 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 320 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 321 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 322 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 323 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 324 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 325 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 326 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 327 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 328 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 329 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 330 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 331 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 332 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 333 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 334 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 335 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 336 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 337 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 338 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 339 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 340 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 341 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 342 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 343 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 344 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 345 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 346 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 347 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 348 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 349 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 350 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 351 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 352 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 353 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 354 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 355 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 356 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 357 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 358 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 359 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 360 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 361 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 362 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 363 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 364 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 365 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 366 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 367 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101101";
+        when 368 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 369 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 370 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 371 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 372 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 373 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 374 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 375 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 376 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 377 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 378 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 379 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 380 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 381 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 382 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 383 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 384 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 385 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 386 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 387 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 388 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 389 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 390 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 391 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 392 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 393 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 394 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 395 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 396 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 397 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 398 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 399 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 400 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 401 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 402 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 403 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 404 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 405 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 406 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 407 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 408 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 409 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 410 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 411 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 412 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001000";
+        when 413 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 414 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 415 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 416 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 417 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 418 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 419 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 420 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 421 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 422 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010000";
+        when 423 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 424 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 425 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 426 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 427 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010100";
+        when 428 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 429 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 430 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 431 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 432 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 433 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 434 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 435 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 436 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010100";
+        when 437 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 438 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 439 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 440 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 441 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 442 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 443 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 444 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 445 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 446 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 447 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 448 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 449 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 450 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 451 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 452 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010011";
+        when 453 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 454 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 455 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 456 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 457 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 458 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 459 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 460 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 461 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000110";
+        when 462 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 463 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 464 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 465 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 466 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 467 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000110";
+        when 468 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 469 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 470 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 471 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 472 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 473 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 474 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 475 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 476 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 477 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 478 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000110";
+        when 479 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 480 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 481 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 482 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 483 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 484 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 485 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 486 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 487 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 488 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 489 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 490 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 491 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 492 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 493 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010011";
+        when 494 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 495 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 496 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 497 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 498 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 499 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 500 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 501 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 502 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 503 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 504 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 505 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 506 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 507 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 508 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 509 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 510 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 511 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 512 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 513 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 514 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 515 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 516 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 517 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 518 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 519 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 520 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 521 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 522 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 523 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 524 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 525 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 526 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 527 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 528 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 529 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 530 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111000";
+        when 531 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 532 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 533 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 534 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 535 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 536 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 537 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 538 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 539 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 540 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 541 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 542 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 543 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 544 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 545 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 546 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 547 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 548 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 549 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 550 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 551 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 552 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 553 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101010";
+        when 554 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 555 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 556 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 557 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 558 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110001";
+        when 559 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 560 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 561 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 562 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 563 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 564 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 565 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 566 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 567 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 568 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 569 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 570 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 571 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 572 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 573 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 574 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 575 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 576 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 577 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 578 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 579 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 580 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 581 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 582 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 583 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 584 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 585 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 586 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 587 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 588 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 589 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 590 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 591 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 592 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 593 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 594 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 595 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 596 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 597 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 598 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 599 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111000";
+        when 600 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 601 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 602 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 603 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 604 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 605 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 606 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 607 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 608 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 609 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 610 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 611 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 612 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 613 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 614 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 615 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 616 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 617 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 618 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 619 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 620 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 621 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 622 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 623 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 624 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 625 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 626 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 627 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 628 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101010";
+        when 629 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 630 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 631 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 632 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 633 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 634 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110001";
+        when 635 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 636 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 637 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 638 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 639 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 640 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 641 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 642 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 643 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 644 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 645 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 646 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 647 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 648 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 649 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 650 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 651 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 652 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001000";
+        when 653 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 654 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 655 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 656 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100111";
+        when 657 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 658 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 659 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111010";
+        when 660 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 661 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 662 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 663 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 664 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 665 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 666 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 667 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 668 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 669 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 670 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111100";
+        when 671 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 672 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111110";
+        when 673 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 674 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 675 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111100";
+        when 676 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 677 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00111110";
+        when 678 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 679 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 680 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 681 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 682 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 683 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 684 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 685 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 686 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 687 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 688 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 689 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 690 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 691 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 692 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 693 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 694 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 695 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 696 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 697 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100001";
+        when 698 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 699 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 700 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 701 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 702 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 703 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 704 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 705 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 706 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 707 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 708 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 709 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 710 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 711 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 712 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 713 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 714 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 715 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 716 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 717 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 718 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 719 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 720 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 721 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100001";
+        when 722 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 723 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 724 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00011011";
+        when 725 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01011011";
+        when 726 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00110010";
+        when 727 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001010";
+        when 728 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00011011";
+        when 729 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01011011";
+        when 730 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001000";
+        when 731 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 732 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001110";
+        when 733 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 734 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 735 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 736 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 737 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 738 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 739 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 740 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 741 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 742 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 743 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01001000";
+        when 744 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 745 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 746 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 747 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 748 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 749 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 750 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 751 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 752 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 753 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 754 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 755 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 756 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 757 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 758 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 759 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 760 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 761 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 762 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 763 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 764 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 765 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 766 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 767 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 768 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 769 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 770 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 771 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 772 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 773 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 774 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 775 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 776 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 777 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 778 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 779 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 780 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 781 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 782 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 783 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 784 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 785 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 786 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 787 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 788 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 789 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 790 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 791 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 792 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 793 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 794 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 795 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 796 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 797 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 798 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 799 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 800 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 801 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 802 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 803 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 804 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 805 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000111";
+        when 806 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 807 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101101";
+        when 808 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 809 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 810 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 811 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110110";
+        when 812 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 813 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 814 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 815 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 816 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010000";
+        when 817 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 818 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 819 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 820 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 821 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 822 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 823 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 824 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 825 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 826 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010000";
+        when 827 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 828 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 829 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 830 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 831 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 832 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 833 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 834 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 835 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 836 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 837 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 838 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 839 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 840 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 841 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001101";
+        when 842 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00001010";
+        when 843 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 844 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 845 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000100";
+        when 846 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 847 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 848 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 849 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 850 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 851 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 852 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 853 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 854 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 855 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 856 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 857 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 858 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 859 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 860 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 861 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 862 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 863 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 864 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 865 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 866 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 867 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 868 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 869 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 870 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 871 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 872 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 873 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 874 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 875 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 876 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 877 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 878 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101101";
+        when 879 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 880 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 881 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 882 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 883 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101000";
+        when 884 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100010";
+        when 885 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 886 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 887 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 888 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 889 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 890 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101000";
+        when 891 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 892 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 893 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 894 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101101";
+        when 895 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 896 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 897 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101001";
+        when 898 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 899 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 900 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 901 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 902 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 903 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 904 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 905 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100011";
+        when 906 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110100";
+        when 907 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 908 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 909 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 910 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 911 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 912 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 913 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 914 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 915 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 916 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100111";
+        when 917 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 918 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 919 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010010";
+        when 920 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 921 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01111001";
+        when 922 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 923 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 924 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 925 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 926 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 927 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 928 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 929 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 930 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 931 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000110";
+        when 932 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 933 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 934 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 935 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 936 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 937 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 938 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 939 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 940 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 941 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 942 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 943 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 944 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 945 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 946 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 947 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 948 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01000110";
+        when 949 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 950 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 951 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 952 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 953 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 954 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 955 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 956 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110011";
+        when 957 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 958 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 959 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 960 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 961 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 962 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 963 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110101";
+        when 964 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 965 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101100";
+        when 966 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 967 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 968 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 969 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 970 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 971 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010100";
+        when 972 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101000";
+        when 973 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 974 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 975 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100101";
+        when 976 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 977 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 978 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 979 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 980 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 981 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 982 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101011";
+        when 983 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 984 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 985 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 986 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 987 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 988 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 989 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010100";
+        when 990 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110111";
+        when 991 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 992 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 993 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110000";
+        when 994 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 995 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 996 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 997 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00101100";
+        when 998 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 999 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 1000 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 1001 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 1002 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101110";
+        when 1003 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100100";
+        when 1004 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 1005 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+        when 1006 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01010000";
+        when 1007 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100001";
+        when 1008 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101001";
+        when 1009 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01110010";
+        when 1010 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when 1011 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01101111";
+        when 1012 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "01100110";
+        when 1013 => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00100000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d <= "00000000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_char_rom;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001101";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000001100";
+        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000010";
+        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
+        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
+        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
+        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
+        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
+        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
+        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
+        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
+        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
+        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011101100000100";
+        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001010100";
+        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000111000";
+        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000100100";
+        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011000000100";
+        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000000100";
+        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0001001010000100";
+        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010000010100";
+        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000011100000100";
+        when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
+        when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011101100000100";
+        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_key_decode;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed <= (holdem_board0_holdem_console0_holdem_ui0_press and to_unsigned(7, 3));
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000000000";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010000";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000100101";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc <= "000010011";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_button_decode;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_roms: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= to_unsigned(0, 23);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= to_unsigned(0, 8);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_instr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_roms;
+
+-- A conditional jump decides a clock after TE_EXEC, from this register: the wide
+-- compares and the bit select would otherwise sit in front of the next-pc mux.
+holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= '0';
+        else
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op is
+                when "1001" =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(5-1 downto 0)));
+                when "0111" =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match;
+                when others =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_jump <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match)));
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_jump_condition;
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_sequencer: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= to_unsigned(0, 10);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= to_unsigned(0, 7);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= to_unsigned(0, 20);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= to_unsigned(0, 24);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= to_unsigned(0, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(6, 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= to_unsigned(0, 15);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= to_unsigned(0, 16);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
+            if (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready)) then
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '0';
+            end if;
+            case holdem_board0_holdem_console0_holdem_ui0_terminal0_state is
+                when TE_IDLE =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key <= holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEY;
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode))) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= holdem_board0_holdem_console0_sw;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    end if;
+                when TE_KEY =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode) then
+                        if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key(4-1 downto 0);
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 + holdem_board0_holdem_console0_holdem_ui0_terminal0_number2);
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '1';
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT1;
+                        elsif (bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit)) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= holdem_board0_holdem_console0_holdem_ui0_terminal0_pending;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(4, 9);
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '0';
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(2, 9);
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 2) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 3) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                    else
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 1) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
+                        end if;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
+                    end if;
+                when TE_DIGIT1 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT2;
+                when TE_DIGIT2 =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_product((11 + 4)-1 downto 11) /= 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(2047, 11);
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product(11-1 downto 0);
+                    end if;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                when TE_SEND =>
+                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= holdem_board0_holdem_console0_holdem_ui0_terminal0_resume;
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_resume = TE_IDLE) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                        end if;
+                    end if;
+                when TE_FETCH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_EXEC;
+                when TE_EXEC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_IDLE;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '1';
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 1) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 1) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
+                        end if;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 2) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode /= 0) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(7-1 downto 0), 7);
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(7-1 downto 0);
+                        end if;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRI;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 3) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 3) then
+                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg is
+                                when "00000000" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_number, 24);
+                                when "00000001" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q, 24);
+                                when "00000011" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_seat, 24);
+                                when others =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_value, 24);
+                            end case;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                        else
+                            case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode is
+                                when "01" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + holdem_board0_holdem_console0_holdem_ui0_terminal0_seat);
+                                when "10" =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg + unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_seat & '0'));
+                                when others =>
+                                    holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
+                            end case;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD1;
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 4) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_num_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(16-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMW;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 5) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= to_unsigned(0, 3);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_GLYPH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 6) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted(4-1 downto 0), 24);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 10) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 9) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 7) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 8)) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_JUMP;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 13) then
+                        case holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode is
+                            when "00" =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0);
+                            when "01" =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc(3-1 downto 0);
+                            when others =>
+                                holdem_board0_holdem_console0_holdem_ui0_terminal0_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0);
+                        end case;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 11) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_ret <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 12) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_ret;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_OUTW;
+                    end if;
+                when TE_JUMP =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_jump) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                    end if;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                when TE_LOAD1 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_LOAD2;
+                when TE_LOAD2 =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_acc <= holdem_board0_holdem_console0_holdem_ui0_bus_data;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                when TE_STRI =>
+                    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index) is
+                        when 0 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000000000";
+                        when 1 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000010000";
+                        when 2 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000100001";
+                        when 3 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000100100";
+                        when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000100111";
+                        when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0000110001";
+                        when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0001000101";
+                        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0001010110";
+                        when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0001100100";
+                        when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0001110011";
+                        when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0010001101";
+                        when 11 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0010011101";
+                        when 12 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0010110011";
+                        when 13 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0011001000";
+                        when 14 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0011100001";
+                        when 15 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0011110110";
+                        when 16 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100001000";
+                        when 17 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100010001";
+                        when 18 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100011001";
+                        when 19 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100100001";
+                        when 20 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100101001";
+                        when 21 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100101110";
+                        when 22 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100110011";
+                        when 23 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0100111001";
+                        when 24 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101000010";
+                        when 25 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101001000";
+                        when 26 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101001111";
+                        when 27 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101010110";
+                        when 28 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101011100";
+                        when 29 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101100111";
+                        when 30 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0101111000";
+                        when 31 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0110001011";
+                        when 32 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0110011100";
+                        when 33 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0110100110";
+                        when 34 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0110101011";
+                        when 35 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0110110100";
+                        when 36 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111000100";
+                        when 37 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111001101";
+                        when 38 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111010011";
+                        when 39 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111011110";
+                        when 40 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111101101";
+                        when 41 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "0111111100";
+                        when 42 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000000000";
+                        when 43 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000000110";
+                        when 44 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000001011";
+                        when 45 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000010000";
+                        when 46 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000010100";
+                        when 47 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000011010";
+                        when 48 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000100000";
+                        when 49 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000100101";
+                        when 50 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000101001";
+                        when 51 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000101110";
+                        when 52 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000110100";
+                        when 53 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000111001";
+                        when 54 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1000111101";
+                        when 55 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001000010";
+                        when 56 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001001001";
+                        when 57 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001001111";
+                        when 58 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001010101";
+                        when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001011011";
+                        when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001100010";
+                        when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001101001";
+                        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001101111";
+                        when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001110100";
+                        when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1001111010";
+                        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1010000001";
+                        when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1010000111";
+                        when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1010001100";
+                        when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1010110001";
+                        when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1010111001";
+                        when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011010001";
+                        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011010100";
+                        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011011100";
+                        when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011100111";
+                        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011101101";
+                        when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011110011";
+                        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1011111010";
+                        when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1100001010";
+                        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1100010101";
+                        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1100100101";
+                        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1100110010";
+                        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1100111010";
+                        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101001100";
+                        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101001111";
+                        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101010111";
+                        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101011101";
+                        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101100010";
+                        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101101010";
+                        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101110010";
+                        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1101111001";
+                        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110000011";
+                        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110001110";
+                        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110010001";
+                        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110010111";
+                        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110100011";
+                        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1110110100";
+                        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111000001";
+                        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111001011";
+                        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111011101";
+                        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111101000";
+                        when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= "1111101110";
+                    end case;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRF;
+                when TE_STRF =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRC;
+                when TE_STRC =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_STRF;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                    end if;
+                when TE_NUMW =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= to_unsigned(5, 3);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_NUMD;
+                    end if;
+                when TE_NUMD =>
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter(((4 * 5) - 4)-1 downto 0) & to_unsigned(0, 4));
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left - 1);
+                        if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)) /= 0) or bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_started) or (holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 1)) then
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= unsigned'(to_unsigned(3, 4) & holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter((4 * 5)-1 downto ((4 * 5) - 4)));
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_started <= '1';
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_NUMD;
+                            holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                        end if;
+                    end if;
+                when TE_GLYPH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_bus_glyph;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_part + 1);
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
+                    else
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_GLYPH;
+                    end if;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
+                when others =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_out_ack) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_sequencer;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_state = TE_IDLE);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_txd_q;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_txv_q;
+holdem_board0_holdem_console0_holdem_ui0_bus_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr;
+holdem_board0_holdem_console0_holdem_ui0_bus_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_acc;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_seat;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_value;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_number;
+holdem_board0_holdem_console0_holdem_ui0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
+holdem_board0_holdem_console0_holdem_ui0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
+holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
+holdem_board0_holdem_console0_holdem_ui0_bus_busy <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_idle)));
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q;
+
+
+holdem_board0_holdem_console0_holdem_ui0_press <= unsigned'(holdem_board0_btn_reveal & holdem_board0_btn_deal & holdem_board0_btn_act);
 
 
 holdem_board0_holdem_console0_holdem_ui0_log_in <= unsigned'(holdem_board0_holdem_console0_holdem_table0_log_seat & holdem_board0_holdem_console0_holdem_table0_log_action & holdem_board0_holdem_console0_holdem_table0_log_allin & holdem_board0_holdem_console0_holdem_table0_log_put & holdem_board0_holdem_console0_holdem_table0_log_total);
 holdem_board0_holdem_console0_holdem_ui0_log_head <= holdem_board0_holdem_console0_holdem_ui0_log_mem(to_integer(holdem_board0_holdem_console0_holdem_ui0_log_rd));
 
 -- What LOAD reads above the table's probe window.
-holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_sw_q, holdem_board0_holdem_console0_holdem_ui0_amount, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_paddr) is
+holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
     variable d: unsigned(23 downto 0);
 begin
     d := to_unsigned(0, 24);
-    if (holdem_board0_holdem_console0_holdem_ui0_paddr = 96) then
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(29-1 downto (29 - 3));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 97) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((29 - 3)-1 downto (29 - 6));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 100) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
         d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 11));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 98) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
         d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 11)-1 downto 11);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 99) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
         d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(11-1 downto 0);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 101) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 102) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
         d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_res_q;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 103) then
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 103) then
         d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 104) then
-        d(16-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_sw_q;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_paddr = 105) then
-        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_amount;
     end if;
     holdem_board0_holdem_console0_holdem_ui0_vdata <= d;
 end process holdem_board0_holdem_console0_holdem_ui0_ui_registers;
 
-holdem_board0_holdem_console0_holdem_ui0_program_rom: process (holdem_board0_holdem_console0_holdem_ui0_pc) is
+-- The table's probe data (registered there), or the UI's registers above it.
+holdem_board0_holdem_console0_holdem_ui0_window: process (holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_pc) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000000000000000";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000001110101";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000001000000000";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000010000000000";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010101000000000";
-        when 8 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110100000000000000000";
-        when 9 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011010000000000000000000";
-        when 10 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000110011";
-        when 11 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011010000000001000000000";
-        when 12 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000110011";
-        when 13 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011010000000010000000000";
-        when 14 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000110011";
-        when 15 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010111000000000";
-        when 16 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000010000001101";
-        when 17 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000001011";
-        when 18 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001101000000000000";
-        when 19 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010010000001111000100010";
-        when 20 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001101001000000000";
-        when 21 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000000011100";
-        when 22 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010001000000000";
-        when 23 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000000011010";
-        when 24 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010111000000100000000000";
-        when 25 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000000111";
-        when 26 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010111000000011000000000";
-        when 27 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000000111";
-        when 28 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010010000000000";
-        when 29 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000000100000";
-        when 30 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010111000000010000000000";
-        when 31 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000000111";
-        when 32 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010111000000001000000000";
-        when 33 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000000111";
-        when 34 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010111000000000000000000";
-        when 35 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000000111";
-        when 36 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010101000000000";
-        when 37 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000111000110001";
-        when 38 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110100000000000000000";
-        when 39 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 40 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 41 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000100000000000";
-        when 42 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000111000100000000000000";
-        when 43 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 44 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 45 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000111000100001000000000";
-        when 46 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 47 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 48 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 49 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000101000000000";
-        when 50 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 51 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100110000000000";
-        when 52 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000000111001";
-        when 53 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000110000000000";
-        when 54 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100000000000000000";
-        when 55 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 56 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 57 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000111000000000";
-        when 58 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100111000000000";
-        when 59 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001110000000010000111110";
-        when 60 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001000000000000";
-        when 61 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000001110101";
-        when 62 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100101000000000";
-        when 63 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000001000011";
-        when 64 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011011000";
-        when 65 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "100000000000000000000000";
-        when 66 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000000111110";
-        when 67 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010111000000000";
-        when 68 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001110000000001001001000";
-        when 69 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100111000000000";
-        when 70 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000001010011";
-        when 71 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000001110101";
-        when 72 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011101000000000";
-        when 73 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000001001110";
-        when 74 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000000000000000";
-        when 75 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011111101";
-        when 76 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000001000000000";
-        when 77 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011111101";
-        when 78 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000000000000000";
-        when 79 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011110101";
-        when 80 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000001000000000";
-        when 81 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011110101";
-        when 82 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000001110101";
-        when 83 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001001000000000";
-        when 84 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011011000000000";
-        when 85 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 86 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 87 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010110000000000";
-        when 88 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100010000000000000";
-        when 89 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001010000000000";
-        when 90 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010000000000000";
-        when 91 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 92 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110000000000000";
-        when 93 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 94 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001011000000000";
-        when 95 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110000000000000";
-        when 96 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 97 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 98 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 99 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110001000000000";
-        when 100 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 101 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 102 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 103 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110010000000000";
-        when 104 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 105 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 106 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 107 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110011000000000";
-        when 108 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 109 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 110 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 111 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110100000000000";
-        when 112 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111001110011";
-        when 113 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 114 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 115 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 116 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000010011010";
-        when 117 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001001000000000";
-        when 118 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011011000000000";
-        when 119 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 120 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 121 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010110000000000";
-        when 122 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100010000000000000";
-        when 123 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001010000000000";
-        when 124 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010000000000000";
-        when 125 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 126 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110000000000000";
-        when 127 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 128 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001011000000000";
-        when 129 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110000000000000";
-        when 130 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 131 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 132 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 133 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110001000000000";
-        when 134 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 135 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 136 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 137 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110010000000000";
-        when 138 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 139 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 140 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 141 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110011000000000";
-        when 142 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 143 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 144 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 145 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110000110100000000000";
-        when 146 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000111111010010101";
-        when 147 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 148 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 149 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 150 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000000000000000";
-        when 151 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011000001";
-        when 152 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110000000001000000000";
-        when 153 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011100000000000011000001";
-        when 154 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010101000000000";
-        when 155 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000111010101010";
-        when 156 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110100000000000000000";
-        when 157 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 158 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 159 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001100000000000";
-        when 160 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100000000000000000";
-        when 161 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 162 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001101000000000";
-        when 163 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010010000000000";
-        when 164 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 165 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001110000000000";
-        when 166 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010100000000000";
-        when 167 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 168 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 169 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000010110001";
-        when 170 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011110000000000";
-        when 171 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000111010110000";
-        when 172 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001001111000000000";
-        when 173 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 174 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010000000000000";
-        when 175 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000010110001";
-        when 176 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010001000000000";
-        when 177 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010101000000000";
-        when 178 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000000000000000";
-        when 179 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010110100000000000000000";
-        when 180 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100000000000000000";
-        when 181 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000001000000000";
-        when 182 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100001000000000000";
-        when 183 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000010000000000";
-        when 184 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010010000000000";
-        when 185 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000011000000000";
-        when 186 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010000000000000";
-        when 187 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000100000000000";
-        when 188 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011100000000000";
-        when 189 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000101000000000";
-        when 190 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001010111000000000";
-        when 191 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011000000000110000000000";
-        when 192 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000000000000000000000000";
-        when 193 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 194 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010100110000000000000";
-        when 195 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001011000000000000";
-        when 196 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001110100000000011000110";
-        when 197 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010010000000000";
-        when 198 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010011000000000";
-        when 199 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100000000000000000";
-        when 200 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 201 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010100000000000";
-        when 202 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100001000000000000";
-        when 203 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 204 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100011000000000000";
-        when 205 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010010000000010011010001";
-        when 206 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010010000000000011010011";
-        when 207 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010010000000001011010101";
-        when 208 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011010110";
-        when 209 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010101000000000";
-        when 210 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011010110";
-        when 211 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010110000000000";
-        when 212 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011010110";
-        when 213 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001010111000000000";
-        when 214 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 215 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011110000000000000000000";
-        when 216 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 217 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100000000000000";
-        when 218 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 219 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 220 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100001000000000";
-        when 221 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100010101000000000";
-        when 222 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000011110000";
-        when 223 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000001011110000";
-        when 224 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000011011100110";
-        when 225 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000100011100110";
-        when 226 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000101011101001";
-        when 227 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100010000000000";
-        when 228 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 229 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011110000";
-        when 230 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100011000000000";
-        when 231 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 232 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011110000";
-        when 233 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100010000000000";
-        when 234 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 235 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011000000000000";
-        when 236 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100011000000000";
-        when 237 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 238 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000101001000000000";
-        when 239 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000011110011";
-        when 240 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110001100100000000000";
-        when 241 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000011110011";
-        when 242 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011001000000000";
-        when 243 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 244 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011110000000000000000000";
-        when 245 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110101000000000000000";
-        when 246 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000011111100";
-        when 247 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 248 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010100110000000000000";
-        when 249 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011010000000000";
-        when 250 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001000000000000000000000";
-        when 251 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when 252 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011110000000000000000000";
-        when 253 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 254 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000000101000001";
-        when 255 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010001010000000000000";
-        when 256 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010100110000000000000";
-        when 257 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 258 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000111000100000000000000";
-        when 259 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 260 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 261 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000111000100001000000000";
-        when 262 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001010000000000000000000";
-        when 263 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000010000100000000000000";
-        when 264 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 265 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000101000000000";
-        when 266 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000001000100010111";
-        when 267 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000111100011111";
-        when 268 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000110100100100";
-        when 269 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000011100101101";
-        when 270 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000010100110010";
-        when 271 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001100000000001100111011";
-        when 272 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100011101000000000";
-        when 273 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011011000000000";
-        when 274 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 275 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 276 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100100110000000000";
-        when 277 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011100000000000";
-        when 278 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 279 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 280 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 281 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "001110000001100100011100";
-        when 282 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011101000000000";
-        when 283 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 284 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 285 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000101000000000";
-        when 286 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000100010000";
-        when 287 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011110000000000";
-        when 288 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 289 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 290 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 291 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 292 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001011111000000000";
-        when 293 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 294 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 295 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 296 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001100000000000000";
-        when 297 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 298 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000011000000000";
-        when 299 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 300 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 301 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001100001000000000";
-        when 302 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 303 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 304 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 305 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 306 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001100010000000000";
-        when 307 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 308 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 309 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 310 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001100011000000000";
-        when 311 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 312 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000011000000000";
-        when 313 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 314 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 315 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001100100000000000";
-        when 316 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000110100111000000000000";
-        when 317 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010100000000100000000000";
-        when 318 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100100110011000000000";
-        when 319 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "010000000000000101000000";
-        when 320 => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "000100001000011000000000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_instr_d <= "011110000000000000000000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_program_rom;
-
-holdem_board0_holdem_console0_holdem_ui0_char_rom: process (holdem_board0_holdem_console0_holdem_ui0_sp) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_sp) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 8 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 9 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 10 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 11 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 12 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 13 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 14 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 15 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 16 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 17 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 18 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 19 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 20 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 21 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 22 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 23 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 24 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 25 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 26 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 27 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 28 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 29 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 30 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 31 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 32 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 33 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 34 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 35 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 36 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 37 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 38 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 39 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 40 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 41 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 42 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 43 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 44 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 45 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 46 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 47 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 48 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 49 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 50 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 51 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 52 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 53 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 54 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111001";
-        when 55 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 56 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 57 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 58 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 59 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 60 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 61 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 62 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 63 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 64 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 65 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 66 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 67 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 68 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 69 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 70 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 71 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 72 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 73 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 74 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 75 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 76 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 77 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 78 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 79 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 80 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 81 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 82 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 83 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 84 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 85 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 86 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 87 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 88 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 89 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 90 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 91 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 92 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 93 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 94 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 95 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 96 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 97 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 98 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 99 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 100 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 101 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 102 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 103 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 104 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 105 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 106 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 107 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 108 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 109 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 110 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 111 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 112 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 113 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 114 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 115 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 116 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 117 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 118 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 119 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 120 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 121 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 122 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 123 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 124 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 125 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 126 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 127 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 128 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 129 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 130 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 131 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 132 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 133 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 134 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 135 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111010";
-        when 136 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 137 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 138 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 139 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 140 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 141 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 142 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 143 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 144 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 145 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 146 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 147 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 148 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 149 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 150 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 151 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 152 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 153 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 154 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 155 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 156 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 157 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 158 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111010";
-        when 159 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 160 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 161 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 162 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 163 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 164 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 165 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 166 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 167 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 168 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 169 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 170 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 171 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 172 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 173 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 174 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 175 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 176 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 177 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 178 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 179 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 180 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 181 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 182 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 183 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 184 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 185 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111001";
-        when 186 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 187 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 188 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 189 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 190 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 191 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 192 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 193 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 194 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 195 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 196 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 197 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 198 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 199 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111001";
-        when 200 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 201 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 202 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 203 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 204 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 205 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 206 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 207 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 208 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 209 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 210 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 211 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 212 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 213 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 214 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 215 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 216 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 217 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 218 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 219 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 220 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 221 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 222 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 223 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 224 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 225 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 226 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 227 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 228 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 229 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 230 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 231 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 232 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 233 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 234 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 235 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 236 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 237 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 238 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 239 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 240 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 241 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 242 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00110001";
-        when 243 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00110100";
-        when 244 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 245 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 246 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 247 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 248 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 249 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 250 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00110001";
-        when 251 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00110101";
-        when 252 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 253 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 254 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 255 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 256 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 257 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 258 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 259 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 260 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 261 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 262 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 263 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 264 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 265 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 266 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 267 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 268 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 269 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 270 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 271 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 272 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 273 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 274 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 275 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 276 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 277 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 278 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 279 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 280 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 281 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 282 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 283 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 284 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 285 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 286 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 287 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 288 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 289 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 290 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 291 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 292 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 293 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 294 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 295 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 296 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 297 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 298 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 299 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 300 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 301 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 302 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 303 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 304 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 305 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 306 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 307 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 308 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 309 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 310 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 311 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 312 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 313 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 314 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 315 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 316 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 317 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 318 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 319 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 320 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 321 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 322 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 323 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 324 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 325 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 326 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 327 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 328 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 329 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 330 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 331 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101101";
-        when 332 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 333 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 334 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 335 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 336 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 337 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 338 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 339 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 340 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 341 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 342 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 343 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 344 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 345 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 346 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 347 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 348 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 349 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 350 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 351 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 352 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 353 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 354 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 355 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 356 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 357 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 358 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 359 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 360 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 361 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 362 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 363 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 364 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 365 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 366 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 367 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 368 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 369 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 370 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 371 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 372 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 373 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 374 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 375 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 376 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001000";
-        when 377 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 378 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 379 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 380 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 381 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 382 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 383 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 384 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 385 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 386 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010000";
-        when 387 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 388 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 389 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 390 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 391 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010100";
-        when 392 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 393 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 394 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 395 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 396 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 397 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 398 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 399 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 400 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010100";
-        when 401 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 402 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 403 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 404 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 405 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 406 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 407 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 408 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 409 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 410 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 411 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 412 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 413 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 414 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 415 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 416 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010011";
-        when 417 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 418 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 419 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 420 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 421 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 422 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 423 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 424 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 425 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000110";
-        when 426 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 427 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 428 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 429 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 430 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 431 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000110";
-        when 432 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 433 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 434 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 435 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 436 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 437 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 438 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 439 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 440 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 441 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 442 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000110";
-        when 443 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 444 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 445 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 446 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 447 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 448 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 449 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 450 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 451 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 452 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 453 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 454 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 455 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 456 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 457 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010011";
-        when 458 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 459 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 460 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 461 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 462 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 463 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 464 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 465 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 466 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 467 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 468 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 469 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 470 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 471 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 472 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 473 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 474 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 475 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 476 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 477 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 478 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 479 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 480 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 481 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 482 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 483 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 484 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 485 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 486 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 487 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 488 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 489 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 490 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 491 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 492 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 493 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 494 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111000";
-        when 495 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 496 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 497 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 498 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 499 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 500 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 501 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 502 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 503 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 504 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 505 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 506 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 507 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 508 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 509 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 510 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 511 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 512 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 513 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 514 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 515 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 516 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 517 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101010";
-        when 518 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 519 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 520 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 521 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 522 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110001";
-        when 523 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 524 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 525 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 526 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 527 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 528 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 529 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 530 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 531 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 532 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 533 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 534 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 535 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 536 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 537 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 538 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 539 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 540 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 541 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 542 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 543 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 544 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 545 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 546 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 547 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 548 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 549 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 550 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 551 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 552 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 553 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 554 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 555 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 556 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 557 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 558 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 559 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 560 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 561 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 562 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 563 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111000";
-        when 564 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 565 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 566 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 567 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 568 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 569 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 570 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 571 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 572 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 573 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 574 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 575 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 576 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 577 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 578 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 579 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 580 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 581 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 582 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 583 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 584 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 585 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 586 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 587 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 588 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 589 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 590 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 591 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 592 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101010";
-        when 593 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 594 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 595 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 596 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 597 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 598 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110001";
-        when 599 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 600 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 601 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 602 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 603 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 604 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 605 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 606 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 607 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 608 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 609 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 610 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 611 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 612 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 613 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 614 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 615 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 616 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001000";
-        when 617 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 618 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 619 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 620 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100111";
-        when 621 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 622 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 623 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111010";
-        when 624 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 625 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 626 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 627 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 628 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 629 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 630 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 631 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 632 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 633 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 634 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111100";
-        when 635 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 636 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111110";
-        when 637 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 638 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 639 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111100";
-        when 640 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 641 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00111110";
-        when 642 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 643 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 644 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 645 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 646 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 647 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 648 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 649 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 650 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 651 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 652 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 653 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100001";
-        when 654 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 655 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 656 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 657 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 658 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 659 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 660 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 661 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 662 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 663 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 664 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 665 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111001";
-        when 666 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 667 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 668 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 669 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 670 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 671 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100001";
-        when 672 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 673 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 674 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 675 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 676 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 677 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 678 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 679 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 680 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 681 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 682 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 683 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 684 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 685 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 686 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 687 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 688 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 689 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 690 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 691 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 692 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 693 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 694 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 695 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 696 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 697 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100001";
-        when 698 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 699 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 700 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 701 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 702 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 703 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 704 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 705 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 706 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 707 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 708 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 709 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 710 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 711 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 712 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 713 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 714 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 715 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 716 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 717 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 718 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 719 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 720 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 721 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100001";
-        when 722 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 723 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 724 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00011011";
-        when 725 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01011011";
-        when 726 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00110010";
-        when 727 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001010";
-        when 728 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00011011";
-        when 729 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01011011";
-        when 730 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001000";
-        when 731 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 732 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001110";
-        when 733 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 734 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 735 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 736 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 737 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 738 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 739 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 740 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 741 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 742 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 743 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01001000";
-        when 744 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 745 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 746 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 747 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 748 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 749 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 750 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 751 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 752 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 753 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 754 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 755 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 756 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 757 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 758 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 759 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 760 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 761 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 762 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 763 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 764 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 765 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 766 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 767 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 768 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 769 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 770 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 771 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 772 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 773 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 774 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 775 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 776 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 777 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 778 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 779 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 780 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 781 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 782 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 783 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 784 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 785 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 786 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 787 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 788 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 789 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 790 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 791 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 792 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 793 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 794 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 795 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 796 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 797 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 798 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 799 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 800 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 801 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 802 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 803 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 804 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 805 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000111";
-        when 806 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 807 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101101";
-        when 808 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 809 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 810 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 811 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110110";
-        when 812 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 813 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 814 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 815 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 816 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010000";
-        when 817 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 818 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 819 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 820 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 821 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 822 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 823 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 824 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 825 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 826 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010000";
-        when 827 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 828 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 829 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 830 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 831 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 832 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 833 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 834 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 835 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 836 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 837 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 838 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 839 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 840 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 841 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001101";
-        when 842 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00001010";
-        when 843 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 844 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 845 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000100";
-        when 846 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 847 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 848 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 849 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 850 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 851 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 852 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 853 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 854 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 855 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 856 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 857 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 858 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 859 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 860 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 861 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 862 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 863 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 864 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 865 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 866 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 867 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 868 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 869 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 870 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 871 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 872 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 873 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 874 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 875 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 876 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 877 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 878 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101101";
-        when 879 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 880 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 881 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 882 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 883 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101000";
-        when 884 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100010";
-        when 885 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 886 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 887 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 888 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 889 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 890 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101000";
-        when 891 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 892 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 893 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 894 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101101";
-        when 895 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 896 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 897 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101001";
-        when 898 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 899 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 900 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 901 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 902 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 903 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 904 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 905 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100011";
-        when 906 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110100";
-        when 907 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 908 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 909 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 910 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 911 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 912 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 913 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 914 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 915 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 916 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100111";
-        when 917 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 918 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 919 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010010";
-        when 920 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 921 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01111001";
-        when 922 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 923 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 924 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 925 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 926 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 927 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 928 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 929 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 930 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 931 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000110";
-        when 932 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 933 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 934 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 935 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 936 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 937 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 938 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 939 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 940 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 941 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 942 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 943 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 944 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 945 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 946 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 947 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 948 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01000110";
-        when 949 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 950 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 951 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 952 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 953 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 954 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 955 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 956 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110011";
-        when 957 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 958 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 959 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 960 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 961 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 962 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 963 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110101";
-        when 964 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 965 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101100";
-        when 966 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 967 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 968 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 969 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 970 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 971 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010100";
-        when 972 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101000";
-        when 973 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 974 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 975 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100101";
-        when 976 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 977 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 978 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 979 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 980 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 981 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 982 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101011";
-        when 983 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 984 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 985 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 986 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 987 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 988 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 989 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010100";
-        when 990 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110111";
-        when 991 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 992 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 993 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110000";
-        when 994 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 995 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 996 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 997 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00101100";
-        when 998 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 999 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 1000 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 1001 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 1002 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101110";
-        when 1003 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100100";
-        when 1004 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 1005 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-        when 1006 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01010000";
-        when 1007 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100001";
-        when 1008 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101001";
-        when 1009 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01110010";
-        when 1010 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when 1011 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01101111";
-        when 1012 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "01100110";
-        when 1013 => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00100000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_char_d <= "00000000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_char_rom;
-
-holdem_board0_holdem_console0_holdem_ui0_roms: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_instr <= to_unsigned(0, 24);
-            holdem_board0_holdem_console0_holdem_ui0_char_q <= to_unsigned(0, 8);
-        else
-            holdem_board0_holdem_console0_holdem_ui0_instr <= holdem_board0_holdem_console0_holdem_ui0_instr_d;
-            holdem_board0_holdem_console0_holdem_ui0_char_q <= holdem_board0_holdem_console0_holdem_ui0_char_d;
-        end if;
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96) then
+        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_holdem_console0_holdem_ui0_vdata;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_probe_data;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_roms;
+end process holdem_board0_holdem_console0_holdem_ui0_window;
 
--- A conditional jump decides a clock after UI_EXEC, from this register: the 24-bit
--- compares and the 24-to-1 bit select would otherwise sit in front of the next-pc mux
--- (ten LUT/MUXF levels).
-holdem_board0_holdem_console0_holdem_ui0_jump_condition: process (clk) is
+holdem_board0_holdem_console0_holdem_ui0_card_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(6-1 downto 2)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110010";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110011";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110100";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110101";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110110";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110111";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111001";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010100";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001010";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010001";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001011";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01000001";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when others => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_card_chars;
+
+holdem_board0_holdem_console0_holdem_ui0_suit_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100011";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100100";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01101000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01110011";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
+
+-- The program's one printer: a card code as its rank and suit characters.
+holdem_board0_holdem_console0_holdem_ui0_card_printer: process (holdem_board0_holdem_console0_holdem_ui0_suit_char, holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part = 0) then
+        holdem_board0_holdem_console0_holdem_ui0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
+    end if;
+    holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part /= 0);
+end process holdem_board0_holdem_console0_holdem_ui0_card_printer;
+
+-- The program's OUT ops: a table command (offered, its result kept, then waited on
+-- until the table is ready again), a display latch, popping a log entry.
+holdem_board0_holdem_console0_holdem_ui0_out_ops: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_jump <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_res_q <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_command <= HC_IDLE;
+            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 11);
         else
-            case holdem_board0_holdem_console0_holdem_ui0_i_op is
-                when "01001" =>
-                    holdem_board0_holdem_console0_holdem_ui0_jump <= holdem_board0_holdem_console0_holdem_ui0_acc(to_integer(holdem_board0_holdem_console0_holdem_ui0_i_arg(5-1 downto 0)));
-                when "00110" =>
-                    holdem_board0_holdem_console0_holdem_ui0_jump <= holdem_board0_holdem_console0_holdem_ui0_acc_match;
+            holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
+            case holdem_board0_holdem_console0_holdem_ui0_command is
+                when HC_IDLE =>
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_out_valid) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_bus_out_op >= 8) then
+                            if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 0)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(3-1 downto 0);
+                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 1)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 2)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 3)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 4)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 5)) then
+                                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(4-1 downto 0);
+                            else
+                                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0);
+                            end if;
+                            holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
+                        elsif (holdem_board0_holdem_console0_holdem_ui0_bus_out_op = 3) then
+                            holdem_board0_holdem_console0_holdem_ui0_log_pop <= '1';
+                            holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
+                        else
+                            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_bus_out_op(2-1 downto 0);
+                            holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '1';
+                            holdem_board0_holdem_console0_holdem_ui0_command <= HC_OFFER;
+                        end if;
+                    end if;
+                when HC_OFFER =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_ready) then
+                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
+                        holdem_board0_holdem_console0_holdem_ui0_command <= HC_RESULT;
+                    end if;
+                when HC_RESULT =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_res_valid) then
+                        holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
+                        holdem_board0_holdem_console0_holdem_ui0_command <= HC_SETTLE;
+                    end if;
                 when others =>
-                    holdem_board0_holdem_console0_holdem_ui0_jump <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_acc_match)));
+                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_ready) then
+                        holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
+                        holdem_board0_holdem_console0_holdem_ui0_command <= HC_IDLE;
+                    end if;
             end case;
         end if;
     end if;
-end process holdem_board0_holdem_console0_holdem_ui0_jump_condition;
+end process holdem_board0_holdem_console0_holdem_ui0_out_ops;
 
 holdem_board0_holdem_console0_holdem_ui0_log_fifo: process (clk) is
 begin
@@ -5205,462 +6038,6 @@ begin
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_log_fifo;
 
-holdem_board0_holdem_console0_holdem_ui0_sequencer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_res_q <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_ui0_sp <= to_unsigned(0, 10);
-            holdem_board0_holdem_console0_holdem_ui0_str_index <= to_unsigned(0, 7);
-            holdem_board0_holdem_console0_holdem_ui0_bcd_start <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_started <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_idle <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_digit_value <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_number_mode <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_shifter <= to_unsigned(0, 20);
-            holdem_board0_holdem_console0_holdem_ui0_acc <= to_unsigned(0, 24);
-            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-            holdem_board0_holdem_console0_holdem_ui0_have_digit <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_key <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_txv_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_ret <= to_unsigned(0, 9);
-            holdem_board0_holdem_console0_holdem_ui0_digits_left <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_txd_q <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_paddr <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(0, 9);
-            holdem_board0_holdem_console0_holdem_ui0_product <= to_unsigned(0, 15);
-            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_ui0_key_low <= to_unsigned(0, 8);
-            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_sw_q <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_amount <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_ui0_seat <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_ui0_num_value <= to_unsigned(0, 16);
-        else
-            holdem_board0_holdem_console0_holdem_ui0_bcd_start <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '0';
-            if (bool(holdem_board0_holdem_console0_holdem_ui0_txv_q) and bool(holdem_board0_holdem_console0_holdem_ui0_tx_ready)) then
-                holdem_board0_holdem_console0_holdem_ui0_txv_q <= '0';
-            end if;
-            case holdem_board0_holdem_console0_holdem_ui0_state is
-                when UI_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_rx_valid) then
-                        holdem_board0_holdem_console0_holdem_ui0_key <= holdem_board0_holdem_console0_holdem_ui0_rx_data;
-                        holdem_board0_holdem_console0_holdem_ui0_key_low <= holdem_board0_holdem_console0_holdem_ui0_rx_low;
-                        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_KEY;
-                    elsif bool(holdem_board0_btn_act) then
-                        holdem_board0_holdem_console0_holdem_ui0_sw_q <= holdem_board0_holdem_console0_sw;
-                        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '0';
-                        if (holdem_board0_holdem_console0_sw(15-1 downto 11) /= 0) then
-                            holdem_board0_holdem_console0_holdem_ui0_amount <= to_unsigned(2047, 11);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_amount <= holdem_board0_holdem_console0_sw(11-1 downto 0);
-                        end if;
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(18, 9);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif bool(holdem_board0_btn_deal) then
-                        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(15, 9);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif bool(holdem_board0_btn_reveal) then
-                        holdem_board0_holdem_console0_holdem_ui0_key_event_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(36, 9);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    end if;
-                when UI_KEY =>
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_number_mode) then
-                        if ((holdem_board0_holdem_console0_holdem_ui0_key_low >= 48) and (holdem_board0_holdem_console0_holdem_ui0_key_low <= 57)) then
-                            holdem_board0_holdem_console0_holdem_ui0_digit_value <= holdem_board0_holdem_console0_holdem_ui0_key_low(4-1 downto 0);
-                            holdem_board0_holdem_console0_holdem_ui0_product <= (holdem_board0_holdem_console0_holdem_ui0_amount8 + holdem_board0_holdem_console0_holdem_ui0_amount2);
-                            holdem_board0_holdem_console0_holdem_ui0_have_digit <= '1';
-                            holdem_board0_holdem_console0_holdem_ui0_state <= UI_DIGIT1;
-                        elsif (((holdem_board0_holdem_console0_holdem_ui0_key_low = 13) or (holdem_board0_holdem_console0_holdem_ui0_key_low = 10)) and bool(holdem_board0_holdem_console0_holdem_ui0_have_digit)) then
-                            holdem_board0_holdem_console0_holdem_ui0_number_mode <= '0';
-                            holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(6, 9);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_number_mode <= '0';
-                            holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(4, 9);
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 102) then
-                        holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(0, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(7, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 107) then
-                        holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(1, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(7, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 99) then
-                        holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(2, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(7, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 97) then
-                        holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(5, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(7, 9);
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_key_low = 98) or (holdem_board0_holdem_console0_holdem_ui0_key_low = 114)) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_key_low = 98) then
-                            holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(3, 3);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_action <= to_unsigned(4, 3);
-                        end if;
-                        holdem_board0_holdem_console0_holdem_ui0_number_mode <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_have_digit <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_amount <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_ECHO;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 100) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(11, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 110) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(13, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 104) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(36, 9);
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_key_low = 116) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(117, 9);
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_key_low = 13) or (holdem_board0_holdem_console0_holdem_ui0_key_low = 10) or (holdem_board0_holdem_console0_holdem_ui0_key_low = 32)) then
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '1';
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= to_unsigned(2, 9);
-                    end if;
-                when UI_DIGIT1 =>
-                    holdem_board0_holdem_console0_holdem_ui0_product <= (holdem_board0_holdem_console0_holdem_ui0_product + holdem_board0_holdem_console0_holdem_ui0_digit_value);
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_DIGIT2;
-                when UI_DIGIT2 =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_product((11 + 4)-1 downto 11) /= 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_amount <= to_unsigned(2047, 11);
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_amount <= holdem_board0_holdem_console0_holdem_ui0_product(11-1 downto 0);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_ECHO;
-                when UI_ECHO =>
-                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                        holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_key;
-                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '1';
-                    end if;
-                when UI_FETCH =>
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_EXEC;
-                when UI_EXEC =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_i_op = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_IDLE;
-                        holdem_board0_holdem_console0_holdem_ui0_idle <= '1';
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 1) then
-                        if (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                            if (holdem_board0_holdem_console0_holdem_ui0_i_mode = 1) then
-                                holdem_board0_holdem_console0_holdem_ui0_txd_q <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_seat);
-                            else
-                                holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_i_arg;
-                            end if;
-                            holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                            holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                            holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 2) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_i_mode = 1) then
-                            holdem_board0_holdem_console0_holdem_ui0_str_index <= resize(holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_acc(7-1 downto 0), 7);
-                        else
-                            holdem_board0_holdem_console0_holdem_ui0_str_index <= holdem_board0_holdem_console0_holdem_ui0_i_arg(7-1 downto 0);
-                        end if;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_STRI;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 3) then
-                        case holdem_board0_holdem_console0_holdem_ui0_i_mode is
-                            when "01" =>
-                                holdem_board0_holdem_console0_holdem_ui0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + holdem_board0_holdem_console0_holdem_ui0_seat);
-                            when "10" =>
-                                holdem_board0_holdem_console0_holdem_ui0_paddr <= (holdem_board0_holdem_console0_holdem_ui0_i_arg + unsigned'(holdem_board0_holdem_console0_holdem_ui0_seat & '0'));
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_ui0_paddr <= holdem_board0_holdem_console0_holdem_ui0_i_arg;
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_LOAD1;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 4) then
-                        holdem_board0_holdem_console0_holdem_ui0_num_value <= holdem_board0_holdem_console0_holdem_ui0_acc(16-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_ui0_bcd_start <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_NUMW;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 5) then
-                        if (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                            case to_integer(holdem_board0_holdem_console0_holdem_ui0_acc(6-1 downto 2)) is
-                                when 0 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110010";
-                                when 1 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110011";
-                                when 2 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110100";
-                                when 3 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110101";
-                                when 4 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110110";
-                                when 5 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00110111";
-                                when 6 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00111000";
-                                when 7 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00111001";
-                                when 8 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01010100";
-                                when 9 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01001010";
-                                when 10 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01010001";
-                                when 11 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01001011";
-                                when 12 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01000001";
-                                when 13 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00111111";
-                                when 14 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00111111";
-                                when others => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "00111111";
-                            end case;
-                            holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                            holdem_board0_holdem_console0_holdem_ui0_state <= UI_CARD2;
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 8) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_i_op = 9) or (holdem_board0_holdem_console0_holdem_ui0_i_op = 6) or (holdem_board0_holdem_console0_holdem_ui0_i_op = 7)) then
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_JUMP;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 10) then
-                        case holdem_board0_holdem_console0_holdem_ui0_i_arg is
-                            when "00000101" =>
-                                holdem_board0_holdem_console0_holdem_ui0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_acc(24-1 downto 20), 24);
-                            when "00000100" =>
-                                holdem_board0_holdem_console0_holdem_ui0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_acc(20-1 downto 16), 24);
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_ui0_acc <= resize(holdem_board0_holdem_console0_holdem_ui0_acc(16-1 downto 12), 24);
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 11) then
-                        case holdem_board0_holdem_console0_holdem_ui0_i_mode is
-                            when "00" =>
-                                holdem_board0_holdem_console0_holdem_ui0_seat <= holdem_board0_holdem_console0_holdem_ui0_i_arg(3-1 downto 0);
-                            when "01" =>
-                                holdem_board0_holdem_console0_holdem_ui0_seat <= holdem_board0_holdem_console0_holdem_ui0_acc(3-1 downto 0);
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_ui0_action <= holdem_board0_holdem_console0_holdem_ui0_i_arg(3-1 downto 0);
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 12) then
-                        case holdem_board0_holdem_console0_holdem_ui0_i_arg is
-                            when "00000000" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_acc(3-1 downto 0);
-                            when "00000001" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_acc(11-1 downto 0);
-                            when "00000010" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_acc(11-1 downto 0);
-                            when "00000011" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_acc(11-1 downto 0);
-                            when "00000100" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_acc(11-1 downto 0);
-                            when "00000101" =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_acc(4-1 downto 0);
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_acc(2-1 downto 0);
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 13) then
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_i_arg(2-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_CMDV;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 14) then
-                        holdem_board0_holdem_console0_holdem_ui0_ret <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif (holdem_board0_holdem_console0_holdem_ui0_i_op = 15) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_ret;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_log_pop <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    end if;
-                when UI_JUMP =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_jump) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= holdem_board0_holdem_console0_holdem_ui0_i_target;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                when UI_LOAD1 =>
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_LOAD2;
-                when UI_LOAD2 =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_paddr(8-1 downto 5) = 3) then
-                        holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_holdem_console0_holdem_ui0_vdata;
-                    else
-                        holdem_board0_holdem_console0_holdem_ui0_acc <= holdem_board0_probe_data;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                when UI_STRI =>
-                    case to_integer(holdem_board0_holdem_console0_holdem_ui0_str_index) is
-                        when 0 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0000000000";
-                        when 1 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0000000011";
-                        when 2 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0000001101";
-                        when 3 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0000100001";
-                        when 4 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0000110010";
-                        when 5 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0001000000";
-                        when 6 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0001001111";
-                        when 7 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0001101001";
-                        when 8 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0001111001";
-                        when 9 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0010001111";
-                        when 10 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0010100100";
-                        when 11 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0010111101";
-                        when 12 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0011010010";
-                        when 13 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0011100100";
-                        when 14 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0011101101";
-                        when 15 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0011110101";
-                        when 16 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0011111101";
-                        when 17 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100000101";
-                        when 18 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100001010";
-                        when 19 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100001111";
-                        when 20 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100010101";
-                        when 21 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100011110";
-                        when 22 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100100100";
-                        when 23 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100101011";
-                        when 24 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100110010";
-                        when 25 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0100111000";
-                        when 26 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0101000011";
-                        when 27 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0101010100";
-                        when 28 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0101100111";
-                        when 29 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0101111000";
-                        when 30 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110000010";
-                        when 31 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110000111";
-                        when 32 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110010000";
-                        when 33 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110100000";
-                        when 34 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110101001";
-                        when 35 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110101111";
-                        when 36 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0110111010";
-                        when 37 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111001001";
-                        when 38 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111011000";
-                        when 39 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111011100";
-                        when 40 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111100010";
-                        when 41 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111100111";
-                        when 42 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111101100";
-                        when 43 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111110000";
-                        when 44 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111110110";
-                        when 45 => holdem_board0_holdem_console0_holdem_ui0_sp <= "0111111100";
-                        when 46 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000000001";
-                        when 47 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000000101";
-                        when 48 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000001010";
-                        when 49 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000010000";
-                        when 50 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000010101";
-                        when 51 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000011001";
-                        when 52 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000011110";
-                        when 53 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000100101";
-                        when 54 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000101011";
-                        when 55 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000110001";
-                        when 56 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000110111";
-                        when 57 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1000111110";
-                        when 58 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001000101";
-                        when 59 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001001011";
-                        when 60 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001010000";
-                        when 61 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001010110";
-                        when 62 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001011101";
-                        when 63 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001100011";
-                        when 64 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1001101000";
-                        when 65 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1010001101";
-                        when 66 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1010011101";
-                        when 67 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1010101110";
-                        when 68 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1010110001";
-                        when 69 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1010111001";
-                        when 70 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011010001";
-                        when 71 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011010100";
-                        when 72 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011011100";
-                        when 73 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011100111";
-                        when 74 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011101101";
-                        when 75 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011110011";
-                        when 76 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1011111010";
-                        when 77 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1100001010";
-                        when 78 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1100010101";
-                        when 79 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1100100101";
-                        when 80 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1100110010";
-                        when 81 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1100111010";
-                        when 82 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101001100";
-                        when 83 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101001111";
-                        when 84 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101010111";
-                        when 85 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101011101";
-                        when 86 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101100010";
-                        when 87 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101101010";
-                        when 88 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101110010";
-                        when 89 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1101111001";
-                        when 90 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110000011";
-                        when 91 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110001110";
-                        when 92 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110010001";
-                        when 93 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110010111";
-                        when 94 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110100011";
-                        when 95 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1110110100";
-                        when 96 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1111000001";
-                        when 97 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1111001011";
-                        when 98 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1111011101";
-                        when 99 => holdem_board0_holdem_console0_holdem_ui0_sp <= "1111101000";
-                        when others => holdem_board0_holdem_console0_holdem_ui0_sp <= "1111101110";
-                    end case;
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_STRF;
-                when UI_STRF =>
-                    holdem_board0_holdem_console0_holdem_ui0_state <= UI_STRC;
-                when UI_STRC =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_char_q = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                        holdem_board0_holdem_console0_holdem_ui0_txd_q <= holdem_board0_holdem_console0_holdem_ui0_char_q;
-                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_sp <= (holdem_board0_holdem_console0_holdem_ui0_sp + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_STRF;
-                    end if;
-                when UI_NUMW =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_bcd_done) then
-                        holdem_board0_holdem_console0_holdem_ui0_shifter <= holdem_board0_holdem_console0_holdem_ui0_bcd;
-                        holdem_board0_holdem_console0_holdem_ui0_digits_left <= to_unsigned(5, 3);
-                        holdem_board0_holdem_console0_holdem_ui0_started <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_NUMD;
-                    end if;
-                when UI_NUMD =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_digits_left = 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    elsif ((holdem_board0_holdem_console0_holdem_ui0_shifter((4 * 5)-1 downto ((4 * 5) - 4)) = 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_started)) and (holdem_board0_holdem_console0_holdem_ui0_digits_left /= 1)) then
-                        holdem_board0_holdem_console0_holdem_ui0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_shifter(((4 * 5) - 4)-1 downto 0) & to_unsigned(0, 4));
-                        holdem_board0_holdem_console0_holdem_ui0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_digits_left - 1);
-                    elsif (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                        holdem_board0_holdem_console0_holdem_ui0_txd_q <= unsigned'(to_unsigned(3, 4) & holdem_board0_holdem_console0_holdem_ui0_shifter((4 * 5)-1 downto ((4 * 5) - 4)));
-                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_started <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_shifter <= unsigned'(holdem_board0_holdem_console0_holdem_ui0_shifter(((4 * 5) - 4)-1 downto 0) & to_unsigned(0, 4));
-                        holdem_board0_holdem_console0_holdem_ui0_digits_left <= (holdem_board0_holdem_console0_holdem_ui0_digits_left - 1);
-                    end if;
-                when UI_CARD2 =>
-                    if (not bool(holdem_board0_holdem_console0_holdem_ui0_txv_q)) then
-                        case to_integer(holdem_board0_holdem_console0_holdem_ui0_acc(2-1 downto 0)) is
-                            when 0 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01100011";
-                            when 1 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01100100";
-                            when 2 => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01101000";
-                            when others => holdem_board0_holdem_console0_holdem_ui0_txd_q <= "01110011";
-                        end case;
-                        holdem_board0_holdem_console0_holdem_ui0_txv_q <= '1';
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    end if;
-                when UI_CMDV =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_ready) then
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_CMDR;
-                    end if;
-                when UI_CMDR =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_res_valid) then
-                        holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_CMDS;
-                    end if;
-                when others =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_ready) then
-                        holdem_board0_holdem_console0_holdem_ui0_pc <= (holdem_board0_holdem_console0_holdem_ui0_pc + 1);
-                        holdem_board0_holdem_console0_holdem_ui0_state <= UI_FETCH;
-                    end if;
-            end case;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_ui0_sequencer;
-
 holdem_board0_holdem_console0_holdem_ui0_panel: process (clk) is
     variable turn: unsigned(3 downto 0);
     variable shown: unsigned(3 downto 0);
@@ -5674,14 +6051,14 @@ begin
             holdem_board0_holdem_console0_holdem_ui0_led_q <= to_unsigned(0, 16);
         else
             if bool(holdem_board0_btn_up) then
-                if (holdem_board0_holdem_console0_holdem_ui0_view = 3) then
+                if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_view, 3)) = (4 - 1)) then
                     holdem_board0_holdem_console0_holdem_ui0_view <= to_unsigned(0, 2);
                 else
                     holdem_board0_holdem_console0_holdem_ui0_view <= (holdem_board0_holdem_console0_holdem_ui0_view + 1);
                 end if;
             elsif bool(holdem_board0_btn_down) then
                 if (holdem_board0_holdem_console0_holdem_ui0_view = 0) then
-                    holdem_board0_holdem_console0_holdem_ui0_view <= to_unsigned(3, 2);
+                    holdem_board0_holdem_console0_holdem_ui0_view <= to_unsigned(4 - 1, 2);
                 else
                     holdem_board0_holdem_console0_holdem_ui0_view <= (holdem_board0_holdem_console0_holdem_ui0_view - 1);
                 end if;
@@ -5733,27 +6110,43 @@ begin
 end process holdem_board0_holdem_console0_holdem_ui0_panel;
 
 
-holdem_board0_holdem_console0_holdem_ui0_rx_ready <= stdl(holdem_board0_holdem_console0_holdem_ui0_state = UI_IDLE);
-holdem_board0_holdem_console0_holdem_ui0_tx_data <= holdem_board0_holdem_console0_holdem_ui0_txd_q;
-holdem_board0_holdem_console0_holdem_ui0_tx_valid <= holdem_board0_holdem_console0_holdem_ui0_txv_q;
-holdem_board0_holdem_console0_holdem_table0_cmd_valid <= holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q;
-holdem_board0_holdem_console0_holdem_table0_cmd_op <= holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
-holdem_board0_holdem_console0_holdem_table0_cmd_seat <= holdem_board0_holdem_console0_holdem_ui0_seat;
-holdem_board0_holdem_console0_holdem_table0_cmd_action <= holdem_board0_holdem_console0_holdem_ui0_action;
-holdem_board0_holdem_console0_holdem_table0_cmd_amount <= holdem_board0_holdem_console0_holdem_ui0_amount;
-holdem_board0_holdem_console0_led <= holdem_board0_holdem_console0_holdem_ui0_led_q;
-holdem_board0_holdem_console0_disp_value <= holdem_board0_holdem_console0_holdem_ui0_disp_q;
-stir <= holdem_board0_holdem_console0_holdem_ui0_key_event_q;
+holdem_board0_holdem_console0_holdem_ui0_bus_out_ack <= holdem_board0_holdem_console0_holdem_ui0_ack;
 
-holdem_board0_holdem_console0_holdem_ui0_probe_owner: process (holdem_board0_holdem_console0_holdem_ui0_idle, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_paddr) is
+holdem_board0_holdem_console0_holdem_ui0_probe_owner: process (holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
 begin
-    holdem_board0_busy <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_idle)));
-    if bool(holdem_board0_holdem_console0_holdem_ui0_idle) then
-        holdem_board0_holdem_console0_table_probe_addr <= holdem_board0_probe_addr;
+    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_busy) then
+        holdem_board0_holdem_console0_holdem_table0_probe_addr <= holdem_board0_holdem_console0_holdem_ui0_bus_addr;
     else
-        holdem_board0_holdem_console0_table_probe_addr <= holdem_board0_holdem_console0_holdem_ui0_paddr;
+        holdem_board0_holdem_console0_holdem_table0_probe_addr <= holdem_board0_probe_addr;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_probe_owner;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_valid <= holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_op <= holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_action <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_amount <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
+
+
+holdem_board0_holdem_console0_led <= holdem_board0_holdem_console0_holdem_ui0_led_q;
+
+
+holdem_board0_holdem_console0_disp_value <= holdem_board0_holdem_console0_holdem_ui0_disp_q;
+
+
+holdem_board0_busy <= holdem_board0_holdem_console0_holdem_ui0_bus_busy;
+
+
+stir <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event;
 
 
 holdem_board0_shuffler0_rng0_x_part0_t <= (holdem_board0_shuffler0_rng0_x xor unsigned'(holdem_board0_shuffler0_rng0_x(21-1 downto 0) & to_unsigned(0, 11)));

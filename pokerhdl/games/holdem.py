@@ -17,14 +17,15 @@ from myhdl import (block, always_seq, always_comb, concat, enum, ConcatSignal, S
                    ResetSignal, intbv, instances)
 
 from ..golden.cards import DECK_SIZE, NO_CARD
+from ..golden.hands import WORD_BITS
 from ..golden.holdem import (
     ALLIN, BET, CALL, CHECK, FOLD, MAX_PLAYERS, MIN_PLAYERS, NO_SEAT, OK, PHASE_BETTING,
     PHASE_GAME_OVER, PHASE_READY, POST_BB, POST_SB, PREFLOP, RAISE, REF_BAD_ACTION,
     REF_BELOW_MIN, REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER, REF_HAND_IN_PROGRESS,
     REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
     REF_RAISE_CLOSED, RIVER, SHOWDOWN, FLOP, TURN)
-from ..golden.holdem_contract import (BOARD_CARDS, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
-                                      REF_BAD_DECK, Rules)
+from ..golden.holdem_contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, OP_ACT,
+                                      OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK, Rules)
 from .holdem_settle import holdem_settle
 from .seat_tables import (count_clear_table, lowest_clear_table, next_in_mask_table, onehot_table,
                           seat_bits, table_rom)
@@ -704,9 +705,9 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
                 d[w:] = committed[p_index]
         elif p_group == G_FLAGS:
             if p_seat <= last_seat:
-                d[0] = folded[p_index]
-                d[1] = all_in[p_index]
-                d[2] = busted[p_index]
+                d[FLAG_FOLDED] = folded[p_index]
+                d[FLAG_ALL_IN] = all_in[p_index]
+                d[FLAG_OUT] = busted[p_index]
         elif p_group == G_HOLE or p_group == G_HOLE_2:
             if p_hole_seat <= last_seat:
                 if probe_addr[0]:
@@ -765,18 +766,31 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     return instances()
 
 
+class TableBus:
+    """A table's command, result, log and probe ports (holdem_table's names and widths), as one
+    bundle for the block that drives the table (its terminal UI) and for conversion."""
+
+    def __init__(self, rules=Rules()):
+        w = rules.chip_bits
+        self.cmd_valid, self.cmd_ready, self.res_valid, self.log_valid, self.log_allin = (
+            Signal(bool(0)) for _ in range(5))
+        self.cmd_op, self.cmd_seat, self.cmd_action, self.cmd_amount = _u(2), _u(3), _u(3), _u(w)
+        self.res_code = _u(4)
+        self.log_seat, self.log_action, self.log_put, self.log_total = _u(3), _u(3), _u(w), _u(w)
+        self.probe_addr, self.probe_data = _u(8), _u(WORD_BITS)
+
+    def ports(self):
+        """holdem_table's keyword arguments for these signals."""
+        return dict(vars(self))
+
+
 def holdem_table_top(players=2, stack=1000, small_blind=5, big_blind=10, hand_bits=16):
     """holdem_table with fresh port signals, for conversion."""
     rules = Rules(players, stack, small_blind, big_blind)
-    w = rules.chip_bits
 
     def bit():
         return Signal(bool(0))
     return holdem_table(
-        clk=bit(), rst=ResetSignal(0, active=1, isasync=False),
-        cmd_valid=bit(), cmd_ready=bit(), cmd_op=_u(2), cmd_seat=_u(3), cmd_action=_u(3),
-        cmd_amount=_u(w), res_valid=bit(), res_code=_u(4), s_axis_tdata=_u(6),
-        s_axis_tvalid=bit(), s_axis_tready=bit(), deck_request=bit(), log_valid=bit(),
-        log_seat=_u(3), log_action=_u(3), log_put=_u(w), log_total=_u(w), log_allin=bit(),
-        hand_done=bit(), game_over=bit(), probe_addr=_u(8), probe_data=_u(24),
-        rules=rules, hand_bits=hand_bits)
+        clk=bit(), rst=ResetSignal(0, active=1, isasync=False), s_axis_tdata=_u(6),
+        s_axis_tvalid=bit(), s_axis_tready=bit(), deck_request=bit(), hand_done=bit(),
+        game_over=bit(), rules=rules, hand_bits=hand_bits, **TableBus(rules).ports())

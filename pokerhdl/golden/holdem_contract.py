@@ -28,6 +28,9 @@ PROBE = dict(stack=0x00, street_bet=0x08, committed=0x10, flags=0x18, hole=0x20,
              dealer=0x58, sb_seat=0x59, bb_seat=0x5A, hand_no=0x5B, winners=0x5C,
              showdown=0x5D, game_winner=0x5E, last_code=0x5F)
 
+# bits of a seat's flags word (PROBE["flags"] + seat)
+FLAG_FOLDED, FLAG_ALL_IN, FLAG_OUT = range(3)
+
 
 def chip_width(players, stack, big_blind):
     """Bits for any chip figure: a stack, a bet or the pot never exceed the total, and the bet

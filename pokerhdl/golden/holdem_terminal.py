@@ -1,11 +1,11 @@
-"""The Hold'em terminal: the exact UART text the hardware UI (pokerhdl/games/holdem_ui.py) sends
-for each key or button, predicted from a golden ``Table``. Tests compare the TX bytes with it.
+"""The Hold'em terminal: the exact UART text the hardware UI (pokerhdl/games/holdem_ui.py and
+its program, pokerhdl/games/holdem_program.py) sends for each key or button, predicted from a
+golden ``Table``. Tests compare the TX bytes with it. Key and button handling is every
+terminal's (golden/terminal.py); this module gives Hold'em's keys, buttons and answers.
 
 Keys (lower or upper case): f fold, k check, c call, a all-in, b<digits><Enter> bet to,
 r<digits><Enter> raise to, d deal, n new game, h show my hole cards (the seat to act), t redraw.
-Enter is CR or LF; CR, LF and space are ignored between commands. The seat is always the one to
-act. b/r and their digits are echoed; Enter echoes CRLF. Anything else after b/r (or Enter with
-no digit) is "bad number"; an unknown key is "unknown key".
+The seat is always the one to act.
 
 Text of a response (lines end in CRLF):
 * accepted action or deal: clear screen (ESC[2J ESC[H), one line per log entry
@@ -17,26 +17,30 @@ Text of a response (lines end in CRLF):
 * h: "P1 cards Ah Kd" (only the seat to act has a turn, so only it can see its cards);
 * t: the table (hole cards never appear in it).
 
-Panel (any board with five buttons and 16 switches): the center button acts: the top switch
-(15) up folds; else the amount on switches 14..0 = 0 checks (nothing to call) or calls, an
-amount > 0 bets (no bet yet) or raises to it. The right button deals (new game after game
-over), the left one is h.
+Panel (the game asks any board for five buttons and 16 switches): the center button acts: the
+top switch (15) up folds; else the amount on switches 14..0 = 0 checks (nothing to call) or
+calls, an amount > 0 bets (no bet yet) or raises to it. The right button deals (new game after
+game over), the left one is h.
 """
 
 from .cards import NO_CARD, format_cards
 from .hands import describe
 from .holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
-                     PHASE_READY, RAISE, STREET_NAMES)
-from .holdem_contract import BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK
+                     PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
+from .holdem_contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK,
+                              chip_width)
 from .holdem_text import entry_text, result_text
+from .terminal import CLEAR, CRLF, Key, Terminal
 
-CLEAR = "\x1b[2J\x1b[H"
-CRLF = "\r\n"
 BANNER = "Hold'em: f k c a b<n> r<n> d n h t" + CRLF
-KEY_ACTIONS = {"f": FOLD, "k": CHECK, "c": CALL, "a": ALLIN}
+KEYS = {"f": Key("act", FOLD), "k": Key("act", CHECK), "c": Key("act", CALL),
+        "a": Key("act", ALLIN), "b": Key("act", BET, number=True),
+        "r": Key("act", RAISE, number=True), "d": Key("deal"), "n": Key("new_game"),
+        "h": Key("hole"), "t": Key("table")}
+BUTTONS = {"center": "act_button", "right": "deal_button", "left": "hole"}
 PANEL_SWITCHES = 16
-FOLD_SWITCH = 1 << (PANEL_SWITCHES - 1)
-AMOUNT_SWITCHES = FOLD_SWITCH - 1
+FOLD_BIT = PANEL_SWITCHES - 1
+FOLD_SWITCH = 1 << FOLD_BIT
 
 
 def refusal_text(code):
@@ -79,26 +83,28 @@ def hand_end_text(t):
     return text
 
 
-class Terminal:
+class HoldemTerminal(Terminal):
     """A golden Table behind the UI. ``next_deck()`` gives the deck of each accepted deal.
-    Every input method returns the text the UI sends in answer. ``reveals`` records
-    (seat, position in the transcript) of every hole-card reveal, for privacy checks."""
+    Every input (``key``, ``press``: golden.terminal.Terminal) returns the text the UI sends
+    in answer; each method below is an entry of the program."""
+    KEYS = KEYS
+    BUTTONS = BUTTONS
+    NUMBER_SWITCHES = FOLD_BIT
 
     def __init__(self, table, next_deck):
+        super().__init__(chip_width(table.n, table.start_stack, table.big_blind))
         self.t = table
         self.next_deck = next_deck
-        self.number = None          # (action, digits typed) while a b/r number is typed
         self.last_code = None
 
     def boot(self):
         return BANNER + table_text(self.t)
 
-    # ------------------------------------------------------------------ commands
-    def command(self, op, action=0, amount=0):
+    def command(self, op):
         t = self.t
         before = len(t.log)
         if op == OP_ACT:
-            code = t.act(t.to_act, action, amount)
+            code = t.act(t.to_act, self.value, self.number)
         elif op == OP_DEAL:
             code = t.start_hand(self.next_deck()) if t.phase == PHASE_READY else \
                 t.start_hand([])
@@ -114,58 +120,36 @@ class Terminal:
             text += hand_end_text(t)
         return text + table_text(t, short=op == OP_ACT and t.phase == PHASE_BETTING)
 
+    # ------------------------------------------------------------------ entries
+    def act(self):
+        return self.command(OP_ACT)
+
+    def deal(self):
+        return self.command(OP_DEAL)
+
+    def new_game(self):
+        return self.command(OP_NEW_GAME)
+
     def hole(self):
         t = self.t
         if t.to_act == NO_SEAT:
-            return refusal_text(2)
+            return refusal_text(REF_HAND_OVER)
         return f"P{t.to_act} cards {format_cards(t.hole[t.to_act])}" + CRLF
 
-    def key(self, ch):
-        """One received byte (a 1-character string)."""
-        if "A" <= ch <= "Z":
-            ch = ch.lower()
-        if self.number is not None:
-            action, digits = self.number
-            if ch.isdigit() and ch.isascii():
-                self.number = (action, digits + ch)
-                return ch
-            self.number = None
-            if ch in "\r\n" and digits:
-                return CRLF + self.command(OP_ACT, action, int(digits))
-            return CRLF + "! bad number" + CRLF
-        if ch in KEY_ACTIONS:
-            return self.command(OP_ACT, KEY_ACTIONS[ch])
-        if ch in ("b", "r"):
-            self.number = (BET if ch == "b" else RAISE, "")
-            return ch
-        if ch == "d":
-            return self.command(OP_DEAL)
-        if ch == "n":
-            return self.command(OP_NEW_GAME)
-        if ch == "h":
-            return self.hole()
-        if ch == "t":
-            return table_text(self.t)
-        if ch in "\r\n ":
-            return ""
-        return "! unknown key" + CRLF
+    def table(self):
+        return table_text(self.t)
 
-    def act_button(self, switches):
-        """The center button with the 16 panel switches reading ``switches``."""
+    def act_button(self):
+        """The center button: fold, check or call, bet or raise (module docstring)."""
         t = self.t
-        amount = switches & AMOUNT_SWITCHES
-        if switches & FOLD_SWITCH:
-            action = FOLD
-        elif amount == 0:
-            action = CALL if t.to_call else CHECK
+        if self.switches & FOLD_SWITCH:
+            self.value = FOLD
+        elif self.number == 0:
+            self.value = CALL if t.to_call else CHECK
         else:
-            action = RAISE if t.current_bet else BET
-        return self.command(OP_ACT, action, amount)
+            self.value = RAISE if t.current_bet else BET
+        return self.act()
 
     def deal_button(self):
         """The right button: deal, or a new game once the game is over."""
-        return self.command(OP_NEW_GAME if self.t.phase == PHASE_GAME_OVER else OP_DEAL)
-
-    def reveal_button(self):
-        """The left button: the same as h."""
-        return self.hole()
+        return self.new_game() if self.t.phase == PHASE_GAME_OVER else self.deal()
