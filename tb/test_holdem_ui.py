@@ -20,12 +20,11 @@ from collections import Counter, deque
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer, with_timeout
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
-from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from holdem_checks import check_probe, expected_probe, rules_from
-from uart_line import SerialLine
+from terminal_tb import TerminalTB
 from pokerhdl.golden.cards import NO_CARD, format_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
@@ -39,15 +38,16 @@ DEADLOCK_NS = 5_000_000      # the longest answer (a showdown at clk/8) takes we
 KEYS = {FOLD: "f", CHECK: "k", CALL: "c", ALLIN: "a"}
 
 
-class TB(ClockedTB):
+class TB(TerminalTB):
     idle_values = dict.fromkeys(("sw", "btn_act", "btn_up", "btn_down", "btn_reveal",
                                  "btn_deal", "s_axis_tvalid", "s_axis_tdata", "probe_addr"), 0)
 
+    deadlock_ns = DEADLOCK_NS
+
     def __init__(self, dut, seed):
-        super().__init__(dut, CLK_HZ)
+        super().__init__(dut, CLK_HZ, param("baud", FAST_BAUD), param("tx_baud"))
         self.rng = random.Random(seed)
         self.decks = deque()
-        self.line = SerialLine(dut.rxd, dut.txd, param("baud", FAST_BAUD), param("tx_baud"))
         self.feeder = cocotb.start_soon(self.deck_feeder())
 
     async def reset(self):
@@ -70,20 +70,6 @@ class TB(ClockedTB):
                         break
             dut.s_axis_tvalid.value = 0
 
-    async def settle(self):
-        """Wait until the UI is idle and its last byte has left; fail on a deadlock."""
-        dut = self.dut
-        await ClockCycles(dut.clk, 8)
-        while int(dut.busy.value):
-            await with_timeout(FallingEdge(dut.busy), DEADLOCK_NS, "ns")
-        await Timer(25 * self.line.tx_bit_ns, unit="ns")   # a byte queued behind one sending
-
-    async def send_key(self, ch):
-        start = len(self.line.text)
-        await self.line.type(ch)
-        await self.settle()
-        return self.line.since(start)
-
     async def reset_while_answering(self, ch, deck):
         """Send a key, then reset at a random clock of its answer (a deal may be taking
         ``deck``); returns what the console sends after the reset."""
@@ -97,16 +83,6 @@ class TB(ClockedTB):
         start = len(self.line.text)
         self.line.listen()
         self.feeder = cocotb.start_soon(self.deck_feeder())
-        await self.settle()
-        return self.line.since(start)
-
-    async def press(self, button, switches=0):
-        start = len(self.line.text)
-        self.dut.sw.value = switches
-        await FallingEdge(self.dut.clk)
-        getattr(self.dut, button).value = 1
-        await FallingEdge(self.dut.clk)
-        getattr(self.dut, button).value = 0
         await self.settle()
         return self.line.since(start)
 

@@ -15,11 +15,9 @@ import random
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, Timer, with_timeout
 
-from clocked import ClockedTB
 from harness import HDLS, param, run_block
-from uart_line import SerialLine
+from terminal_tb import TerminalTB
 from pokerhdl.golden.terminal_demo import CLEAR_BIT, DemoTerminal
 
 CLK_HZ = 100_000_000
@@ -28,37 +26,9 @@ DEADLOCK_NS = 1_000_000
 BUTTON_PORTS = {"center": "btn_center", "left": "btn_left"}
 
 
-class TB(ClockedTB):
+class TB(TerminalTB):
     idle_values = {"sw": 0, "btn_center": 0, "btn_left": 0}
-
-    def __init__(self, dut):
-        super().__init__(dut, CLK_HZ)
-        self.line = SerialLine(dut.rxd, dut.txd, param("baud"), param("tx_baud"))
-
-    async def settle(self):
-        await ClockCycles(self.dut.clk, 8)
-        while int(self.dut.busy.value):
-            await with_timeout(FallingEdge(self.dut.busy), DEADLOCK_NS, "ns")
-        await Timer(25 * self.line.tx_bit_ns, unit="ns")   # a byte queued behind one sending
-
-    async def key(self, ch):
-        start = len(self.line.text)
-        await self.line.type(ch)
-        await self.settle()
-        return self.line.since(start)
-
-    async def press(self, buttons, switches=0):
-        """Press ``buttons`` (positions) in the same clock."""
-        start = len(self.line.text)
-        self.dut.sw.value = switches
-        await FallingEdge(self.dut.clk)
-        for b in buttons:
-            getattr(self.dut, BUTTON_PORTS[b]).value = 1
-        await FallingEdge(self.dut.clk)
-        for b in buttons:
-            getattr(self.dut, BUTTON_PORTS[b]).value = 0
-        await self.settle()
-        return self.line.since(start)
+    deadlock_ns = DEADLOCK_NS
 
 
 SCRIPT = ["s", "x", "n", "p", "1", "2", "\r", "P", "3", "0", "0", "\n", "p", "\r", "p", "1",
@@ -75,7 +45,7 @@ def golden_press(term, item):
 
 @cocotb.test()
 async def tallies(dut):
-    tb = TB(dut)
+    tb = TB(dut, CLK_HZ, param("baud"), param("tx_baud"))
     term = DemoTerminal()
     await tb.reset(clocks=4)
     await tb.settle()
@@ -88,10 +58,10 @@ async def tallies(dut):
     transcript = ""
     for item in SCRIPT + randoms:
         if isinstance(item, str):
-            want, got = term.key(item), await tb.key(item)
+            want, got = term.key(item), await tb.send_key(item)
         else:
             buttons, switches, want = golden_press(term, item)
-            got = await tb.press(buttons, switches)
+            got = await tb.press([BUTTON_PORTS[b] for b in buttons], switches)
         assert got == want, f"after {item!r}:\n got {got!r}\nwant {want!r}"
         transcript += want
     # every kind of answer came up (a run that drew nothing would prove nothing)

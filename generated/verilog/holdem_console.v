@@ -398,9 +398,6 @@ reg [23:0] holdem_ui0_bus_data;
 reg [7:0] holdem_ui0_rank_char;
 wire [23:0] holdem_ui0_bus_acc;
 reg [7:0] holdem_ui0_suit_char;
-wire [2:0] holdem_ui0_bus_glyph_part;
-reg [7:0] holdem_ui0_bus_glyph;
-reg holdem_ui0_bus_glyph_last;
 reg holdem_ui0_ack;
 reg holdem_ui0_log_pop;
 reg [1:0] holdem_ui0_command;
@@ -418,7 +415,6 @@ reg [1:0] holdem_ui0_log_wr;
 reg [1:0] holdem_ui0_view;
 reg [10:0] holdem_ui0_disp_q;
 reg [15:0] holdem_ui0_led_q;
-wire holdem_ui0_bus_out_ack;
 wire holdem_ui0_bus_busy;
 wire holdem_ui0_terminal0_framing_error;
 wire holdem_ui0_terminal0_overrun;
@@ -485,10 +481,14 @@ reg [19:0] holdem_ui0_terminal0_shifter;
 wire [19:0] holdem_ui0_terminal0_bcd;
 reg [2:0] holdem_ui0_terminal0_digits_left;
 reg holdem_ui0_terminal0_started;
+reg [7:0] holdem_ui0_terminal0_bus_glyph;
+reg holdem_ui0_terminal0_bus_glyph_last;
+wire holdem_ui0_terminal0_bus_out_ack;
 wire [2:0] holdem_ui0_terminal0_bus_seat;
 wire [2:0] holdem_ui0_terminal0_bus_value;
 wire [10:0] holdem_ui0_terminal0_bus_number;
 wire [7:0] holdem_ui0_terminal0_bus_glyph_printer;
+wire [2:0] holdem_ui0_terminal0_bus_glyph_part;
 wire holdem_ui0_terminal0_bus_key_event;
 reg [3:0] holdem_ui0_terminal0_uart_rx0_bit_index;
 reg [7:0] holdem_ui0_terminal0_uart_rx0_data;
@@ -5448,9 +5448,9 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                 end
             end
             5'b01110: begin
-                holdem_ui0_terminal0_char <= holdem_ui0_bus_glyph;
+                holdem_ui0_terminal0_char <= holdem_ui0_terminal0_bus_glyph;
                 holdem_ui0_terminal0_part <= (holdem_ui0_terminal0_part + 1);
-                if (holdem_ui0_bus_glyph_last) begin
+                if (holdem_ui0_terminal0_bus_glyph_last) begin
                     holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
                     holdem_ui0_terminal0_resume <= 5'b00101;
                 end
@@ -5460,7 +5460,7 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                 holdem_ui0_terminal0_state <= 5'b00100;
             end
             default: begin
-                if (holdem_ui0_bus_out_ack) begin
+                if (holdem_ui0_terminal0_bus_out_ack) begin
                     holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
                     holdem_ui0_terminal0_state <= 5'b00101;
                 end
@@ -5482,7 +5482,7 @@ assign holdem_ui0_terminal0_bus_number = holdem_ui0_terminal0_number;
 assign holdem_ui0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
 assign holdem_ui0_bus_out_op = holdem_ui0_terminal0_i_arg;
 assign holdem_ui0_terminal0_bus_glyph_printer = holdem_ui0_terminal0_i_arg;
-assign holdem_ui0_bus_glyph_part = holdem_ui0_terminal0_part;
+assign holdem_ui0_terminal0_bus_glyph_part = holdem_ui0_terminal0_part;
 assign holdem_ui0_bus_busy = (!holdem_ui0_terminal0_idle);
 assign holdem_ui0_terminal0_bus_key_event = holdem_ui0_terminal0_key_event_q;
 
@@ -5570,15 +5570,15 @@ always @(holdem_ui0_bus_acc) begin: holdem_ui0_suit_chars
     endcase
 end
 
-// The program's one printer: a card code as its rank and suit characters.
-always @(holdem_ui0_suit_char, holdem_ui0_bus_glyph_part, holdem_ui0_rank_char) begin: holdem_ui0_card_printer
-    if ((holdem_ui0_bus_glyph_part == 0)) begin
-        holdem_ui0_bus_glyph = holdem_ui0_rank_char;
+
+always @(holdem_ui0_terminal0_bus_glyph_part, holdem_ui0_rank_char, holdem_ui0_suit_char) begin: holdem_ui0_two_glyph_printer0_pick
+    if ((holdem_ui0_terminal0_bus_glyph_part == 0)) begin
+        holdem_ui0_terminal0_bus_glyph = holdem_ui0_rank_char;
     end
     else begin
-        holdem_ui0_bus_glyph = holdem_ui0_suit_char;
+        holdem_ui0_terminal0_bus_glyph = holdem_ui0_suit_char;
     end
-    holdem_ui0_bus_glyph_last = (holdem_ui0_bus_glyph_part != 0);
+    holdem_ui0_terminal0_bus_glyph_last = (holdem_ui0_terminal0_bus_glyph_part != 0);
 end
 
 // The program's OUT ops: a table command (offered, its result kept, then waited on
@@ -5779,10 +5779,6 @@ always @(posedge clk) begin: holdem_ui0_panel
 end
 
 
-
-assign holdem_ui0_bus_out_ack = holdem_ui0_ack;
-
-
 always @(holdem_ui0_bus_busy, probe_addr, holdem_ui0_bus_addr) begin: holdem_ui0_probe_owner
     if (holdem_ui0_bus_busy) begin
         holdem_table0_probe_addr = holdem_ui0_bus_addr;
@@ -5791,6 +5787,10 @@ always @(holdem_ui0_bus_busy, probe_addr, holdem_ui0_bus_addr) begin: holdem_ui0
         holdem_table0_probe_addr = probe_addr;
     end
 end
+
+
+
+assign holdem_ui0_terminal0_bus_out_ack = holdem_ui0_ack;
 
 
 

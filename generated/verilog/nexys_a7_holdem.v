@@ -418,9 +418,6 @@ reg [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_data = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
 wire [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_acc;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
-wire [2:0] holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_glyph = 50;
-reg holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_ack = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
@@ -438,7 +435,6 @@ reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
 reg [10:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
 reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
-wire holdem_board0_holdem_console0_holdem_ui0_bus_out_ack;
 wire holdem_board0_holdem_console0_holdem_ui0_bus_busy;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun;
@@ -505,10 +501,14 @@ reg [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter = 0;
 wire [19:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_started = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = 50;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value;
 wire [10:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer;
+wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data = 0;
@@ -5979,9 +5979,9 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 end
             end
             5'b01110: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_bus_glyph;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_part + 1);
-                if (holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last) begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00101;
                 end
@@ -5991,7 +5991,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;
             end
             default: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_bus_out_ack) begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
                 end
@@ -6013,7 +6013,7 @@ assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number = holdem_bo
 assign holdem_board0_holdem_console0_holdem_ui0_bus_out_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
 assign holdem_board0_holdem_console0_holdem_ui0_bus_out_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part = holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
 assign holdem_board0_holdem_console0_holdem_ui0_bus_busy = (!holdem_board0_holdem_console0_holdem_ui0_terminal0_idle);
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q;
 
@@ -6101,15 +6101,15 @@ always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_
     endcase
 end
 
-// The program's one printer: a card code as its rank and suit characters.
-always @(holdem_board0_holdem_console0_holdem_ui0_suit_char, holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char) begin: holdem_board0_holdem_console0_holdem_ui0_card_printer
-    if ((holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part == 0)) begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_rank_char;
+
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) begin: holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick
+    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part == 0)) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_rank_char;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_suit_char;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_suit_char;
     end
-    holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last = (holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part != 0);
+    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part != 0);
 end
 
 // The program's OUT ops: a table command (offered, its result kept, then waited on
@@ -6310,10 +6310,6 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_panel
 end
 
 
-
-assign holdem_board0_holdem_console0_holdem_ui0_bus_out_ack = holdem_board0_holdem_console0_holdem_ui0_ack;
-
-
 always @(holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_probe_owner
     if (holdem_board0_holdem_console0_holdem_ui0_bus_busy) begin
         holdem_board0_holdem_console0_holdem_table0_probe_addr = holdem_board0_holdem_console0_holdem_ui0_bus_addr;
@@ -6322,6 +6318,10 @@ always @(holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_
         holdem_board0_holdem_console0_holdem_table0_probe_addr = holdem_board0_probe_addr;
     end
 end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack = holdem_board0_holdem_console0_holdem_ui0_ack;
 
 
 

@@ -47,11 +47,6 @@ wire [15:0] bus_acc;
 wire [7:0] bus_number;
 reg [7:0] high_char;
 reg [7:0] low_char;
-reg [15:0] bus_data;
-reg bus_out_ack;
-wire [2:0] bus_glyph_part;
-reg [7:0] bus_glyph;
-reg bus_glyph_last;
 wire terminal0_framing_error;
 wire terminal0_overrun;
 wire [7:0] terminal0_rx_data;
@@ -112,14 +107,19 @@ reg [3:0] terminal0_str_index;
 reg [7:0] terminal0_paddr;
 reg [9:0] terminal0_num_value;
 reg [2:0] terminal0_part;
+wire [15:0] terminal0_bus_data;
 wire terminal0_bcd_done;
 reg [15:0] terminal0_shifter;
 wire [15:0] terminal0_bcd;
 reg [2:0] terminal0_digits_left;
 reg terminal0_started;
+reg [7:0] terminal0_bus_glyph;
+reg terminal0_bus_glyph_last;
+wire terminal0_bus_out_ack;
 wire [2:0] terminal0_bus_seat;
 wire [1:0] terminal0_bus_value;
 wire [7:0] terminal0_bus_glyph_printer;
+wire [2:0] terminal0_bus_glyph_part;
 wire terminal0_bus_busy;
 wire terminal0_bus_key_event;
 reg [3:0] terminal0_uart_rx0_bit_index;
@@ -1226,7 +1226,7 @@ always @(posedge clk) begin: terminal0_sequencer
                 terminal0_state <= 5'b01000;
             end
             5'b01000: begin
-                terminal0_acc <= bus_data;
+                terminal0_acc <= terminal0_bus_data;
                 terminal0_pc <= (terminal0_pc + 1);
                 terminal0_state <= 5'b00101;
             end
@@ -1290,9 +1290,9 @@ always @(posedge clk) begin: terminal0_sequencer
                 end
             end
             5'b01110: begin
-                terminal0_char <= bus_glyph;
+                terminal0_char <= terminal0_bus_glyph;
                 terminal0_part <= (terminal0_part + 1);
-                if (bus_glyph_last) begin
+                if (terminal0_bus_glyph_last) begin
                     terminal0_pc <= (terminal0_pc + 1);
                     terminal0_resume <= 5'b00101;
                 end
@@ -1302,7 +1302,7 @@ always @(posedge clk) begin: terminal0_sequencer
                 terminal0_state <= 5'b00100;
             end
             default: begin
-                if (bus_out_ack) begin
+                if (terminal0_bus_out_ack) begin
                     terminal0_pc <= (terminal0_pc + 1);
                     terminal0_state <= 5'b00101;
                 end
@@ -1324,7 +1324,7 @@ assign bus_number = terminal0_number;
 assign bus_out_valid = terminal0_out_valid_q;
 assign bus_out_op = terminal0_i_arg;
 assign terminal0_bus_glyph_printer = terminal0_i_arg;
-assign bus_glyph_part = terminal0_part;
+assign terminal0_bus_glyph_part = terminal0_part;
 assign terminal0_bus_busy = (!terminal0_idle);
 assign terminal0_bus_key_event = terminal0_key_event_q;
 
@@ -1445,18 +1445,24 @@ always @(bus_acc) begin: low_digit
     endcase
 end
 
-// The game's side of the bus: window data, OUT acknowledge, the hex printer.
-always @(high_char, ack, bus_glyph_part, data_q, low_char) begin: plug
-    bus_data = data_q;
-    bus_out_ack = ack;
-    if ((bus_glyph_part == 0)) begin
-        bus_glyph = high_char;
+
+always @(terminal0_bus_glyph_part, high_char, low_char) begin: two_glyph_printer0_pick
+    if ((terminal0_bus_glyph_part == 0)) begin
+        terminal0_bus_glyph = high_char;
     end
     else begin
-        bus_glyph = low_char;
+        terminal0_bus_glyph = low_char;
     end
-    bus_glyph_last = (bus_glyph_part != 0);
+    terminal0_bus_glyph_last = (terminal0_bus_glyph_part != 0);
 end
+
+
+
+assign terminal0_bus_data = data_q;
+
+
+
+assign terminal0_bus_out_ack = ack;
 
 
 

@@ -492,9 +492,6 @@ signal holdem_board0_holdem_console0_holdem_ui0_bus_data: unsigned(23 downto 0) 
 signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
 signal holdem_board0_holdem_console0_holdem_ui0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph: unsigned(7 downto 0) := "00110010";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
@@ -512,7 +509,6 @@ signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := 
 signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_out_ack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_bus_busy: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_overrun: std_logic := '0';
@@ -579,10 +575,14 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifter: unsigned(19 d
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd: unsigned(19 downto 0) := "00000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digits_left: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_started: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(10 downto 0) := "00000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_bit_index: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_data: unsigned(7 downto 0) := "00000000";
@@ -5813,9 +5813,9 @@ begin
                         end if;
                     end if;
                 when TE_GLYPH =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_bus_glyph;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_part <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_part + 1);
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last) then
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last) then
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_FETCH;
                     else
@@ -5823,7 +5823,7 @@ begin
                     end if;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_out_ack) then
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack) then
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
                     end if;
@@ -5844,7 +5844,7 @@ holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number <= holdem_board0_h
 holdem_board0_holdem_console0_holdem_ui0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
 holdem_board0_holdem_console0_holdem_ui0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer <= holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_part;
 holdem_board0_holdem_console0_holdem_ui0_bus_busy <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_idle)));
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q;
 
@@ -5922,16 +5922,15 @@ begin
     end case;
 end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
 
--- The program's one printer: a card code as its rank and suit characters.
-holdem_board0_holdem_console0_holdem_ui0_card_printer: process (holdem_board0_holdem_console0_holdem_ui0_suit_char, holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char) is
+holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) is
 begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part = 0) then
-        holdem_board0_holdem_console0_holdem_ui0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = 0) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
     else
-        holdem_board0_holdem_console0_holdem_ui0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
     end if;
-    holdem_board0_holdem_console0_holdem_ui0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_bus_glyph_part /= 0);
-end process holdem_board0_holdem_console0_holdem_ui0_card_printer;
+    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part /= 0);
+end process holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick;
 
 -- The program's OUT ops: a table command (offered, its result kept, then waited on
 -- until the table is ready again), a display latch, popping a log entry.
@@ -6105,9 +6104,6 @@ begin
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_panel;
 
-
-holdem_board0_holdem_console0_holdem_ui0_bus_out_ack <= holdem_board0_holdem_console0_holdem_ui0_ack;
-
 holdem_board0_holdem_console0_holdem_ui0_probe_owner: process (holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
 begin
     if bool(holdem_board0_holdem_console0_holdem_ui0_bus_busy) then
@@ -6116,6 +6112,9 @@ begin
         holdem_board0_holdem_console0_holdem_table0_probe_addr <= holdem_board0_probe_addr;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_probe_owner;
+
+
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack <= holdem_board0_holdem_console0_holdem_ui0_ack;
 
 
 holdem_board0_holdem_console0_holdem_table0_cmd_valid <= holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q;

@@ -451,9 +451,6 @@ signal holdem_ui0_bus_data: unsigned(23 downto 0);
 signal holdem_ui0_rank_char: unsigned(7 downto 0);
 signal holdem_ui0_bus_acc: unsigned(23 downto 0);
 signal holdem_ui0_suit_char: unsigned(7 downto 0);
-signal holdem_ui0_bus_glyph_part: unsigned(2 downto 0);
-signal holdem_ui0_bus_glyph: unsigned(7 downto 0);
-signal holdem_ui0_bus_glyph_last: std_logic;
 signal holdem_ui0_ack: std_logic;
 signal holdem_ui0_log_pop: std_logic;
 signal holdem_ui0_command: t_enum_c_state_5;
@@ -471,7 +468,6 @@ signal holdem_ui0_log_wr: unsigned(1 downto 0);
 signal holdem_ui0_view: unsigned(1 downto 0);
 signal holdem_ui0_disp_q: unsigned(10 downto 0);
 signal holdem_ui0_led_q: unsigned(15 downto 0);
-signal holdem_ui0_bus_out_ack: std_logic;
 signal holdem_ui0_bus_busy: std_logic;
 signal holdem_ui0_terminal0_framing_error: std_logic;
 signal holdem_ui0_terminal0_overrun: std_logic;
@@ -538,10 +534,14 @@ signal holdem_ui0_terminal0_shifter: unsigned(19 downto 0);
 signal holdem_ui0_terminal0_bcd: unsigned(19 downto 0);
 signal holdem_ui0_terminal0_digits_left: unsigned(2 downto 0);
 signal holdem_ui0_terminal0_started: std_logic;
+signal holdem_ui0_terminal0_bus_glyph: unsigned(7 downto 0);
+signal holdem_ui0_terminal0_bus_glyph_last: std_logic;
+signal holdem_ui0_terminal0_bus_out_ack: std_logic;
 signal holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0);
 signal holdem_ui0_terminal0_bus_value: unsigned(2 downto 0);
 signal holdem_ui0_terminal0_bus_number: unsigned(10 downto 0);
 signal holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0);
+signal holdem_ui0_terminal0_bus_glyph_part: unsigned(2 downto 0);
 signal holdem_ui0_terminal0_bus_key_event: std_logic;
 signal holdem_ui0_terminal0_uart_rx0_bit_index: unsigned(3 downto 0);
 signal holdem_ui0_terminal0_uart_rx0_data: unsigned(7 downto 0);
@@ -5367,9 +5367,9 @@ begin
                         end if;
                     end if;
                 when TE_GLYPH =>
-                    holdem_ui0_terminal0_char <= holdem_ui0_bus_glyph;
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_bus_glyph;
                     holdem_ui0_terminal0_part <= (holdem_ui0_terminal0_part + 1);
-                    if bool(holdem_ui0_bus_glyph_last) then
+                    if bool(holdem_ui0_terminal0_bus_glyph_last) then
                         holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
                         holdem_ui0_terminal0_resume <= TE_FETCH;
                     else
@@ -5377,7 +5377,7 @@ begin
                     end if;
                     holdem_ui0_terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(holdem_ui0_bus_out_ack) then
+                    if bool(holdem_ui0_terminal0_bus_out_ack) then
                         holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
                         holdem_ui0_terminal0_state <= TE_FETCH;
                     end if;
@@ -5398,7 +5398,7 @@ holdem_ui0_terminal0_bus_number <= holdem_ui0_terminal0_number;
 holdem_ui0_bus_out_valid <= holdem_ui0_terminal0_out_valid_q;
 holdem_ui0_bus_out_op <= holdem_ui0_terminal0_i_arg;
 holdem_ui0_terminal0_bus_glyph_printer <= holdem_ui0_terminal0_i_arg;
-holdem_ui0_bus_glyph_part <= holdem_ui0_terminal0_part;
+holdem_ui0_terminal0_bus_glyph_part <= holdem_ui0_terminal0_part;
 holdem_ui0_bus_busy <= stdl((not bool(holdem_ui0_terminal0_idle)));
 holdem_ui0_terminal0_bus_key_event <= holdem_ui0_terminal0_key_event_q;
 
@@ -5476,16 +5476,15 @@ begin
     end case;
 end process holdem_ui0_suit_chars;
 
--- The program's one printer: a card code as its rank and suit characters.
-holdem_ui0_card_printer: process (holdem_ui0_suit_char, holdem_ui0_bus_glyph_part, holdem_ui0_rank_char) is
+holdem_ui0_two_glyph_printer0_pick: process (holdem_ui0_terminal0_bus_glyph_part, holdem_ui0_rank_char, holdem_ui0_suit_char) is
 begin
-    if (holdem_ui0_bus_glyph_part = 0) then
-        holdem_ui0_bus_glyph <= holdem_ui0_rank_char;
+    if (holdem_ui0_terminal0_bus_glyph_part = 0) then
+        holdem_ui0_terminal0_bus_glyph <= holdem_ui0_rank_char;
     else
-        holdem_ui0_bus_glyph <= holdem_ui0_suit_char;
+        holdem_ui0_terminal0_bus_glyph <= holdem_ui0_suit_char;
     end if;
-    holdem_ui0_bus_glyph_last <= stdl(holdem_ui0_bus_glyph_part /= 0);
-end process holdem_ui0_card_printer;
+    holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_ui0_terminal0_bus_glyph_part /= 0);
+end process holdem_ui0_two_glyph_printer0_pick;
 
 -- The program's OUT ops: a table command (offered, its result kept, then waited on
 -- until the table is ready again), a display latch, popping a log entry.
@@ -5659,9 +5658,6 @@ begin
     end if;
 end process holdem_ui0_panel;
 
-
-holdem_ui0_bus_out_ack <= holdem_ui0_ack;
-
 holdem_ui0_probe_owner: process (holdem_ui0_bus_busy, probe_addr_num, holdem_ui0_bus_addr) is
 begin
     if bool(holdem_ui0_bus_busy) then
@@ -5670,6 +5666,9 @@ begin
         holdem_table0_probe_addr <= probe_addr_num;
     end if;
 end process holdem_ui0_probe_owner;
+
+
+holdem_ui0_terminal0_bus_out_ack <= holdem_ui0_ack;
 
 
 holdem_table0_cmd_valid <= holdem_ui0_cmd_valid_q;

@@ -72,11 +72,6 @@ signal bus_acc: unsigned(15 downto 0);
 signal bus_number: unsigned(7 downto 0);
 signal high_char: unsigned(7 downto 0);
 signal low_char: unsigned(7 downto 0);
-signal bus_data: unsigned(15 downto 0);
-signal bus_out_ack: std_logic;
-signal bus_glyph_part: unsigned(2 downto 0);
-signal bus_glyph: unsigned(7 downto 0);
-signal bus_glyph_last: std_logic;
 signal terminal0_framing_error: std_logic;
 signal terminal0_overrun: std_logic;
 signal terminal0_rx_data: unsigned(7 downto 0);
@@ -137,14 +132,19 @@ signal terminal0_str_index: unsigned(3 downto 0);
 signal terminal0_paddr: unsigned(7 downto 0);
 signal terminal0_num_value: unsigned(9 downto 0);
 signal terminal0_part: unsigned(2 downto 0);
+signal terminal0_bus_data: unsigned(15 downto 0);
 signal terminal0_bcd_done: std_logic;
 signal terminal0_shifter: unsigned(15 downto 0);
 signal terminal0_bcd: unsigned(15 downto 0);
 signal terminal0_digits_left: unsigned(2 downto 0);
 signal terminal0_started: std_logic;
+signal terminal0_bus_glyph: unsigned(7 downto 0);
+signal terminal0_bus_glyph_last: std_logic;
+signal terminal0_bus_out_ack: std_logic;
 signal terminal0_bus_seat: unsigned(2 downto 0);
 signal terminal0_bus_value: unsigned(1 downto 0);
 signal terminal0_bus_glyph_printer: unsigned(7 downto 0);
+signal terminal0_bus_glyph_part: unsigned(2 downto 0);
 signal terminal0_bus_busy: std_logic;
 signal terminal0_bus_key_event: std_logic;
 signal terminal0_uart_rx0_bit_index: unsigned(3 downto 0);
@@ -1187,7 +1187,7 @@ begin
                 when TE_LOAD1 =>
                     terminal0_state <= TE_LOAD2;
                 when TE_LOAD2 =>
-                    terminal0_acc <= bus_data;
+                    terminal0_acc <= terminal0_bus_data;
                     terminal0_pc <= (terminal0_pc + 1);
                     terminal0_state <= TE_FETCH;
                 when TE_STRI =>
@@ -1243,9 +1243,9 @@ begin
                         end if;
                     end if;
                 when TE_GLYPH =>
-                    terminal0_char <= bus_glyph;
+                    terminal0_char <= terminal0_bus_glyph;
                     terminal0_part <= (terminal0_part + 1);
-                    if bool(bus_glyph_last) then
+                    if bool(terminal0_bus_glyph_last) then
                         terminal0_pc <= (terminal0_pc + 1);
                         terminal0_resume <= TE_FETCH;
                     else
@@ -1253,7 +1253,7 @@ begin
                     end if;
                     terminal0_state <= TE_SEND;
                 when others =>
-                    if bool(bus_out_ack) then
+                    if bool(terminal0_bus_out_ack) then
                         terminal0_pc <= (terminal0_pc + 1);
                         terminal0_state <= TE_FETCH;
                     end if;
@@ -1274,7 +1274,7 @@ bus_number <= terminal0_number;
 bus_out_valid <= terminal0_out_valid_q;
 bus_out_op <= terminal0_i_arg;
 terminal0_bus_glyph_printer <= terminal0_i_arg;
-bus_glyph_part <= terminal0_part;
+terminal0_bus_glyph_part <= terminal0_part;
 terminal0_bus_busy <= stdl((not bool(terminal0_idle)));
 terminal0_bus_key_event <= terminal0_key_event_q;
 
@@ -1390,18 +1390,21 @@ begin
     end case;
 end process low_digit;
 
--- The game's side of the bus: window data, OUT acknowledge, the hex printer.
-plug: process (high_char, ack, bus_glyph_part, data_q, low_char) is
+two_glyph_printer0_pick: process (terminal0_bus_glyph_part, high_char, low_char) is
 begin
-    bus_data <= data_q;
-    bus_out_ack <= ack;
-    if (bus_glyph_part = 0) then
-        bus_glyph <= high_char;
+    if (terminal0_bus_glyph_part = 0) then
+        terminal0_bus_glyph <= high_char;
     else
-        bus_glyph <= low_char;
+        terminal0_bus_glyph <= low_char;
     end if;
-    bus_glyph_last <= stdl(bus_glyph_part /= 0);
-end process plug;
+    terminal0_bus_glyph_last <= stdl(terminal0_bus_glyph_part /= 0);
+end process two_glyph_printer0_pick;
+
+
+terminal0_bus_data <= data_q;
+
+
+terminal0_bus_out_ack <= ack;
 
 
 busy <= terminal0_bus_busy;

@@ -26,7 +26,7 @@ from ..golden.holdem_contract import Rules
 from ..golden.holdem_terminal import BUTTONS, KEYS, PANEL_SWITCHES, HoldemTerminal
 from ..rtl.cards import RANK_ASCII, SUIT_ASCII
 from ..rtl.drive import drive
-from ..rtl.terminal import TerminalBus, terminal
+from ..rtl.terminal import TerminalBus, terminal, two_glyph_printer
 from .holdem import TableBus, holdem_table
 from .holdem_program import (L_BET, L_CALL, L_POT, L_STACK, L_TO_ACT, L_WINNERS, OUT_LATCH,
                              OUT_POPLOG, V_BASE, V_LOG_ACTION, V_LOG_ALLIN, V_LOG_COUNT,
@@ -136,14 +136,7 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
     def suit_chars():
         suit_char.next = SUIT_ASCII[int(bus.acc[2:])]
 
-    @always_comb
-    def card_printer():
-        """The program's one printer: a card code as its rank and suit characters."""
-        if bus.glyph_part == 0:
-            bus.glyph.next = rank_char
-        else:
-            bus.glyph.next = suit_char
-        bus.glyph_last.next = bus.glyph_part != 0
+    card_printer = two_glyph_printer(bus, rank_char, suit_char)     # the program's one printer
 
     @always_seq(clk.posedge, reset=rst)
     def out_ops():
@@ -250,18 +243,14 @@ def holdem_ui(clk, rst, rxd, txd, sw, btn_act, btn_up, btn_down, btn_reveal, btn
         led_q.next = concat(views, intbv(0)[3:], over[1:], shown, turn)
 
     @always_comb
-    def engine_ack():
-        bus.out_ack.next = ack
-
-    @always_comb
     def probe_owner():
         if bus.busy:
             table.probe_addr.next = bus.addr
         else:
             table.probe_addr.next = ext_probe_addr
 
-    forwards = [drive(table.cmd_valid, cmd_valid_q), drive(table.cmd_op, cmd_op_q),
-                drive(table.cmd_seat, bus.seat), drive(table.cmd_action, bus.value),
+    forwards = [drive(bus.out_ack, ack), drive(table.cmd_valid, cmd_valid_q),
+                drive(table.cmd_op, cmd_op_q), drive(table.cmd_seat, bus.seat), drive(table.cmd_action, bus.value),
                 drive(table.cmd_amount, bus.number), drive(led, led_q),
                 drive(disp_value, disp_q), drive(busy, bus.busy),
                 drive(key_event, bus.key_event)]

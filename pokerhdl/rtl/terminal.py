@@ -83,6 +83,20 @@ def button_rom(buttons, entry_address):
 
 
 @block
+def two_glyph_printer(bus, first, second):
+    """A printer of two characters, ``first`` then ``second`` (a card: rank and suit; a byte:
+    two hex digits), each computed by the game from bus.acc."""
+    @always_comb
+    def pick():
+        if bus.glyph_part == 0:
+            bus.glyph.next = first
+        else:
+            bus.glyph.next = second
+        bus.glyph_last.next = bus.glyph_part != 0
+    return pick
+
+
+@block
 def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_switches=0,
              print_bits=16, clk_hz=100_000_000, baud=115_200, tx_baud=None):
     """The engine (module docstring).

@@ -10,7 +10,7 @@ from ..golden.terminal import CRLF
 from ..golden.terminal_demo import (BUTTONS, CLEAR_BIT, HEX, KEYS, NAMES, NUMBER_BITS,
                                     NUMBER_SWITCHES, SWITCHES, TALLIES)
 from .drive import drive
-from .terminal import TerminalBus, terminal
+from .terminal import TerminalBus, terminal, two_glyph_printer
 from .terminal_program import (ENTRY_BOOT, I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN,
                                M_SEAT, M_SEAT2, REG_SEAT, REG_SWITCHES, REG_VALUE, SET_SEAT_ACC,
                                SET_SEAT_IMM, SET_VALUE_IMM, Program)
@@ -172,18 +172,8 @@ def terminal_demo(clk, rst, rxd, txd, sw, btn_center, btn_left, busy, clk_hz=100
     def low_digit():
         low_char.next = HEX_ASCII[int(bus.acc[4:])]
 
-    @always_comb
-    def plug():
-        """The game's side of the bus: window data, OUT acknowledge, the hex printer."""
-        bus.data.next = data_q
-        bus.out_ack.next = ack
-        if bus.glyph_part == 0:
-            bus.glyph.next = high_char
-        else:
-            bus.glyph.next = low_char
-        bus.glyph_last.next = bus.glyph_part != 0
-
-    busy_out = drive(busy, bus.busy)
+    printer = two_glyph_printer(bus, high_char, low_char)
+    plugs = [drive(bus.data, data_q), drive(bus.out_ack, ack), drive(busy, bus.busy)]
     return instances()
 
 
