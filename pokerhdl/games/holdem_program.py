@@ -52,6 +52,19 @@ def program(players):
     def card():
         p.emit(I_PRINT, PRINT_CARD)
 
+    def hole_cards():
+        """The seat's two hole cards."""
+        p.load(P["hole"], M_SEAT2)
+        card()
+        p.text(" ")
+        p.load(P["hole"] + 1, M_SEAT2)
+        card()
+
+    def for_each_seat(subroutine):
+        for s in range(players):
+            p.emit(I_SET, s, SET_SEAT_IMM)
+            p.call(subroutine)
+
     # --- entry points
     p.entry(ENTRY_BOOT)
     p.text(BANNER)
@@ -107,11 +120,7 @@ def program(players):
     p.text("P")
     p.emit(I_NUM)
     p.text(" cards ")
-    p.load(P["hole"], M_SEAT2)
-    card()
-    p.text(" ")
-    p.load(P["hole"] + 1, M_SEAT2)
-    card()
+    hole_cards()
     p.text(CRLF)
     p.emit(I_END)
     p.label("hole_none")
@@ -147,13 +156,9 @@ def program(players):
     p.label("hand_end")
     p.load(P["showdown"])
     p.jeq(0, "payouts")
-    for s in range(players):
-        p.emit(I_SET, s, SET_SEAT_IMM)
-        p.call("shown_hand")
+    for_each_seat("shown_hand")
     p.label("payouts")
-    for s in range(players):
-        p.emit(I_SET, s, SET_SEAT_IMM)
-        p.call("payout_line")
+    for_each_seat("payout_line")
     p.jmp("table")
 
     # --- the table, then the display figures
@@ -185,9 +190,7 @@ def program(players):
     p.entry("table")
     p.label("table")
     header("board_end")
-    for s in range(players):
-        p.emit(I_SET, s, SET_SEAT_IMM)
-        p.call("seat_line")
+    for_each_seat("seat_line")
     p.label("status")
     p.load(P["to_act"])
     p.jeq(NO_SEAT, "no_turn")
@@ -311,11 +314,7 @@ def program(players):
     p.text("P")
     p.seat_digit()
     p.text(" ")
-    p.load(P["hole"], M_SEAT2)
-    card()
-    p.text(" ")
-    p.load(P["hole"] + 1, M_SEAT2)
-    card()
+    hole_cards()
     p.text(" ")
 
     def word_field(n):
