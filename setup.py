@@ -14,6 +14,7 @@ setup(
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine
+        "tqdm",                       # progress bars of long host runs (pokerhdl equity)
     ],
     extras_require={
         "test": [

@@ -1,3 +1,10 @@
 """pokerhdl: MyHDL blocks for card and dice games, converted to Verilog and VHDL."""
 
 __version__ = "0.1.0"
+
+
+def equity(*args, **kwargs):
+    """Hold'em equity of a hero against opponents: pokerhdl.calculator.equity (imported on
+    first use, so that `import pokerhdl` stays light)."""
+    from .calculator import equity as calculate
+    return calculate(*args, **kwargs)

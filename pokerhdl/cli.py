@@ -1,6 +1,7 @@
-"""The `pokerhdl` command: convert the blocks, list them, and evaluate hands on the CPU."""
+"""The `pokerhdl` command: convert the blocks, list them, evaluate hands and compute equities."""
 
 import argparse
+import json
 import os
 import sys
 
@@ -41,6 +42,60 @@ def cmd_eval(args):
     print(f"{golden.format_cards(cards)}: {golden.describe(word)} (word 0x{word:06x})")
 
 
+def _progress_bar():
+    """A progress bar on stderr for runs longer than a second (tqdm), as progress(done, total)."""
+    from tqdm import tqdm
+    bar = None
+
+    def progress(done, total):
+        nonlocal bar
+        if bar is None:
+            bar = tqdm(total=total, unit=" trials", unit_scale=True, delay=1.0, leave=False,
+                       file=sys.stderr)
+        bar.update(done - bar.n)
+    return progress
+
+
+def cmd_equity(args):
+    from .calculator import equity
+    from .golden.equity import EquityError
+    opponents = list(args.opponents) + ["random"] * args.random
+    if not opponents:
+        sys.exit("pokerhdl equity: give at least one opponent (cards, or --random N)")
+    try:
+        report = equity(args.hero, *opponents, board=args.board or (), dead=args.dead or (),
+                        exact=args.exact or None, trials=args.trials, seed=args.seed,
+                        lanes=args.lanes, backend=args.backend, progress=_progress_bar())
+    except (EquityError, ValueError) as exc:
+        sys.exit(f"pokerhdl equity: {exc}")
+    if args.json:
+        print(json.dumps(report.as_dict()))
+        return
+    mc = not report.exact
+    print(f"{'player':8s} {'win %':>8s} {'tie %':>8s} {'equity %':>9s}"
+          + ("  std. error" if mc else ""))
+    for p in report.players:
+        line = f"{p.cards:8s} {100 * p.win:8.3f} {100 * p.tie:8.3f} {100 * p.equity:9.3f}"
+        print(line + (f"  {100 * p.stderr:.3f}" if mc else ""))
+    how = "exact: every completion" if report.exact else \
+        f"Monte Carlo, seed {report.seed}, {report.lanes} lanes"
+    print(f"{report.trials:,} trials ({how}) in {report.seconds:.2f} s, "
+          f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend")
+
+
+EQUITY_HELP = """Hold'em equity: the share of the pot each hand wins when the cards still to come
+are dealt every possible way (--exact) or N random ways (--trials N). Ties split the pot
+exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac); an opponent written
+`random` (or --random N) holds a random hand. Without --exact or --trials the run is exact
+when it takes at most 20 million completions, else 1,000,000 Monte Carlo trials.
+
+examples:
+  pokerhdl equity AdAc KhKs --exact
+  pokerhdl equity Td6h --board 7d8dJs6s9h --random 2 --exact
+  pokerhdl equity AhKh QsQd random --trials 2000000 --seed 7 --json
+"""
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -55,6 +110,28 @@ def main(argv=None):
     p = sub.add_parser("eval", help="rank 1 to 7 cards, e.g. `pokerhdl eval Ah Kh Qh Jh Th`")
     p.add_argument("cards", nargs="+")
     p.set_defaults(func=cmd_eval)
+    p = sub.add_parser("equity", help="equity of a hand against opponents (exact or Monte "
+                                      "Carlo)", description=EQUITY_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("hero", help="the hero's two cards, e.g. AdAc")
+    p.add_argument("opponents", nargs="*", help="each opponent's two cards, or `random`")
+    p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
+    p.add_argument("--dead", help="cards out of play (seen, in nobody's hand)")
+    p.add_argument("--random", type=int, default=0, metavar="N", help="N more random opponents")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="every completion once")
+    mode.add_argument("--trials", type=int, metavar="N", help="N Monte Carlo trials")
+    p.add_argument("--seed", type=lambda v: int(v, 0), default=1,
+                   help="Monte Carlo seed, a 128-bit number (default 1: runs repeat exactly)")
+    p.add_argument("--lanes", type=int, default=16,
+                   help="Monte Carlo lanes the trials are shared among (the counts depend on "
+                        "them; a board's engine has its own number)")
+    p.add_argument("--backend", default="golden", choices=("golden",),
+                   help="golden: the CPU (numpy)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object: players (hero first: cards, win, tie, equity as "
+                        "fractions, and the counts), trials, mode, seed, lanes, seconds")
+    p.set_defaults(func=cmd_equity)
     args = parser.parse_args(argv)
     args.func(args)
 

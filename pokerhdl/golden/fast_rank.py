@@ -113,6 +113,30 @@ def _words(columns, by_ranks):
     return words
 
 
+def rank7_shared(board, holes):
+    """Rank words of the players of N deals that share a board: ``board`` an (N, 5) array of
+    card codes, ``holes`` a list of (N, 2) arrays (one per player); an (N, players) array,
+    equal to rank7_array on each player's seven cards. The board's keys are summed once for
+    all players. Codes are trusted (no checks)."""
+    board_total = np.take(_FIRST_CARD_KEYS, board[:, 0])
+    for i in range(1, board.shape[1]):
+        board_total += np.take(_CARD_KEYS, board[:, i])
+    by_ranks = _rank_table(board.shape[1] + 2)
+    words = np.empty((len(board), len(holes)), dtype=np.uint32)
+    for p, hole in enumerate(holes):
+        total = board_total + np.take(_CARD_KEYS, hole[:, 0]) + np.take(_CARD_KEYS, hole[:, 1])
+        words[:, p] = np.take(by_ranks, total >> _RANK_SHIFT)
+        flushed = np.flatnonzero(total & _FLUSH_BITS)
+        if flushed.size:
+            flush_bits = total[flushed] & _FLUSH_BITS
+            mask = np.zeros(flushed.size, dtype=np.uint16)
+            for column in list(board.T) + list(hole.T):
+                cards = column[flushed]
+                mask |= np.where(flush_bits & _FLUSH_BIT_OF_CARD[cards], _RANK_BITS[cards], 0)
+            words[flushed, p] = _flush_table()[mask]
+    return words
+
+
 def _check_hands(hands):
     """ValueError, naming the first bad hand, if a code is not 0..51 or a hand repeats a card."""
     if not np.issubdtype(hands.dtype, np.integer):

@@ -1,0 +1,312 @@
+"""Equity fast (numpy): the same counts as golden/equity.py, exact and Monte Carlo, at millions
+of trials a second. It is the engine of the host API's ``golden`` backend; tests hold it to the
+readable model count for count.
+
+Exact: every set of u unknown cards (u = missing board cards + two per random opponent) is
+taken once, in chunks, and split into board and seat hands every way (u! / (k! 2^s) splits for
+k board cards and s random seats); the hands are ranked by fast_rank.rank7_array.
+
+Monte Carlo: the dealer's streams (golden/equity_deal.py) are xorshift128, which is linear over
+GF(2): a 128 x 128 bit matrix steps a state, and its power jumps ahead. Each stream is cut into
+blocks whose starting states come from the jump matrix, then all blocks of all streams step
+side by side. A slot's offset is below m = n - slot whatever the other slots do, so each stream's
+accepted offsets are found on their own; trial t of a lane takes the t-th accepted offset of each
+of its slots, and offsets become cards by rank among the cards still available.
+"""
+
+import math
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from .equity import BOARD_CARDS, ERR_TRIALS, EquityError, Result, TIE_UNITS
+from .equity_deal import lane_trials, stream_key
+from .fast_rank import rank7_shared
+from .rng import DEFAULT_SEED, MASK32, seed_words, step
+from .shuffle import FIELD_BITS, FIELDS, MASK_ROM, TOP_FIELD_MASK, TOP_FIELD_SHIFT
+
+CHUNK_ROWS = 1 << 20        # trials ranked per numpy pass
+EXACT_LIMIT = 2_000_000_000  # completions an exact run may take (about ten CPU-minutes)
+
+
+# ------------------------------------------------------------------------- scoring
+def _score(result, words):
+    """Add the showdowns of N trials, ``words`` an (N, players) array of rank words."""
+    best = words.max(axis=1, keepdims=True)
+    top = words == best
+    k = top.sum(axis=1)
+    alone = k == 1
+    result.trials += len(words)
+    for p in range(words.shape[1]):
+        mine = top[:, p]
+        result.wins[p] += int(np.count_nonzero(mine & alone))
+        tied = mine & ~alone
+        result.ties[p] += int(np.count_nonzero(tied))
+        result.tie_units[p] += int((TIE_UNITS // k[tied]).sum())
+
+
+def _words(setup, board, random_hands):
+    """(N, players) rank words: ``board`` an (N, 5) array, ``random_hands`` one (N, 2) array
+    per random seat in seat order."""
+    holes, dealt = [], iter(random_hands)
+    for hand in [setup.hero] + list(setup.opponents):
+        holes.append(next(dealt) if hand is None else
+                     np.broadcast_to(np.array(hand, dtype=np.uint8), (len(board), 2)))
+    return rank7_shared(board, holes)
+
+
+# ------------------------------------------------------------------------- exact
+@lru_cache(maxsize=8)
+def _subsets(n, u):
+    """All u-subsets of range(n) as rows, in colex order (the u-subsets of range(m) first)."""
+    if u == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    rows = np.arange(n, dtype=np.uint8)[:, None]
+    for size in range(2, u + 1):
+        rows = np.concatenate([
+            np.column_stack([rows[:math.comb(top, size - 1)],
+                             np.full(math.comb(top, size - 1), top, dtype=np.uint8)])
+            for top in range(size - 1, n)])
+    return rows
+
+
+def _subset_chunks(n, u):
+    """All u-subsets of range(n), in chunks of at most about CHUNK_ROWS rows."""
+    if math.comb(n, u) <= CHUNK_ROWS or u == 0:
+        yield _subsets(n, u)
+        return
+    for top in range(u - 1, n):
+        for chunk in _subset_chunks(top, u - 1):
+            yield np.column_stack([chunk, np.full(len(chunk), top, dtype=np.uint8)])
+
+
+def _splits(u, k, seats):
+    """Every way to take k of u positions for the board and two each for the seats, in order:
+    (board positions, [positions of seat 1, ...])."""
+    for board in combinations(range(u), k):
+        rest = [i for i in range(u) if i not in board]
+        for pairs in _pairings(rest, seats):
+            yield list(board), pairs
+
+
+def _pairings(positions, seats):
+    if seats == 0:
+        yield []
+        return
+    for pair in combinations(positions, 2):
+        rest = [i for i in positions if i not in pair]
+        for others in _pairings(rest, seats - 1):
+            yield [list(pair)] + others
+
+
+def exact_count(setup):
+    """Completions an exact run takes."""
+    n, k, seats = len(setup.remaining()), BOARD_CARDS - len(setup.board), \
+        len(setup.random_seats())
+    u = k + 2 * seats
+    return math.comb(n, u) * math.factorial(u) // (math.factorial(k) * 2 ** seats)
+
+
+def exact(setup, progress=None):
+    """golden.equity.exact's counts; progress(done, total) after each chunk."""
+    total = exact_count(setup)
+    if total > EXACT_LIMIT:
+        raise ValueError(f"{total:,} completions is more than an exact run takes "
+                         f"({EXACT_LIMIT:,}): use Monte Carlo")
+    remaining = np.array(setup.remaining(), dtype=np.uint8)
+    k, seats = BOARD_CARDS - len(setup.board), len(setup.random_seats())
+    u = k + 2 * seats
+    splits = list(_splits(u, k, seats))
+    known_board = np.array(setup.board, dtype=np.uint8)
+    result = Result(setup.players())
+    for chunk in _subset_chunks(len(remaining), u):
+        cards = remaining[chunk]
+        for board_pos, pairs in splits:
+            board = np.concatenate(
+                [np.broadcast_to(known_board, (len(cards), len(known_board))),
+                 cards[:, board_pos]], axis=1)
+            _score(result, _words(setup, board, [cards[:, p] for p in pairs]))
+        if progress:
+            progress(result.trials, total)
+    return result
+
+
+# ------------------------------------------------------------------------- Monte Carlo
+def _state_int(words):
+    x, y, z, w = words
+    return x << 96 | y << 64 | z << 32 | w
+
+
+def _int_state(value):
+    return tuple((value >> shift) & MASK32 for shift in (96, 64, 32, 0))
+
+
+@lru_cache(maxsize=1)
+def _step_matrix():
+    """The xorshift128 step as a 128 x 128 bit matrix over GF(2): column j is the step of the
+    state with only bit j set (bit 0: w's lowest)."""
+    m = np.zeros((128, 128), dtype=np.uint8)
+    for j in range(128):
+        after = _state_int(step(_int_state(1 << j)))
+        m[:, j] = [(after >> i) & 1 for i in range(128)]
+    return m
+
+
+def _product(a, b):
+    return ((a.astype(np.float32) @ b.astype(np.float32)).astype(np.int64) & 1).astype(np.uint8)
+
+
+@lru_cache(maxsize=None)
+def _jump_matrix(steps):
+    """The matrix of ``steps`` xorshift128 steps (steps a power of two)."""
+    if steps == 1:
+        return _step_matrix()
+    half = _jump_matrix(steps // 2)
+    return _product(half, half)
+
+
+def _to_bits(states):
+    """(N, 4) uint32 states (x, y, z, w) to (N, 128) bits, bit i of the 128-bit value."""
+    words = states[:, ::-1].astype(np.uint32)           # w, z, y, x: lowest word first
+    return np.unpackbits(words.view(np.uint8).reshape(len(states), 16), axis=1,
+                         bitorder="little")
+
+
+def _from_bits(bits):
+    packed = np.packbits(bits, axis=1, bitorder="little").view(np.uint32)
+    return packed[:, ::-1].copy()
+
+
+def _jump(states, matrix):
+    bits = _to_bits(states).astype(np.float32) @ matrix.T.astype(np.float32)
+    return _from_bits(bits.astype(np.int64).astype(np.uint8) & 1)
+
+
+def _step_all(x, y, z, w):
+    t = x ^ (x << np.uint32(11))
+    return y, z, w, w ^ (w >> np.uint32(19)) ^ t ^ (t >> np.uint32(8))
+
+
+def _block_starts(states, blocks, block):
+    """(blocks, N, 4) states: block b of each stream starts b * block steps after ``states``,
+    found by doubling (blocks 0..2^i - 1 jump 2^i blocks at once)."""
+    found, steps = states[None], block
+    while len(found) < blocks:
+        moved = _jump(found.reshape(-1, 4), _jump_matrix(steps)).reshape(found.shape)
+        found = np.concatenate([found, moved])
+        steps *= 2
+    return found[:blocks]
+
+
+def draw_offsets(words, m):
+    """golden.shuffle.draw_offset for an array of words: offsets, and -1 where rejected. A
+    later field is looked at only in the words that no earlier field took."""
+    mask = np.uint32(MASK_ROM[m])
+    shifts = [FIELD_BITS * f for f in range(1, FIELDS)]
+    if MASK_ROM[m] <= TOP_FIELD_MASK:
+        shifts.append(TOP_FIELD_SHIFT)
+    offsets = (words & mask).astype(np.int64)
+    open_ = np.flatnonzero(offsets >= m)
+    offsets[open_] = -1
+    for shift in shifts:
+        candidate = ((words[open_] >> np.uint32(shift)) & mask).astype(np.int64)
+        taken = candidate < m
+        offsets[open_[taken]] = candidate[taken]
+        open_ = open_[~taken]
+    return offsets
+
+
+class OffsetStreams:
+    """Slot streams of the dealer side by side: stream i is xorshift128 from ``seeds[i]``, its
+    words turned into offsets below ``bounds[i]`` (rejected words dropped); ``take(i, n)``
+    gives the stream's next n offsets. Words are made in rounds for every stream at once."""
+
+    def __init__(self, seeds, bounds, block=1024):
+        self.states = np.array([seed_words(s) if s else DEFAULT_SEED for s in seeds],
+                               dtype=np.uint32)
+        self.bounds, self.block = bounds, block
+        self.buffers = [np.empty(0, dtype=np.int64) for _ in seeds]
+
+    def _round(self, words_per_stream):
+        blocks = max(1, -(-words_per_stream // self.block))
+        states = _block_starts(self.states, blocks, self.block)      # (blocks, streams, 4)
+        x, y, z, w = (np.ascontiguousarray(states[:, :, i]) for i in range(4))
+        out = np.empty((self.block, blocks, len(self.states)), dtype=np.uint32)
+        for i in range(self.block):
+            x, y, z, w = _step_all(x, y, z, w)
+            out[i] = w
+        self.states = np.stack([x[-1], y[-1], z[-1], w[-1]], axis=1)
+        words = out.transpose(2, 1, 0).reshape(len(self.states), blocks * self.block)
+        for i, m in enumerate(self.bounds):
+            offsets = draw_offsets(words[i], m)
+            self.buffers[i] = np.concatenate([self.buffers[i], offsets[offsets >= 0]])
+
+    def take(self, i, count):
+        while len(self.buffers[i]) < count:
+            self._round(int((count - len(self.buffers[i])) * 1.1) + 64)
+        taken, self.buffers[i] = self.buffers[i][:count], self.buffers[i][count:]
+        return taken
+
+
+def select_cards(remaining, offsets):
+    """Cards from a (trials, unknown) array of dealer offsets: slot s's offset picks a card by
+    rank among the remaining cards not taken by slots 0..s-1 of the same trial."""
+    trials, unknown = offsets.shape
+    positions = np.empty((trials, unknown), dtype=np.uint64)
+    taken = np.zeros(trials, dtype=np.uint64)       # bit p: position p dealt in this trial
+    one, two = np.uint64(1), np.uint64(2)
+    for slot in range(unknown):
+        r = offsets[:, slot].astype(np.uint64)
+        # the r-th free position is the least x = r + (positions <= x taken): iterate from r
+        x = r
+        for _ in range(slot):
+            moved = r + np.bitwise_count(taken & ((two << x) - one)).astype(np.uint64)
+            if np.array_equal(moved, x):
+                break
+            x = moved
+        positions[:, slot] = x
+        taken |= one << x
+    return np.array(remaining, dtype=np.uint8)[positions]
+
+
+def lane_cards(seed, lane, remaining, unknown, trials):
+    """The cards of a lane's first ``trials`` trials: a (trials, unknown) array, row t the
+    cards LaneDealer.deal() gives in its t-th call."""
+    n = len(remaining)
+    streams = OffsetStreams([seed ^ stream_key(lane, s) for s in range(unknown)],
+                            [n - s for s in range(unknown)])
+    offsets = np.stack([streams.take(s, trials) for s in range(unknown)], axis=1)
+    return select_cards(remaining, offsets)
+
+
+def monte_carlo(setup, trials, seed, lanes=1, progress=None):
+    """golden.equity.monte_carlo's counts; progress(done, trials) after each chunk."""
+    if trials < 1:
+        raise EquityError(ERR_TRIALS)
+    result = Result(setup.players())
+    k = BOARD_CARDS - len(setup.board)
+    known_board = np.array(setup.board, dtype=np.uint8)
+    remaining, unknown = setup.remaining(), setup.unknown_count()
+    n = len(remaining)
+    streams = OffsetStreams([seed ^ stream_key(lane, s) for lane in range(lanes)
+                             for s in range(unknown)],
+                            [n - s for _ in range(lanes) for s in range(unknown)])
+    left = [lane_trials(trials, lanes, lane) for lane in range(lanes)]
+    per_chunk = max(1, CHUNK_ROWS // lanes)
+    while any(left):
+        parts = []
+        for lane in range(lanes):
+            count = min(left[lane], per_chunk)
+            left[lane] -= count
+            if count:
+                parts.append(np.stack([streams.take(lane * unknown + s, count)
+                                       for s in range(unknown)], axis=1) if unknown
+                             else np.zeros((count, 0), dtype=np.int64))
+        cards = select_cards(remaining, np.concatenate(parts))
+        board = np.concatenate([np.broadcast_to(known_board, (len(cards), len(known_board))),
+                                cards[:, :k]], axis=1)
+        _score(result, _words(setup, board, [cards[:, i:i + 2] for i in range(k, unknown, 2)]))
+        if progress:
+            progress(result.trials, trials)
+    return result

@@ -1,0 +1,75 @@
+"""The `pokerhdl` command as a user runs it: help, answers, JSON for scripts, clear errors with
+a non-zero exit."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import pokerhdl
+from pokerhdl.golden import fast_equity
+from pokerhdl.golden.equity import Setup, monte_carlo
+from pokerhdl.golden.cards import parse_cards
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "pokerhdl", *args], capture_output=True,
+                          text=True)
+
+
+def test_help_explains_every_command():
+    done = run("--help")
+    assert done.returncode == 0
+    for command in ("convert", "tops", "eval", "equity"):
+        assert command in done.stdout
+    done = run("equity", "--help")
+    assert done.returncode == 0 and "--exact" in done.stdout and "examples:" in done.stdout
+
+
+def test_eval_names_the_hand():
+    done = run("eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d")
+    assert done.returncode == 0 and "Royal flush" in done.stdout
+
+
+def test_equity_json_is_the_exact_answer():
+    done = run("equity", "AdAc", "QcJh", "--exact", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["trials"] == 1_712_304 and answer["mode"] == "exact"
+    hero, villain = answer["players"]
+    assert (hero["cards"], hero["wins"], villain["wins"], hero["ties"]) == \
+        ("AdAc", 1_450_987, 254_763, 6_554)                    # tb/test_golden_equity.py
+    assert hero["equity"] + villain["equity"] == pytest.approx(1)
+
+
+def test_equity_monte_carlo_table_and_api_agree():
+    done = run("equity", "AhKh", "random", "--board", "Qh7h2c", "--trials", "3000",
+               "--seed", "0x2a", "--lanes", "3")
+    assert done.returncode == 0, done.stderr
+    assert "std. error" in done.stdout and "3,000 trials (Monte Carlo, seed 42, 3 lanes)" \
+        in done.stdout
+    report = pokerhdl.equity("AhKh", "random", board="Qh7h2c", trials=3000, seed=42, lanes=3)
+    golden = monte_carlo(Setup(parse_cards("AhKh"), [None], parse_cards("Qh7h2c")), 3000, 42,
+                         3)
+    assert [p.wins for p in report.players] == golden.wins
+    assert f"{100 * report.players[0].equity:9.3f}" in done.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (("AhAh", "KsKd"), "a card appears twice: Ah"),
+    (("AhXx", "KsKd"), "hero 'AhXx'"),
+    (("AhAs",), "at least one opponent"),
+    (("AhAs", "random", "--board", "2c3c4c5c6c7c"), "more than five board cards"),
+    (("AhAs", "KsKd", "--trials", "0"), "no trials"),
+    (("AhAs", "--random", "10"), "1 to 9 opponents"),
+    (("AhAs", "random", "random", "--exact"), "use Monte Carlo"),
+])
+def test_equity_refuses_bad_input_clearly(args, message):
+    done = run("equity", *args)
+    assert done.returncode != 0 and message in done.stderr and not done.stdout
+
+
+def test_exact_runs_beyond_the_limit_are_refused_before_they_start():
+    case = Setup(parse_cards("AhAs"), [None, None])
+    assert fast_equity.exact_count(case) > fast_equity.EXACT_LIMIT

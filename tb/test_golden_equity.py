@@ -1,0 +1,160 @@
+"""The equity models: the readable golden/equity.py against published exact figures, the fast
+numpy path against the readable one count for count, Monte Carlo against the exact answers,
+the dealer against its twin and for uniformity, and every refusal."""
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from pokerhdl.golden import equity as E
+from pokerhdl.golden import fast_equity as F
+from pokerhdl.golden.cards import DECK, parse_cards
+from pokerhdl.golden.equity_deal import LaneDealer, lane_trials
+
+
+def setup(hero, *opponents, board="", dead=""):
+    return E.Setup(parse_cards(hero), [parse_cards(o) if o else None for o in opponents],
+                   parse_cards(board), parse_cards(dead))
+
+
+# Heads-up preflop over all 1,712,304 boards: wins, losses and ties printed by GNU poker-eval's
+# hcmp2, quoted in M. VandeWettering, "Texas Hold'em trivia", brainwagon.org, 2005-04-09
+# (https://brainwagon.org/2005/04/09/texas-holdem-trivia): Ad Ac against Kh Ks, Td 9d, Qc Jh.
+PUBLISHED = [
+    ("AdAc", "KhKs", 1_388_072, 317_694, 6_538),
+    ("AdAc", "Td9d", 1_338_249, 367_143, 6_912),
+    ("AdAc", "QcJh", 1_450_987, 254_763, 6_554),
+]
+
+
+@pytest.mark.parametrize("hero,villain,wins,losses,ties", PUBLISHED)
+def test_heads_up_preflop_matches_published_counts(hero, villain, wins, losses, ties):
+    r = F.exact(setup(hero, villain))
+    assert r.trials == 1_712_304 == math.comb(48, 5)
+    assert r.wins == [wins, losses] and r.ties == [ties, ties]
+    assert r.tie_units == [ties * E.TIE_UNITS // 2] * 2
+    assert r.equity(0) + r.equity(1) == pytest.approx(1)
+
+
+# small enough for the readable model: known and random opponents, dead cards, every street
+SMALL = [
+    setup("AhAs", "KdKc", None, board="2c7d9h3s"),
+    setup("Td9d", None, board="7d8dJs6s"),
+    setup("7c2d", "AhKh", "QsQd", board="2h3h4s5c"),
+    setup("5h5d", None, board="5s6c7h8d", dead="9c9d9h"),
+    setup("AcKc", "AdKd", board="QcJc2d"),                   # ties and flushes
+    setup("Ts9s", "8h8c", "Ah2c", "KdQd", board="Jc7d2s3h9h"),
+    setup("2c3d", None, "KsKd", board="AhKhQh8s8d"),
+]
+
+
+@pytest.mark.parametrize("case", SMALL, ids=lambda s: s.describe())
+def test_fast_exact_equals_readable(case):
+    readable = E.exact(case)
+    assert readable.trials == F.exact_count(case)
+    assert F.exact(case).counts() == readable.counts()
+    # every trial shares out exactly one pot of TIE_UNITS
+    assert E.TIE_UNITS * sum(readable.wins) + sum(readable.tie_units) \
+        == E.TIE_UNITS * readable.trials
+
+
+def test_tie_units_split_the_pot_exactly():
+    # the board plays: every player ties, each gets 2520 / 4
+    r = E.exact(setup("2c3d", "2d3c", "2h3s", "2s3h", board="AhKhQhJhTh"))
+    assert r.trials == 1 and r.wins == [0] * 4 and r.ties == [1] * 4
+    assert r.tie_units == [E.TIE_UNITS // 4] * 4 and r.equity(0) == 0.25
+
+
+@pytest.mark.parametrize("seed,lanes,case", [
+    (1, 1, SMALL[1]), (0xDEADBEEF, 3, SMALL[0]), (2 ** 127 + 5, 5, SMALL[2]),
+    (7, 2, setup("AhAs", None, None, None)), (99, 4, setup("KcQc", None, dead="AcAd"))])
+def test_fast_monte_carlo_equals_readable(seed, lanes, case):
+    readable = E.monte_carlo(case, 1500, seed, lanes)
+    assert F.monte_carlo(case, 1500, seed, lanes).counts() == readable.counts()
+    assert readable.trials == 1500
+
+
+def test_dealer_twin_and_lanes():
+    case = setup("AhAs", None, None, board="2c")
+    dealer = LaneDealer(1234, 2, case.remaining(), case.unknown_count())
+    rows = [dealer.deal() for _ in range(2000)]
+    assert (F.lane_cards(1234, 2, case.remaining(), case.unknown_count(), 2000)
+            == np.array(rows)).all()
+    assert all(len(set(r)) == len(r) and not set(r) & set(case.known_cards()) for r in rows)
+    assert sum(lane_trials(1001, 4, lane) for lane in range(4)) == 1001
+    assert [lane_trials(3, 5, lane) for lane in range(5)] == [1, 1, 1, 0, 0]
+
+
+def test_dealer_is_uniform():
+    """Chi-square of every slot's cards over 90,000 deals (45 cards per slot, 44 degrees of
+    freedom: 99.9 % of uniform samples stay below 78.7), and of the first two slots' pairs."""
+    case = setup("AhAs", None, board="2c7d")
+    cards = F.lane_cards(42, 0, case.remaining(), case.unknown_count(), 90_000)
+    expected = len(cards) / len(case.remaining())
+    for slot in range(cards.shape[1]):
+        counts = np.bincount(cards[:, slot], minlength=52)[case.remaining()]
+        assert ((counts - expected) ** 2 / expected).sum() < 78.7, slot
+    pairs = np.bincount(cards[:, 0].astype(int) * 52 + cards[:, 1], minlength=52 * 52)
+    cells = [a * 52 + b for a in case.remaining() for b in case.remaining() if a != b]
+    expected = len(cards) / len(cells)           # 1980 cells, 1979 degrees of freedom
+    assert ((pairs[cells] - expected) ** 2 / expected).sum() < 1979 + 4.5 * math.sqrt(2 * 1979)
+
+
+def standard_error(r, p):
+    """An upper bound of the standard error of player p's equity: a tie's share is at most a
+    half, so its square is at most half the share (exact when every tie is two-way)."""
+    mean_square = (r.wins[p] + r.tie_units[p] / (2 * E.TIE_UNITS)) / r.trials
+    return math.sqrt(max(mean_square - r.equity(p) ** 2, 0) / r.trials)
+
+
+def monte_carlo_setups():
+    rng = random.Random(2026)
+    cases = []
+    while len(cases) < 20:
+        deck = rng.sample(DECK, 52)
+        opponents = rng.randint(1, 3)
+        board = deck[2 + 2 * opponents:][:rng.choice((0, 3, 4, 5))]
+        hands = [tuple(deck[2 + 2 * i:4 + 2 * i]) if rng.random() < 0.6 else None
+                 for i in range(opponents)]
+        case = E.Setup(tuple(deck[:2]), hands, board)
+        if F.exact_count(case) <= 3_000_000:
+            cases.append(case)
+    return cases
+
+
+def test_monte_carlo_within_four_standard_errors():
+    for i, case in enumerate(monte_carlo_setups()):
+        exact = F.exact(case)
+        mc = F.monte_carlo(case, 20_000, seed=i + 1, lanes=4)
+        for p in range(case.players()):
+            se = standard_error(mc, p)
+            assert abs(mc.equity(p) - exact.equity(p)) <= 4 * se + 1e-12, (case.describe(), p)
+
+
+@pytest.mark.parametrize("make,code", [
+    (lambda: setup("AhAs"), E.ERR_OPPONENTS),
+    (lambda: E.Setup((0, 1), [None] * 10), E.ERR_OPPONENTS),
+    (lambda: E.Setup((0, 52), [None]), E.ERR_CARD),
+    (lambda: E.Setup((0, 1, 2), [None]), E.ERR_CARD),
+    (lambda: setup("AhAs", "AhKd"), E.ERR_DUPLICATE),
+    (lambda: setup("AhAs", None, board="2c2c"), E.ERR_DUPLICATE),
+    (lambda: setup("AhAs", None, dead="As"), E.ERR_DUPLICATE),
+    (lambda: setup("AhAs", None, board="2c3c4c5c6c7c"), E.ERR_BOARD),
+    (lambda: E.Setup((0, 1), [None] * 9, dead=tuple(range(2, 32))), E.ERR_DECK),
+])
+def test_bad_setups_are_refused_with_their_code(make, code):
+    with pytest.raises(E.EquityError) as err:
+        make()
+    assert err.value.code == code and E.ERROR_TEXT[code] in str(err.value)
+
+
+def test_zero_trials_and_huge_exact_runs_are_refused():
+    case = setup("AhAs", None)
+    for run in (E.monte_carlo, F.monte_carlo):
+        with pytest.raises(E.EquityError) as err:
+            run(case, 0, 1)
+        assert err.value.code == E.ERR_TRIALS
+    with pytest.raises(ValueError, match="use Monte Carlo"):
+        F.exact(setup("AhAs", None, None))
