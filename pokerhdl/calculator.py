@@ -3,8 +3,9 @@
 It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards or None / "random"
 (a random hand), and answers exactly (every completion) or by Monte Carlo (seeded trials, dealt
 as the hardware engine deals them, so a seed and a lane count give the same counts on every
-backend). Backends: ``golden``, the CPU (golden/fast_equity.py, numpy). The hardware engine's
-backends (``sim``: the generated RTL in a simulator; ``serial``: a board) come with it.
+backend). Backends: ``golden``, the CPU: exact runs in numpy (golden/fast_equity.py), Monte
+Carlo in C on every core (equity_native.py; numpy where there is no C compiler). The hardware
+engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board) come with it.
 """
 
 import math
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
 from .golden.equity import ERR_TRIALS, TIE_UNITS, EquityError, Setup
+from . import equity_native
 from .golden import fast_equity
 
 BACKENDS = ("golden",)
@@ -43,6 +45,7 @@ class EquityReport:
     seed: int
     lanes: int
     backend: str
+    engine: str             # what ran: "numpy", "C" (Monte Carlo on the CPU)
     seconds: float
 
     @property
@@ -52,7 +55,8 @@ class EquityReport:
     def as_dict(self):
         return {"players": [vars(p) for p in self.players], "trials": self.trials,
                 "mode": "exact" if self.exact else "monte-carlo", "seed": self.seed,
-                "lanes": self.lanes, "backend": self.backend, "seconds": self.seconds}
+                "lanes": self.lanes, "backend": self.backend, "engine": self.engine,
+                "seconds": self.seconds}
 
 
 def _cards(value, what):
@@ -97,8 +101,13 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     elif exact is None:
         exact = fast_equity.exact_count(setup) <= AUTO_EXACT_LIMIT
     start = time.perf_counter()
+    engine = "numpy"
     if exact:
         result = fast_equity.exact(setup, progress=progress)
+    elif equity_native.available():
+        engine = "C"
+        result = equity_native.monte_carlo(setup, trials or DEFAULT_TRIALS, seed, lanes,
+                                           progress=progress)
     else:
         result = fast_equity.monte_carlo(setup, trials or DEFAULT_TRIALS, seed, lanes,
                                          progress=progress)
@@ -110,4 +119,4 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
                             None if exact else standard_error(result, p))
                for p in range(setup.players())]
     return EquityReport(players, result.trials, bool(exact), None if exact else seed,
-                        None if exact else lanes, backend, seconds)
+                        None if exact else lanes, backend, engine, seconds)

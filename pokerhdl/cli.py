@@ -42,18 +42,23 @@ def cmd_eval(args):
     print(f"{golden.format_cards(cards)}: {golden.describe(word)} (word 0x{word:06x})")
 
 
-def _progress_bar():
-    """A progress bar on stderr for runs longer than a second (tqdm), as progress(done, total)."""
-    from tqdm import tqdm
-    bar = None
+class ProgressBar:
+    """A progress bar on stderr for runs longer than a second (tqdm): call it as
+    progress(done, total); ``close()`` clears it before the answer is printed."""
 
-    def progress(done, total):
-        nonlocal bar
-        if bar is None:
-            bar = tqdm(total=total, unit=" trials", unit_scale=True, delay=1.0, leave=False,
-                       file=sys.stderr)
-        bar.update(done - bar.n)
-    return progress
+    def __init__(self):
+        self.bar = None
+
+    def __call__(self, done, total):
+        from tqdm import tqdm
+        if self.bar is None:
+            self.bar = tqdm(total=total, unit=" trials", unit_scale=True, delay=1.0,
+                            leave=False, file=sys.stderr)
+        self.bar.update(done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
 
 
 def cmd_equity(args):
@@ -62,12 +67,15 @@ def cmd_equity(args):
     opponents = list(args.opponents) + ["random"] * args.random
     if not opponents:
         sys.exit("pokerhdl equity: give at least one opponent (cards, or --random N)")
+    progress = ProgressBar()
     try:
         report = equity(args.hero, *opponents, board=args.board or (), dead=args.dead or (),
                         exact=args.exact or None, trials=args.trials, seed=args.seed,
-                        lanes=args.lanes, backend=args.backend, progress=_progress_bar())
+                        lanes=args.lanes, backend=args.backend, progress=progress)
     except (EquityError, ValueError) as exc:
         sys.exit(f"pokerhdl equity: {exc}")
+    finally:
+        progress.close()
     if args.json:
         print(json.dumps(report.as_dict()))
         return
@@ -80,7 +88,8 @@ def cmd_equity(args):
     how = "exact: every completion" if report.exact else \
         f"Monte Carlo, seed {report.seed}, {report.lanes} lanes"
     print(f"{report.trials:,} trials ({how}) in {report.seconds:.2f} s, "
-          f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend")
+          f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
+          f"({report.engine})")
 
 
 EQUITY_HELP = """Hold'em equity: the share of the pot each hand wins when the cards still to come
@@ -127,10 +136,11 @@ def main(argv=None):
                    help="Monte Carlo lanes the trials are shared among (the counts depend on "
                         "them; a board's engine has its own number)")
     p.add_argument("--backend", default="golden", choices=("golden",),
-                   help="golden: the CPU (numpy)")
+                   help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every core)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object: players (hero first: cards, win, tie, equity as "
-                        "fractions, and the counts), trials, mode, seed, lanes, seconds")
+                        "fractions, and the counts), trials, mode, seed, lanes, backend, "
+                        "engine, seconds")
     p.set_defaults(func=cmd_equity)
     args = parser.parse_args(argv)
     args.func(args)

@@ -2,6 +2,8 @@
 
 Synthesis: yosys synth_xilinx (xc7, LUT6) on the generated Verilog, plus parameter variants.
 Golden model: evaluations per second on this CPU.
+Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the eval7
+library's in the same run, and the exact heads-up preflop enumeration.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
 
@@ -80,6 +82,45 @@ def golden_speed():
           ["evaluation", "hands per second"])
 
 
+def equity_speed():
+    import eval7
+    from pokerhdl import equity_native
+    from pokerhdl.golden import fast_equity
+    from pokerhdl.golden.cards import parse_cards
+    from pokerhdl.golden.equity import Setup
+
+    def rate(run, trials):
+        run(min(trials, 10_000))                        # tables, compilation, warm caches
+        t = time.perf_counter()
+        run(trials)
+        return trials / (time.perf_counter() - t)
+    heads_up = Setup(parse_cards("AhAs"), [None])
+    nine = Setup(parse_cards("AhAs"), [None] * 9)
+    hero = [eval7.Card("Ah"), eval7.Card("As")]
+    anything = eval7.HandRange("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
+    rows = [
+        ["eval7 library, hand vs random hand, one core",
+         rate(lambda n: eval7.py_hand_vs_range_monte_carlo(hero, anything, [], n), 2_000_000)],
+        ["ours (C kernel), heads-up vs random, one core",
+         rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16, threads=1), 10_000_000)],
+        ["ours (C kernel), heads-up vs random, every core",
+         rate(lambda n: equity_native.monte_carlo(heads_up, n, 7, 16), 20_000_000)],
+        ["ours (C kernel), 9 random opponents, every core",
+         rate(lambda n: equity_native.monte_carlo(nine, n, 7, 16), 4_000_000)],
+        ["ours (numpy), heads-up vs random, one core",
+         rate(lambda n: fast_equity.monte_carlo(heads_up, n, 7, 16), 2_000_000)],
+    ]
+    exact = Setup(parse_cards("AdAc"), [parse_cards("KhKs")])
+    fast_equity.exact(exact)
+    t = time.perf_counter()
+    fast_equity.exact(exact)
+    seconds = time.perf_counter() - t
+    rows.append(["ours (numpy), exact AdAc v KhKs: all 1,712,304 boards, one core",
+                 1_712_304 / seconds])
+    print("## Equity on the CPU (Monte Carlo trials or exact boards per second)\n")
+    table([[name, f"{value:,.0f}"] for name, value in rows], ["engine", "per second"])
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -102,5 +143,6 @@ if __name__ == "__main__":
           f"{time.strftime('%Y-%m-%d')}\n")
     synthesis()
     golden_speed()
+    equity_speed()
     if "--no-sim" not in sys.argv:
         simulation()

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from pokerhdl import equity_native
 from pokerhdl.golden import equity as E
 from pokerhdl.golden import fast_equity as F
 from pokerhdl.golden.cards import DECK, parse_cards
@@ -71,8 +72,11 @@ def test_tie_units_split_the_pot_exactly():
     (1, 1, SMALL[1]), (0xDEADBEEF, 3, SMALL[0]), (2 ** 127 + 5, 5, SMALL[2]),
     (7, 2, setup("AhAs", None, None, None)), (99, 4, setup("KcQc", None, dead="AcAd"))])
 def test_fast_monte_carlo_equals_readable(seed, lanes, case):
+    """numpy and the C kernel (equity_native, the CPU backend's Monte Carlo) both."""
     readable = E.monte_carlo(case, 1500, seed, lanes)
     assert F.monte_carlo(case, 1500, seed, lanes).counts() == readable.counts()
+    assert equity_native.available(), "no C compiler: the CPU backend would run numpy"
+    assert equity_native.monte_carlo(case, 1500, seed, lanes).counts() == readable.counts()
     assert readable.trials == 1500
 
 

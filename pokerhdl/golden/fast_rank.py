@@ -16,21 +16,32 @@ its suit's 4-bit counter (bits 0..15). The sum of a hand's keys holds
 A hand with a flush (only one suit can have five of seven cards) takes its word from
 ``by_flush``, indexed by the 13-bit mask of the flush suit's ranks: beside five suited cards the
 other two cards can make at most three of a kind, so the flush suit alone decides the word.
+
+``by_ranks`` indexed by the rank-key sum itself would span 7.8 million entries (31 MB) for
+49,205 used ones, and a lookup would miss every cache. So it is stored as a perfect hash: the
+sum's low HASH_BITS bits plus a displacement chosen for its high bits (``RankHash``: 89,000
+words and 15,300 displacements, 420 KB). The tables are built once and kept in the cache folder
+($POKERHDL_CACHE, else ~/.cache/pokerhdl), keyed by the source of this module and of rank7.
 """
 
+import hashlib
 import math
 import os
+import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 import numpy as np
 
+from . import hands
 from .cards import card_text, format_cards
 from .hands import rank7
 
 # Rank keys (deuce .. ace) whose sums differ for every multiset of up to seven ranks with no rank
-# more than four times (the keys of Kenneth Shackleton's SKPokerEval); _rank_table checks this.
+# more than four times (the keys of Kenneth Shackleton's SKPokerEval); _rank_sums checks this.
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 _RANK_SHIFT = 16
 _SUIT_START = 0x3333   # each 4-bit suit counter starts at 3: 3 + 5 sets its bit 3, 3 + 7 fits
@@ -43,6 +54,8 @@ _RANK_BITS = np.array([1 << (c >> 2) for c in range(52)], dtype=np.uint16)
 _CARD_BITS = np.array([1 << c for c in range(52)], dtype=np.uint64)
 
 SEVEN_CARD_HANDS = math.comb(52, 7)
+HASH_BITS = 9
+_HASH_LOW = np.uint64((1 << HASH_BITS) - 1)
 
 
 def _rank_multisets(n_cards):
@@ -62,18 +75,96 @@ def _suited(rank_rows, suit_of_position):
     return (rank_rows.astype(np.int64) << 2) | np.array(suit_of_position[:rank_rows.shape[1]])
 
 
-@lru_cache(maxsize=None)
-def _rank_table(n_cards):
-    """by_ranks for hands of n_cards cards: rank-key sum -> rank7 of a hand with those ranks and
-    no flush (the cards' suits cycle clubs, diamonds, hearts, spades)."""
+def _rank_sums(n_cards):
+    """(rank multisets of n_cards cards, their rank-key sums)."""
     ranks = _rank_multisets(n_cards)
     sums = np.array(RANK_KEYS, dtype=np.int64)[ranks].sum(axis=1)
     if len(np.unique(sums)) != len(sums):
         raise AssertionError(f"RANK_KEYS sums collide on {n_cards}-card rank multisets")
-    hands = _suited(ranks, (0, 1, 2, 3, 0, 1, 2))
+    return ranks, sums
+
+
+@lru_cache(maxsize=None)
+def _rank_table(n_cards):
+    """by_ranks for hands of n_cards cards, unhashed: rank-key sum -> rank7 of a hand with
+    those ranks and no flush (the cards' suits cycle clubs, diamonds, hearts, spades)."""
+    ranks, sums = _rank_sums(n_cards)
+    suited = _suited(ranks, (0, 1, 2, 3, 0, 1, 2))
     table = np.zeros(sums.max() + 1, dtype=np.uint32)
-    table[sums] = [rank7(hand) for hand in hands.tolist()]
+    table[sums] = [rank7(hand) for hand in suited.tolist()]
     return table
+
+
+@dataclass
+class RankHash:
+    """by_ranks as a perfect hash: the word of rank-key sum k is
+    words[(k & (2**HASH_BITS - 1)) + displace[k >> HASH_BITS]]."""
+    displace: np.ndarray     # uint32, one per value of k >> HASH_BITS
+    words: np.ndarray        # uint32
+
+    def lookup(self, sums):
+        return self.words[(sums & _HASH_LOW) + self.displace[sums >> np.uint64(HASH_BITS)]]
+
+
+def _build_hash(n_cards):
+    """Hash and displace: the sums' buckets (same high bits), largest first, each at the first
+    displacement (from the lowest free slot on) where all its keys land in free slots."""
+    _, sums = _rank_sums(n_cards)
+    table = _rank_table(n_cards)
+    buckets, lows = sums >> HASH_BITS, sums & ((1 << HASH_BITS) - 1)
+    order = np.argsort(buckets, kind="stable")
+    names, starts, counts = np.unique(buckets[order], return_index=True, return_counts=True)
+    occupied = np.zeros(2 * len(sums) + (8 << HASH_BITS), dtype=bool)
+    displace = np.zeros(int(buckets.max()) + 1, dtype=np.int64)
+    first_free = 0
+    for i in np.argsort(-counts, kind="stable"):
+        keys = lows[order[starts[i]:starts[i] + counts[i]]]
+        start = max(0, first_free - int(keys.min()))
+        while True:
+            tries = np.arange(start, start + 4096)
+            if start + 4096 + (1 << HASH_BITS) > len(occupied):
+                occupied = np.concatenate([occupied, np.zeros(len(occupied), dtype=bool)])
+            free = ~occupied[keys[:, None] + tries[None, :]].any(axis=0)
+            if free.any():
+                d = int(tries[np.argmax(free)])
+                break
+            start += 4096
+        occupied[keys + d] = True
+        displace[names[i]] = d
+        while occupied[first_free]:
+            first_free += 1
+    words = np.zeros(int((lows + displace[buckets]).max()) + 1, dtype=np.uint32)
+    words[lows + displace[buckets]] = table[sums]
+    return RankHash(displace.astype(np.uint32), words)
+
+
+def cache_dir():
+    """Where built tables and compiled kernels are kept."""
+    return Path(os.environ.get("POKERHDL_CACHE")
+                or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pokerhdl")
+
+
+@lru_cache(maxsize=None)
+def _rank_hash(n_cards):
+    """The RankHash of n_cards-card hands, from the cache folder when this module and rank7
+    have not changed since it was built."""
+    source = Path(__file__).read_bytes() + Path(hands.__file__).read_bytes()
+    name = f"rank-hash-{n_cards}-{hashlib.sha1(source).hexdigest()[:16]}.npz"
+    path = cache_dir() / name
+    try:
+        with np.load(path) as kept:
+            return RankHash(kept["displace"], kept["words"])
+    except (OSError, KeyError, ValueError):
+        pass
+    built = _build_hash(n_cards)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
+            np.savez(f, displace=built.displace, words=built.words)
+        os.replace(f.name, path)
+    except OSError:
+        pass                # a read-only home: build again next time
+    return built
 
 
 def _flush_masks(n_cards):
@@ -97,11 +188,12 @@ def _flush_table():
 
 
 def _words(columns, by_ranks):
-    """Rank words of N hands given as a sequence of card-code columns (one per card slot)."""
+    """Rank words of N hands given as a sequence of card-code columns (one per card slot);
+    by_ranks a RankHash."""
     total = np.take(_FIRST_CARD_KEYS, columns[0])
     for column in columns[1:]:
         total += np.take(_CARD_KEYS, column)
-    words = np.take(by_ranks, total >> _RANK_SHIFT)
+    words = by_ranks.lookup(total >> _RANK_SHIFT)
     flushed = np.flatnonzero(total & _FLUSH_BITS)
     if flushed.size:
         flush_bits = total[flushed] & _FLUSH_BITS
@@ -121,11 +213,11 @@ def rank7_shared(board, holes):
     board_total = np.take(_FIRST_CARD_KEYS, board[:, 0])
     for i in range(1, board.shape[1]):
         board_total += np.take(_CARD_KEYS, board[:, i])
-    by_ranks = _rank_table(board.shape[1] + 2)
+    by_ranks = _rank_hash(board.shape[1] + 2)
     words = np.empty((len(board), len(holes)), dtype=np.uint32)
     for p, hole in enumerate(holes):
         total = board_total + np.take(_CARD_KEYS, hole[:, 0]) + np.take(_CARD_KEYS, hole[:, 1])
-        words[:, p] = np.take(by_ranks, total >> _RANK_SHIFT)
+        words[:, p] = by_ranks.lookup(total >> _RANK_SHIFT)
         flushed = np.flatnonzero(total & _FLUSH_BITS)
         if flushed.size:
             flush_bits = total[flushed] & _FLUSH_BITS
@@ -171,7 +263,7 @@ def rank7_array(hands, check=True):
                          f"got shape {hands.shape}")
     if check:
         _check_hands(hands)
-    return _words(hands.T, _rank_table(hands.shape[1]))
+    return _words(hands.T, _rank_hash(hands.shape[1]))
 
 
 def check_tables(n_cards=7):
@@ -234,7 +326,7 @@ def census7(progress=None, processes=None):
     tables against SPEC.md's. Runs in `processes` processes (default: up to 2, the cores of the
     machine the regression targets); progress(hands_done, SEVEN_CARD_HANDS) after each block."""
     processes = processes or min(2, os.cpu_count() or 1)
-    _rank_table(7), _flush_table(), _five_of_fifty()   # built once, before workers fork
+    _rank_hash(7), _flush_table(), _five_of_fifty()   # built once, before workers fork
     firsts = range(46)   # largest blocks first, so the workers finish together
     if processes == 1:
         return _sum_blocks(map(_census_from, firsts), firsts, progress)
