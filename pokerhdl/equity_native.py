@@ -23,7 +23,7 @@ import numpy as np
 
 from .golden import fast_rank
 from .golden.equity import ERR_TRIALS, EquityError, Result
-from .golden.equity_deal import lane_trials, stream_key
+from .golden.equity_deal import check_seed_and_lanes, lane_trials, stream_key
 from .golden.rng import seed_words
 from .golden.shuffle import MASK_ROM
 
@@ -113,6 +113,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
     if trials < 1:
         raise EquityError(ERR_TRIALS)
+    check_seed_and_lanes(seed, lanes)
     tables, _ = _tables()
     players = setup.players()
     holes = _u8([c for hand in [setup.hero] + list(setup.opponents)

@@ -64,6 +64,9 @@ def test_equity_monte_carlo_table_and_api_agree():
     (("AhAs", "KsKd", "--trials", "0"), "no trials"),
     (("AhAs", "--random", "10"), "1 to 9 opponents"),
     (("AhAs", "random", "random", "--exact"), "use Monte Carlo"),
+    (("AhAs", "random", "--seed", "-1"), "128-bit"),
+    (("AhAs", "random", "--lanes", "0", "--trials", "9"), "lanes is 1 or more"),
+    (("AhAs", "random", "--seed", "abc"), "--seed"),
 ])
 def test_equity_refuses_bad_input_clearly(args, message):
     done = run("equity", *args)

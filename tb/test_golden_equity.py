@@ -154,6 +154,14 @@ def test_bad_setups_are_refused_with_their_code(make, code):
     assert err.value.code == code and E.ERROR_TEXT[code] in str(err.value)
 
 
+@pytest.mark.parametrize("seed,lanes", [(-1, 1), (1 << 128, 1), (1, 0), ("7", 1)])
+def test_seeds_and_lanes_out_of_range_are_refused_by_every_engine(seed, lanes):
+    case = setup("AhAs", None)
+    for run in (E.monte_carlo, F.monte_carlo, equity_native.monte_carlo):
+        with pytest.raises(ValueError, match="128-bit|lanes"):
+            run(case, 10, seed, lanes)
+
+
 def test_zero_trials_and_huge_exact_runs_are_refused():
     case = setup("AhAs", None)
     for run in (E.monte_carlo, F.monte_carlo):

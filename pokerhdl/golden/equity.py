@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .cards import DECK, card_text, format_cards, is_card
-from .equity_deal import lane_trials, LaneDealer
+from .equity_deal import check_seed_and_lanes, lane_trials, LaneDealer
 from .hands import rank7
 
 TIE_UNITS = 2520
@@ -188,6 +188,7 @@ def monte_carlo(setup, trials, seed, lanes=1):
     hardware shares them (golden/equity_deal.py): the counts depend on the seed and the lanes."""
     if trials < 1:
         raise EquityError(ERR_TRIALS)
+    check_seed_and_lanes(seed, lanes)
     result = Result(setup.players())
     missing = BOARD_CARDS - len(setup.board)
     for lane in range(lanes):

@@ -32,6 +32,14 @@ def stream_key(lane, slot):
     return int.from_bytes(digest[:16], "big")
 
 
+def check_seed_and_lanes(seed, lanes):
+    """ValueError unless the seed is a 128-bit unsigned number and there is a lane."""
+    if not isinstance(seed, int) or not 0 <= seed < 1 << 128:
+        raise ValueError(f"the seed is a 128-bit unsigned number, got {seed!r}")
+    if not isinstance(lanes, int) or lanes < 1:
+        raise ValueError(f"lanes is 1 or more, got {lanes!r}")
+
+
 def lane_trials(trials, lanes, lane):
     """Trials lane ``lane`` of ``lanes`` runs out of ``trials``."""
     return (trials - lane + lanes - 1) // lanes if lane < trials else 0

@@ -21,7 +21,7 @@ from itertools import combinations
 import numpy as np
 
 from .equity import BOARD_CARDS, ERR_TRIALS, EquityError, Result, TIE_UNITS
-from .equity_deal import lane_trials, stream_key
+from .equity_deal import check_seed_and_lanes, lane_trials, stream_key
 from .fast_rank import rank7_shared
 from .rng import DEFAULT_SEED, MASK32, seed_words, step
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM, TOP_FIELD_MASK, TOP_FIELD_SHIFT
@@ -284,6 +284,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None):
     """golden.equity.monte_carlo's counts; progress(done, trials) after each chunk."""
     if trials < 1:
         raise EquityError(ERR_TRIALS)
+    check_seed_and_lanes(seed, lanes)
     result = Result(setup.players())
     k = BOARD_CARDS - len(setup.board)
     known_board = np.array(setup.board, dtype=np.uint8)
