@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import ERR_TRIALS, TIE_UNITS, EquityError, Setup
+from .golden.equity import ERR_CARD, ERR_TRIALS, TIE_UNITS, EquityError, Setup
 from . import equity_native
 from .golden import fast_equity
 
@@ -64,7 +64,7 @@ def _cards(value, what):
         try:
             return tuple(parse_cards(value))
         except CardError as exc:
-            raise EquityError(1, f"{what} {value!r}: {exc}") from None
+            raise EquityError(ERR_CARD, f"{what} {value!r}: {exc}") from None
     return tuple(value)
 
 
