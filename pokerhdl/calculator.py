@@ -8,12 +8,11 @@ Carlo in C on every core (equity_native.py; numpy where there is no C compiler).
 engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board) come with it.
 """
 
-import math
 import time
 from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import ERR_CARD, ERR_TRIALS, TIE_UNITS, EquityError, Setup
+from .golden.equity import ERR_CARD, ERR_TRIALS, EquityError, Setup
 from . import equity_native
 from .golden import fast_equity
 
@@ -75,13 +74,6 @@ def make_setup(hero, opponents, board=(), dead=()):
     return Setup(_cards(hero, "hero"), hands, _cards(board, "board"), _cards(dead, "dead"))
 
 
-def standard_error(result, p):
-    """An upper bound of the standard error of player p's Monte Carlo equity: a tie's share is
-    at most a half, so its square is at most half the share (exact when ties are two-way)."""
-    mean_square = (result.wins[p] + result.tie_units[p] / (2 * TIE_UNITS)) / result.trials
-    return math.sqrt(max(mean_square - result.equity(p) ** 2, 0) / result.trials)
-
-
 def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DEFAULT_SEED,
            lanes=DEFAULT_LANES, backend="golden", progress=None):
     """Equity of the hero and each opponent. exact=True: every completion; trials=N: Monte
@@ -116,7 +108,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
         format_cards(o).replace(" ", "") if o else "random" for o in setup.opponents]
     players = [PlayerEquity(names[p], result.win(p), result.tie(p), result.equity(p),
                             result.wins[p], result.ties[p], result.tie_units[p],
-                            None if exact else standard_error(result, p))
+                            None if exact else result.standard_error(p))
                for p in range(setup.players())]
     return EquityReport(players, result.trials, bool(exact), None if exact else seed,
                         None if exact else lanes, backend, engine, seconds)

@@ -8,6 +8,9 @@ import sys
 from . import golden
 from .convert import HDLS, convert_all
 from .boards.shell import write_board_files
+from .calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
+                         equity)
+from .golden.equity import EquityError
 from .tops import TOPS
 
 
@@ -62,8 +65,6 @@ class ProgressBar:
 
 
 def cmd_equity(args):
-    from .calculator import equity
-    from .golden.equity import EquityError
     opponents = list(args.opponents) + ["random"] * args.random
     if not opponents:
         sys.exit("pokerhdl equity: give at least one opponent (cards, or --random N)")
@@ -92,11 +93,12 @@ def cmd_equity(args):
           f"({report.engine})")
 
 
-EQUITY_HELP = """Hold'em equity: the share of the pot each hand wins when the cards still to come
+EQUITY_HELP = f"""Hold'em equity: the share of the pot each hand wins when the cards still to come
 are dealt every possible way (--exact) or N random ways (--trials N). Ties split the pot
 exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac); an opponent written
 `random` (or --random N) holds a random hand. Without --exact or --trials the run is exact
-when it takes at most 20 million completions, else 1,000,000 Monte Carlo trials.
+when it takes at most {AUTO_EXACT_LIMIT:,} completions, else {DEFAULT_TRIALS:,} Monte Carlo
+trials.
 
 examples:
   pokerhdl equity AdAc KhKs --exact
@@ -130,12 +132,13 @@ def main(argv=None):
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="every completion once")
     mode.add_argument("--trials", type=int, metavar="N", help="N Monte Carlo trials")
-    p.add_argument("--seed", type=lambda v: int(v, 0), default=1,
-                   help="Monte Carlo seed, a 128-bit number (default 1: runs repeat exactly)")
-    p.add_argument("--lanes", type=int, default=16,
+    p.add_argument("--seed", type=lambda v: int(v, 0), default=DEFAULT_SEED,
+                   help=f"Monte Carlo seed, a 128-bit number (default {DEFAULT_SEED}: runs "
+                        "repeat exactly)")
+    p.add_argument("--lanes", type=int, default=DEFAULT_LANES,
                    help="Monte Carlo lanes the trials are shared among (the counts depend on "
                         "them; a board's engine has its own number)")
-    p.add_argument("--backend", default="golden", choices=("golden",),
+    p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every core)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object: players (hero first: cards, win, tie, equity as "

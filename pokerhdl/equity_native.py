@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from .golden import fast_rank
-from .golden.equity import ERR_TRIALS, EquityError, Result
-from .golden.equity_deal import check_seed_and_lanes, lane_trials, stream_key
+from .golden.equity import Result, check_monte_carlo
+from .golden.equity_deal import lane_trials, stream_key
 from .golden.rng import seed_words
 from .golden.shuffle import MASK_ROM
 
@@ -89,13 +89,14 @@ def available():
 @lru_cache(maxsize=1)
 def _tables():
     """The evaluator's tables as C sees them (the arrays are kept alive with the struct)."""
+    rank_hash = fast_rank._rank_hash(7)
     arrays = dict(
         card_keys=np.ascontiguousarray(fast_rank._CARD_KEYS, dtype=np.uint64),
         first_keys=np.ascontiguousarray(fast_rank._FIRST_CARD_KEYS, dtype=np.uint64),
         flush_bit=np.ascontiguousarray(fast_rank._FLUSH_BIT_OF_CARD, dtype=np.uint64),
         rank_bit=np.ascontiguousarray(fast_rank._RANK_BITS, dtype=np.uint16),
-        displace=np.ascontiguousarray(fast_rank._rank_hash(7).displace, dtype=np.uint32),
-        by_ranks=np.ascontiguousarray(fast_rank._rank_hash(7).words, dtype=np.uint32),
+        displace=np.ascontiguousarray(rank_hash.displace, dtype=np.uint32),
+        by_ranks=np.ascontiguousarray(rank_hash.words, dtype=np.uint32),
         by_flush=np.ascontiguousarray(fast_rank._flush_table(), dtype=np.uint32),
         mask_rom=np.array(MASK_ROM, dtype=np.uint8))
     pointers = {name: a.ctypes.data_as(dict(Tables._fields_)[name]) for name, a in arrays.items()}
@@ -111,9 +112,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     lib = _library()
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
-    if trials < 1:
-        raise EquityError(ERR_TRIALS)
-    check_seed_and_lanes(seed, lanes)
+    check_monte_carlo(trials, seed, lanes)
     tables, _ = _tables()
     players = setup.players()
     holes = _u8([c for hand in [setup.hero] + list(setup.opponents)

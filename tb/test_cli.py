@@ -8,9 +8,8 @@ import sys
 import pytest
 
 import pokerhdl
-from pokerhdl.golden import fast_equity
-from pokerhdl.golden.equity import Setup, monte_carlo
-from pokerhdl.golden.cards import parse_cards
+from pokerhdl.calculator import make_setup
+from pokerhdl.golden.equity import monte_carlo
 
 
 def run(*args):
@@ -50,8 +49,7 @@ def test_equity_monte_carlo_table_and_api_agree():
     assert "std. error" in done.stdout and "3,000 trials (Monte Carlo, seed 42, 3 lanes)" \
         in done.stdout
     report = pokerhdl.equity("AhKh", "random", board="Qh7h2c", trials=3000, seed=42, lanes=3)
-    golden = monte_carlo(Setup(parse_cards("AhKh"), [None], parse_cards("Qh7h2c")), 3000, 42,
-                         3)
+    golden = monte_carlo(make_setup("AhKh", ["random"], "Qh7h2c"), 3000, 42, 3)
     assert [p.wins for p in report.players] == golden.wins
     assert f"{100 * report.players[0].equity:9.3f}" in done.stdout
 
@@ -71,8 +69,3 @@ def test_equity_monte_carlo_table_and_api_agree():
 def test_equity_refuses_bad_input_clearly(args, message):
     done = run("equity", *args)
     assert done.returncode != 0 and message in done.stderr and not done.stdout
-
-
-def test_exact_runs_beyond_the_limit_are_refused_before_they_start():
-    case = Setup(parse_cards("AhAs"), [None, None])
-    assert fast_equity.exact_count(case) > fast_equity.EXACT_LIMIT

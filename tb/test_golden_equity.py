@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 from pokerhdl import equity_native
+from pokerhdl.calculator import make_setup
 from pokerhdl.golden import equity as E
 from pokerhdl.golden import fast_equity as F
-from pokerhdl.golden.cards import DECK, parse_cards
+from pokerhdl.golden.cards import DECK
 from pokerhdl.golden.equity_deal import LaneDealer, lane_trials
 
 
 def setup(hero, *opponents, board="", dead=""):
-    return E.Setup(parse_cards(hero), [parse_cards(o) if o else None for o in opponents],
-                   parse_cards(board), parse_cards(dead))
+    return make_setup(hero, opponents, board, dead)
 
 
 # Heads-up preflop over all 1,712,304 boards: wins, losses and ties printed by GNU poker-eval's
@@ -106,13 +106,6 @@ def test_dealer_is_uniform():
     assert ((pairs[cells] - expected) ** 2 / expected).sum() < 1979 + 4.5 * math.sqrt(2 * 1979)
 
 
-def standard_error(r, p):
-    """An upper bound of the standard error of player p's equity: a tie's share is at most a
-    half, so its square is at most half the share (exact when every tie is two-way)."""
-    mean_square = (r.wins[p] + r.tie_units[p] / (2 * E.TIE_UNITS)) / r.trials
-    return math.sqrt(max(mean_square - r.equity(p) ** 2, 0) / r.trials)
-
-
 def monte_carlo_setups():
     rng = random.Random(2026)
     cases = []
@@ -133,7 +126,7 @@ def test_monte_carlo_within_four_standard_errors():
         exact = F.exact(case)
         mc = F.monte_carlo(case, 20_000, seed=i + 1, lanes=4)
         for p in range(case.players()):
-            se = standard_error(mc, p)
+            se = mc.standard_error(p)
             assert abs(mc.equity(p) - exact.equity(p)) <= 4 * se + 1e-12, (case.describe(), p)
 
 

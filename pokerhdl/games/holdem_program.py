@@ -23,9 +23,10 @@ from ..rtl.terminal_program import (I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SE
                                     SET_SEAT_IMM, SET_VALUE_IMM, ENTRY_BOOT, Program)
 
 # the UI's registers in the window, above the table's probe map
-V_LOG_SEAT, V_LOG_ACTION, V_LOG_PUT, V_LOG_TOTAL, V_LOG_ALLIN, V_LOG_COUNT, V_RES, V_OP = \
-    range(0x60, 0x68)
 V_BASE = 0x60
+V_LOG_SEAT, V_LOG_ACTION, V_LOG_PUT, V_LOG_TOTAL, V_LOG_ALLIN, V_LOG_COUNT, V_RES, V_OP = \
+    range(V_BASE, V_BASE + 8)
+assert V_BASE > max(PROBE.values()), "the UI's registers sit above the table's probe map"
 # OUT ops: the table's command op codes (OP_*), popping a log entry, the display latches
 OUT_POPLOG = 3
 OUT_LATCH = 8

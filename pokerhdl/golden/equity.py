@@ -15,6 +15,7 @@ deals them (golden/equity_deal.py), so the same seed gives the same counts every
 pokerhdl/golden/fast_equity.py gives the same answers fast; this module stays slow and plain.
 """
 
+import math
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -98,7 +99,7 @@ class Setup:
         known = set(self.known_cards())
         return [c for c in DECK if c not in known]
 
-    def hands(self, board, dealt_hands):
+    def hands(self, dealt_hands):
         """Every player's two cards, random seats from ``dealt_hands`` in seat order."""
         dealt = iter(dealt_hands)
         return [self.hero] + [o if o is not None else next(dealt) for o in self.opponents]
@@ -149,13 +150,20 @@ class Result:
     def tie(self, p):
         return self.ties[p] / self.trials
 
+    def standard_error(self, p):
+        """An upper bound of the standard error of player p's equity when the trials are
+        random: a tie's share is at most a half, so its square is at most half the share
+        (exact when every tie is two-way)."""
+        mean_square = (self.wins[p] + self.tie_units[p] / (2 * TIE_UNITS)) / self.trials
+        return math.sqrt(max(mean_square - self.equity(p) ** 2, 0) / self.trials)
+
     def counts(self):
         """The counts as one comparable value."""
         return (self.trials, tuple(self.wins), tuple(self.ties), tuple(self.tie_units))
 
 
 def trial_words(setup, board, dealt_hands):
-    return [rank7(list(hand) + list(board)) for hand in setup.hands(board, dealt_hands)]
+    return [rank7(list(hand) + list(board)) for hand in setup.hands(dealt_hands)]
 
 
 def _hand_assignments(cards, seats):
@@ -183,12 +191,18 @@ def exact(setup):
     return result
 
 
-def monte_carlo(setup, trials, seed, lanes=1):
-    """``trials`` random trials from the 128-bit ``seed``, shared among ``lanes`` lanes as the
-    hardware shares them (golden/equity_deal.py): the counts depend on the seed and the lanes."""
+def check_monte_carlo(trials, seed, lanes):
+    """EquityError for no trials, ValueError for a seed outside 128 bits or no lane: what every
+    Monte Carlo engine refuses before it starts."""
     if trials < 1:
         raise EquityError(ERR_TRIALS)
     check_seed_and_lanes(seed, lanes)
+
+
+def monte_carlo(setup, trials, seed, lanes=1):
+    """``trials`` random trials from the 128-bit ``seed``, shared among ``lanes`` lanes as the
+    hardware shares them (golden/equity_deal.py): the counts depend on the seed and the lanes."""
+    check_monte_carlo(trials, seed, lanes)
     result = Result(setup.players())
     missing = BOARD_CARDS - len(setup.board)
     for lane in range(lanes):

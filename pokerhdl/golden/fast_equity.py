@@ -20,8 +20,8 @@ from itertools import combinations
 
 import numpy as np
 
-from .equity import BOARD_CARDS, ERR_TRIALS, EquityError, Result, TIE_UNITS
-from .equity_deal import check_seed_and_lanes, lane_trials, stream_key
+from .equity import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
+from .equity_deal import lane_trials, stream_key
 from .fast_rank import rank7_shared
 from .rng import DEFAULT_SEED, MASK32, seed_words, step
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM, TOP_FIELD_MASK, TOP_FIELD_SHIFT
@@ -123,9 +123,7 @@ def exact(setup, progress=None):
     for chunk in _subset_chunks(len(remaining), u):
         cards = remaining[chunk]
         for board_pos, pairs in splits:
-            board = np.concatenate(
-                [np.broadcast_to(known_board, (len(cards), len(known_board))),
-                 cards[:, board_pos]], axis=1)
+            board = _full_board(known_board, cards[:, board_pos])
             _score(result, _words(setup, board, [cards[:, p] for p in pairs]))
         if progress:
             progress(result.trials, total)
@@ -270,29 +268,41 @@ def select_cards(remaining, offsets):
     return np.array(remaining, dtype=np.uint8)[positions]
 
 
+def _dealer_streams(seed, lanes, n, unknown):
+    """The slot streams of ``lanes`` (lane numbers) in order: lane lanes[i]'s slot s is
+    stream i * unknown + s, its offsets below n - s."""
+    return OffsetStreams([seed ^ stream_key(lane, s) for lane in lanes for s in range(unknown)],
+                         [n - s for _ in lanes for s in range(unknown)])
+
+
+def _lane_offsets(streams, i, unknown, count):
+    """The next ``count`` trials' offsets of the i-th lane of ``streams``: (count, unknown)."""
+    if not unknown:
+        return np.zeros((count, 0), dtype=np.int64)
+    return np.stack([streams.take(i * unknown + s, count) for s in range(unknown)], axis=1)
+
+
+def _full_board(known_board, dealt):
+    """(N, 5) boards: the known cards, then the N trials' dealt board cards."""
+    return np.concatenate([np.broadcast_to(known_board, (len(dealt), len(known_board))), dealt],
+                          axis=1)
+
+
 def lane_cards(seed, lane, remaining, unknown, trials):
     """The cards of a lane's first ``trials`` trials: a (trials, unknown) array, row t the
     cards LaneDealer.deal() gives in its t-th call."""
-    n = len(remaining)
-    streams = OffsetStreams([seed ^ stream_key(lane, s) for s in range(unknown)],
-                            [n - s for s in range(unknown)])
-    offsets = np.stack([streams.take(s, trials) for s in range(unknown)], axis=1)
-    return select_cards(remaining, offsets)
+    streams = _dealer_streams(seed, [lane], len(remaining), unknown)
+    return select_cards(remaining, _lane_offsets(streams, 0, unknown, trials))
 
 
 def monte_carlo(setup, trials, seed, lanes=1, progress=None):
     """golden.equity.monte_carlo's counts; progress(done, trials) after each chunk."""
-    if trials < 1:
-        raise EquityError(ERR_TRIALS)
-    check_seed_and_lanes(seed, lanes)
+    check_monte_carlo(trials, seed, lanes)
     result = Result(setup.players())
     k = BOARD_CARDS - len(setup.board)
     known_board = np.array(setup.board, dtype=np.uint8)
     remaining, unknown = setup.remaining(), setup.unknown_count()
-    n = len(remaining)
-    streams = OffsetStreams([seed ^ stream_key(lane, s) for lane in range(lanes)
-                             for s in range(unknown)],
-                            [n - s for _ in range(lanes) for s in range(unknown)])
+    streams = _dealer_streams(seed, range(lanes), len(remaining), unknown)
     left = [lane_trials(trials, lanes, lane) for lane in range(lanes)]
     per_chunk = max(1, CHUNK_ROWS // lanes)
     while any(left):
@@ -301,12 +311,9 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None):
             count = min(left[lane], per_chunk)
             left[lane] -= count
             if count:
-                parts.append(np.stack([streams.take(lane * unknown + s, count)
-                                       for s in range(unknown)], axis=1) if unknown
-                             else np.zeros((count, 0), dtype=np.int64))
+                parts.append(_lane_offsets(streams, lane, unknown, count))
         cards = select_cards(remaining, np.concatenate(parts))
-        board = np.concatenate([np.broadcast_to(known_board, (len(cards), len(known_board))),
-                                cards[:, :k]], axis=1)
+        board = _full_board(known_board, cards[:, :k])
         _score(result, _words(setup, board, [cards[:, i:i + 2] for i in range(k, unknown, 2)]))
         if progress:
             progress(result.trials, trials)

@@ -187,12 +187,17 @@ def _flush_table():
     return table
 
 
-def _words(columns, by_ranks):
-    """Rank words of N hands given as a sequence of card-code columns (one per card slot);
-    by_ranks a RankHash."""
+def _key_sum(columns):
+    """The sum of the keys of N hands' cards (card-code columns), the suit counters started."""
     total = np.take(_FIRST_CARD_KEYS, columns[0])
     for column in columns[1:]:
         total += np.take(_CARD_KEYS, column)
+    return total
+
+
+def _words_of_sums(total, columns, by_ranks):
+    """Rank words from key sums: by_ranks (a RankHash) unless a suit has five cards, then
+    by_flush from the flush suit's rank mask (gathered from the hands' card columns)."""
     words = by_ranks.lookup(total >> _RANK_SHIFT)
     flushed = np.flatnonzero(total & _FLUSH_BITS)
     if flushed.size:
@@ -205,27 +210,23 @@ def _words(columns, by_ranks):
     return words
 
 
+def _words(columns, by_ranks):
+    """Rank words of N hands given as a sequence of card-code columns (one per card slot);
+    by_ranks a RankHash."""
+    return _words_of_sums(_key_sum(columns), columns, by_ranks)
+
+
 def rank7_shared(board, holes):
     """Rank words of the players of N deals that share a board: ``board`` an (N, 5) array of
     card codes, ``holes`` a list of (N, 2) arrays (one per player); an (N, players) array,
     equal to rank7_array on each player's seven cards. The board's keys are summed once for
     all players. Codes are trusted (no checks)."""
-    board_total = np.take(_FIRST_CARD_KEYS, board[:, 0])
-    for i in range(1, board.shape[1]):
-        board_total += np.take(_CARD_KEYS, board[:, i])
+    board_total = _key_sum(list(board.T))
     by_ranks = _rank_hash(board.shape[1] + 2)
     words = np.empty((len(board), len(holes)), dtype=np.uint32)
     for p, hole in enumerate(holes):
         total = board_total + np.take(_CARD_KEYS, hole[:, 0]) + np.take(_CARD_KEYS, hole[:, 1])
-        words[:, p] = by_ranks.lookup(total >> _RANK_SHIFT)
-        flushed = np.flatnonzero(total & _FLUSH_BITS)
-        if flushed.size:
-            flush_bits = total[flushed] & _FLUSH_BITS
-            mask = np.zeros(flushed.size, dtype=np.uint16)
-            for column in list(board.T) + list(hole.T):
-                cards = column[flushed]
-                mask |= np.where(flush_bits & _FLUSH_BIT_OF_CARD[cards], _RANK_BITS[cards], 0)
-            words[flushed, p] = _flush_table()[mask]
+        words[:, p] = _words_of_sums(total, list(board.T) + list(hole.T), by_ranks)
     return words
 
 
