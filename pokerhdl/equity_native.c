@@ -4,8 +4,9 @@
  * Python (pokerhdl/equity_native.py) hands over the evaluator's lookup tables (built by
  * golden/fast_rank.py from rank7), the setup and each slot stream's starting state; this file
  * only deals, ranks and counts, exactly as golden/equity_deal.py and golden/fast_rank.py say:
- *   - slot s of a lane: xorshift128 words until golden.shuffle.draw_offset accepts one below
- *     m = n - s, then the offset-th card still available (increasing code order);
+ *   - a dealt slot of a lane: one xorshift128 word per trial, the first masked 6-bit field below
+ *     n not taken by an earlier slot of the trial (golden.equity_deal.slot_position) is a
+ *     position among the n remaining cards; a slot with none voids the trial;
  *   - a hand's word: the sum of its cards' 64-bit keys finds it in the rank hash, unless a suit
  *     counter shows five or more cards of one suit: then the flush suit's rank mask indexes
  *     by_flush;
@@ -20,8 +21,6 @@
 #define FLUSH_BITS 0x8888ULL
 #define FIELDS 5
 #define FIELD_BITS 6
-#define TOP_FIELD_SHIFT 30
-#define TOP_FIELD_MASK 3
 #define TIE_UNITS 2520
 #define MAX_PLAYERS 10
 
@@ -46,18 +45,16 @@ static inline uint32_t next_word(uint32_t *s)
     return s[3];
 }
 
-static inline int draw_offset(const tables_t *tb, uint32_t word, int m)
+static inline int slot_position(uint32_t word, uint32_t mask, int n, const int8_t *taken,
+                                int earlier)
 {
-    /* every field at once; the lowest one below m wins (no branch per field) */
-    uint32_t mask = tb->mask_rom[m], below = 0;
-    for (int f = 0; f < FIELDS; f++)
-        below |= (uint32_t)(((word >> (FIELD_BITS * f)) & mask) < (uint32_t)m) << f;
-    if (below)
-        return (int)((word >> (FIELD_BITS * __builtin_ctz(below))) & mask);
-    if (mask <= TOP_FIELD_MASK) {
-        uint32_t candidate = (word >> TOP_FIELD_SHIFT) & mask;
-        if (candidate < (uint32_t)m)
-            return (int)candidate;
+    /* the first masked field below n that no earlier slot of the trial took */
+    for (int f = 0; f < FIELDS; f++) {
+        int p = (int)((word >> (FIELD_BITS * f)) & mask), free = p < n;
+        for (int i = 0; i < earlier && free; i++)
+            free = taken[i] != p;
+        if (free)
+            return p;
     }
     return -1;
 }
@@ -86,30 +83,32 @@ static inline uint32_t rank7(const tables_t *tb, uint64_t board_total, const uin
  * players: hero and opponents; holes[2p], holes[2p+1]: player p's cards, 255 for a random seat
  *   (random seats take the dealt cards after the missing board cards, in seat order);
  * board[0..known_board-1]: the known board; remaining[0..n-1]: the cards a trial deals from,
- *   increasing; unknown: cards a trial deals; states[4 * unknown]: the slots' xorshift128
+ *   increasing; unknown: cards a trial deals; states[4 * unknown]: the dealt slots' xorshift128
  *   states (x, y, z, w), advanced in place;
- * wins, ties, units[players]: added to. Returns the words drawn. */
+ * wins, ties, units[players]: added to. Returns the trials dealt, void ones too. */
 uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
                      const uint8_t *board, int known_board, const uint8_t *remaining, int n,
                      int unknown, uint32_t *states, uint64_t trials, uint64_t *wins,
                      uint64_t *ties, uint64_t *units)
 {
-    uint8_t available[52], dealt[32], seven[5], hand[2 * MAX_PLAYERS];
-    uint32_t words[MAX_PLAYERS];
+    uint8_t dealt[32], seven[5], hand[2 * MAX_PLAYERS];
+    int8_t taken[32];
+    uint32_t words[MAX_PLAYERS], mask = tb->mask_rom[n];
     int missing = 5 - known_board;
-    uint64_t draws = 0;
+    uint64_t dealt_trials = 0;
     memcpy(seven, board, known_board);
-    for (uint64_t t = 0; t < trials; t++) {
-        memcpy(available, remaining, n);    /* the cards not dealt yet, in code order */
+    for (uint64_t t = 0; t < trials; ) {
+        int void_trial = 0;
+        dealt_trials++;
         for (int s = 0; s < unknown; s++) {
-            int m = n - s, offset;
-            do {
-                draws++;
-                offset = draw_offset(tb, next_word(states + 4 * s), m);
-            } while (offset < 0);
-            dealt[s] = available[offset];
-            memmove(available + offset, available + offset + 1, m - offset - 1);
+            taken[s] = (int8_t)slot_position(next_word(states + 4 * s), mask, n, taken, s);
+            void_trial |= taken[s] < 0;
         }
+        if (void_trial)
+            continue;
+        t++;
+        for (int s = 0; s < unknown; s++)
+            dealt[s] = remaining[taken[s]];
         memcpy(seven + known_board, dealt, missing);
         int next = missing;
         for (int p = 0; p < players; p++) {
@@ -144,5 +143,5 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
             }
         }
     }
-    return draws;
+    return dealt_trials;
 }

@@ -23,7 +23,7 @@ import numpy as np
 
 from .golden import fast_rank
 from .golden.equity import Result, check_monte_carlo
-from .golden.equity_deal import lane_trials, stream_key
+from .golden.equity_deal import lane_trials, stream_seed
 from .golden.rng import seed_words
 from .golden.shuffle import MASK_ROM
 
@@ -118,11 +118,12 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     holes = _u8([c for hand in [setup.hero] + list(setup.opponents)
                  for c in (hand or (RANDOM_SEAT, RANDOM_SEAT))])
     board, remaining = _u8(setup.board), _u8(setup.remaining())
-    unknown = setup.unknown_count()
+    slots = setup.dealt_slots()
+    unknown = len(slots)
     done = []
 
     def run_lane(lane):
-        states = np.array([seed_words(seed ^ stream_key(lane, s)) for s in range(unknown)]
+        states = np.array([seed_words(stream_seed(seed, lane, s)) for s in slots]
                           or [[0] * 4], dtype=np.uint32)
         counts = np.zeros((3, players), dtype=np.uint64)
         left = lane_trials(trials, lanes, lane)

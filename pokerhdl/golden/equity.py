@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .cards import DECK, card_text, format_cards, is_card
-from .equity_deal import check_seed_and_lanes, lane_trials, LaneDealer
+from .equity_deal import check_seed_and_lanes, dealt_slots, lane_trials, LaneDealer
 from .hands import rank7
 
 TIE_UNITS = 2520
@@ -93,6 +93,10 @@ class Setup:
     def unknown_count(self):
         """Cards a trial deals: the missing board cards and two per random opponent."""
         return BOARD_CARDS - len(self.board) + 2 * len(self.random_seats())
+
+    def dealt_slots(self):
+        """The dealer slots a trial deals (golden/equity_deal.py)."""
+        return dealt_slots(len(self.board), self.opponents)
 
     def remaining(self):
         """The cards a trial deals from, in increasing code order."""
@@ -206,9 +210,9 @@ def monte_carlo(setup, trials, seed, lanes=1):
     result = Result(setup.players())
     missing = BOARD_CARDS - len(setup.board)
     for lane in range(lanes):
-        dealer = LaneDealer(seed, lane, setup.remaining(), setup.unknown_count())
+        dealer = LaneDealer(seed, lane, setup.remaining(), setup.dealt_slots())
         for _ in range(lane_trials(trials, lanes, lane)):
-            cards = dealer.deal()
+            cards = dealer.deal_counted()
             board = setup.board + tuple(cards[:missing])
             hands = [tuple(cards[i:i + 2]) for i in range(missing, len(cards), 2)]
             result.add(trial_words(setup, board, hands))

@@ -1,35 +1,83 @@
 """The equity engine's Monte Carlo dealer, card for card the twin of a hardware lane's.
 
-A trial deals u cards (the missing board cards, then two per random opponent) from the n cards
-nobody knows, all different, every deal equally likely:
+A lane has a fixed slot for every card a trial may deal: slots 0..4 are the board, slots
+5 + 2j and 6 + 2j opponent j's hand (``dealt_slots``). A setup deals its missing board cards in
+slots 0..k-1 and each random opponent's hand in that opponent's slots; the other slots hold
+known cards. The n cards nobody knows are numbered 0..n-1 in increasing code order (their
+positions). In every trial each dealt slot, in slot order, takes one word of its own stream:
 
-- Slot s (0..u-1) of lane l draws from its own xorshift128 stream (golden/rng.py), loaded with
-  the engine's 128-bit seed XOR ``stream_key(l, s)``: fixed keys from SHA-256, so that streams
-  of nearby lanes and slots start far apart. A lane's slots can then draw in the same clock.
-- Slot s needs an offset below m = n - s: golden/shuffle.py's ``draw_offset`` (masked 6-bit
-  fields, the first below m; no modulo, so exactly uniform). A word with no field below m is
-  rejected and the slot draws again from its stream (the lane waits a clock, at most 2.7 % of
-  draws); other slots' streams do not move.
-- The offset picks a card by rank among those still available, in increasing code order: the
-  cards of slots 0..s-1 are no longer available. So the u cards are a uniform random sample
-  taken in order, and the deal depends only on the seed, the lane and the setup.
+- The stream of slot s in lane l is xorshift128 (golden/rng.py) from the engine's 128-bit seed
+  XOR ``stream_key(l, s)``, with bit 0 set (``stream_seed``): fixed keys from SHA-256 put the
+  streams of nearby lanes and slots far apart, and bit 0 keeps the state from being zero.
+- The word's five 6-bit fields (bits 29..0, field 0 lowest) are masked to ceil(log2 n) bits
+  (golden/shuffle.py's MASK_ROM); the slot takes the first field that is below n and not a
+  position an earlier slot of this trial took (``slot_position``). Each field is uniform on
+  0..mask and independent of the rest, so an accepted field is uniform over the positions still
+  free: the cards of a trial are a uniform random sample, taken in order.
+- A slot with no such field voids the trial; the other slots still take their word. Whether a
+  slot finds a field does not depend on which cards the earlier slots took (only on how many
+  positions are free), so the trials that are not void are uniform too. A void trial is not
+  counted; the lane goes on until it has counted its share.
 
-``trials`` trials are shared among ``lanes`` lanes, lane l taking trials l, l + lanes, ...
+So every slot takes exactly one word per trial, a hardware lane is a pipeline with no stall
+(stage s deals slot s), and the deal depends only on the seed, the lane and the setup.
+``trials`` trials are shared among ``lanes`` lanes, lane l counting trials l, l + lanes, ...
 (``lane_trials``); the counts of a run depend on the seed and on the number of lanes.
 """
 
 import hashlib
 
 from .rng import XorShift128
-from .shuffle import draw_offset
+from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 
 STREAM_KEY_LABEL = "pokerhdl equity stream"
+BOARD_SLOTS = 5
 
 
 def stream_key(lane, slot):
     """The 128-bit key XORed into the seed of slot ``slot`` of lane ``lane``."""
     digest = hashlib.sha256(f"{STREAM_KEY_LABEL} {lane} {slot}".encode()).digest()
     return int.from_bytes(digest[:16], "big")
+
+
+def stream_seed(seed, lane, slot):
+    """The xorshift128 seed of a slot's stream (never zero)."""
+    return (seed ^ stream_key(lane, slot)) | 1
+
+
+def seat_slots(opponent):
+    """The two slots of opponent ``opponent`` (0 = the first opponent)."""
+    return BOARD_SLOTS + 2 * opponent, BOARD_SLOTS + 2 * opponent + 1
+
+
+def dealt_slots(known_board, opponents):
+    """The slots a setup deals, in order: the missing board cards, then the random opponents'
+    hands (``opponents``: per opponent, its two cards or None)."""
+    slots = list(range(BOARD_SLOTS - known_board))
+    for j, hand in enumerate(opponents):
+        if hand is None:
+            slots += seat_slots(j)
+    return slots
+
+
+def slot_position(word, n, taken):
+    """The position (0..n-1) a slot's word takes, or None: the first masked field below n that
+    is not in ``taken``."""
+    mask = MASK_ROM[n]
+    for field in range(FIELDS):
+        position = (word >> (FIELD_BITS * field)) & mask
+        if position < n and position not in taken:
+            return position
+    return None
+
+
+def counted_fraction(n, dealt):
+    """The expected fraction of a lane's trials that are not void when ``dealt`` slots deal
+    from n cards: slot s finds a field unless all five fall outside its n - s free positions."""
+    fraction, size = 1.0, MASK_ROM[n] + 1
+    for s in range(dealt):
+        fraction *= 1 - (1 - (n - s) / size) ** FIELDS
+    return fraction
 
 
 def check_seed_and_lanes(seed, lanes):
@@ -41,30 +89,33 @@ def check_seed_and_lanes(seed, lanes):
 
 
 def lane_trials(trials, lanes, lane):
-    """Trials lane ``lane`` of ``lanes`` runs out of ``trials``."""
+    """Trials lane ``lane`` of ``lanes`` counts out of ``trials``."""
     return (trials - lane + lanes - 1) // lanes if lane < trials else 0
 
 
 class LaneDealer:
-    """The dealer of one lane: ``deal()`` gives the next trial's ``count`` cards."""
+    """The dealer of one lane: ``deal()`` gives the next trial's cards, in the order of
+    ``slots``, or None when the trial is void; ``trials`` counts them all."""
 
-    def __init__(self, seed, lane, remaining, count):
-        if count > len(remaining):
-            raise ValueError(f"{count} cards to deal from {len(remaining)}")
+    def __init__(self, seed, lane, remaining, slots):
+        if len(slots) > len(remaining):
+            raise ValueError(f"{len(slots)} cards to deal from {len(remaining)}")
         self.remaining = list(remaining)
-        self.streams = [XorShift128(seed ^ stream_key(lane, s)) for s in range(count)]
-        self.draws = 0              # words taken, rejected ones too
-
-    def offset(self, slot, m):
-        while True:
-            self.draws += 1
-            offset = draw_offset(self.streams[slot].next(), m)
-            if offset is not None:
-                return offset
+        self.streams = [XorShift128(stream_seed(seed, lane, s)) for s in slots]
+        self.trials = 0
 
     def deal(self):
-        available = list(self.remaining)
-        cards = []
-        for slot in range(len(self.streams)):
-            cards.append(available.pop(self.offset(slot, len(available))))
-        return cards
+        self.trials += 1
+        positions = []
+        for stream in self.streams:
+            positions.append(slot_position(stream.next(), len(self.remaining), positions))
+        if None in positions:
+            return None
+        return [self.remaining[p] for p in positions]
+
+    def deal_counted(self):
+        """The next trial that is not void."""
+        while True:
+            cards = self.deal()
+            if cards is not None:
+                return cards

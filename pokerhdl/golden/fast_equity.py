@@ -9,9 +9,9 @@ k board cards and s random seats); the hands are ranked by fast_rank.rank7_array
 Monte Carlo: the dealer's streams (golden/equity_deal.py) are xorshift128, which is linear over
 GF(2): a 128 x 128 bit matrix steps a state, and its power jumps ahead. Each stream is cut into
 blocks whose starting states come from the jump matrix, then all blocks of all streams step
-side by side. A slot's offset is below m = n - slot whatever the other slots do, so each stream's
-accepted offsets are found on their own; trial t of a lane takes the t-th accepted offset of each
-of its slots, and offsets become cards by rank among the cards still available.
+side by side. Every slot takes one word per trial, so trial t of a lane is word t of each of its
+slots' streams; the slots' positions are found slot by slot for all trials at once, and the
+void trials dropped.
 """
 
 import math
@@ -21,10 +21,10 @@ from itertools import combinations
 import numpy as np
 
 from .equity import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
-from .equity_deal import lane_trials, stream_key
+from .equity_deal import lane_trials, stream_seed
 from .fast_rank import rank7_shared
-from .rng import DEFAULT_SEED, MASK32, seed_words, step
-from .shuffle import FIELD_BITS, FIELDS, MASK_ROM, TOP_FIELD_MASK, TOP_FIELD_SHIFT
+from .rng import MASK32, seed_words, step
+from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 
 CHUNK_ROWS = 1 << 20        # trials ranked per numpy pass
 EXACT_LIMIT = 2_000_000_000  # completions an exact run may take (about ten CPU-minutes)
@@ -197,34 +197,14 @@ def _block_starts(states, blocks, block):
     return found[:blocks]
 
 
-def draw_offsets(words, m):
-    """golden.shuffle.draw_offset for an array of words: offsets, and -1 where rejected. A
-    later field is looked at only in the words that no earlier field took."""
-    mask = np.uint32(MASK_ROM[m])
-    shifts = [FIELD_BITS * f for f in range(1, FIELDS)]
-    if MASK_ROM[m] <= TOP_FIELD_MASK:
-        shifts.append(TOP_FIELD_SHIFT)
-    offsets = (words & mask).astype(np.int64)
-    open_ = np.flatnonzero(offsets >= m)
-    offsets[open_] = -1
-    for shift in shifts:
-        candidate = ((words[open_] >> np.uint32(shift)) & mask).astype(np.int64)
-        taken = candidate < m
-        offsets[open_[taken]] = candidate[taken]
-        open_ = open_[~taken]
-    return offsets
+class WordStreams:
+    """xorshift128 streams side by side, stream i from ``seeds[i]`` (not zero); ``take(i, n)``
+    gives stream i's next n words. Words are made in rounds for every stream at once."""
 
-
-class OffsetStreams:
-    """Slot streams of the dealer side by side: stream i is xorshift128 from ``seeds[i]``, its
-    words turned into offsets below ``bounds[i]`` (rejected words dropped); ``take(i, n)``
-    gives the stream's next n offsets. Words are made in rounds for every stream at once."""
-
-    def __init__(self, seeds, bounds, block=1024):
-        self.states = np.array([seed_words(s) if s else DEFAULT_SEED for s in seeds],
-                               dtype=np.uint32)
-        self.bounds, self.block = bounds, block
-        self.buffers = [np.empty(0, dtype=np.int64) for _ in seeds]
+    def __init__(self, seeds, block=1024):
+        self.states = np.array([seed_words(s) for s in seeds], dtype=np.uint32)
+        self.block = block
+        self.buffers = [np.empty(0, dtype=np.uint32) for _ in seeds]
 
     def _round(self, words_per_stream):
         blocks = max(1, -(-words_per_stream // self.block))
@@ -236,50 +216,52 @@ class OffsetStreams:
             out[i] = w
         self.states = np.stack([x[-1], y[-1], z[-1], w[-1]], axis=1)
         words = out.transpose(2, 1, 0).reshape(len(self.states), blocks * self.block)
-        for i, m in enumerate(self.bounds):
-            offsets = draw_offsets(words[i], m)
-            self.buffers[i] = np.concatenate([self.buffers[i], offsets[offsets >= 0]])
+        for i in range(len(self.states)):
+            self.buffers[i] = np.concatenate([self.buffers[i], words[i]])
 
     def take(self, i, count):
-        while len(self.buffers[i]) < count:
-            self._round(int((count - len(self.buffers[i])) * 1.1) + 64)
+        if len(self.buffers[i]) < count:
+            self._round(count - len(self.buffers[i]))
         taken, self.buffers[i] = self.buffers[i][:count], self.buffers[i][count:]
         return taken
 
 
-def select_cards(remaining, offsets):
-    """Cards from a (trials, unknown) array of dealer offsets: slot s's offset picks a card by
-    rank among the remaining cards not taken by slots 0..s-1 of the same trial."""
-    trials, unknown = offsets.shape
-    positions = np.empty((trials, unknown), dtype=np.uint64)
-    taken = np.zeros(trials, dtype=np.uint64)       # bit p: position p dealt in this trial
-    one, two = np.uint64(1), np.uint64(2)
-    for slot in range(unknown):
-        r = offsets[:, slot].astype(np.uint64)
-        # the r-th free position is the least x = r + (positions <= x taken): iterate from r
-        x = r
-        for _ in range(slot):
-            moved = r + np.bitwise_count(taken & ((two << x) - one)).astype(np.uint64)
-            if np.array_equal(moved, x):
-                break
-            x = moved
-        positions[:, slot] = x
-        taken |= one << x
-    return np.array(remaining, dtype=np.uint8)[positions]
+def deal_positions(words, n):
+    """golden.equity_deal.slot_position for a (trials, slots) array of words, slot by slot:
+    the positions (-1 where a slot found none) and which trials are not void."""
+    mask = np.uint32(MASK_ROM[n])
+    trials, slots = words.shape
+    positions = np.full((trials, slots), -1, dtype=np.int64)
+    for slot in range(slots):
+        chosen = np.full(trials, -1, dtype=np.int64)
+        for f in range(FIELDS):
+            candidate = ((words[:, slot] >> np.uint32(FIELD_BITS * f)) & mask).astype(np.int64)
+            free = (candidate < n) & (chosen < 0)
+            for earlier in range(slot):
+                free &= candidate != positions[:, earlier]
+            chosen[free] = candidate[free]
+        positions[:, slot] = chosen
+    return positions, (positions >= 0).all(axis=1)
 
 
-def _dealer_streams(seed, lanes, n, unknown):
-    """The slot streams of ``lanes`` (lane numbers) in order: lane lanes[i]'s slot s is
-    stream i * unknown + s, its offsets below n - s."""
-    return OffsetStreams([seed ^ stream_key(lane, s) for lane in lanes for s in range(unknown)],
-                         [n - s for _ in lanes for s in range(unknown)])
+class LaneDeals:
+    """One lane's dealer (golden.equity_deal.LaneDealer) for many trials at once: ``take(n)``
+    gives the cards of its next n counted trials, a (n, slots) array."""
 
+    def __init__(self, seed, lane, remaining, slots):
+        self.remaining = np.array(remaining, dtype=np.uint8)
+        self.streams = WordStreams([stream_seed(seed, lane, s) for s in slots])
+        self.slots = len(slots)
+        self.ready = np.empty((0, self.slots), dtype=np.int64)     # counted, not yet taken
 
-def _lane_offsets(streams, i, unknown, count):
-    """The next ``count`` trials' offsets of the i-th lane of ``streams``: (count, unknown)."""
-    if not unknown:
-        return np.zeros((count, 0), dtype=np.int64)
-    return np.stack([streams.take(i * unknown + s, count) for s in range(unknown)], axis=1)
+    def take(self, count):
+        while len(self.ready) < count:
+            need = int((count - len(self.ready)) * 1.05) + 64
+            words = np.stack([self.streams.take(s, need) for s in range(self.slots)], axis=1)
+            positions, counted = deal_positions(words, len(self.remaining))
+            self.ready = np.concatenate([self.ready, positions[counted]])
+        taken, self.ready = self.ready[:count], self.ready[count:]
+        return self.remaining[taken]
 
 
 def _full_board(known_board, dealt):
@@ -288,11 +270,12 @@ def _full_board(known_board, dealt):
                           axis=1)
 
 
-def lane_cards(seed, lane, remaining, unknown, trials):
-    """The cards of a lane's first ``trials`` trials: a (trials, unknown) array, row t the
-    cards LaneDealer.deal() gives in its t-th call."""
-    streams = _dealer_streams(seed, [lane], len(remaining), unknown)
-    return select_cards(remaining, _lane_offsets(streams, 0, unknown, trials))
+def lane_cards(seed, lane, remaining, slots, trials):
+    """The cards of a lane's first ``trials`` counted trials: a (trials, slots) array, row t
+    what LaneDealer.deal_counted() gives in its t-th call."""
+    if not slots:
+        return np.zeros((trials, 0), dtype=np.uint8)
+    return LaneDeals(seed, lane, remaining, slots).take(trials)
 
 
 def monte_carlo(setup, trials, seed, lanes=1, progress=None):
@@ -301,20 +284,22 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None):
     result = Result(setup.players())
     k = BOARD_CARDS - len(setup.board)
     known_board = np.array(setup.board, dtype=np.uint8)
-    remaining, unknown = setup.remaining(), setup.unknown_count()
-    streams = _dealer_streams(seed, range(lanes), len(remaining), unknown)
+    remaining, slots = setup.remaining(), setup.dealt_slots()
+    dealers = [LaneDeals(seed, lane, remaining, slots) for lane in range(lanes)]
     left = [lane_trials(trials, lanes, lane) for lane in range(lanes)]
     per_chunk = max(1, CHUNK_ROWS // lanes)
     while any(left):
         parts = []
-        for lane in range(lanes):
+        for lane, dealer in enumerate(dealers):
             count = min(left[lane], per_chunk)
             left[lane] -= count
             if count:
-                parts.append(_lane_offsets(streams, lane, unknown, count))
-        cards = select_cards(remaining, np.concatenate(parts))
+                parts.append(dealer.take(count) if slots else
+                             np.zeros((count, 0), dtype=np.uint8))
+        cards = np.concatenate(parts)
         board = _full_board(known_board, cards[:, :k])
-        _score(result, _words(setup, board, [cards[:, i:i + 2] for i in range(k, unknown, 2)]))
+        _score(result, _words(setup, board, [cards[:, i:i + 2]
+                                             for i in range(k, len(slots), 2)]))
         if progress:
             progress(result.trials, trials)
     return result
