@@ -203,17 +203,25 @@ def check_monte_carlo(trials, seed, lanes):
     check_seed_and_lanes(seed, lanes)
 
 
+def lane_monte_carlo(setup, trials, seed, lane, result=None):
+    """Lane ``lane``'s part of a run: its dealer's first ``trials`` counted trials, added to
+    ``result`` (a new one by default), which is returned."""
+    result = result or Result(setup.players())
+    missing = BOARD_CARDS - len(setup.board)
+    dealer = LaneDealer(seed, lane, setup.remaining(), setup.dealt_slots())
+    for _ in range(trials):
+        cards = dealer.deal_counted()
+        board = setup.board + tuple(cards[:missing])
+        hands = [tuple(cards[i:i + 2]) for i in range(missing, len(cards), 2)]
+        result.add(trial_words(setup, board, hands))
+    return result
+
+
 def monte_carlo(setup, trials, seed, lanes=1):
     """``trials`` random trials from the 128-bit ``seed``, shared among ``lanes`` lanes as the
     hardware shares them (golden/equity_deal.py): the counts depend on the seed and the lanes."""
     check_monte_carlo(trials, seed, lanes)
     result = Result(setup.players())
-    missing = BOARD_CARDS - len(setup.board)
     for lane in range(lanes):
-        dealer = LaneDealer(seed, lane, setup.remaining(), setup.dealt_slots())
-        for _ in range(lane_trials(trials, lanes, lane)):
-            cards = dealer.deal_counted()
-            board = setup.board + tuple(cards[:missing])
-            hands = [tuple(cards[i:i + 2]) for i in range(missing, len(cards), 2)]
-            result.add(trial_words(setup, board, hands))
+        lane_monte_carlo(setup, lane_trials(trials, lanes, lane), seed, lane, result)
     return result

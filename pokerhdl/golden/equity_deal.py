@@ -26,7 +26,9 @@ So every slot takes exactly one word per trial, a hardware lane is a pipeline wi
 """
 
 import hashlib
+from dataclasses import dataclass
 
+from .cards import NO_CARD
 from .rng import XorShift128
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 
@@ -58,6 +60,36 @@ def dealt_slots(known_board, opponents):
         if hand is None:
             slots += seat_slots(j)
     return slots
+
+
+@dataclass(frozen=True)
+class LaneConfig:
+    """What a hardware lane with ``opponents`` opponent seats is told about a setup: n and its
+    mask, the dealt slots (a bit each), every slot's known card (NO_CARD where none), the
+    remaining cards in position order, the hero's cards and the players present (a bit each,
+    hero bit 0). The known board cards sit in the board slots the setup does not deal."""
+    n: int
+    mask: int
+    dealt: int
+    fixed: tuple
+    remaining: tuple
+    hero: tuple
+    active: int
+
+    @classmethod
+    def of(cls, setup, opponents):
+        if len(setup.opponents) > opponents:
+            raise ValueError(f"{len(setup.opponents)} opponents on a lane for {opponents}")
+        fixed = [NO_CARD] * (BOARD_SLOTS + 2 * opponents)
+        missing = BOARD_SLOTS - len(setup.board)
+        fixed[missing:BOARD_SLOTS] = setup.board
+        for j, hand in enumerate(setup.opponents):
+            if hand is not None:
+                fixed[BOARD_SLOTS + 2 * j:BOARD_SLOTS + 2 * j + 2] = hand
+        remaining = tuple(setup.remaining())
+        return cls(len(remaining), MASK_ROM[len(remaining)],
+                   sum(1 << s for s in setup.dealt_slots()), tuple(fixed), remaining,
+                   tuple(setup.hero), (1 << setup.players()) - 1)
 
 
 def slot_position(word, n, taken):

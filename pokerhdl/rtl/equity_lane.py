@@ -1,0 +1,383 @@
+"""One lane of the equity engine: a trial dealt, ranked for every player and counted each clock.
+
+The lane is a pipeline with no stall (golden/equity_deal.py says why none is needed):
+
+1. dealer, one stage per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j): a dealt
+   slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit field that
+   is below n and not a position an earlier slot of the trial took; a slot with none voids the
+   trial. Slots that hold known cards pass. The positions so far travel with the trial.
+2. lookup: each dealt slot's position becomes a card through ``remaining`` (the engine's table of
+   the n cards nobody knows, in code order); the other slots take their known card.
+3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
+4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
+
+A run: the engine shifts the seed into every stream (``load`` with ``load_index`` 0..3, the
+seed's words x, y, z, w), then pulses ``start`` with the lane's ``quota``. The lane steps its
+streams once (the first word ready), deals a trial every clock until it has counted ``quota``
+trials, lets the pipeline drain and raises ``done``. Void trials and trials still in flight
+when the quota is reached are not counted. Counters read out a byte at a time through a chain
+(``shift``): see ``COUNTERS``.
+"""
+
+from myhdl import (always, always_comb, always_seq, block, concat, downrange, enum, instances,
+                   intbv, ResetSignal, Signal)
+
+from ..golden.equity import TIE_UNITS
+from ..golden.equity_deal import BOARD_SLOTS, stream_key
+from ..golden.hands import EVAL_LATENCY, WORD_BITS
+from ..golden.rng import MASK32
+from ..golden.shuffle import FIELD_BITS, FIELDS
+from .eval7 import eval7
+from .rng import w_part, x_part
+from .showdown import LATENCY as SHOWDOWN_LATENCY, showdown
+
+CARD = 6
+TRIAL_BITS = 40                          # a lane counts up to 2**40 - 1 trials
+UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2 units
+COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
+COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
+NO_POSITION = 63
+UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(11))
+
+
+def slots_of(opponents):
+    return BOARD_SLOTS + 2 * opponents
+
+
+def lane_depth(opponents):
+    """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount."""
+    return slots_of(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
+
+
+def key_words(lane, slot):
+    """The four 32-bit words XORed into the seed words x, y, z, w of a slot's stream; bit 0 of
+    w is forced to one after the XOR (golden stream_seed)."""
+    key = stream_key(lane, slot)
+    return tuple((key >> shift) & MASK32 for shift in (96, 64, 32, 0))
+
+
+@block
+def slot_stream(clk, keys, load, load_index, seed_word, tok_in, prime, word):
+    """xorshift128 whose seed is shifted in a word per clock (``load``): x, y and z never need
+    a multiplexer, since loading moves the words exactly as a step does. ``word`` is w, the
+    output of the last step: the word the slot's next trial takes. It steps when a trial takes
+    its word (``tok_in``) and once before a run (``prime``)."""
+    x, y, z, w = (Signal(intbv(0)[32:]) for _ in range(4))
+    advance = Signal(bool(0))
+    key = Signal(intbv(0)[32:])
+    gx, hw = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+    parts = [x_part(x, gx), w_part(w, hw)]
+
+    @always_comb
+    def stepping():
+        advance.next = tok_in or prime
+
+    @always_comb
+    def key_rom():
+        key.next = keys[int(load_index)]
+
+    @always(clk.posedge)
+    def step():
+        if load or advance:
+            x.next = y
+            y.next = z
+            z.next = w
+        if load:
+            if load_index == 3:
+                w.next = (seed_word ^ key) | 1
+            else:
+                w.next = seed_word ^ key
+        elif advance:
+            w.next = gx ^ hw
+
+    @always_comb
+    def output():
+        word.next = w
+
+    return instances()
+
+
+@block
+def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_out, ok_out,
+               pos_out):
+    """Dealer stage of slot ``slot``: pos_out = pos_in with this slot's position on top."""
+    chosen = Signal(intbv(NO_POSITION)[CARD:])
+    found = Signal(bool(0))
+    earlier = slot
+
+    @always_comb
+    def pick():
+        take = intbv(NO_POSITION)[CARD:]
+        hit = False
+        for f in downrange(FIELDS):                  # the lowest free field wins
+            candidate = intbv(0)[CARD:]
+            for b in range(CARD):                    # bit by bit: HDL slices must be constant
+                candidate[b] = word[FIELD_BITS * f + b] and mask[b]
+            free = candidate < n
+            for t in range(earlier):
+                same = True
+                for b in range(CARD):
+                    if candidate[b] != pos_in[CARD * t + b]:
+                        same = False
+                if same:
+                    free = False
+            if free:
+                take[:] = candidate
+                hit = True
+        if dealt:
+            chosen.next = take
+            found.next = hit
+        else:
+            chosen.next = NO_POSITION
+            found.next = True
+
+    if slot == 0:
+        @always(clk.posedge)
+        def positions():
+            pos_out.next = chosen
+    else:
+        @always(clk.posedge)
+        def positions():
+            pos_out.next = concat(chosen, pos_in)
+
+    @always_seq(clk.posedge, reset=rst)
+    def flags():
+        tok_out.next = tok_in
+        ok_out.next = ok_in and found
+
+    return instances()
+
+
+@block
+def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out, bits, kind):
+    """One counter of one player, and its link of the readout chain: ``shift`` moves it down a
+    byte, taking ``chain_in`` on top; ``chain_out`` is its low byte."""
+    value = Signal(intbv(0)[bits:])
+    step = Signal(intbv(0)[12:])         # what a counted trial adds
+    adds_units, when_alone = kind == "units", kind == "wins"
+
+    @always_comb
+    def amount():
+        if not (count and mine) or alone != when_alone:
+            step.next = 0
+        elif adds_units:
+            step.next = units
+        else:
+            step.next = 1
+
+    @always_seq(clk.posedge, reset=rst)
+    def counter():
+        if clear:
+            value.next = 0
+        elif shift:
+            value.next = concat(chain_in, value[bits:8])
+        else:
+            value.next = value + step
+
+    @always_comb
+    def low():
+        chain_out.next = value[8:0]
+
+    return instances()
+
+
+@block
+def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, remaining,
+                load, load_index, seed_word, start, quota, done, shift, chain_in, chain_out):
+    """One lane (see the module docstring) for up to ``opponents`` opponents.
+
+    lane: the lane's number (its streams' keys); n[6], mask[6]: the cards nobody knows and
+    MASK_ROM[n]; dealt[slots]: bit s = slot s is dealt; fixed: list of slots 6-bit known cards
+    (read where a slot is not dealt); hero: list of the hero's two cards; active[1 + opponents]:
+    the players of the run; remaining: list of 64 6-bit signals (a memory), position -> card.
+    load, load_index[2], seed_word[32]: shift a seed word into every stream.
+    start, quota[40]: clear the counters and run until quota trials are counted; done: idle,
+    the counts final (0 while a run is on). shift: move the readout chain a byte; chain_in and
+    chain_out[8]: its ends, lane's players in order, per player wins, ties, units, low byte first.
+    """
+    slots = slots_of(opponents)
+    players = 1 + opponents
+
+    # ---------------------------------------------------------------- control
+    State = enum("IDLE", "PRIME", "RUN", "DRAIN")
+    state = Signal(State.IDLE)
+    left = Signal(intbv(0)[TRIAL_BITS:])
+    drain = Signal(intbv(0)[8:])
+    depth = lane_depth(opponents)
+    issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    clear, done_q = Signal(bool(0)), Signal(bool(1))
+
+    @always_comb
+    def control_out():
+        issue.next = state == State.RUN and left != 0
+        prime.next = state == State.PRIME
+        clear.next = start
+        done.next = done_q
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        if start:
+            left.next = quota
+            state.next = State.PRIME
+            done_q.next = False
+        elif state == State.PRIME:
+            state.next = State.RUN
+        elif state == State.RUN:
+            if left == 0:
+                drain.next = depth
+                state.next = State.DRAIN
+            elif counting:
+                left.next = left - 1
+        elif state == State.DRAIN:
+            if drain == 0:
+                state.next = State.IDLE
+                done_q.next = True
+            else:
+                drain.next = drain - 1
+
+    # ---------------------------------------------------------------- dealer
+    words = [Signal(intbv(0)[32:]) for _ in range(slots)]
+    toks = [Signal(bool(0)) for _ in range(slots)]
+    oks = [Signal(bool(0)) for _ in range(slots)]
+    positions = [Signal(intbv(0)[CARD * (s + 1):]) for s in range(slots)]
+    first_pos = Signal(intbv(0)[CARD:])
+    one = Signal(bool(1))
+    dealt_bits = [dealt(s) for s in range(slots)]
+    streams, stages = [], []
+    for s in range(slots):
+        tok_in = issue if s == 0 else toks[s - 1]
+        streams.append(slot_stream(clk, key_words(lane, s), load, load_index, seed_word,
+                                   tok_in, prime, words[s]))
+        stages.append(deal_stage(clk, rst, s, n, mask, dealt_bits[s], words[s], tok_in,
+                                 one if s == 0 else oks[s - 1],
+                                 first_pos if s == 0 else positions[s - 1],
+                                 toks[s], oks[s], positions[s]))
+
+    # ---------------------------------------------------------------- lookup
+    cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
+    last = positions[slots - 1]
+    look_valid = Signal(bool(0))
+    lookups = []
+    for s in range(slots):
+        lookups.append(card_lookup(clk, dealt_bits[s], last, s, remaining, fixed[s], cards[s]))
+
+    @always_seq(clk.posedge, reset=rst)
+    def lookup_valid():
+        look_valid.next = toks[slots - 1] and oks[slots - 1]
+
+    # ---------------------------------------------------------------- rank and showdown
+    rank_words = [Signal(intbv(0)[WORD_BITS:]) for _ in range(players)]
+    rank_valid = [Signal(bool(0)) for _ in range(players)]
+    rank_invalid = [Signal(bool(0)) for _ in range(players)]
+    holes = [(hero[0], hero[1])] + [(cards[BOARD_SLOTS + 2 * j], cards[BOARD_SLOTS + 2 * j + 1])
+                                    for j in range(opponents)]
+    evals = [eval7(clk, rst, cards[0], cards[1], cards[2], cards[3], cards[4], a, b,
+                   look_valid, rank_words[p], rank_invalid[p], rank_valid[p])
+             for p, (a, b) in enumerate(holes)]
+    best = Signal(intbv(0)[WORD_BITS:])
+    winners = Signal(intbv(0)[players:])
+    shown = Signal(bool(0))
+    judge = showdown(clk, rst, rank_words, active, rank_valid[0], best, winners, shown)
+
+    # ---------------------------------------------------------------- count
+    won = Signal(intbv(0)[players:])
+    alone, won_valid = Signal(bool(0)), Signal(bool(0))
+    units = Signal(intbv(0)[12:])
+
+    k = Signal(intbv(0)[4:])
+    k_units = Signal(intbv(0)[12:])
+
+    @always_comb
+    def popcount():
+        total = intbv(0)[4:]
+        for p in range(players):
+            if winners[p]:
+                total[:] = total + 1
+        k.next = total
+
+    @always_comb
+    def units_rom():
+        k_units.next = UNITS_ROM[int(k)]
+
+    @always_seq(clk.posedge, reset=rst)
+    def shares():
+        won.next = winners
+        alone.next = k == 1
+        units.next = k_units
+        won_valid.next = shown
+
+    @always_comb
+    def count_gate():
+        counting.next = won_valid and left != 0 and state == State.RUN
+
+    links = [Signal(intbv(0)[8:]) for _ in range(3 * players)]
+    won_bits = [won(p) for p in range(players)]
+    tallies = []
+    for p in range(players):
+        for c, (kind, bits) in enumerate(COUNTERS):
+            i = 3 * p + c
+            tallies.append(tally(clk, rst, clear, counting, won_bits[p], alone, units, shift,
+                                 links[i + 1] if i + 1 < len(links) else chain_in, links[i],
+                                 bits, kind))
+
+    @always_comb
+    def chain_end():
+        chain_out.next = links[0]
+
+    return instances()
+
+
+@block
+def card_lookup(clk, dealt, positions, slot, remaining, fixed, card):
+    """A slot's card, registered: remaining[position] when dealt, else its known card."""
+    low = CARD * slot
+    position = Signal(intbv(0)[CARD:])
+
+    @always_comb
+    def field():
+        position.next = positions[low + CARD:low]
+
+    @always(clk.posedge)
+    def read():
+        if dealt:
+            card.next = remaining[int(position)]
+        else:
+            card.next = fixed
+
+    return instances()
+
+
+@block
+def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
+                      rem_addr, rem_data, load, load_index, seed_word, start, quota, done,
+                      shift, chain_out, opponents=1, lane=0):
+    """equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
+    rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
+    slots = slots_of(opponents)
+    remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
+    fixed = [fixed_cards(CARD * s + CARD, CARD * s) for s in range(slots)]
+    hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
+    chain_in = Signal(intbv(0)[8:])
+
+    @always(clk.posedge)
+    def write():
+        if rem_we:
+            remaining[int(rem_addr)].next = rem_data
+
+    core = equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active,
+                       remaining, load, load_index, seed_word, start, quota, done, shift,
+                       chain_in, chain_out)
+    return instances()
+
+
+def equity_lane_top(opponents=1, lane=0):
+    """equity_lane_ports with fresh port signals, for conversion."""
+    slots = slots_of(opponents)
+    sig = lambda bits: Signal(intbv(0)[bits:])
+    return equity_lane_ports(
+        clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False), n=sig(6),
+        mask=sig(6), dealt=sig(slots), fixed_cards=sig(CARD * slots), hero_cards=sig(2 * CARD),
+        active=sig(1 + opponents), rem_we=Signal(bool(0)), rem_addr=sig(6), rem_data=sig(CARD),
+        load=Signal(bool(0)), load_index=sig(2), seed_word=sig(32), start=Signal(bool(0)),
+        quota=sig(TRIAL_BITS), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
+        opponents=opponents, lane=lane)

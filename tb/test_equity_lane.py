@@ -1,0 +1,152 @@
+"""equity_lane against its golden twin (golden/equity.py lane_monte_carlo), count for count:
+Monte Carlo runs from several seeds and lane numbers, random and known opponents, known board
+cards and dead cards, nothing to deal, a quota of zero, a reset in the middle of a run; for one
+opponent seat (the committed default) and for three (known, random and absent seats mixed).
+Each run's clocks per counted trial are printed (make bench reads them)."""
+
+import pytest
+
+import cocotb
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+
+from clocked import ClockedTB
+from harness import HDLS, param, run_block
+from pokerhdl.calculator import make_setup
+from pokerhdl.golden.equity import lane_monte_carlo
+from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction
+from pokerhdl.rtl.equity_lane import COUNTERS, lane_depth
+
+IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
+        "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_index": 0, "seed_word": 0,
+        "start": 0, "quota": 0, "shift": 0}
+
+CASES = {   # opponents seats -> (hero, opponents, board, dead, seed, quota)
+    1: [("AhAs", [None], "", "", 1, 500),
+        ("KcQc", ["7d7s"], "2c8dTh", "3s4s", 0xDEADBEEF, 400),
+        ("Td6h", [None], "7d8dJs6s9h", "", 2 ** 127 + 5, 300),
+        ("2c3d", ["2d3c"], "AhKhQhJhTh", "", 9, 40),              # nothing dealt: all ties
+        ("9s8s", [None], "", "AcAdAhKcKd", 77, 0)],               # quota 0: done, no counts
+    3: [("AhKd", [None, "QcQd", None], "", "", 3, 250),
+        ("5c5d", [None, None], "Ks9c2h", "Jd", 11, 200),          # seat 3 absent
+        ("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 5, 200)],
+}
+
+
+def pack(values, bits=6):
+    return sum(v << (bits * i) for i, v in enumerate(values))
+
+
+class LaneTB(ClockedTB):
+    def __init__(self, dut, opponents):
+        super().__init__(dut, idle=IDLE)
+        self.opponents = opponents
+
+    async def configure(self, config):
+        dut = self.dut
+        await FallingEdge(dut.clk)
+        dut.n.value, dut.mask.value, dut.dealt.value = config.n, config.mask, config.dealt
+        dut.fixed_cards.value = pack(config.fixed)
+        dut.hero_cards.value = pack(config.hero)
+        dut.active.value = config.active
+        dut.rem_we.value = 1
+        for position, card in enumerate(config.remaining):
+            dut.rem_addr.value, dut.rem_data.value = position, card
+            await FallingEdge(dut.clk)
+        dut.rem_we.value = 0
+
+    async def load_seed(self, seed):
+        dut = self.dut
+        dut.load.value = 1
+        for index in range(4):
+            dut.load_index.value = index
+            dut.seed_word.value = (seed >> (96 - 32 * index)) & 0xFFFFFFFF
+            await FallingEdge(dut.clk)
+        dut.load.value = 0
+
+    async def run(self, quota, limit):
+        """Start, wait for done; the clocks from start to done."""
+        dut = self.dut
+        dut.quota.value, dut.start.value = quota, 1
+        await FallingEdge(dut.clk)
+        dut.start.value = 0
+        for clocks in range(1, limit):
+            await FallingEdge(dut.clk)
+            if int(dut.done.value):
+                return clocks
+        raise AssertionError(f"no done within {limit} clocks")
+
+    async def read_counts(self, players):
+        """The readout chain, per player wins, ties, units."""
+        dut = self.dut
+        data = []
+        for _ in range(players * sum(bits // 8 for _, bits in COUNTERS)):
+            data.append(int(dut.chain_out.value))
+            dut.shift.value = 1
+            await FallingEdge(dut.clk)
+        dut.shift.value = 0
+        counts, at = [], 0
+        for _ in range(players):
+            row = []
+            for _, bits in COUNTERS:
+                row.append(int.from_bytes(bytes(data[at:at + bits // 8]), "little"))
+                at += bits // 8
+            counts.append(row)
+        return counts
+
+
+def expected_counts(setup, quota, seed, lane, players):
+    result = lane_monte_carlo(setup, quota, seed, lane)
+    rows = [[result.wins[p], result.ties[p], result.tie_units[p]] for p in range(setup.players())]
+    return rows + [[0, 0, 0]] * (players - setup.players())
+
+
+async def check_case(tb, case, lane):
+    hero, opponents, board, dead, seed, quota = case
+    setup = make_setup(hero, opponents, board, dead)
+    config = LaneConfig.of(setup, tb.opponents)
+    await tb.configure(config)
+    await tb.load_seed(seed)
+    fraction = counted_fraction(config.n, len(setup.dealt_slots()))
+    depth = lane_depth(tb.opponents)
+    clocks = await tb.run(quota, int(quota / fraction * 1.5) + 2 * depth + 50)
+    got = await tb.read_counts(1 + tb.opponents)
+    assert got == expected_counts(setup, quota, seed, lane, 1 + tb.opponents), \
+        f"{setup.describe()} seed {seed}"
+    if quota:
+        tb.dut._log.info("BENCH lane opponents=%d dealt=%d trials=%d clocks=%d overhead=%d",
+                         tb.opponents, len(setup.dealt_slots()), quota, clocks, depth + 2)
+    return setup
+
+
+@cocotb.test()
+async def lane_counts_as_golden(dut):
+    opponents = param("opponents", 1)
+    lane = param("lane", 0)
+    tb = LaneTB(dut, opponents)
+    await tb.reset()
+    for case in CASES[opponents]:
+        await check_case(tb, case, lane)
+
+
+@cocotb.test()
+async def reset_mid_run_then_a_clean_run(dut):
+    opponents = param("opponents", 1)
+    tb = LaneTB(dut, opponents)
+    await tb.reset()
+    hero, opps, board, dead, seed, quota = CASES[opponents][0]
+    config = LaneConfig.of(make_setup(hero, opps, board, dead), opponents)
+    await tb.configure(config)
+    await tb.load_seed(seed)
+    dut.quota.value, dut.start.value = 10_000, 1
+    await RisingEdge(dut.clk)
+    dut.start.value = 0
+    await ClockCycles(dut.clk, 37)
+    await tb.reset()
+    assert int(dut.done.value), "a reset lane is idle"
+    await check_case(tb, CASES[opponents][1], param("lane", 0))
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("opponents,lane", [(1, 0), (3, 6)])
+def test_equity_lane(hdl, opponents, lane):
+    run_block("equity_lane", hdl, __name__, params={"opponents": opponents, "lane": lane})
