@@ -4,6 +4,8 @@ Synthesis: yosys synth_xilinx (xc7, LUT6) on the generated Verilog, plus paramet
 Golden model: evaluations per second on this CPU.
 Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the eval7
 library's in the same run, and the exact heads-up preflop enumeration.
+Equity in hardware: one lane's size and depth, its trials per clock measured in simulation, and
+the trials per second of the lanes that fit an xc7a100t.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
 
@@ -121,6 +123,39 @@ def equity_speed():
     table([[name, f"{value:,.0f}"] for name, value in rows], ["engine", "per second"])
 
 
+XC7A100T_LUTS = 63_400
+LUT_BUDGET = 0.8                 # of the device's LUTs, the issue's ceiling
+CLOCK_HZ = 100_000_000
+
+
+def equity_hardware():
+    """One equity lane (heads-up and nine opponent seats): its size and depth after synthesis,
+    its counted trials per clock measured in simulation (Icarus, every seat random), and from
+    those the lanes an xc7a100t holds and the trials per second at 100 MHz."""
+    from harness import run_block
+    import json
+    rows = []
+    for opponents, trials in ((1, 3000), (9, 400)):
+        tmp = Path(tempfile.mkdtemp())
+        convert_one("equity_lane", "verilog", tmp, {"opponents": opponents})
+        s = synth_stats(tmp / "equity_lane.v", "equity_lane")
+        out = tmp / "throughput.json"
+        run_block("equity_lane", "verilog", "test_equity_lane",
+                  params={"opponents": opponents, "lane": 0}, testcase="lane_throughput",
+                  extra_env={"THROUGHPUT_OUT": str(out), "THROUGHPUT_TRIALS": str(trials)},
+                  tag="-bench")
+        measured = json.loads(out.read_text())
+        luts = s["LUT"] + s["LUTRAM/SRL"]
+        lanes = int(XC7A100T_LUTS * LUT_BUDGET // luts)
+        rows.append([f"1 + {opponents}", s["LUT"], s["LUTRAM/SRL"], s["FF"], s["levels"],
+                     f"{measured['per_clock']:.3f} ({measured['expected']:.3f})", lanes,
+                     f"{lanes * measured['per_clock'] * CLOCK_HZ / 1e6:,.0f} M"])
+    print("## Equity engine in hardware: one lane (every seat random)\n")
+    table(rows, ["players", "LUT", "LUTRAM/SRL", "FF", "logic levels",
+                 "trials/clock (expected)", "lanes in 80 % of xc7a100t",
+                 "trials/s at 100 MHz"])
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -144,5 +179,6 @@ if __name__ == "__main__":
     synthesis()
     golden_speed()
     equity_speed()
+    equity_hardware()
     if "--no-sim" not in sys.argv:
         simulation()

@@ -4,6 +4,9 @@ cards and dead cards, nothing to deal, a quota of zero, a reset in the middle of
 opponent seat (the committed default) and for three (known, random and absent seats mixed).
 Each run's clocks per counted trial are printed (make bench reads them)."""
 
+import json
+import os
+
 import pytest
 
 import cocotb
@@ -14,7 +17,7 @@ from harness import HDLS, param, run_block
 from pokerhdl.calculator import make_setup
 from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction
-from pokerhdl.rtl.equity_lane import COUNTERS, lane_depth
+from pokerhdl.rtl.equity_lane import COUNTERS, DRAIN_EXTRA, lane_depth
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_index": 0, "seed_word": 0,
@@ -144,6 +147,34 @@ async def reset_mid_run_then_a_clean_run(dut):
     await tb.reset()
     assert int(dut.done.value), "a reset lane is idle"
     await check_case(tb, CASES[opponents][1], param("lane", 0))
+
+
+@cocotb.test()
+async def lane_throughput(dut):
+    """Counted trials per clock (make bench), every seat random, still checked against golden:
+    a run of q trials and one of 2q from the same seed; the second deals the first's q trials
+    again, so the difference of their clocks is what q more trials take, with no start or
+    drain in it. THROUGHPUT_OUT names a file for the figures."""
+    opponents = param("opponents", 1)
+    quota = int(os.environ.get("THROUGHPUT_TRIALS", "150"))
+    tb = LaneTB(dut, opponents)
+    await tb.reset()
+    setup = make_setup("AhKd", [None] * opponents)
+    config = LaneConfig.of(setup, opponents)
+    await tb.configure(config)
+    fraction = counted_fraction(config.n, len(setup.dealt_slots()))
+    clocks = []
+    for q in (quota, 2 * quota):
+        await tb.load_seed(2026)
+        clocks.append(await tb.run(q, int(q / fraction * 1.5) + 200))
+        assert await tb.read_counts(1 + opponents) == expected_counts(setup, q, 2026, 0,
+                                                                      1 + opponents)
+    steady = quota / (clocks[1] - clocks[0])
+    if os.environ.get("THROUGHPUT_OUT"):
+        with open(os.environ["THROUGHPUT_OUT"], "w") as out:
+            json.dump({"trials": quota, "clocks": clocks, "per_clock": steady,
+                       "expected": fraction}, out)
+    assert abs(steady - fraction) < 5 * (fraction * (1 - fraction) / quota) ** 0.5 + 0.01
 
 
 @pytest.mark.parametrize("hdl", HDLS)

@@ -54,13 +54,21 @@ output [7:0] chain_out;
 wire [7:0] chain_out;
 
 wire [7:0] chain_in;
+wire equity_lane0_low_zero;
+wire [7:0] equity_lane0_unused;
+wire [7:0] equity_lane0_unread;
+wire equity_lane0_no_shift;
 wire equity_lane0_clear;
+wire [0:0] equity_lane0_count_one;
 wire equity_lane0_counting;
 reg equity_lane0_done_q;
 reg [7:0] equity_lane0_drain;
+wire equity_lane0_high_zero;
 wire equity_lane0_issue;
-reg [39:0] equity_lane0_left;
+reg equity_lane0_left_zero;
+wire equity_lane0_low_one;
 wire equity_lane0_prime;
+wire equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_look_valid;
 wire [1:0] equity_lane0_winners;
@@ -71,6 +79,29 @@ reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
 wire equity_lane0_shown;
+wire [7:0] equity_lane0_chunked_counter0_zero;
+wire [7:0] equity_lane0_chunked_counter0_piece;
+reg [7:0] equity_lane0_chunked_counter0_lowest;
+wire [31:0] equity_lane0_chunked_counter0_high;
+wire [0:0] equity_lane0_chunked_counter0_counter_chunk0_carry_in;
+reg [0:0] equity_lane0_chunked_counter0_counter_chunk0_carry_out;
+wire [7:0] equity_lane0_chunked_counter0_counter_chunk0_shifted;
+wire [7:0] equity_lane0_chunked_counter0_slice_of1_piece;
+reg [7:0] equity_lane0_chunked_counter0_counter_chunk1_value;
+reg [0:0] equity_lane0_chunked_counter0_counter_chunk1_carry_out;
+wire [7:0] equity_lane0_chunked_counter0_counter_chunk1_shifted;
+wire [7:0] equity_lane0_chunked_counter0_slice_of2_piece;
+reg [7:0] equity_lane0_chunked_counter0_counter_chunk2_value;
+reg [0:0] equity_lane0_chunked_counter0_counter_chunk2_carry_out;
+wire [7:0] equity_lane0_chunked_counter0_counter_chunk2_shifted;
+wire [7:0] equity_lane0_chunked_counter0_slice_of3_piece;
+reg [7:0] equity_lane0_chunked_counter0_counter_chunk3_value;
+reg [0:0] equity_lane0_chunked_counter0_counter_chunk3_carry_out;
+wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
+wire [7:0] equity_lane0_chunked_counter0_slice_of4_piece;
+reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
+reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
+wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -144,26 +175,61 @@ wire [31:0] equity_lane0_slot_stream6_x_part6_t;
 wire equity_lane0_deal_stage0_ok_in;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
+reg equity_lane0_deal_stage0_a_ok;
+reg [5:0] equity_lane0_deal_stage0_a_pos;
+reg equity_lane0_deal_stage0_a_tok;
 reg [5:0] equity_lane0_deal_stage0_chosen;
+reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
+reg [4:0] equity_lane0_deal_stage0_free;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
+reg equity_lane0_deal_stage1_a_ok;
+reg [5:0] equity_lane0_deal_stage1_a_pos;
+reg equity_lane0_deal_stage1_a_tok;
 reg [5:0] equity_lane0_deal_stage1_chosen;
+reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
+reg [4:0] equity_lane0_deal_stage1_free;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
+reg equity_lane0_deal_stage2_a_ok;
+reg [11:0] equity_lane0_deal_stage2_a_pos;
+reg equity_lane0_deal_stage2_a_tok;
 reg [5:0] equity_lane0_deal_stage2_chosen;
+reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
+reg [4:0] equity_lane0_deal_stage2_free;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
+reg equity_lane0_deal_stage3_a_ok;
+reg [17:0] equity_lane0_deal_stage3_a_pos;
+reg equity_lane0_deal_stage3_a_tok;
 reg [5:0] equity_lane0_deal_stage3_chosen;
+reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
+reg [4:0] equity_lane0_deal_stage3_free;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
+reg equity_lane0_deal_stage4_a_ok;
+reg [23:0] equity_lane0_deal_stage4_a_pos;
+reg equity_lane0_deal_stage4_a_tok;
 reg [5:0] equity_lane0_deal_stage4_chosen;
+reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
+reg [4:0] equity_lane0_deal_stage4_free;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
+reg equity_lane0_deal_stage5_a_ok;
+reg [29:0] equity_lane0_deal_stage5_a_pos;
+reg equity_lane0_deal_stage5_a_tok;
 reg [5:0] equity_lane0_deal_stage5_chosen;
+reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
+reg [4:0] equity_lane0_deal_stage5_free;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
+reg equity_lane0_deal_stage6_a_ok;
+reg [35:0] equity_lane0_deal_stage6_a_pos;
+reg equity_lane0_deal_stage6_a_tok;
 reg [5:0] equity_lane0_deal_stage6_chosen;
+reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
+reg [4:0] equity_lane0_deal_stage6_free;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -434,26 +500,204 @@ reg [23:0] equity_lane0_showdown0_pipe_reg102_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg103_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg104_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg105_q;
-reg [11:0] equity_lane0_tally0_step;
-reg [39:0] equity_lane0_tally0_value;
-reg [11:0] equity_lane0_tally1_step;
-reg [39:0] equity_lane0_tally1_value;
-reg [11:0] equity_lane0_tally2_step;
-reg [55:0] equity_lane0_tally2_value;
-reg [11:0] equity_lane0_tally3_step;
-reg [39:0] equity_lane0_tally3_value;
-reg [11:0] equity_lane0_tally4_step;
-reg [39:0] equity_lane0_tally4_value;
-reg [11:0] equity_lane0_tally5_step;
-reg [55:0] equity_lane0_tally5_value;
+wire equity_lane0_tally0_no;
+wire [39:0] equity_lane0_tally0_zero;
+reg [11:0] equity_lane0_tally0_amount;
+wire [7:0] equity_lane0_tally0_chunked_counter1_zero;
+wire [7:0] equity_lane0_tally0_chunked_counter1_piece;
+reg [7:0] equity_lane0_tally0_chunked_counter1_lowest;
+wire [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in;
+reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out;
+wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
+wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of6_piece;
+reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_value;
+reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out;
+wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
+wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of7_piece;
+reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_value;
+reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out;
+wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
+wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of8_piece;
+reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_value;
+reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out;
+wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
+wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of9_piece;
+reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_value;
+reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out;
+wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
+wire equity_lane0_tally1_no;
+wire [39:0] equity_lane0_tally1_zero;
+reg [11:0] equity_lane0_tally1_amount;
+wire [7:0] equity_lane0_tally1_chunked_counter2_zero;
+wire [7:0] equity_lane0_tally1_chunked_counter2_piece;
+reg [7:0] equity_lane0_tally1_chunked_counter2_lowest;
+wire [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in;
+reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out;
+wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
+wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of11_piece;
+reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_value;
+reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out;
+wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
+wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of12_piece;
+reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_value;
+reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out;
+wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
+wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of13_piece;
+reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_value;
+reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out;
+wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
+wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of14_piece;
+reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_value;
+reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out;
+wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
+wire equity_lane0_tally2_no;
+wire [55:0] equity_lane0_tally2_zero;
+reg [11:0] equity_lane0_tally2_amount;
+wire [7:0] equity_lane0_tally2_chunked_counter3_zero;
+wire [15:0] equity_lane0_tally2_chunked_counter3_piece;
+reg [15:0] equity_lane0_tally2_chunked_counter3_lowest;
+wire [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out;
+wire [15:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of16_piece;
+reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_value;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of17_piece;
+reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_value;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of18_piece;
+reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_value;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of19_piece;
+reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of20_piece;
+reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_value;
+reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
+wire equity_lane0_tally3_no;
+wire [39:0] equity_lane0_tally3_zero;
+reg [11:0] equity_lane0_tally3_amount;
+wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
+wire [7:0] equity_lane0_tally3_chunked_counter4_piece;
+reg [7:0] equity_lane0_tally3_chunked_counter4_lowest;
+wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of22_piece;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_value;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
+wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of23_piece;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_value;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
+wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of24_piece;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_value;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
+wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of25_piece;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_value;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
+wire equity_lane0_tally4_no;
+wire [39:0] equity_lane0_tally4_zero;
+reg [11:0] equity_lane0_tally4_amount;
+wire [7:0] equity_lane0_tally4_chunked_counter5_zero;
+wire [7:0] equity_lane0_tally4_chunked_counter5_piece;
+reg [7:0] equity_lane0_tally4_chunked_counter5_lowest;
+wire [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in;
+reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out;
+wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
+wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of27_piece;
+reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_value;
+reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out;
+wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
+wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of28_piece;
+reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_value;
+reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out;
+wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
+wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of29_piece;
+reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_value;
+reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out;
+wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
+wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of30_piece;
+reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
+reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
+wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
+wire equity_lane0_tally5_no;
+wire [55:0] equity_lane0_tally5_zero;
+reg [11:0] equity_lane0_tally5_amount;
+wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
+wire [15:0] equity_lane0_tally5_chunked_counter6_piece;
+reg [15:0] equity_lane0_tally5_chunked_counter6_lowest;
+wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
+wire [15:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of32_piece;
+reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of33_piece;
+reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_value;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of34_piece;
+reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_value;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of35_piece;
+reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of36_piece;
+reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_value;
+reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
 reg [5:0] remaining [0:64-1];
 reg equity_lane0_toks [0:7-1];
 reg equity_lane0_oks [0:7-1];
 wire [7:0] equity_lane0_links [0:6-1];
 
 assign chain_in = 8'd0;
+assign equity_lane0_unused = 8'd0;
+assign equity_lane0_no_shift = 1'd0;
+assign equity_lane0_chunked_counter0_zero = 8'd0;
+assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
+assign equity_lane0_tally0_no = 1'd0;
+assign equity_lane0_tally0_zero = 40'd0;
+assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
+assign equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in = 1'd0;
+assign equity_lane0_tally1_no = 1'd0;
+assign equity_lane0_tally1_zero = 40'd0;
+assign equity_lane0_tally1_chunked_counter2_zero = 8'd0;
+assign equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in = 1'd0;
+assign equity_lane0_tally2_no = 1'd0;
+assign equity_lane0_tally2_zero = 56'd0;
+assign equity_lane0_tally2_chunked_counter3_zero = 8'd0;
+assign equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in = 1'd0;
+assign equity_lane0_tally3_no = 1'd0;
+assign equity_lane0_tally3_zero = 40'd0;
+assign equity_lane0_tally3_chunked_counter4_zero = 8'd0;
+assign equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in = 1'd0;
+assign equity_lane0_tally4_no = 1'd0;
+assign equity_lane0_tally4_zero = 40'd0;
+assign equity_lane0_tally4_chunked_counter5_zero = 8'd0;
+assign equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in = 1'd0;
+assign equity_lane0_tally5_no = 1'd0;
+assign equity_lane0_tally5_zero = 56'd0;
+assign equity_lane0_tally5_chunked_counter6_zero = 8'd0;
+assign equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in = 1'd0;
+assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counter0_counter_chunk4_value;
+assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
+assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
+assign equity_lane0_chunked_counter0_high[8-1:0] = equity_lane0_chunked_counter0_counter_chunk1_value;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_cards[12-1:6];
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_cards[6-1:0];
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -524,22 +768,257 @@ end
 
 
 
-assign equity_lane0_issue = ((equity_lane0_state == 2'b10) && (equity_lane0_left != 0));
+assign equity_lane0_chunked_counter0_piece = quota[8-1:0];
+
+
+
+assign equity_lane0_chunked_counter0_counter_chunk0_shifted = equity_lane0_chunked_counter0_counter_chunk1_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
+        equity_lane0_chunked_counter0_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_lowest <= 0;
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
+        end
+        else if (start) begin
+            equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_piece;
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
+        end
+        else if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
+        end
+        else if (1'b1) begin
+            total = (((equity_lane0_chunked_counter0_lowest + 256) - equity_lane0_count_one) - equity_lane0_chunked_counter0_counter_chunk0_carry_in);
+            equity_lane0_chunked_counter0_lowest <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_chunked_counter0_lowest + equity_lane0_count_one) + equity_lane0_chunked_counter0_counter_chunk0_carry_in);
+            equity_lane0_chunked_counter0_lowest <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_chunked_counter0_slice_of1_piece = quota[16-1:8];
+
+
+
+assign equity_lane0_chunked_counter0_counter_chunk1_shifted = equity_lane0_chunked_counter0_counter_chunk2_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
+        equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
+        end
+        else if (start) begin
+            equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_slice_of1_piece;
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
+        end
+        else if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
+        end
+        else if (1'b1) begin
+            total = (((equity_lane0_chunked_counter0_counter_chunk1_value + 256) - equity_lane0_chunked_counter0_zero) - equity_lane0_chunked_counter0_counter_chunk0_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk1_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_chunked_counter0_counter_chunk1_value + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk0_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk1_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_chunked_counter0_slice_of2_piece = quota[24-1:16];
+
+
+
+assign equity_lane0_chunked_counter0_counter_chunk2_shifted = equity_lane0_chunked_counter0_counter_chunk3_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
+        equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
+        end
+        else if (start) begin
+            equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_slice_of2_piece;
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
+        end
+        else if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
+        end
+        else if (1'b1) begin
+            total = (((equity_lane0_chunked_counter0_counter_chunk2_value + 256) - equity_lane0_chunked_counter0_zero) - equity_lane0_chunked_counter0_counter_chunk1_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk2_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_chunked_counter0_counter_chunk2_value + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk1_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk2_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_chunked_counter0_slice_of3_piece = quota[32-1:24];
+
+
+
+assign equity_lane0_chunked_counter0_counter_chunk3_shifted = equity_lane0_chunked_counter0_counter_chunk4_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
+        equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
+        end
+        else if (start) begin
+            equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_slice_of3_piece;
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
+        end
+        else if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
+        end
+        else if (1'b1) begin
+            total = (((equity_lane0_chunked_counter0_counter_chunk3_value + 256) - equity_lane0_chunked_counter0_zero) - equity_lane0_chunked_counter0_counter_chunk2_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk3_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_chunked_counter0_counter_chunk3_value + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk2_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk3_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_chunked_counter0_slice_of4_piece = quota[40-1:32];
+
+
+
+assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
+
+
+always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
+        equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
+        end
+        else if (start) begin
+            equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_slice_of4_piece;
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
+        end
+        else if (equity_lane0_no_shift) begin
+            equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
+        end
+        else if (1'b1) begin
+            total = (((equity_lane0_chunked_counter0_counter_chunk4_value + 256) - equity_lane0_chunked_counter0_zero) - equity_lane0_chunked_counter0_counter_chunk3_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk4_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_chunked_counter0_counter_chunk4_value + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk3_carry_out);
+            equity_lane0_chunked_counter0_counter_chunk4_value <= total[8-1:0];
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
+
+
+
+assign equity_lane0_low_zero = (equity_lane0_chunked_counter0_lowest == 0);
+assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
+assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
+
+
+
+assign equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
 assign equity_lane0_prime = (equity_lane0_state == 2'b01);
 assign equity_lane0_clear = start;
 assign done = equity_lane0_done_q;
+assign equity_lane0_count_one = equity_lane0_counting;
+assign equity_lane0_quota_zero = (quota == 0);
+
+
+always @(posedge clk) begin: equity_lane0_zero_left
+    if (rst == 1) begin
+        equity_lane0_left_zero <= 1;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_left_zero <= equity_lane0_quota_zero;
+        end
+        else if ((equity_lane0_counting && equity_lane0_low_one && equity_lane0_high_zero)) begin
+            equity_lane0_left_zero <= 1'b1;
+        end
+    end
+end
 
 
 always @(posedge clk) begin: equity_lane0_control
     if (rst == 1) begin
         equity_lane0_done_q <= 1;
         equity_lane0_drain <= 0;
-        equity_lane0_left <= 0;
         equity_lane0_state <= 2'b00;
     end
     else begin
         if (start) begin
-            equity_lane0_left <= quota;
             equity_lane0_state <= 2'b01;
             equity_lane0_done_q <= 1'b0;
         end
@@ -547,12 +1026,9 @@ always @(posedge clk) begin: equity_lane0_control
             equity_lane0_state <= 2'b10;
         end
         else if ((equity_lane0_state == 2'b10)) begin
-            if ((equity_lane0_left == 0)) begin
-                equity_lane0_drain <= 20;
+            if (equity_lane0_left_zero) begin
+                equity_lane0_drain <= 35;
                 equity_lane0_state <= 2'b11;
-            end
-            else if (equity_lane0_counting) begin
-                equity_lane0_left <= (equity_lane0_left - 1);
             end
         end
         else if ((equity_lane0_state == 2'b11)) begin
@@ -918,23 +1394,24 @@ end
 assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
-always @(n, equity_lane0_slot_stream0_word, dealt[0], mask, equity_lane0_deal_stage0_pos_in) begin: equity_lane0_deal_stage0_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage0_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<0; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -943,11 +1420,41 @@ always @(n, equity_lane0_slot_stream0_word, dealt[0], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage0_fields <= masked;
+    equity_lane0_deal_stage0_free <= usable;
+    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage0_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage0_a_tok <= 0;
+        equity_lane0_deal_stage0_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
+        equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+    end
+end
+
+
+always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) begin: equity_lane0_deal_stage0_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage0_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage0_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -973,29 +1480,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_flags
         equity_lane0_toks[0] <= 0;
     end
     else begin
-        equity_lane0_toks[0] <= equity_lane0_issue;
-        equity_lane0_oks[0] <= (equity_lane0_deal_stage0_ok_in && equity_lane0_deal_stage0_found);
+        equity_lane0_toks[0] <= equity_lane0_deal_stage0_a_tok;
+        equity_lane0_oks[0] <= (equity_lane0_deal_stage0_a_ok && equity_lane0_deal_stage0_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream1_word, dealt[1], mask, equity_lane0_deal_stage0_pos_out) begin: equity_lane0_deal_stage1_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage1_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<1; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1004,11 +1512,41 @@ always @(n, equity_lane0_slot_stream1_word, dealt[1], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage1_fields <= masked;
+    equity_lane0_deal_stage1_free <= usable;
+    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage1_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage1_a_tok <= 0;
+        equity_lane0_deal_stage1_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_a_tok <= equity_lane0_toks[0];
+        equity_lane0_deal_stage1_a_ok <= equity_lane0_oks[0];
+    end
+end
+
+
+always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) begin: equity_lane0_deal_stage1_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage1_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage1_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1024,7 +1562,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_positions
-    equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage0_pos_out};
+    equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage1_a_pos};
 end
 
 
@@ -1034,29 +1572,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_flags
         equity_lane0_toks[1] <= 0;
     end
     else begin
-        equity_lane0_toks[1] <= equity_lane0_toks[0];
-        equity_lane0_oks[1] <= (equity_lane0_oks[0] && equity_lane0_deal_stage1_found);
+        equity_lane0_toks[1] <= equity_lane0_deal_stage1_a_tok;
+        equity_lane0_oks[1] <= (equity_lane0_deal_stage1_a_ok && equity_lane0_deal_stage1_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream2_word, dealt[2], mask, equity_lane0_deal_stage1_pos_out) begin: equity_lane0_deal_stage2_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage2_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<2; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1065,11 +1604,41 @@ always @(n, equity_lane0_slot_stream2_word, dealt[2], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage2_fields <= masked;
+    equity_lane0_deal_stage2_free <= usable;
+    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage2_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage2_a_tok <= 0;
+        equity_lane0_deal_stage2_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_a_tok <= equity_lane0_toks[1];
+        equity_lane0_deal_stage2_a_ok <= equity_lane0_oks[1];
+    end
+end
+
+
+always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) begin: equity_lane0_deal_stage2_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage2_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage2_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1085,7 +1654,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_positions
-    equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage1_pos_out};
+    equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage2_a_pos};
 end
 
 
@@ -1095,29 +1664,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_flags
         equity_lane0_toks[2] <= 0;
     end
     else begin
-        equity_lane0_toks[2] <= equity_lane0_toks[1];
-        equity_lane0_oks[2] <= (equity_lane0_oks[1] && equity_lane0_deal_stage2_found);
+        equity_lane0_toks[2] <= equity_lane0_deal_stage2_a_tok;
+        equity_lane0_oks[2] <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream3_word, dealt[3], mask, equity_lane0_deal_stage2_pos_out) begin: equity_lane0_deal_stage3_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage3_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<3; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1126,11 +1696,41 @@ always @(n, equity_lane0_slot_stream3_word, dealt[3], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage3_fields <= masked;
+    equity_lane0_deal_stage3_free <= usable;
+    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage3_a_tok <= 0;
+        equity_lane0_deal_stage3_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_a_tok <= equity_lane0_toks[2];
+        equity_lane0_deal_stage3_a_ok <= equity_lane0_oks[2];
+    end
+end
+
+
+always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) begin: equity_lane0_deal_stage3_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage3_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage3_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1146,7 +1746,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_positions
-    equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage2_pos_out};
+    equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage3_a_pos};
 end
 
 
@@ -1156,29 +1756,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_flags
         equity_lane0_toks[3] <= 0;
     end
     else begin
-        equity_lane0_toks[3] <= equity_lane0_toks[2];
-        equity_lane0_oks[3] <= (equity_lane0_oks[2] && equity_lane0_deal_stage3_found);
+        equity_lane0_toks[3] <= equity_lane0_deal_stage3_a_tok;
+        equity_lane0_oks[3] <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream4_word, dealt[4], mask, equity_lane0_deal_stage3_pos_out) begin: equity_lane0_deal_stage4_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage4_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<4; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1187,11 +1788,41 @@ always @(n, equity_lane0_slot_stream4_word, dealt[4], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage4_fields <= masked;
+    equity_lane0_deal_stage4_free <= usable;
+    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage4_a_tok <= 0;
+        equity_lane0_deal_stage4_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_a_tok <= equity_lane0_toks[3];
+        equity_lane0_deal_stage4_a_ok <= equity_lane0_oks[3];
+    end
+end
+
+
+always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) begin: equity_lane0_deal_stage4_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage4_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage4_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1207,7 +1838,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_positions
-    equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage3_pos_out};
+    equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage4_a_pos};
 end
 
 
@@ -1217,29 +1848,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_flags
         equity_lane0_toks[4] <= 0;
     end
     else begin
-        equity_lane0_toks[4] <= equity_lane0_toks[3];
-        equity_lane0_oks[4] <= (equity_lane0_oks[3] && equity_lane0_deal_stage4_found);
+        equity_lane0_toks[4] <= equity_lane0_deal_stage4_a_tok;
+        equity_lane0_oks[4] <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream5_word, dealt[5], mask, equity_lane0_deal_stage4_pos_out) begin: equity_lane0_deal_stage5_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage5_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<5; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1248,11 +1880,41 @@ always @(n, equity_lane0_slot_stream5_word, dealt[5], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage5_fields <= masked;
+    equity_lane0_deal_stage5_free <= usable;
+    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage5_a_tok <= 0;
+        equity_lane0_deal_stage5_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_a_tok <= equity_lane0_toks[4];
+        equity_lane0_deal_stage5_a_ok <= equity_lane0_oks[4];
+    end
+end
+
+
+always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) begin: equity_lane0_deal_stage5_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage5_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage5_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1268,7 +1930,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_positions
-    equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage4_pos_out};
+    equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage5_a_pos};
 end
 
 
@@ -1278,29 +1940,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_flags
         equity_lane0_toks[5] <= 0;
     end
     else begin
-        equity_lane0_toks[5] <= equity_lane0_toks[4];
-        equity_lane0_oks[5] <= (equity_lane0_oks[4] && equity_lane0_deal_stage5_found);
+        equity_lane0_toks[5] <= equity_lane0_deal_stage5_a_tok;
+        equity_lane0_oks[5] <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
     end
 end
 
 
-always @(n, equity_lane0_slot_stream6_word, dealt[6], mask, equity_lane0_deal_stage5_pos_out) begin: equity_lane0_deal_stage6_pick
-    reg [6-1:0] take;
-    reg hit;
+always @(posedge clk) begin: equity_lane0_deal_stage6_judge
+    reg [30-1:0] masked;
+    reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    reg free;
+    reg ok;
     integer t;
     reg same;
-    take = 6'h3f;
-    hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    masked = 30'h0;
+    usable = 5'h0;
+    for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
         end
-        free = (candidate < n);
+        ok = (candidate < n);
         for (t=0; t<6; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1309,11 +1972,41 @@ always @(n, equity_lane0_slot_stream6_word, dealt[6], mask, equity_lane0_deal_st
                 end
             end
             if (same) begin
-                free = 1'b0;
+                ok = 1'b0;
             end
         end
-        if (free) begin
-            take = candidate;
+        usable[f] = ok;
+    end
+    equity_lane0_deal_stage6_fields <= masked;
+    equity_lane0_deal_stage6_free <= usable;
+    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_judge_flags
+    if (rst == 1) begin
+        equity_lane0_deal_stage6_a_tok <= 0;
+        equity_lane0_deal_stage6_a_ok <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_a_tok <= equity_lane0_toks[5];
+        equity_lane0_deal_stage6_a_ok <= equity_lane0_oks[5];
+    end
+end
+
+
+always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) begin: equity_lane0_deal_stage6_pick
+    reg [6-1:0] take;
+    reg hit;
+    integer f;
+    integer b;
+    take = 6'h3f;
+    hit = 1'b0;
+    for (f=5-1; f>=0; f=f-1) begin
+        if (equity_lane0_deal_stage6_free[f]) begin
+            for (b=0; b<6; b=b+1) begin
+                take[b] = equity_lane0_deal_stage6_fields[((6 * f) + b)];
+            end
             hit = 1'b1;
         end
     end
@@ -1329,7 +2022,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_positions
-    equity_lane0_deal_stage6_pos_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage5_pos_out};
+    equity_lane0_deal_stage6_pos_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
 end
 
 
@@ -1339,8 +2032,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_flags
         equity_lane0_toks[6] <= 0;
     end
     else begin
-        equity_lane0_toks[6] <= equity_lane0_toks[5];
-        equity_lane0_oks[6] <= (equity_lane0_oks[5] && equity_lane0_deal_stage6_found);
+        equity_lane0_toks[6] <= equity_lane0_deal_stage6_a_tok;
+        equity_lane0_oks[6] <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
     end
 end
 
@@ -3494,217 +4187,1483 @@ end
 
 
 
-assign equity_lane0_counting = (equity_lane0_won_valid && (equity_lane0_left != 0) && (equity_lane0_state == 2'b10));
+assign equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
 
 
-always @(equity_lane0_won[0], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally0_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b1))) begin
-        equity_lane0_tally0_step = 0;
-    end
-    else if (1'b0) begin
-        equity_lane0_tally0_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally0_step = 1;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_tally0_counter
+always @(posedge clk) begin: equity_lane0_tally0_register_amount
     if (rst == 1) begin
-        equity_lane0_tally0_value <= 0;
+        equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (equity_lane0_clear) begin
-            equity_lane0_tally0_value <= 0;
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b1))) begin
+            equity_lane0_tally0_amount <= 0;
         end
-        else if (shift) begin
-            equity_lane0_tally0_value <= {equity_lane0_links[1], equity_lane0_tally0_value[40-1:8]};
+        else if (1'b0) begin
+            equity_lane0_tally0_amount <= equity_lane0_units;
         end
         else begin
-            equity_lane0_tally0_value <= (equity_lane0_tally0_value + equity_lane0_tally0_step);
+            equity_lane0_tally0_amount <= 1;
         end
     end
 end
 
 
 
-assign equity_lane0_links[0] = equity_lane0_tally0_value[8-1:0];
+assign equity_lane0_tally0_chunked_counter1_piece = equity_lane0_tally0_zero[8-1:0];
 
 
-always @(equity_lane0_won[0], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally1_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
-        equity_lane0_tally1_step = 0;
-    end
-    else if (1'b0) begin
-        equity_lane0_tally1_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally1_step = 1;
-    end
-end
+
+assign equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk6_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally1_counter
+always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5_step
+    reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane0_tally1_value <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
+        equity_lane0_tally0_chunked_counter1_lowest <= 0;
     end
     else begin
+        total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally1_value <= 0;
+            equity_lane0_tally0_chunked_counter1_lowest <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
+        end
+        else if (equity_lane0_tally0_no) begin
+            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally1_value <= {equity_lane0_links[2], equity_lane0_tally1_value[40-1:8]};
+            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally0_chunked_counter1_lowest + 256) - equity_lane0_tally0_amount) - equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in);
+            equity_lane0_tally0_chunked_counter1_lowest <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= (!total[8]);
         end
         else begin
-            equity_lane0_tally1_value <= (equity_lane0_tally1_value + equity_lane0_tally1_step);
+            total = ((equity_lane0_tally0_chunked_counter1_lowest + equity_lane0_tally0_amount) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in);
+            equity_lane0_tally0_chunked_counter1_lowest <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane0_links[1] = equity_lane0_tally1_value[8-1:0];
+assign equity_lane0_tally0_chunked_counter1_slice_of6_piece = equity_lane0_tally0_zero[16-1:8];
 
 
-always @(equity_lane0_won[0], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally2_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
-        equity_lane0_tally2_step = 0;
-    end
-    else if (1'b1) begin
-        equity_lane0_tally2_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally2_step = 1;
-    end
-end
+
+assign equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk7_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally2_counter
+always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6_step
+    reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane0_tally2_value <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
     end
     else begin
+        total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally2_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
+        end
+        else if (equity_lane0_tally0_no) begin
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_slice_of6_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally2_value <= {equity_lane0_links[3], equity_lane0_tally2_value[56-1:8]};
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk6_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= (!total[8]);
         end
         else begin
-            equity_lane0_tally2_value <= (equity_lane0_tally2_value + equity_lane0_tally2_step);
+            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk6_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane0_links[2] = equity_lane0_tally2_value[8-1:0];
+assign equity_lane0_tally0_chunked_counter1_slice_of7_piece = equity_lane0_tally0_zero[24-1:16];
 
 
-always @(equity_lane0_won[1], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally3_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b1))) begin
-        equity_lane0_tally3_step = 0;
-    end
-    else if (1'b0) begin
-        equity_lane0_tally3_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally3_step = 1;
-    end
-end
+
+assign equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk8_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally3_counter
+always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7_step
+    reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane0_tally3_value <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
     end
     else begin
+        total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally3_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
+        end
+        else if (equity_lane0_tally0_no) begin
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_slice_of7_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally3_value <= {equity_lane0_links[4], equity_lane0_tally3_value[40-1:8]};
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk7_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= (!total[8]);
         end
         else begin
-            equity_lane0_tally3_value <= (equity_lane0_tally3_value + equity_lane0_tally3_step);
+            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk7_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane0_links[3] = equity_lane0_tally3_value[8-1:0];
+assign equity_lane0_tally0_chunked_counter1_slice_of8_piece = equity_lane0_tally0_zero[32-1:24];
 
 
-always @(equity_lane0_won[1], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally4_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
-        equity_lane0_tally4_step = 0;
-    end
-    else if (1'b0) begin
-        equity_lane0_tally4_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally4_step = 1;
-    end
-end
+
+assign equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk9_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally4_counter
+always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8_step
+    reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane0_tally4_value <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
     end
     else begin
+        total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally4_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
+        end
+        else if (equity_lane0_tally0_no) begin
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_slice_of8_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally4_value <= {equity_lane0_links[5], equity_lane0_tally4_value[40-1:8]};
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk8_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= (!total[8]);
         end
         else begin
-            equity_lane0_tally4_value <= (equity_lane0_tally4_value + equity_lane0_tally4_step);
+            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk8_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane0_links[4] = equity_lane0_tally4_value[8-1:0];
+assign equity_lane0_tally0_chunked_counter1_slice_of9_piece = equity_lane0_tally0_zero[40-1:32];
 
 
-always @(equity_lane0_won[1], equity_lane0_counting, equity_lane0_alone, equity_lane0_units) begin: equity_lane0_tally5_amount
-    if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
-        equity_lane0_tally5_step = 0;
-    end
-    else if (1'b1) begin
-        equity_lane0_tally5_step = equity_lane0_units;
-    end
-    else begin
-        equity_lane0_tally5_step = 1;
-    end
-end
+
+assign equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted = equity_lane0_links[1];
 
 
-always @(posedge clk) begin: equity_lane0_tally5_counter
+always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9_step
+    reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane0_tally5_value <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
+        equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
     end
     else begin
+        total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally5_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
+        end
+        else if (equity_lane0_tally0_no) begin
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_slice_of9_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally5_value <= {chain_in, equity_lane0_tally5_value[56-1:8]};
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk9_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= (!total[8]);
         end
         else begin
-            equity_lane0_tally5_value <= (equity_lane0_tally5_value + equity_lane0_tally5_step);
+            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk9_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total[8-1:0];
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane0_links[5] = equity_lane0_tally5_value[8-1:0];
+assign equity_lane0_links[0] = equity_lane0_tally0_chunked_counter1_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_register_amount
+    if (rst == 1) begin
+        equity_lane0_tally1_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+            equity_lane0_tally1_amount <= 0;
+        end
+        else if (1'b0) begin
+            equity_lane0_tally1_amount <= equity_lane0_units;
+        end
+        else begin
+            equity_lane0_tally1_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally1_chunked_counter2_piece = equity_lane0_tally1_zero[8-1:0];
+
+
+
+assign equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk11_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk10_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
+        equity_lane0_tally1_chunked_counter2_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally1_chunked_counter2_lowest <= 0;
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
+        end
+        else if (equity_lane0_tally1_no) begin
+            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally1_chunked_counter2_lowest + 256) - equity_lane0_tally1_amount) - equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in);
+            equity_lane0_tally1_chunked_counter2_lowest <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally1_chunked_counter2_lowest + equity_lane0_tally1_amount) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in);
+            equity_lane0_tally1_chunked_counter2_lowest <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally1_chunked_counter2_slice_of11_piece = equity_lane0_tally1_zero[16-1:8];
+
+
+
+assign equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk12_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk11_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
+        equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
+        end
+        else if (equity_lane0_tally1_no) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_slice_of11_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk11_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk11_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally1_chunked_counter2_slice_of12_piece = equity_lane0_tally1_zero[24-1:16];
+
+
+
+assign equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk13_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk12_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
+        equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
+        end
+        else if (equity_lane0_tally1_no) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_slice_of12_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk12_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk12_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally1_chunked_counter2_slice_of13_piece = equity_lane0_tally1_zero[32-1:24];
+
+
+
+assign equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk14_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk13_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
+        equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
+        end
+        else if (equity_lane0_tally1_no) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_slice_of13_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk13_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk13_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally1_chunked_counter2_slice_of14_piece = equity_lane0_tally1_zero[40-1:32];
+
+
+
+assign equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted = equity_lane0_links[2];
+
+
+always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk14_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
+        equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
+        end
+        else if (equity_lane0_tally1_no) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_slice_of14_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk14_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk14_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total[8-1:0];
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[1] = equity_lane0_tally1_chunked_counter2_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_register_amount
+    if (rst == 1) begin
+        equity_lane0_tally2_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+            equity_lane0_tally2_amount <= 0;
+        end
+        else if (1'b1) begin
+            equity_lane0_tally2_amount <= equity_lane0_units;
+        end
+        else begin
+            equity_lane0_tally2_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_piece = equity_lane0_tally2_zero[16-1:0];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = {equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0], equity_lane0_tally2_chunked_counter3_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_lowest <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_lowest + 65536) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
+            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
+            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[16];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_slice_of16_piece = equity_lane0_tally2_zero[24-1:16];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk17_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk16_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_slice_of16_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk16_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk16_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_slice_of17_piece = equity_lane0_tally2_zero[32-1:24];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk18_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk17_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_slice_of17_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk17_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk17_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_slice_of18_piece = equity_lane0_tally2_zero[40-1:32];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk19_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk18_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_slice_of18_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk18_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk18_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_slice_of19_piece = equity_lane0_tally2_zero[48-1:40];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk20_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_slice_of19_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk19_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk19_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally2_chunked_counter3_slice_of20_piece = equity_lane0_tally2_zero[56-1:48];
+
+
+
+assign equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted = equity_lane0_links[3];
+
+
+always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk20_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
+        equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
+        end
+        else if (equity_lane0_tally2_no) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_slice_of20_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_register_amount
+    if (rst == 1) begin
+        equity_lane0_tally3_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b1))) begin
+            equity_lane0_tally3_amount <= 0;
+        end
+        else if (1'b0) begin
+            equity_lane0_tally3_amount <= equity_lane0_units;
+        end
+        else begin
+            equity_lane0_tally3_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_piece = equity_lane0_tally3_zero[8-1:0];
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk22_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk21_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_lowest + 256) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_slice_of22_piece = equity_lane0_tally3_zero[16-1:8];
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk23_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk22_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_slice_of22_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk22_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk22_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_slice_of23_piece = equity_lane0_tally3_zero[24-1:16];
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk24_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk23_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_slice_of23_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk23_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk23_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_slice_of24_piece = equity_lane0_tally3_zero[32-1:24];
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk25_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk24_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_slice_of24_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk24_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk24_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_slice_of25_piece = equity_lane0_tally3_zero[40-1:32];
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lane0_links[4];
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk25_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_slice_of25_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[3] = equity_lane0_tally3_chunked_counter4_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_register_amount
+    if (rst == 1) begin
+        equity_lane0_tally4_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+            equity_lane0_tally4_amount <= 0;
+        end
+        else if (1'b0) begin
+            equity_lane0_tally4_amount <= equity_lane0_units;
+        end
+        else begin
+            equity_lane0_tally4_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally4_chunked_counter5_piece = equity_lane0_tally4_zero[8-1:0];
+
+
+
+assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk27_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk26_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
+        equity_lane0_tally4_chunked_counter5_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally4_chunked_counter5_lowest <= 0;
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
+        end
+        else if (equity_lane0_tally4_no) begin
+            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally4_chunked_counter5_lowest + 256) - equity_lane0_tally4_amount) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
+            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
+            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally4_chunked_counter5_slice_of27_piece = equity_lane0_tally4_zero[16-1:8];
+
+
+
+assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk28_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk27_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
+        equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
+        end
+        else if (equity_lane0_tally4_no) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_slice_of27_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally4_chunked_counter5_slice_of28_piece = equity_lane0_tally4_zero[24-1:16];
+
+
+
+assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk29_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk28_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
+        equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
+        end
+        else if (equity_lane0_tally4_no) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_slice_of28_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally4_chunked_counter5_slice_of29_piece = equity_lane0_tally4_zero[32-1:24];
+
+
+
+assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk30_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk29_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
+        equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
+        end
+        else if (equity_lane0_tally4_no) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_slice_of29_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally4_chunked_counter5_slice_of30_piece = equity_lane0_tally4_zero[40-1:32];
+
+
+
+assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lane0_links[5];
+
+
+always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk30_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
+        equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
+        end
+        else if (equity_lane0_tally4_no) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_slice_of30_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[4] = equity_lane0_tally4_chunked_counter5_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally5_register_amount
+    if (rst == 1) begin
+        equity_lane0_tally5_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+            equity_lane0_tally5_amount <= 0;
+        end
+        else if (1'b1) begin
+            equity_lane0_tally5_amount <= equity_lane0_units;
+        end
+        else begin
+            equity_lane0_tally5_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_piece = equity_lane0_tally5_zero[16-1:0];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = {equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0], equity_lane0_tally5_chunked_counter6_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_lowest <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_lowest + 65536) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
+            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
+            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[16];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_slice_of32_piece = equity_lane0_tally5_zero[24-1:16];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk33_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk32_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_slice_of32_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_slice_of33_piece = equity_lane0_tally5_zero[32-1:24];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk34_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk33_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_slice_of33_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_slice_of34_piece = equity_lane0_tally5_zero[40-1:32];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk35_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk34_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_slice_of34_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_slice_of35_piece = equity_lane0_tally5_zero[48-1:40];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk36_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_slice_of35_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally5_chunked_counter6_slice_of36_piece = equity_lane0_tally5_zero[56-1:48];
+
+
+
+assign equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted = chain_in;
+
+
+always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk36_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
+        equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
+        end
+        else if (equity_lane0_tally5_no) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_slice_of36_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
 
 
 

@@ -61,13 +61,21 @@ signal seed_word_num: unsigned(31 downto 0);
 signal quota_num: unsigned(39 downto 0);
 signal chain_out_num: unsigned(7 downto 0);
 signal chain_in: unsigned(7 downto 0);
+signal equity_lane0_low_zero: std_logic;
+signal equity_lane0_unused: unsigned(7 downto 0);
+signal equity_lane0_unread: unsigned(7 downto 0);
+signal equity_lane0_no_shift: std_logic;
 signal equity_lane0_clear: std_logic;
+signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
 signal equity_lane0_done_q: std_logic;
 signal equity_lane0_drain: unsigned(7 downto 0);
+signal equity_lane0_high_zero: std_logic;
 signal equity_lane0_issue: std_logic;
-signal equity_lane0_left: unsigned(39 downto 0);
+signal equity_lane0_left_zero: std_logic;
+signal equity_lane0_low_one: std_logic;
 signal equity_lane0_prime: std_logic;
+signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_winners: unsigned(1 downto 0);
@@ -78,6 +86,29 @@ signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
 signal equity_lane0_shown: std_logic;
+signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_piece: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk0_carry_in: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk0_carry_out: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk0_shifted: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_slice_of1_piece: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk1_value: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk1_carry_out: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk1_shifted: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_slice_of2_piece: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk2_value: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk2_carry_out: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk2_shifted: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_slice_of3_piece: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk3_value: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk3_carry_out: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_slice_of4_piece: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
+signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -151,26 +182,61 @@ signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
 signal equity_lane0_deal_stage0_ok_in: std_logic;
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_a_ok: std_logic;
+signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_a_tok: std_logic;
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
+signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
+signal equity_lane0_deal_stage1_a_ok: std_logic;
+signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_a_tok: std_logic;
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
+signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
+signal equity_lane0_deal_stage2_a_ok: std_logic;
+signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
+signal equity_lane0_deal_stage2_a_tok: std_logic;
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
+signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
+signal equity_lane0_deal_stage3_a_ok: std_logic;
+signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
+signal equity_lane0_deal_stage3_a_tok: std_logic;
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
+signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_a_ok: std_logic;
+signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
+signal equity_lane0_deal_stage4_a_tok: std_logic;
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
+signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
+signal equity_lane0_deal_stage5_a_ok: std_logic;
+signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
+signal equity_lane0_deal_stage5_a_tok: std_logic;
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
+signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
+signal equity_lane0_deal_stage6_a_ok: std_logic;
+signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
+signal equity_lane0_deal_stage6_a_tok: std_logic;
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
+signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
 signal equity_lane0_card_lookup0_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup1_card: unsigned(5 downto 0);
@@ -441,18 +507,164 @@ signal equity_lane0_showdown0_pipe_reg102_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg103_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg104_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg105_q: unsigned(23 downto 0);
-signal equity_lane0_tally0_step: unsigned(11 downto 0);
-signal equity_lane0_tally0_value: unsigned(39 downto 0);
-signal equity_lane0_tally1_step: unsigned(11 downto 0);
-signal equity_lane0_tally1_value: unsigned(39 downto 0);
-signal equity_lane0_tally2_step: unsigned(11 downto 0);
-signal equity_lane0_tally2_value: unsigned(55 downto 0);
-signal equity_lane0_tally3_step: unsigned(11 downto 0);
-signal equity_lane0_tally3_value: unsigned(39 downto 0);
-signal equity_lane0_tally4_step: unsigned(11 downto 0);
-signal equity_lane0_tally4_value: unsigned(39 downto 0);
-signal equity_lane0_tally5_step: unsigned(11 downto 0);
-signal equity_lane0_tally5_value: unsigned(55 downto 0);
+signal equity_lane0_tally0_no: std_logic;
+signal equity_lane0_tally0_zero: unsigned(39 downto 0);
+signal equity_lane0_tally0_amount: unsigned(11 downto 0);
+signal equity_lane0_tally0_chunked_counter1_zero: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_piece: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_lowest: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_slice_of6_piece: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk6_value: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_slice_of7_piece: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk7_value: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_slice_of8_piece: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk8_value: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_slice_of9_piece: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk9_value: unsigned(7 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally1_no: std_logic;
+signal equity_lane0_tally1_zero: unsigned(39 downto 0);
+signal equity_lane0_tally1_amount: unsigned(11 downto 0);
+signal equity_lane0_tally1_chunked_counter2_zero: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_piece: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_lowest: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_slice_of11_piece: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk11_value: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_slice_of12_piece: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk12_value: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_slice_of13_piece: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk13_value: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_slice_of14_piece: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk14_value: unsigned(7 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally2_no: std_logic;
+signal equity_lane0_tally2_zero: unsigned(55 downto 0);
+signal equity_lane0_tally2_amount: unsigned(11 downto 0);
+signal equity_lane0_tally2_chunked_counter3_zero: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_piece: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_slice_of16_piece: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk16_value: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_slice_of17_piece: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk17_value: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_slice_of18_piece: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk18_value: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_slice_of19_piece: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_slice_of20_piece: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk20_value: unsigned(7 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally3_no: std_logic;
+signal equity_lane0_tally3_zero: unsigned(39 downto 0);
+signal equity_lane0_tally3_amount: unsigned(11 downto 0);
+signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_piece: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_slice_of22_piece: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk22_value: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_slice_of23_piece: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk23_value: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_slice_of24_piece: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk24_value: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_slice_of25_piece: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk25_value: unsigned(7 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally4_no: std_logic;
+signal equity_lane0_tally4_zero: unsigned(39 downto 0);
+signal equity_lane0_tally4_amount: unsigned(11 downto 0);
+signal equity_lane0_tally4_chunked_counter5_zero: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_piece: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_lowest: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_slice_of27_piece: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk27_value: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_slice_of28_piece: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk28_value: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_slice_of29_piece: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk29_value: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_slice_of30_piece: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally5_no: std_logic;
+signal equity_lane0_tally5_zero: unsigned(55 downto 0);
+signal equity_lane0_tally5_amount: unsigned(11 downto 0);
+signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_piece: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_slice_of32_piece: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_slice_of33_piece: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk33_value: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_slice_of34_piece: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk34_value: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_slice_of35_piece: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_slice_of36_piece: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk36_value: unsigned(7 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted: unsigned(7 downto 0);
 type t_array_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal remaining: t_array_remaining;
 type t_array_equity_lane0_toks is array(0 to 7-1) of std_logic;
@@ -478,9 +690,41 @@ quota_num <= unsigned(quota);
 chain_out <= std_logic_vector(chain_out_num);
 
 chain_in <= to_unsigned(0, 8);
+equity_lane0_unused <= to_unsigned(0, 8);
+equity_lane0_no_shift <= '0';
+equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
+equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
+equity_lane0_tally0_no <= '0';
+equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
+equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally1_no <= '0';
+equity_lane0_tally1_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally1_chunked_counter2_zero <= to_unsigned(0, 8);
+equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally2_no <= '0';
+equity_lane0_tally2_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally2_chunked_counter3_zero <= to_unsigned(0, 8);
+equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally3_no <= '0';
+equity_lane0_tally3_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally3_chunked_counter4_zero <= to_unsigned(0, 8);
+equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally4_no <= '0';
+equity_lane0_tally4_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally4_chunked_counter5_zero <= to_unsigned(0, 8);
+equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally5_no <= '0';
+equity_lane0_tally5_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally5_chunked_counter6_zero <= to_unsigned(0, 8);
+equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in <= to_unsigned(0, 1);
 
+equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_counter0_counter_chunk4_value;
+equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
+equity_lane0_chunked_counter0_high(16-1 downto 8) <= equity_lane0_chunked_counter0_counter_chunk2_value;
+equity_lane0_chunked_counter0_high(8-1 downto 0) <= equity_lane0_chunked_counter0_counter_chunk1_value;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_cards_num(12-1 downto 6);
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_cards_num(6-1 downto 0);
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -552,10 +796,220 @@ begin
 end process write;
 
 
-equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (equity_lane0_left /= 0));
+equity_lane0_chunked_counter0_piece <= quota_num(8-1 downto 0);
+
+
+equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
+
+equity_lane0_chunked_counter0_counter_chunk0_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
+            equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
+                equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
+            elsif bool(start) then
+                equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_piece;
+                equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
+                equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
+            elsif True then
+                total := unsigned((signed(resize(equity_lane0_chunked_counter0_lowest, 9) + 256) - signed(resize(equity_lane0_count_one, 2))) - signed(resize(equity_lane0_chunked_counter0_counter_chunk0_carry_in, 2)));
+                equity_lane0_chunked_counter0_lowest <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_chunked_counter0_lowest, 9) + equity_lane0_count_one) + equity_lane0_chunked_counter0_counter_chunk0_carry_in);
+                equity_lane0_chunked_counter0_lowest <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_chunked_counter0_counter_chunk0_step;
+
+
+equity_lane0_chunked_counter0_slice_of1_piece <= quota_num(16-1 downto 8);
+
+
+equity_lane0_chunked_counter0_counter_chunk1_shifted <= equity_lane0_chunked_counter0_counter_chunk2_value(8-1 downto 0);
+
+equity_lane0_chunked_counter0_counter_chunk1_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
+            equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
+                equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
+            elsif bool(start) then
+                equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_slice_of1_piece;
+                equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
+                equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
+            elsif True then
+                total := unsigned((signed(resize(equity_lane0_chunked_counter0_counter_chunk1_value, 9) + 256) - signed(resize(equity_lane0_chunked_counter0_zero, 9))) - signed(resize(equity_lane0_chunked_counter0_counter_chunk0_carry_out, 2)));
+                equity_lane0_chunked_counter0_counter_chunk1_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_chunked_counter0_counter_chunk1_value, 9) + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk0_carry_out);
+                equity_lane0_chunked_counter0_counter_chunk1_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_chunked_counter0_counter_chunk1_step;
+
+
+equity_lane0_chunked_counter0_slice_of2_piece <= quota_num(24-1 downto 16);
+
+
+equity_lane0_chunked_counter0_counter_chunk2_shifted <= equity_lane0_chunked_counter0_counter_chunk3_value(8-1 downto 0);
+
+equity_lane0_chunked_counter0_counter_chunk2_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
+            equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
+                equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
+            elsif bool(start) then
+                equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_slice_of2_piece;
+                equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
+                equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
+            elsif True then
+                total := unsigned((signed(resize(equity_lane0_chunked_counter0_counter_chunk2_value, 9) + 256) - signed(resize(equity_lane0_chunked_counter0_zero, 9))) - signed(resize(equity_lane0_chunked_counter0_counter_chunk1_carry_out, 2)));
+                equity_lane0_chunked_counter0_counter_chunk2_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_chunked_counter0_counter_chunk2_value, 9) + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk1_carry_out);
+                equity_lane0_chunked_counter0_counter_chunk2_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_chunked_counter0_counter_chunk2_step;
+
+
+equity_lane0_chunked_counter0_slice_of3_piece <= quota_num(32-1 downto 24);
+
+
+equity_lane0_chunked_counter0_counter_chunk3_shifted <= equity_lane0_chunked_counter0_counter_chunk4_value(8-1 downto 0);
+
+equity_lane0_chunked_counter0_counter_chunk3_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
+            equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
+                equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
+            elsif bool(start) then
+                equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_slice_of3_piece;
+                equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
+                equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
+            elsif True then
+                total := unsigned((signed(resize(equity_lane0_chunked_counter0_counter_chunk3_value, 9) + 256) - signed(resize(equity_lane0_chunked_counter0_zero, 9))) - signed(resize(equity_lane0_chunked_counter0_counter_chunk2_carry_out, 2)));
+                equity_lane0_chunked_counter0_counter_chunk3_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_chunked_counter0_counter_chunk3_value, 9) + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk2_carry_out);
+                equity_lane0_chunked_counter0_counter_chunk3_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_chunked_counter0_counter_chunk3_step;
+
+
+equity_lane0_chunked_counter0_slice_of4_piece <= quota_num(40-1 downto 32);
+
+
+equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_unused;
+
+equity_lane0_chunked_counter0_counter_chunk4_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
+            equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
+                equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
+            elsif bool(start) then
+                equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_slice_of4_piece;
+                equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_no_shift) then
+                equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
+                equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
+            elsif True then
+                total := unsigned((signed(resize(equity_lane0_chunked_counter0_counter_chunk4_value, 9) + 256) - signed(resize(equity_lane0_chunked_counter0_zero, 9))) - signed(resize(equity_lane0_chunked_counter0_counter_chunk3_carry_out, 2)));
+                equity_lane0_chunked_counter0_counter_chunk4_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_chunked_counter0_counter_chunk4_value, 9) + equity_lane0_chunked_counter0_zero) + equity_lane0_chunked_counter0_counter_chunk3_carry_out);
+                equity_lane0_chunked_counter0_counter_chunk4_value <= total(8-1 downto 0);
+                equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_chunked_counter0_counter_chunk4_step;
+
+
+equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
+
+
+equity_lane0_low_zero <= stdl(equity_lane0_chunked_counter0_lowest = 0);
+equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
+equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
+
+
+equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
 equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
 equity_lane0_clear <= start;
 done <= equity_lane0_done_q;
+equity_lane0_count_one <= to_unsigned(equity_lane0_counting, 1);
+equity_lane0_quota_zero <= stdl(quota_num = 0);
+
+equity_lane0_zero_left: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_left_zero <= '1';
+        else
+            if bool(start) then
+                equity_lane0_left_zero <= equity_lane0_quota_zero;
+            elsif (bool(equity_lane0_counting) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
+                equity_lane0_left_zero <= '1';
+            end if;
+        end if;
+    end if;
+end process equity_lane0_zero_left;
 
 equity_lane0_control: process (clk) is
 begin
@@ -563,21 +1017,17 @@ begin
         if (rst = '1') then
             equity_lane0_done_q <= '1';
             equity_lane0_drain <= to_unsigned(0, 8);
-            equity_lane0_left <= to_unsigned(0, 40);
             equity_lane0_state <= IDLE;
         else
             if bool(start) then
-                equity_lane0_left <= quota_num;
                 equity_lane0_state <= PRIME;
                 equity_lane0_done_q <= '0';
             elsif (equity_lane0_state = PRIME) then
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
-                if (equity_lane0_left = 0) then
-                    equity_lane0_drain <= to_unsigned(20, 8);
+                if bool(equity_lane0_left_zero) then
+                    equity_lane0_drain <= to_unsigned(35, 8);
                     equity_lane0_state <= DRAIN;
-                elsif bool(equity_lane0_counting) then
-                    equity_lane0_left <= (equity_lane0_left - 1);
                 end if;
             elsif (equity_lane0_state = DRAIN) then
                 if (equity_lane0_drain = 0) then
@@ -906,34 +1356,66 @@ end process equity_lane0_slot_stream6_step;
 
 equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 
-equity_lane0_deal_stage0_pick: process (n_num, equity_lane0_slot_stream0_word, dealt_num, mask_num, equity_lane0_deal_stage0_pos_in) is
+equity_lane0_deal_stage0_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 0-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage0_pos_in(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage0_fields <= masked;
+        equity_lane0_deal_stage0_free <= usable;
+        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
+    end if;
+end process equity_lane0_deal_stage0_judge;
+
+equity_lane0_deal_stage0_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage0_a_tok <= '0';
+            equity_lane0_deal_stage0_a_ok <= '0';
+        else
+            equity_lane0_deal_stage0_a_tok <= equity_lane0_issue;
+            equity_lane0_deal_stage0_a_ok <= equity_lane0_deal_stage0_ok_in;
+        end if;
+    end if;
+end process equity_lane0_deal_stage0_judge_flags;
+
+equity_lane0_deal_stage0_pick: process (dealt_num, equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 0-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage0_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage0_pos_in(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage0_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -960,40 +1442,72 @@ begin
             equity_lane0_oks(0) <= '0';
             equity_lane0_toks(0) <= '0';
         else
-            equity_lane0_toks(0) <= equity_lane0_issue;
-            equity_lane0_oks(0) <= stdl(bool(equity_lane0_deal_stage0_ok_in) and bool(equity_lane0_deal_stage0_found));
+            equity_lane0_toks(0) <= equity_lane0_deal_stage0_a_tok;
+            equity_lane0_oks(0) <= stdl(bool(equity_lane0_deal_stage0_a_ok) and bool(equity_lane0_deal_stage0_found));
         end if;
     end if;
 end process equity_lane0_deal_stage0_flags;
 
-equity_lane0_deal_stage1_pick: process (n_num, equity_lane0_slot_stream1_word, dealt_num, mask_num, equity_lane0_deal_stage0_pos_out) is
+equity_lane0_deal_stage1_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 1-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage0_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage1_fields <= masked;
+        equity_lane0_deal_stage1_free <= usable;
+        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
+    end if;
+end process equity_lane0_deal_stage1_judge;
+
+equity_lane0_deal_stage1_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage1_a_tok <= '0';
+            equity_lane0_deal_stage1_a_ok <= '0';
+        else
+            equity_lane0_deal_stage1_a_tok <= equity_lane0_toks(0);
+            equity_lane0_deal_stage1_a_ok <= equity_lane0_oks(0);
+        end if;
+    end if;
+end process equity_lane0_deal_stage1_judge_flags;
+
+equity_lane0_deal_stage1_pick: process (dealt_num, equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 1-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage1_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage0_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage1_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1009,7 +1523,7 @@ end process equity_lane0_deal_stage1_pick;
 equity_lane0_deal_stage1_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage0_pos_out);
+        equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage1_a_pos);
     end if;
 end process equity_lane0_deal_stage1_positions;
 
@@ -1020,40 +1534,72 @@ begin
             equity_lane0_oks(1) <= '0';
             equity_lane0_toks(1) <= '0';
         else
-            equity_lane0_toks(1) <= equity_lane0_toks(0);
-            equity_lane0_oks(1) <= stdl(bool(equity_lane0_oks(0)) and bool(equity_lane0_deal_stage1_found));
+            equity_lane0_toks(1) <= equity_lane0_deal_stage1_a_tok;
+            equity_lane0_oks(1) <= stdl(bool(equity_lane0_deal_stage1_a_ok) and bool(equity_lane0_deal_stage1_found));
         end if;
     end if;
 end process equity_lane0_deal_stage1_flags;
 
-equity_lane0_deal_stage2_pick: process (n_num, equity_lane0_slot_stream2_word, dealt_num, mask_num, equity_lane0_deal_stage1_pos_out) is
+equity_lane0_deal_stage2_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 2-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage1_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage2_fields <= masked;
+        equity_lane0_deal_stage2_free <= usable;
+        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
+    end if;
+end process equity_lane0_deal_stage2_judge;
+
+equity_lane0_deal_stage2_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage2_a_tok <= '0';
+            equity_lane0_deal_stage2_a_ok <= '0';
+        else
+            equity_lane0_deal_stage2_a_tok <= equity_lane0_toks(1);
+            equity_lane0_deal_stage2_a_ok <= equity_lane0_oks(1);
+        end if;
+    end if;
+end process equity_lane0_deal_stage2_judge_flags;
+
+equity_lane0_deal_stage2_pick: process (dealt_num, equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 2-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage2_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage1_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage2_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1069,7 +1615,7 @@ end process equity_lane0_deal_stage2_pick;
 equity_lane0_deal_stage2_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage1_pos_out);
+        equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage2_a_pos);
     end if;
 end process equity_lane0_deal_stage2_positions;
 
@@ -1080,40 +1626,72 @@ begin
             equity_lane0_oks(2) <= '0';
             equity_lane0_toks(2) <= '0';
         else
-            equity_lane0_toks(2) <= equity_lane0_toks(1);
-            equity_lane0_oks(2) <= stdl(bool(equity_lane0_oks(1)) and bool(equity_lane0_deal_stage2_found));
+            equity_lane0_toks(2) <= equity_lane0_deal_stage2_a_tok;
+            equity_lane0_oks(2) <= stdl(bool(equity_lane0_deal_stage2_a_ok) and bool(equity_lane0_deal_stage2_found));
         end if;
     end if;
 end process equity_lane0_deal_stage2_flags;
 
-equity_lane0_deal_stage3_pick: process (n_num, equity_lane0_slot_stream3_word, dealt_num, mask_num, equity_lane0_deal_stage2_pos_out) is
+equity_lane0_deal_stage3_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 3-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage2_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage3_fields <= masked;
+        equity_lane0_deal_stage3_free <= usable;
+        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
+    end if;
+end process equity_lane0_deal_stage3_judge;
+
+equity_lane0_deal_stage3_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage3_a_tok <= '0';
+            equity_lane0_deal_stage3_a_ok <= '0';
+        else
+            equity_lane0_deal_stage3_a_tok <= equity_lane0_toks(2);
+            equity_lane0_deal_stage3_a_ok <= equity_lane0_oks(2);
+        end if;
+    end if;
+end process equity_lane0_deal_stage3_judge_flags;
+
+equity_lane0_deal_stage3_pick: process (dealt_num, equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 3-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage3_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage2_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage3_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1129,7 +1707,7 @@ end process equity_lane0_deal_stage3_pick;
 equity_lane0_deal_stage3_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage2_pos_out);
+        equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage3_a_pos);
     end if;
 end process equity_lane0_deal_stage3_positions;
 
@@ -1140,40 +1718,72 @@ begin
             equity_lane0_oks(3) <= '0';
             equity_lane0_toks(3) <= '0';
         else
-            equity_lane0_toks(3) <= equity_lane0_toks(2);
-            equity_lane0_oks(3) <= stdl(bool(equity_lane0_oks(2)) and bool(equity_lane0_deal_stage3_found));
+            equity_lane0_toks(3) <= equity_lane0_deal_stage3_a_tok;
+            equity_lane0_oks(3) <= stdl(bool(equity_lane0_deal_stage3_a_ok) and bool(equity_lane0_deal_stage3_found));
         end if;
     end if;
 end process equity_lane0_deal_stage3_flags;
 
-equity_lane0_deal_stage4_pick: process (n_num, equity_lane0_slot_stream4_word, dealt_num, mask_num, equity_lane0_deal_stage3_pos_out) is
+equity_lane0_deal_stage4_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 4-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage3_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage4_fields <= masked;
+        equity_lane0_deal_stage4_free <= usable;
+        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
+    end if;
+end process equity_lane0_deal_stage4_judge;
+
+equity_lane0_deal_stage4_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage4_a_tok <= '0';
+            equity_lane0_deal_stage4_a_ok <= '0';
+        else
+            equity_lane0_deal_stage4_a_tok <= equity_lane0_toks(3);
+            equity_lane0_deal_stage4_a_ok <= equity_lane0_oks(3);
+        end if;
+    end if;
+end process equity_lane0_deal_stage4_judge_flags;
+
+equity_lane0_deal_stage4_pick: process (dealt_num, equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 4-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage4_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage3_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage4_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1189,7 +1799,7 @@ end process equity_lane0_deal_stage4_pick;
 equity_lane0_deal_stage4_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage3_pos_out);
+        equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage4_a_pos);
     end if;
 end process equity_lane0_deal_stage4_positions;
 
@@ -1200,40 +1810,72 @@ begin
             equity_lane0_oks(4) <= '0';
             equity_lane0_toks(4) <= '0';
         else
-            equity_lane0_toks(4) <= equity_lane0_toks(3);
-            equity_lane0_oks(4) <= stdl(bool(equity_lane0_oks(3)) and bool(equity_lane0_deal_stage4_found));
+            equity_lane0_toks(4) <= equity_lane0_deal_stage4_a_tok;
+            equity_lane0_oks(4) <= stdl(bool(equity_lane0_deal_stage4_a_ok) and bool(equity_lane0_deal_stage4_found));
         end if;
     end if;
 end process equity_lane0_deal_stage4_flags;
 
-equity_lane0_deal_stage5_pick: process (n_num, equity_lane0_slot_stream5_word, dealt_num, mask_num, equity_lane0_deal_stage4_pos_out) is
+equity_lane0_deal_stage5_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 5-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage4_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage5_fields <= masked;
+        equity_lane0_deal_stage5_free <= usable;
+        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
+    end if;
+end process equity_lane0_deal_stage5_judge;
+
+equity_lane0_deal_stage5_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage5_a_tok <= '0';
+            equity_lane0_deal_stage5_a_ok <= '0';
+        else
+            equity_lane0_deal_stage5_a_tok <= equity_lane0_toks(4);
+            equity_lane0_deal_stage5_a_ok <= equity_lane0_oks(4);
+        end if;
+    end if;
+end process equity_lane0_deal_stage5_judge_flags;
+
+equity_lane0_deal_stage5_pick: process (dealt_num, equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 5-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage5_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage4_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage5_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1249,7 +1891,7 @@ end process equity_lane0_deal_stage5_pick;
 equity_lane0_deal_stage5_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage4_pos_out);
+        equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage5_a_pos);
     end if;
 end process equity_lane0_deal_stage5_positions;
 
@@ -1260,40 +1902,72 @@ begin
             equity_lane0_oks(5) <= '0';
             equity_lane0_toks(5) <= '0';
         else
-            equity_lane0_toks(5) <= equity_lane0_toks(4);
-            equity_lane0_oks(5) <= stdl(bool(equity_lane0_oks(4)) and bool(equity_lane0_deal_stage5_found));
+            equity_lane0_toks(5) <= equity_lane0_deal_stage5_a_tok;
+            equity_lane0_oks(5) <= stdl(bool(equity_lane0_deal_stage5_a_ok) and bool(equity_lane0_deal_stage5_found));
         end if;
     end if;
 end process equity_lane0_deal_stage5_flags;
 
-equity_lane0_deal_stage6_pick: process (n_num, equity_lane0_slot_stream6_word, dealt_num, mask_num, equity_lane0_deal_stage5_pos_out) is
+equity_lane0_deal_stage6_judge: process (clk) is
+    variable masked: unsigned(29 downto 0);
+    variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
+    variable ok: std_logic;
+    variable same: std_logic;
+begin
+    if rising_edge(clk) then
+        masked := to_unsigned(0, 30);
+        usable := to_unsigned(0, 5);
+        for f in 0 to 5-1 loop
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+            end loop;
+            ok := stdl(candidate < n_num);
+            for t in 0 to 6-1 loop
+                same := '1';
+                for b in 0 to 6-1 loop
+                    if (candidate(b) /= equity_lane0_deal_stage5_pos_out(((6 * t) + b))) then
+                        same := '0';
+                    end if;
+                end loop;
+                if bool(same) then
+                    ok := '0';
+                end if;
+            end loop;
+            usable(f) := ok;
+        end loop;
+        equity_lane0_deal_stage6_fields <= masked;
+        equity_lane0_deal_stage6_free <= usable;
+        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
+    end if;
+end process equity_lane0_deal_stage6_judge;
+
+equity_lane0_deal_stage6_judge_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_deal_stage6_a_tok <= '0';
+            equity_lane0_deal_stage6_a_ok <= '0';
+        else
+            equity_lane0_deal_stage6_a_tok <= equity_lane0_toks(5);
+            equity_lane0_deal_stage6_a_ok <= equity_lane0_oks(5);
+        end if;
+    end if;
+end process equity_lane0_deal_stage6_judge_flags;
+
+equity_lane0_deal_stage6_pick: process (dealt_num, equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
-    variable candidate: unsigned(5 downto 0);
-    variable free: std_logic;
-    variable same: std_logic;
 begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        candidate := to_unsigned(0, 6);
-        for b in 0 to 6-1 loop
-            candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
-        end loop;
-        free := stdl(candidate < n_num);
-        for t in 0 to 6-1 loop
-            same := '1';
+        if bool(equity_lane0_deal_stage6_free(f)) then
             for b in 0 to 6-1 loop
-                if (candidate(b) /= equity_lane0_deal_stage5_pos_out(((6 * t) + b))) then
-                    same := '0';
-                end if;
+                take(b) := equity_lane0_deal_stage6_fields(((6 * f) + b));
             end loop;
-            if bool(same) then
-                free := '0';
-            end if;
-        end loop;
-        if bool(free) then
-            take := candidate;
             hit := '1';
         end if;
     end loop;
@@ -1309,7 +1983,7 @@ end process equity_lane0_deal_stage6_pick;
 equity_lane0_deal_stage6_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_pos_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage5_pos_out);
+        equity_lane0_deal_stage6_pos_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
     end if;
 end process equity_lane0_deal_stage6_positions;
 
@@ -1320,8 +1994,8 @@ begin
             equity_lane0_oks(6) <= '0';
             equity_lane0_toks(6) <= '0';
         else
-            equity_lane0_toks(6) <= equity_lane0_toks(5);
-            equity_lane0_oks(6) <= stdl(bool(equity_lane0_oks(5)) and bool(equity_lane0_deal_stage6_found));
+            equity_lane0_toks(6) <= equity_lane0_deal_stage6_a_tok;
+            equity_lane0_oks(6) <= stdl(bool(equity_lane0_deal_stage6_a_ok) and bool(equity_lane0_deal_stage6_found));
         end if;
     end if;
 end process equity_lane0_deal_stage6_flags;
@@ -3576,193 +4250,1311 @@ begin
 end process equity_lane0_shares;
 
 
-equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (equity_lane0_left /= 0) and (equity_lane0_state = RUN));
+equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
 
-equity_lane0_tally0_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '1')) then
-        equity_lane0_tally0_step <= to_unsigned(0, 12);
-    elsif False then
-        equity_lane0_tally0_step <= equity_lane0_units;
-    else
-        equity_lane0_tally0_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally0_amount;
-
-equity_lane0_tally0_counter: process (clk) is
+equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally0_value <= to_unsigned(0, 40);
+            equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if bool(equity_lane0_clear) then
-                equity_lane0_tally0_value <= to_unsigned(0, 40);
-            elsif bool(shift) then
-                equity_lane0_tally0_value <= unsigned'(equity_lane0_links(1) & equity_lane0_tally0_value(40-1 downto 8));
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '1')) then
+                equity_lane0_tally0_amount <= to_unsigned(0, 12);
+            elsif False then
+                equity_lane0_tally0_amount <= equity_lane0_units;
             else
-                equity_lane0_tally0_value <= (equity_lane0_tally0_value + equity_lane0_tally0_step);
+                equity_lane0_tally0_amount <= to_unsigned(1, 12);
             end if;
         end if;
     end if;
-end process equity_lane0_tally0_counter;
+end process equity_lane0_tally0_register_amount;
 
 
-equity_lane0_links(0) <= equity_lane0_tally0_value(8-1 downto 0);
+equity_lane0_tally0_chunked_counter1_piece <= equity_lane0_tally0_zero(8-1 downto 0);
 
-equity_lane0_tally1_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
-        equity_lane0_tally1_step <= to_unsigned(0, 12);
-    elsif False then
-        equity_lane0_tally1_step <= equity_lane0_units;
-    else
-        equity_lane0_tally1_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally1_amount;
 
-equity_lane0_tally1_counter: process (clk) is
+equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk6_value(8-1 downto 0);
+
+equity_lane0_tally0_chunked_counter1_counter_chunk5_step: process (clk) is
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally1_value <= to_unsigned(0, 40);
+            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally1_value <= to_unsigned(0, 40);
+                equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally0_no) then
+                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally1_value <= unsigned'(equity_lane0_links(2) & equity_lane0_tally1_value(40-1 downto 8));
+                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
+                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_lowest, 9) + 256) - signed(resize(equity_lane0_tally0_amount, 13))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in, 2))), 9);
+                equity_lane0_tally0_chunked_counter1_lowest <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                equity_lane0_tally1_value <= (equity_lane0_tally1_value + equity_lane0_tally1_step);
+                total := resize((equity_lane0_tally0_chunked_counter1_lowest + equity_lane0_tally0_amount) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in, 9);
+                equity_lane0_tally0_chunked_counter1_lowest <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally1_counter;
+end process equity_lane0_tally0_chunked_counter1_counter_chunk5_step;
 
 
-equity_lane0_links(1) <= equity_lane0_tally1_value(8-1 downto 0);
+equity_lane0_tally0_chunked_counter1_slice_of6_piece <= equity_lane0_tally0_zero(16-1 downto 8);
 
-equity_lane0_tally2_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
-        equity_lane0_tally2_step <= to_unsigned(0, 12);
-    elsif True then
-        equity_lane0_tally2_step <= equity_lane0_units;
-    else
-        equity_lane0_tally2_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally2_amount;
 
-equity_lane0_tally2_counter: process (clk) is
+equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk7_value(8-1 downto 0);
+
+equity_lane0_tally0_chunked_counter1_counter_chunk6_step: process (clk) is
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally2_value <= to_unsigned(0, 56);
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally2_value <= to_unsigned(0, 56);
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally0_no) then
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_slice_of6_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally2_value <= unsigned'(equity_lane0_links(3) & equity_lane0_tally2_value(56-1 downto 8));
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out, 2)));
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                equity_lane0_tally2_value <= (equity_lane0_tally2_value + equity_lane0_tally2_step);
+                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally2_counter;
+end process equity_lane0_tally0_chunked_counter1_counter_chunk6_step;
 
 
-equity_lane0_links(2) <= equity_lane0_tally2_value(8-1 downto 0);
+equity_lane0_tally0_chunked_counter1_slice_of7_piece <= equity_lane0_tally0_zero(24-1 downto 16);
 
-equity_lane0_tally3_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '1')) then
-        equity_lane0_tally3_step <= to_unsigned(0, 12);
-    elsif False then
-        equity_lane0_tally3_step <= equity_lane0_units;
-    else
-        equity_lane0_tally3_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally3_amount;
 
-equity_lane0_tally3_counter: process (clk) is
+equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk8_value(8-1 downto 0);
+
+equity_lane0_tally0_chunked_counter1_counter_chunk7_step: process (clk) is
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally3_value <= to_unsigned(0, 40);
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally3_value <= to_unsigned(0, 40);
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally0_no) then
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_slice_of7_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally3_value <= unsigned'(equity_lane0_links(4) & equity_lane0_tally3_value(40-1 downto 8));
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out, 2)));
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                equity_lane0_tally3_value <= (equity_lane0_tally3_value + equity_lane0_tally3_step);
+                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally3_counter;
+end process equity_lane0_tally0_chunked_counter1_counter_chunk7_step;
 
 
-equity_lane0_links(3) <= equity_lane0_tally3_value(8-1 downto 0);
+equity_lane0_tally0_chunked_counter1_slice_of8_piece <= equity_lane0_tally0_zero(32-1 downto 24);
 
-equity_lane0_tally4_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
-        equity_lane0_tally4_step <= to_unsigned(0, 12);
-    elsif False then
-        equity_lane0_tally4_step <= equity_lane0_units;
-    else
-        equity_lane0_tally4_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally4_amount;
 
-equity_lane0_tally4_counter: process (clk) is
+equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk9_value(8-1 downto 0);
+
+equity_lane0_tally0_chunked_counter1_counter_chunk8_step: process (clk) is
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally4_value <= to_unsigned(0, 40);
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally4_value <= to_unsigned(0, 40);
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally0_no) then
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_slice_of8_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally4_value <= unsigned'(equity_lane0_links(5) & equity_lane0_tally4_value(40-1 downto 8));
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out, 2)));
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                equity_lane0_tally4_value <= (equity_lane0_tally4_value + equity_lane0_tally4_step);
+                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally4_counter;
+end process equity_lane0_tally0_chunked_counter1_counter_chunk8_step;
 
 
-equity_lane0_links(4) <= equity_lane0_tally4_value(8-1 downto 0);
+equity_lane0_tally0_chunked_counter1_slice_of9_piece <= equity_lane0_tally0_zero(40-1 downto 32);
 
-equity_lane0_tally5_amount: process (equity_lane0_won, equity_lane0_counting, equity_lane0_alone, equity_lane0_units) is
-begin
-    if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
-        equity_lane0_tally5_step <= to_unsigned(0, 12);
-    elsif True then
-        equity_lane0_tally5_step <= equity_lane0_units;
-    else
-        equity_lane0_tally5_step <= to_unsigned(1, 12);
-    end if;
-end process equity_lane0_tally5_amount;
 
-equity_lane0_tally5_counter: process (clk) is
+equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted <= equity_lane0_links(1);
+
+equity_lane0_tally0_chunked_counter1_counter_chunk9_step: process (clk) is
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally5_value <= to_unsigned(0, 56);
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally5_value <= to_unsigned(0, 56);
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally0_no) then
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_slice_of9_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally5_value <= unsigned'(chain_in & equity_lane0_tally5_value(56-1 downto 8));
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk9_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out, 2)));
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                equity_lane0_tally5_value <= (equity_lane0_tally5_value + equity_lane0_tally5_step);
+                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk9_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally5_counter;
+end process equity_lane0_tally0_chunked_counter1_counter_chunk9_step;
 
 
-equity_lane0_links(5) <= equity_lane0_tally5_value(8-1 downto 0);
+equity_lane0_links(0) <= equity_lane0_tally0_chunked_counter1_lowest(8-1 downto 0);
+
+equity_lane0_tally1_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+                equity_lane0_tally1_amount <= to_unsigned(0, 12);
+            elsif False then
+                equity_lane0_tally1_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally1_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_register_amount;
+
+
+equity_lane0_tally1_chunked_counter2_piece <= equity_lane0_tally1_zero(8-1 downto 0);
+
+
+equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk11_value(8-1 downto 0);
+
+equity_lane0_tally1_chunked_counter2_counter_chunk10_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally1_no) then
+                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
+                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_lowest, 9) + 256) - signed(resize(equity_lane0_tally1_amount, 13))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in, 2))), 9);
+                equity_lane0_tally1_chunked_counter2_lowest <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane0_tally1_chunked_counter2_lowest + equity_lane0_tally1_amount) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in, 9);
+                equity_lane0_tally1_chunked_counter2_lowest <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_chunked_counter2_counter_chunk10_step;
+
+
+equity_lane0_tally1_chunked_counter2_slice_of11_piece <= equity_lane0_tally1_zero(16-1 downto 8);
+
+
+equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk12_value(8-1 downto 0);
+
+equity_lane0_tally1_chunked_counter2_counter_chunk11_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally1_no) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_slice_of11_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out, 2)));
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_chunked_counter2_counter_chunk11_step;
+
+
+equity_lane0_tally1_chunked_counter2_slice_of12_piece <= equity_lane0_tally1_zero(24-1 downto 16);
+
+
+equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk13_value(8-1 downto 0);
+
+equity_lane0_tally1_chunked_counter2_counter_chunk12_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally1_no) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_slice_of12_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out, 2)));
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_chunked_counter2_counter_chunk12_step;
+
+
+equity_lane0_tally1_chunked_counter2_slice_of13_piece <= equity_lane0_tally1_zero(32-1 downto 24);
+
+
+equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk14_value(8-1 downto 0);
+
+equity_lane0_tally1_chunked_counter2_counter_chunk13_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally1_no) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_slice_of13_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out, 2)));
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_chunked_counter2_counter_chunk13_step;
+
+
+equity_lane0_tally1_chunked_counter2_slice_of14_piece <= equity_lane0_tally1_zero(40-1 downto 32);
+
+
+equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted <= equity_lane0_links(2);
+
+equity_lane0_tally1_chunked_counter2_counter_chunk14_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally1_no) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_slice_of14_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk14_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out, 2)));
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk14_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total(8-1 downto 0);
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally1_chunked_counter2_counter_chunk14_step;
+
+
+equity_lane0_links(1) <= equity_lane0_tally1_chunked_counter2_lowest(8-1 downto 0);
+
+equity_lane0_tally2_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+                equity_lane0_tally2_amount <= to_unsigned(0, 12);
+            elsif True then
+                equity_lane0_tally2_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally2_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_register_amount;
+
+
+equity_lane0_tally2_chunked_counter3_piece <= equity_lane0_tally2_zero(16-1 downto 0);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= unsigned'(equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0) & equity_lane0_tally2_chunked_counter3_lowest(16-1 downto 8));
+
+equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + 65536) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2)));
+                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
+                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk15_step;
+
+
+equity_lane0_tally2_chunked_counter3_slice_of16_piece <= equity_lane0_tally2_zero(24-1 downto 16);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk17_value(8-1 downto 0);
+
+equity_lane0_tally2_chunked_counter3_counter_chunk16_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_slice_of16_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out, 2)));
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk16_step;
+
+
+equity_lane0_tally2_chunked_counter3_slice_of17_piece <= equity_lane0_tally2_zero(32-1 downto 24);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk18_value(8-1 downto 0);
+
+equity_lane0_tally2_chunked_counter3_counter_chunk17_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_slice_of17_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out, 2)));
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk17_step;
+
+
+equity_lane0_tally2_chunked_counter3_slice_of18_piece <= equity_lane0_tally2_zero(40-1 downto 32);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk19_value(8-1 downto 0);
+
+equity_lane0_tally2_chunked_counter3_counter_chunk18_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_slice_of18_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out, 2)));
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk18_step;
+
+
+equity_lane0_tally2_chunked_counter3_slice_of19_piece <= equity_lane0_tally2_zero(48-1 downto 40);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk20_value(8-1 downto 0);
+
+equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_slice_of19_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out, 2)));
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk19_step;
+
+
+equity_lane0_tally2_chunked_counter3_slice_of20_piece <= equity_lane0_tally2_zero(56-1 downto 48);
+
+
+equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted <= equity_lane0_links(3);
+
+equity_lane0_tally2_chunked_counter3_counter_chunk20_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally2_no) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_slice_of20_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out, 2)));
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally2_chunked_counter3_counter_chunk20_step;
+
+
+equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 0);
+
+equity_lane0_tally3_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '1')) then
+                equity_lane0_tally3_amount <= to_unsigned(0, 12);
+            elsif False then
+                equity_lane0_tally3_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally3_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_register_amount;
+
+
+equity_lane0_tally3_chunked_counter4_piece <= equity_lane0_tally3_zero(8-1 downto 0);
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk22_value(8-1 downto 0);
+
+equity_lane0_tally3_chunked_counter4_counter_chunk21_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 9) + 256) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 2))), 9);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 9);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk21_step;
+
+
+equity_lane0_tally3_chunked_counter4_slice_of22_piece <= equity_lane0_tally3_zero(16-1 downto 8);
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk23_value(8-1 downto 0);
+
+equity_lane0_tally3_chunked_counter4_counter_chunk22_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_slice_of22_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk22_step;
+
+
+equity_lane0_tally3_chunked_counter4_slice_of23_piece <= equity_lane0_tally3_zero(24-1 downto 16);
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk24_value(8-1 downto 0);
+
+equity_lane0_tally3_chunked_counter4_counter_chunk23_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_slice_of23_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk23_step;
+
+
+equity_lane0_tally3_chunked_counter4_slice_of24_piece <= equity_lane0_tally3_zero(32-1 downto 24);
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk25_value(8-1 downto 0);
+
+equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_slice_of24_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk24_step;
+
+
+equity_lane0_tally3_chunked_counter4_slice_of25_piece <= equity_lane0_tally3_zero(40-1 downto 32);
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted <= equity_lane0_links(4);
+
+equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_slice_of25_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk25_step;
+
+
+equity_lane0_links(3) <= equity_lane0_tally3_chunked_counter4_lowest(8-1 downto 0);
+
+equity_lane0_tally4_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+                equity_lane0_tally4_amount <= to_unsigned(0, 12);
+            elsif False then
+                equity_lane0_tally4_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally4_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_register_amount;
+
+
+equity_lane0_tally4_chunked_counter5_piece <= equity_lane0_tally4_zero(8-1 downto 0);
+
+
+equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk27_value(8-1 downto 0);
+
+equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally4_no) then
+                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
+                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_lowest, 9) + 256) - signed(resize(equity_lane0_tally4_amount, 13))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 2))), 9);
+                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 9);
+                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_chunked_counter5_counter_chunk26_step;
+
+
+equity_lane0_tally4_chunked_counter5_slice_of27_piece <= equity_lane0_tally4_zero(16-1 downto 8);
+
+
+equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk28_value(8-1 downto 0);
+
+equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally4_no) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_slice_of27_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out, 2)));
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_chunked_counter5_counter_chunk27_step;
+
+
+equity_lane0_tally4_chunked_counter5_slice_of28_piece <= equity_lane0_tally4_zero(24-1 downto 16);
+
+
+equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk29_value(8-1 downto 0);
+
+equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally4_no) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_slice_of28_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out, 2)));
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_chunked_counter5_counter_chunk28_step;
+
+
+equity_lane0_tally4_chunked_counter5_slice_of29_piece <= equity_lane0_tally4_zero(32-1 downto 24);
+
+
+equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk30_value(8-1 downto 0);
+
+equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally4_no) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_slice_of29_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out, 2)));
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_chunked_counter5_counter_chunk29_step;
+
+
+equity_lane0_tally4_chunked_counter5_slice_of30_piece <= equity_lane0_tally4_zero(40-1 downto 32);
+
+
+equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted <= equity_lane0_links(5);
+
+equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally4_no) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_slice_of30_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out, 2)));
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally4_chunked_counter5_counter_chunk30_step;
+
+
+equity_lane0_links(4) <= equity_lane0_tally4_chunked_counter5_lowest(8-1 downto 0);
+
+equity_lane0_tally5_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+                equity_lane0_tally5_amount <= to_unsigned(0, 12);
+            elsif True then
+                equity_lane0_tally5_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally5_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_register_amount;
+
+
+equity_lane0_tally5_chunked_counter6_piece <= equity_lane0_tally5_zero(16-1 downto 0);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= unsigned'(equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0) & equity_lane0_tally5_chunked_counter6_lowest(16-1 downto 8));
+
+equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + 65536) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2)));
+                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
+                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk31_step;
+
+
+equity_lane0_tally5_chunked_counter6_slice_of32_piece <= equity_lane0_tally5_zero(24-1 downto 16);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk33_value(8-1 downto 0);
+
+equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_slice_of32_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out, 2)));
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk32_step;
+
+
+equity_lane0_tally5_chunked_counter6_slice_of33_piece <= equity_lane0_tally5_zero(32-1 downto 24);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk34_value(8-1 downto 0);
+
+equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_slice_of33_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out, 2)));
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk33_step;
+
+
+equity_lane0_tally5_chunked_counter6_slice_of34_piece <= equity_lane0_tally5_zero(40-1 downto 32);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk35_value(8-1 downto 0);
+
+equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_slice_of34_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out, 2)));
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
+
+
+equity_lane0_tally5_chunked_counter6_slice_of35_piece <= equity_lane0_tally5_zero(48-1 downto 40);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk36_value(8-1 downto 0);
+
+equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_slice_of35_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out, 2)));
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
+
+
+equity_lane0_tally5_chunked_counter6_slice_of36_piece <= equity_lane0_tally5_zero(56-1 downto 48);
+
+
+equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted <= chain_in;
+
+equity_lane0_tally5_chunked_counter6_counter_chunk36_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally5_no) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_slice_of36_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out, 2)));
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally5_chunked_counter6_counter_chunk36_step;
+
+
+equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
 
 
 chain_out_num <= equity_lane0_links(0);

@@ -2,10 +2,11 @@
 
 The lane is a pipeline with no stall (golden/equity_deal.py says why none is needed):
 
-1. dealer, one stage per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j): a dealt
-   slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit field that
-   is below n and not a position an earlier slot of the trial took; a slot with none voids the
-   trial. Slots that hold known cards pass. The positions so far travel with the trial.
+1. dealer, a stage of two clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
+   a dealt slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit
+   field that is below n and not a position an earlier slot of the trial took; a slot with none
+   voids the trial. Slots that hold known cards pass. The positions so far travel with the
+   trial.
 2. lookup: each dealt slot's position becomes a card through ``remaining`` (the engine's table of
    the n cards nobody knows, in code order); the other slots take their known card.
 3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
@@ -19,8 +20,8 @@ when the quota is reached are not counted. Counters read out a byte at a time th
 (``shift``): see ``COUNTERS``.
 """
 
-from myhdl import (always, always_comb, always_seq, block, concat, downrange, enum, instances,
-                   intbv, ResetSignal, Signal)
+from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
+                   enum, instances, intbv, ResetSignal, Signal)
 
 from ..golden.equity import TIE_UNITS
 from ..golden.equity_deal import BOARD_SLOTS, stream_key
@@ -37,6 +38,7 @@ UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2
 COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
 COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
 NO_POSITION = 63
+DRAIN_EXTRA = 1 + TRIAL_BITS // 8 + 2    # the registered amount, then carries through chunks
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(11))
 
 
@@ -46,7 +48,7 @@ def slots_of(opponents):
 
 def lane_depth(opponents):
     """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount."""
-    return slots_of(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
+    return 2 * slots_of(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
 
 
 def key_words(lane, slot):
@@ -100,29 +102,53 @@ def slot_stream(clk, keys, load, load_index, seed_word, tok_in, prime, word):
 @block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_out, ok_out,
                pos_out):
-    """Dealer stage of slot ``slot``: pos_out = pos_in with this slot's position on top."""
+    """Dealer stage of slot ``slot``, two clocks: first which of the word's fields are free
+    (masked, below n, not an earlier slot's position), then the lowest free one.
+    pos_out = pos_in with this slot's position on top."""
+    earlier = slot
+    width = CARD * max(slot, 1)
+    fields = Signal(intbv(0)[FIELDS * CARD:])        # clock 1: the masked fields
+    free = Signal(intbv(0)[FIELDS:])                 # and which are free
+    a_pos = Signal(intbv(0)[width:])
+    a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
     chosen = Signal(intbv(NO_POSITION)[CARD:])
     found = Signal(bool(0))
-    earlier = slot
 
-    @always_comb
-    def pick():
-        take = intbv(NO_POSITION)[CARD:]
-        hit = False
-        for f in downrange(FIELDS):                  # the lowest free field wins
+    @always(clk.posedge)
+    def judge():
+        masked = intbv(0)[FIELDS * CARD:]
+        usable = intbv(0)[FIELDS:]
+        for f in range(FIELDS):
             candidate = intbv(0)[CARD:]
             for b in range(CARD):                    # bit by bit: HDL slices must be constant
                 candidate[b] = word[FIELD_BITS * f + b] and mask[b]
-            free = candidate < n
+                masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask[b]
+            ok = candidate < n
             for t in range(earlier):
                 same = True
                 for b in range(CARD):
                     if candidate[b] != pos_in[CARD * t + b]:
                         same = False
                 if same:
-                    free = False
-            if free:
-                take[:] = candidate
+                    ok = False
+            usable[f] = ok
+        fields.next = masked
+        free.next = usable
+        a_pos.next = pos_in
+
+    @always_seq(clk.posedge, reset=rst)
+    def judge_flags():
+        a_tok.next = tok_in
+        a_ok.next = ok_in
+
+    @always_comb
+    def pick():
+        take = intbv(NO_POSITION)[CARD:]
+        hit = False
+        for f in downrange(FIELDS):                  # the lowest free field wins
+            if free[f]:
+                for b in range(CARD):
+                    take[b] = fields[CARD * f + b]
                 hit = True
         if dealt:
             chosen.next = take
@@ -138,46 +164,134 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_
     else:
         @always(clk.posedge)
         def positions():
-            pos_out.next = concat(chosen, pos_in)
+            pos_out.next = concat(chosen, a_pos)
 
     @always_seq(clk.posedge, reset=rst)
     def flags():
-        tok_out.next = tok_in
-        ok_out.next = ok_in and found
+        tok_out.next = a_tok
+        ok_out.next = a_ok and found
 
     return instances()
 
 
 @block
-def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out, bits, kind):
-    """One counter of one player, and its link of the readout chain: ``shift`` moves it down a
-    byte, taking ``chain_in`` on top; ``chain_out`` is its low byte."""
-    value = Signal(intbv(0)[bits:])
-    step = Signal(intbv(0)[12:])         # what a counted trial adds
-    adds_units, when_alone = kind == "units", kind == "wins"
+def counter_chunk(clk, rst, clear, load, load_value, shift, chain_hi, delta, carry_in, value,
+                  carry_out, down=False):
+    """One chunk of a counter whose carries are registered between chunks (no carry chain
+    longer than a chunk): value +/- (delta + carry_in) each clock, the carry or borrow out to
+    the next chunk a clock later. ``load`` sets it; ``shift`` moves it down a byte, taking
+    ``chain_hi`` on top (the readout chain); ``clear`` zeroes it."""
+    width = len(value)
+    top = 1 << width
+    shifted = Signal(intbv(0)[width:])     # the value a byte down, chain_hi on top
 
-    @always_comb
-    def amount():
-        if not (count and mine) or alone != when_alone:
-            step.next = 0
-        elif adds_units:
-            step.next = units
-        else:
-            step.next = 1
+    if width > 8:
+        @always_comb
+        def byte_down():
+            shifted.next = concat(chain_hi, value[width:8])
+    else:
+        @always_comb
+        def byte_down():
+            shifted.next = chain_hi
 
     @always_seq(clk.posedge, reset=rst)
-    def counter():
+    def step():
+        total = intbv(0)[width + 1:]
         if clear:
             value.next = 0
+            carry_out.next = 0
+        elif load:
+            value.next = load_value
+            carry_out.next = 0
         elif shift:
-            value.next = concat(chain_in, value[bits:8])
+            value.next = shifted
+            carry_out.next = 0
+        elif down:
+            total[:] = value + top - delta - carry_in
+            value.next = total[width:0]
+            carry_out.next = not total[width]
         else:
-            value.next = value + step
+            total[:] = value + delta + carry_in
+            value.next = total[width:0]
+            carry_out.next = total[width]
+
+    return instances()
+
+
+@block
+def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_out, delta,
+                    chunks, down=False, low_zero=None, low_one=None, high_zero=None):
+    """A counter of byte-aligned ``chunks`` (widths, lowest first), carries registered between
+    them, so its logic depth is one chunk's whatever its width: it takes its last delta a few
+    clocks after its last count (the lane's drain waits for them). chain_in / chain_out: its
+    place in the readout chain, a byte at a time. Down counters report low_zero, low_one and
+    high_zero (the lowest chunk 0 or 1, every other chunk 0) for an exact zero test."""
+    values = tuple(Signal(intbv(0)[w:]) for w in chunks)   # a tuple: not a memory
+    carries = [Signal(intbv(0)[1:]) for _ in range(len(chunks) + 1)]    # carries[0]: none
+    zero = Signal(intbv(0)[8:])
+    off = Signal(bool(0))
+    parts, low = [], 0
+    for i, w in enumerate(chunks):
+        piece = Signal(intbv(0)[w:])
+        parts.append(slice_of(load_value, low, piece))
+        hi = values[i + 1](8, 0) if i + 1 < len(chunks) else chain_in
+        parts.append(counter_chunk(clk, rst, clear, load, piece, shift, hi,
+                                   delta if i == 0 else zero, carries[i], values[i],
+                                   carries[i + 1], down))
+        low += w
+
+    lowest = values[0]
 
     @always_comb
-    def low():
-        chain_out.next = value[8:0]
+    def end():
+        chain_out.next = lowest[8:0]
 
+    if low_zero is not None:
+        high = ConcatSignal(*reversed(values[1:]))
+
+        @always_comb
+        def tests():
+            low_zero.next = lowest == 0
+            low_one.next = lowest == 1
+            high_zero.next = high == 0
+
+    return instances()
+
+
+@block
+def slice_of(source, low, piece):
+    """piece = source[low + len(piece):low], a constant slice."""
+    high = low + len(piece)
+
+    @always_comb
+    def take():
+        piece.next = source[high:low]
+
+    return take
+
+
+@block
+def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out, bits, kind):
+    """One counter of one player, and its link of the readout chain: wins (+1 when the player
+    wins alone), ties (+1 when tied) or units (+units when tied). The amount is registered
+    first, so the counter's logic is a chunk's carry chain and the shift multiplexer."""
+    amount = Signal(intbv(0)[12:])
+    adds_units, when_alone = kind == "units", kind == "wins"
+    chunks = [16] + [8] * ((bits - 16) // 8) if adds_units else [8] * (bits // 8)
+    no = Signal(bool(0))
+    zero = Signal(intbv(0)[bits:])
+
+    @always_seq(clk.posedge, reset=rst)
+    def register_amount():
+        if not (count and mine) or alone != when_alone:
+            amount.next = 0
+        elif adds_units:
+            amount.next = units
+        else:
+            amount.next = 1
+
+    counter = chunked_counter(clk, rst, clear, no, zero, shift, chain_in, chain_out, amount,
+                              chunks)
     return instances()
 
 
@@ -201,33 +315,47 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     # ---------------------------------------------------------------- control
     State = enum("IDLE", "PRIME", "RUN", "DRAIN")
     state = Signal(State.IDLE)
-    left = Signal(intbv(0)[TRIAL_BITS:])
     drain = Signal(intbv(0)[8:])
-    depth = lane_depth(opponents)
+    depth = lane_depth(opponents) + DRAIN_EXTRA
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     clear, done_q = Signal(bool(0)), Signal(bool(1))
+    # trials still to count: a down counter; left_zero is exactly "none left" every clock
+    left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
+    low_zero, low_one, high_zero = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    count_one = Signal(intbv(0)[1:])
+    unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
+    left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
+                           count_one, [8] * (TRIAL_BITS // 8), down=True, low_zero=low_zero,
+                           low_one=low_one, high_zero=high_zero)
 
     @always_comb
     def control_out():
-        issue.next = state == State.RUN and left != 0
+        issue.next = state == State.RUN and not left_zero
         prime.next = state == State.PRIME
         clear.next = start
         done.next = done_q
+        count_one.next = counting
+        quota_zero.next = quota == 0
+
+    @always_seq(clk.posedge, reset=rst)
+    def zero_left():
+        # a borrow is never pending when the low chunk is 0 or 1 (it wrapped >= 254 counts ago)
+        if start:
+            left_zero.next = quota_zero
+        elif counting and low_one and high_zero:
+            left_zero.next = True
 
     @always_seq(clk.posedge, reset=rst)
     def control():
         if start:
-            left.next = quota
             state.next = State.PRIME
             done_q.next = False
         elif state == State.PRIME:
             state.next = State.RUN
         elif state == State.RUN:
-            if left == 0:
+            if left_zero:
                 drain.next = depth
                 state.next = State.DRAIN
-            elif counting:
-                left.next = left - 1
         elif state == State.DRAIN:
             if drain == 0:
                 state.next = State.IDLE
@@ -308,7 +436,7 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
 
     @always_comb
     def count_gate():
-        counting.next = won_valid and left != 0 and state == State.RUN
+        counting.next = won_valid and not left_zero and state == State.RUN
 
     links = [Signal(intbv(0)[8:]) for _ in range(3 * players)]
     won_bits = [won(p) for p in range(players)]
