@@ -155,7 +155,7 @@ async def lane_throughput(dut):
     a run of q trials and one of 2q from the same seed; the second deals the first's q trials
     again, so the difference of their clocks is what q more trials take, with no start or
     drain in it. THROUGHPUT_OUT names a file for the figures."""
-    opponents = param("opponents", 1)
+    opponents, lane = param("opponents", 1), param("lane", 0)
     quota = int(os.environ.get("THROUGHPUT_TRIALS", "150"))
     tb = LaneTB(dut, opponents)
     await tb.reset()
@@ -167,7 +167,7 @@ async def lane_throughput(dut):
     for q in (quota, 2 * quota):
         await tb.load_seed(2026)
         clocks.append(await tb.run(q, int(q / fraction * 1.5) + 200))
-        assert await tb.read_counts(1 + opponents) == expected_counts(setup, q, 2026, 0,
+        assert await tb.read_counts(1 + opponents) == expected_counts(setup, q, 2026, lane,
                                                                       1 + opponents)
     steady = quota / (clocks[1] - clocks[0])
     if os.environ.get("THROUGHPUT_OUT"):
