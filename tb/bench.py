@@ -9,6 +9,7 @@ the trials per second of the lanes that fit an xc7a100t.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
 
+import json
 import platform
 import random
 import subprocess
@@ -133,7 +134,6 @@ def equity_hardware():
     its counted trials per clock measured in simulation (Icarus, every seat random), and from
     those the lanes an xc7a100t holds and the trials per second at 100 MHz."""
     from harness import run_block
-    import json
     rows = []
     for opponents, trials in ((1, 3000), (9, 400)):
         tmp = Path(tempfile.mkdtemp())

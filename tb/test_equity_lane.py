@@ -1,8 +1,8 @@
 """equity_lane against its golden twin (golden/equity.py lane_monte_carlo), count for count:
 Monte Carlo runs from several seeds and lane numbers, random and known opponents, known board
 cards and dead cards, nothing to deal, a quota of zero, a reset in the middle of a run; for one
-opponent seat (the committed default) and for three (known, random and absent seats mixed).
-Each run's clocks per counted trial are printed (make bench reads them)."""
+opponent seat (the committed default) and for three (known, random and absent seats mixed);
+and the counted trials per clock of a long run (lane_throughput, which make bench runs)."""
 
 import json
 import os
@@ -17,7 +17,8 @@ from harness import HDLS, param, run_block
 from pokerhdl.calculator import make_setup
 from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction
-from pokerhdl.rtl.equity_lane import COUNTERS, DRAIN_EXTRA, lane_depth
+from pokerhdl.golden.rng import split_words
+from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, lane_depth
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_index": 0, "seed_word": 0,
@@ -60,9 +61,8 @@ class LaneTB(ClockedTB):
     async def load_seed(self, seed):
         dut = self.dut
         dut.load.value = 1
-        for index in range(4):
-            dut.load_index.value = index
-            dut.seed_word.value = (seed >> (96 - 32 * index)) & 0xFFFFFFFF
+        for index, word in enumerate(split_words(seed)):
+            dut.load_index.value, dut.seed_word.value = index, word
             await FallingEdge(dut.clk)
         dut.load.value = 0
 
@@ -82,7 +82,7 @@ class LaneTB(ClockedTB):
         """The readout chain, per player wins, ties, units."""
         dut = self.dut
         data = []
-        for _ in range(players * sum(bits // 8 for _, bits in COUNTERS)):
+        for _ in range(players * COUNTER_BYTES):
             data.append(int(dut.chain_out.value))
             dut.shift.value = 1
             await FallingEdge(dut.clk)
@@ -110,15 +110,10 @@ async def check_case(tb, case, lane):
     await tb.configure(config)
     await tb.load_seed(seed)
     fraction = counted_fraction(config.n, len(setup.dealt_slots()))
-    depth = lane_depth(tb.opponents)
-    clocks = await tb.run(quota, int(quota / fraction * 1.5) + 2 * depth + 50)
+    await tb.run(quota, int(quota / fraction * 1.5) + 2 * lane_depth(tb.opponents) + 50)
     got = await tb.read_counts(1 + tb.opponents)
     assert got == expected_counts(setup, quota, seed, lane, 1 + tb.opponents), \
         f"{setup.describe()} seed {seed}"
-    if quota:
-        tb.dut._log.info("BENCH lane opponents=%d dealt=%d trials=%d clocks=%d overhead=%d",
-                         tb.opponents, len(setup.dealt_slots()), quota, clocks, depth + 2)
-    return setup
 
 
 @cocotb.test()

@@ -54,7 +54,6 @@ output [7:0] chain_out;
 wire [7:0] chain_out;
 
 wire [7:0] chain_in;
-wire equity_lane0_low_zero;
 wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
@@ -80,25 +79,20 @@ reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
 wire equity_lane0_shown;
 wire [7:0] equity_lane0_chunked_counter0_zero;
-wire [7:0] equity_lane0_chunked_counter0_piece;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
 wire [0:0] equity_lane0_chunked_counter0_counter_chunk0_carry_in;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk0_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk0_shifted;
-wire [7:0] equity_lane0_chunked_counter0_slice_of1_piece;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk1_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk1_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk1_shifted;
-wire [7:0] equity_lane0_chunked_counter0_slice_of2_piece;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk2_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk2_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk2_shifted;
-wire [7:0] equity_lane0_chunked_counter0_slice_of3_piece;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk3_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk3_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
-wire [7:0] equity_lane0_chunked_counter0_slice_of4_piece;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
@@ -504,24 +498,19 @@ wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
 wire [7:0] equity_lane0_tally0_chunked_counter1_zero;
-wire [7:0] equity_lane0_tally0_chunked_counter1_piece;
 reg [7:0] equity_lane0_tally0_chunked_counter1_lowest;
 wire [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in;
 reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out;
 wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
-wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of6_piece;
 reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_value;
 reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out;
 wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
-wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of7_piece;
 reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_value;
 reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out;
 wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
-wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of8_piece;
 reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_value;
 reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out;
 wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
-wire [7:0] equity_lane0_tally0_chunked_counter1_slice_of9_piece;
 reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_value;
 reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out;
 wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
@@ -529,24 +518,19 @@ wire equity_lane0_tally1_no;
 wire [39:0] equity_lane0_tally1_zero;
 reg [11:0] equity_lane0_tally1_amount;
 wire [7:0] equity_lane0_tally1_chunked_counter2_zero;
-wire [7:0] equity_lane0_tally1_chunked_counter2_piece;
 reg [7:0] equity_lane0_tally1_chunked_counter2_lowest;
 wire [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
-wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of11_piece;
 reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
-wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of12_piece;
 reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
-wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of13_piece;
 reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
-wire [7:0] equity_lane0_tally1_chunked_counter2_slice_of14_piece;
 reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
@@ -554,28 +538,22 @@ wire equity_lane0_tally2_no;
 wire [55:0] equity_lane0_tally2_zero;
 reg [11:0] equity_lane0_tally2_amount;
 wire [7:0] equity_lane0_tally2_chunked_counter3_zero;
-wire [15:0] equity_lane0_tally2_chunked_counter3_piece;
 reg [15:0] equity_lane0_tally2_chunked_counter3_lowest;
 wire [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out;
 wire [15:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
-wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of16_piece;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
-wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of17_piece;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
-wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of18_piece;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
-wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of19_piece;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-wire [7:0] equity_lane0_tally2_chunked_counter3_slice_of20_piece;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
@@ -583,24 +561,19 @@ wire equity_lane0_tally3_no;
 wire [39:0] equity_lane0_tally3_zero;
 reg [11:0] equity_lane0_tally3_amount;
 wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
-wire [7:0] equity_lane0_tally3_chunked_counter4_piece;
 reg [7:0] equity_lane0_tally3_chunked_counter4_lowest;
 wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
-wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of22_piece;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
-wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of23_piece;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
-wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of24_piece;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
-wire [7:0] equity_lane0_tally3_chunked_counter4_slice_of25_piece;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
@@ -608,24 +581,19 @@ wire equity_lane0_tally4_no;
 wire [39:0] equity_lane0_tally4_zero;
 reg [11:0] equity_lane0_tally4_amount;
 wire [7:0] equity_lane0_tally4_chunked_counter5_zero;
-wire [7:0] equity_lane0_tally4_chunked_counter5_piece;
 reg [7:0] equity_lane0_tally4_chunked_counter5_lowest;
 wire [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of27_piece;
 reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of28_piece;
 reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of29_piece;
 reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-wire [7:0] equity_lane0_tally4_chunked_counter5_slice_of30_piece;
 reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
@@ -633,28 +601,22 @@ wire equity_lane0_tally5_no;
 wire [55:0] equity_lane0_tally5_zero;
 reg [11:0] equity_lane0_tally5_amount;
 wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
-wire [15:0] equity_lane0_tally5_chunked_counter6_piece;
 reg [15:0] equity_lane0_tally5_chunked_counter6_lowest;
 wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
 wire [15:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of32_piece;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of33_piece;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of34_piece;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of35_piece;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-wire [7:0] equity_lane0_tally5_chunked_counter6_slice_of36_piece;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
@@ -768,10 +730,6 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_piece = quota[8-1:0];
-
-
-
 assign equity_lane0_chunked_counter0_counter_chunk0_shifted = equity_lane0_chunked_counter0_counter_chunk1_value[8-1:0];
 
 
@@ -788,7 +746,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_piece;
+            equity_lane0_chunked_counter0_lowest <= quota[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -810,10 +768,6 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_slice_of1_piece = quota[16-1:8];
-
-
-
 assign equity_lane0_chunked_counter0_counter_chunk1_shifted = equity_lane0_chunked_counter0_counter_chunk2_value[8-1:0];
 
 
@@ -830,7 +784,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_slice_of1_piece;
+            equity_lane0_chunked_counter0_counter_chunk1_value <= quota[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -852,10 +806,6 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_slice_of2_piece = quota[24-1:16];
-
-
-
 assign equity_lane0_chunked_counter0_counter_chunk2_shifted = equity_lane0_chunked_counter0_counter_chunk3_value[8-1:0];
 
 
@@ -872,7 +822,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_slice_of2_piece;
+            equity_lane0_chunked_counter0_counter_chunk2_value <= quota[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -894,10 +844,6 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_slice_of3_piece = quota[32-1:24];
-
-
-
 assign equity_lane0_chunked_counter0_counter_chunk3_shifted = equity_lane0_chunked_counter0_counter_chunk4_value[8-1:0];
 
 
@@ -914,7 +860,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_slice_of3_piece;
+            equity_lane0_chunked_counter0_counter_chunk3_value <= quota[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -936,10 +882,6 @@ end
 
 
 
-assign equity_lane0_chunked_counter0_slice_of4_piece = quota[40-1:32];
-
-
-
 assign equity_lane0_chunked_counter0_counter_chunk4_shifted = equity_lane0_unused;
 
 
@@ -956,7 +898,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_slice_of4_piece;
+            equity_lane0_chunked_counter0_counter_chunk4_value <= quota[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -982,7 +924,6 @@ assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 
-assign equity_lane0_low_zero = (equity_lane0_chunked_counter0_lowest == 0);
 assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
@@ -1409,7 +1350,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<0; t=t+1) begin
@@ -1501,7 +1442,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<1; t=t+1) begin
@@ -1593,7 +1534,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<2; t=t+1) begin
@@ -1685,7 +1626,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<3; t=t+1) begin
@@ -1777,7 +1718,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<4; t=t+1) begin
@@ -1869,7 +1810,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<5; t=t+1) begin
@@ -1961,7 +1902,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
             candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
-            masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
         for (t=0; t<6; t=t+1) begin
@@ -4209,10 +4150,6 @@ end
 
 
 
-assign equity_lane0_tally0_chunked_counter1_piece = equity_lane0_tally0_zero[8-1:0];
-
-
-
 assign equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk6_value[8-1:0];
 
 
@@ -4229,7 +4166,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_piece;
+            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero[8-1:0];
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (shift) begin
@@ -4251,10 +4188,6 @@ end
 
 
 
-assign equity_lane0_tally0_chunked_counter1_slice_of6_piece = equity_lane0_tally0_zero[16-1:8];
-
-
-
 assign equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk7_value[8-1:0];
 
 
@@ -4271,7 +4204,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_slice_of6_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero[16-1:8];
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (shift) begin
@@ -4293,10 +4226,6 @@ end
 
 
 
-assign equity_lane0_tally0_chunked_counter1_slice_of7_piece = equity_lane0_tally0_zero[24-1:16];
-
-
-
 assign equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk8_value[8-1:0];
 
 
@@ -4313,7 +4242,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_slice_of7_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero[24-1:16];
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (shift) begin
@@ -4335,10 +4264,6 @@ end
 
 
 
-assign equity_lane0_tally0_chunked_counter1_slice_of8_piece = equity_lane0_tally0_zero[32-1:24];
-
-
-
 assign equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk9_value[8-1:0];
 
 
@@ -4355,7 +4280,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_slice_of8_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero[32-1:24];
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (shift) begin
@@ -4377,10 +4302,6 @@ end
 
 
 
-assign equity_lane0_tally0_chunked_counter1_slice_of9_piece = equity_lane0_tally0_zero[40-1:32];
-
-
-
 assign equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted = equity_lane0_links[1];
 
 
@@ -4397,7 +4318,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_slice_of9_piece;
+            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero[40-1:32];
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (shift) begin
@@ -4441,10 +4362,6 @@ end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_piece = equity_lane0_tally1_zero[8-1:0];
-
-
-
 assign equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk11_value[8-1:0];
 
 
@@ -4461,7 +4378,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
         else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_piece;
+            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero[8-1:0];
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
         else if (shift) begin
@@ -4483,10 +4400,6 @@ end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_slice_of11_piece = equity_lane0_tally1_zero[16-1:8];
-
-
-
 assign equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk12_value[8-1:0];
 
 
@@ -4503,7 +4416,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
         else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_slice_of11_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero[16-1:8];
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
         else if (shift) begin
@@ -4525,10 +4438,6 @@ end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_slice_of12_piece = equity_lane0_tally1_zero[24-1:16];
-
-
-
 assign equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk13_value[8-1:0];
 
 
@@ -4545,7 +4454,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
         else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_slice_of12_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero[24-1:16];
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
         else if (shift) begin
@@ -4567,10 +4476,6 @@ end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_slice_of13_piece = equity_lane0_tally1_zero[32-1:24];
-
-
-
 assign equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk14_value[8-1:0];
 
 
@@ -4587,7 +4492,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
         else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_slice_of13_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero[32-1:24];
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
         else if (shift) begin
@@ -4609,10 +4514,6 @@ end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_slice_of14_piece = equity_lane0_tally1_zero[40-1:32];
-
-
-
 assign equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted = equity_lane0_links[2];
 
 
@@ -4629,7 +4530,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
         else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_slice_of14_piece;
+            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero[40-1:32];
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
         else if (shift) begin
@@ -4673,10 +4574,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_piece = equity_lane0_tally2_zero[16-1:0];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = {equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0], equity_lane0_tally2_chunked_counter3_lowest[16-1:8]};
 
 
@@ -4693,7 +4590,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_piece;
+            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[16-1:0];
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (shift) begin
@@ -4715,10 +4612,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_slice_of16_piece = equity_lane0_tally2_zero[24-1:16];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk17_value[8-1:0];
 
 
@@ -4735,7 +4628,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_slice_of16_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[24-1:16];
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (shift) begin
@@ -4757,10 +4650,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_slice_of17_piece = equity_lane0_tally2_zero[32-1:24];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk18_value[8-1:0];
 
 
@@ -4777,7 +4666,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_slice_of17_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[32-1:24];
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (shift) begin
@@ -4799,10 +4688,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_slice_of18_piece = equity_lane0_tally2_zero[40-1:32];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk19_value[8-1:0];
 
 
@@ -4819,7 +4704,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_slice_of18_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[40-1:32];
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (shift) begin
@@ -4841,10 +4726,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_slice_of19_piece = equity_lane0_tally2_zero[48-1:40];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk20_value[8-1:0];
 
 
@@ -4861,7 +4742,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_slice_of19_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[48-1:40];
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (shift) begin
@@ -4883,10 +4764,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_slice_of20_piece = equity_lane0_tally2_zero[56-1:48];
-
-
-
 assign equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted = equity_lane0_links[3];
 
 
@@ -4903,7 +4780,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk2
             equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_slice_of20_piece;
+            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero[56-1:48];
             equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
         end
         else if (shift) begin
@@ -4947,10 +4824,6 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_piece = equity_lane0_tally3_zero[8-1:0];
-
-
-
 assign equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk22_value[8-1:0];
 
 
@@ -4967,7 +4840,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_piece;
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (shift) begin
@@ -4989,10 +4862,6 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_slice_of22_piece = equity_lane0_tally3_zero[16-1:8];
-
-
-
 assign equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk23_value[8-1:0];
 
 
@@ -5009,7 +4878,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_slice_of22_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[16-1:8];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (shift) begin
@@ -5031,10 +4900,6 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_slice_of23_piece = equity_lane0_tally3_zero[24-1:16];
-
-
-
 assign equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk24_value[8-1:0];
 
 
@@ -5051,7 +4916,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_slice_of23_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (shift) begin
@@ -5073,10 +4938,6 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_slice_of24_piece = equity_lane0_tally3_zero[32-1:24];
-
-
-
 assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk25_value[8-1:0];
 
 
@@ -5093,7 +4954,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_slice_of24_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (shift) begin
@@ -5115,10 +4976,6 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_slice_of25_piece = equity_lane0_tally3_zero[40-1:32];
-
-
-
 assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lane0_links[4];
 
 
@@ -5135,7 +4992,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_slice_of25_piece;
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (shift) begin
@@ -5179,10 +5036,6 @@ end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_piece = equity_lane0_tally4_zero[8-1:0];
-
-
-
 assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk27_value[8-1:0];
 
 
@@ -5199,7 +5052,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
         else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_piece;
+            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero[8-1:0];
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
         else if (shift) begin
@@ -5221,10 +5074,6 @@ end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_slice_of27_piece = equity_lane0_tally4_zero[16-1:8];
-
-
-
 assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk28_value[8-1:0];
 
 
@@ -5241,7 +5090,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
         else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_slice_of27_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero[16-1:8];
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
         else if (shift) begin
@@ -5263,10 +5112,6 @@ end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_slice_of28_piece = equity_lane0_tally4_zero[24-1:16];
-
-
-
 assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk29_value[8-1:0];
 
 
@@ -5283,7 +5128,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
         else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_slice_of28_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero[24-1:16];
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
         else if (shift) begin
@@ -5305,10 +5150,6 @@ end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_slice_of29_piece = equity_lane0_tally4_zero[32-1:24];
-
-
-
 assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk30_value[8-1:0];
 
 
@@ -5325,7 +5166,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
         else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_slice_of29_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero[32-1:24];
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
         else if (shift) begin
@@ -5347,10 +5188,6 @@ end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_slice_of30_piece = equity_lane0_tally4_zero[40-1:32];
-
-
-
 assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lane0_links[5];
 
 
@@ -5367,7 +5204,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk3
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
         else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_slice_of30_piece;
+            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero[40-1:32];
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
         else if (shift) begin
@@ -5411,10 +5248,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_piece = equity_lane0_tally5_zero[16-1:0];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = {equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0], equity_lane0_tally5_chunked_counter6_lowest[16-1:8]};
 
 
@@ -5431,7 +5264,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_piece;
+            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[16-1:0];
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (shift) begin
@@ -5453,10 +5286,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_slice_of32_piece = equity_lane0_tally5_zero[24-1:16];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk33_value[8-1:0];
 
 
@@ -5473,7 +5302,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_slice_of32_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[24-1:16];
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (shift) begin
@@ -5495,10 +5324,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_slice_of33_piece = equity_lane0_tally5_zero[32-1:24];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk34_value[8-1:0];
 
 
@@ -5515,7 +5340,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_slice_of33_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[32-1:24];
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (shift) begin
@@ -5537,10 +5362,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_slice_of34_piece = equity_lane0_tally5_zero[40-1:32];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk35_value[8-1:0];
 
 
@@ -5557,7 +5378,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_slice_of34_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[40-1:32];
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (shift) begin
@@ -5579,10 +5400,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_slice_of35_piece = equity_lane0_tally5_zero[48-1:40];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk36_value[8-1:0];
 
 
@@ -5599,7 +5416,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_slice_of35_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[48-1:40];
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (shift) begin
@@ -5621,10 +5438,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_slice_of36_piece = equity_lane0_tally5_zero[56-1:48];
-
-
-
 assign equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted = chain_in;
 
 
@@ -5641,7 +5454,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_slice_of36_piece;
+            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero[56-1:48];
             equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
         end
         else if (shift) begin

@@ -61,7 +61,6 @@ signal seed_word_num: unsigned(31 downto 0);
 signal quota_num: unsigned(39 downto 0);
 signal chain_out_num: unsigned(7 downto 0);
 signal chain_in: unsigned(7 downto 0);
-signal equity_lane0_low_zero: std_logic;
 signal equity_lane0_unused: unsigned(7 downto 0);
 signal equity_lane0_unread: unsigned(7 downto 0);
 signal equity_lane0_no_shift: std_logic;
@@ -87,25 +86,20 @@ signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
 signal equity_lane0_shown: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_piece: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk0_carry_in: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk0_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk0_shifted: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_slice_of1_piece: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk1_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk1_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk1_shifted: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_slice_of2_piece: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk2_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk2_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk2_shifted: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_slice_of3_piece: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk3_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk3_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0);
-signal equity_lane0_chunked_counter0_slice_of4_piece: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
@@ -511,24 +505,19 @@ signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
 signal equity_lane0_tally0_amount: unsigned(11 downto 0);
 signal equity_lane0_tally0_chunked_counter1_zero: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_piece: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_slice_of6_piece: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk6_value: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_slice_of7_piece: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk7_value: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_slice_of8_piece: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk8_value: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_slice_of9_piece: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk9_value: unsigned(7 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted: unsigned(7 downto 0);
@@ -536,24 +525,19 @@ signal equity_lane0_tally1_no: std_logic;
 signal equity_lane0_tally1_zero: unsigned(39 downto 0);
 signal equity_lane0_tally1_amount: unsigned(11 downto 0);
 signal equity_lane0_tally1_chunked_counter2_zero: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_piece: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_slice_of11_piece: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk11_value: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_slice_of12_piece: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk12_value: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_slice_of13_piece: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk13_value: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_slice_of14_piece: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_value: unsigned(7 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted: unsigned(7 downto 0);
@@ -561,28 +545,22 @@ signal equity_lane0_tally2_no: std_logic;
 signal equity_lane0_tally2_zero: unsigned(55 downto 0);
 signal equity_lane0_tally2_amount: unsigned(11 downto 0);
 signal equity_lane0_tally2_chunked_counter3_zero: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_piece: unsigned(15 downto 0);
 signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(15 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally2_chunked_counter3_slice_of16_piece: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_slice_of17_piece: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk17_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_slice_of18_piece: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk18_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_slice_of19_piece: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_slice_of20_piece: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk20_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted: unsigned(7 downto 0);
@@ -590,24 +568,19 @@ signal equity_lane0_tally3_no: std_logic;
 signal equity_lane0_tally3_zero: unsigned(39 downto 0);
 signal equity_lane0_tally3_amount: unsigned(11 downto 0);
 signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_piece: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_slice_of22_piece: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk22_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_slice_of23_piece: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk23_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_slice_of24_piece: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_slice_of25_piece: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk25_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted: unsigned(7 downto 0);
@@ -615,24 +588,19 @@ signal equity_lane0_tally4_no: std_logic;
 signal equity_lane0_tally4_zero: unsigned(39 downto 0);
 signal equity_lane0_tally4_amount: unsigned(11 downto 0);
 signal equity_lane0_tally4_chunked_counter5_zero: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_piece: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_slice_of27_piece: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk27_value: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_slice_of28_piece: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk28_value: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_slice_of29_piece: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk29_value: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_slice_of30_piece: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
@@ -640,28 +608,22 @@ signal equity_lane0_tally5_no: std_logic;
 signal equity_lane0_tally5_zero: unsigned(55 downto 0);
 signal equity_lane0_tally5_amount: unsigned(11 downto 0);
 signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_piece: unsigned(15 downto 0);
 signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(15 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally5_chunked_counter6_slice_of32_piece: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_slice_of33_piece: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk33_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_slice_of34_piece: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk34_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_slice_of35_piece: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_slice_of36_piece: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted: unsigned(7 downto 0);
@@ -796,9 +758,6 @@ begin
 end process write;
 
 
-equity_lane0_chunked_counter0_piece <= quota_num(8-1 downto 0);
-
-
 equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
 
 equity_lane0_chunked_counter0_counter_chunk0_step: process (clk) is
@@ -814,7 +773,7 @@ begin
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_piece;
+                equity_lane0_chunked_counter0_lowest <= quota_num(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
@@ -833,9 +792,6 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk0_step;
 
 
-equity_lane0_chunked_counter0_slice_of1_piece <= quota_num(16-1 downto 8);
-
-
 equity_lane0_chunked_counter0_counter_chunk1_shifted <= equity_lane0_chunked_counter0_counter_chunk2_value(8-1 downto 0);
 
 equity_lane0_chunked_counter0_counter_chunk1_step: process (clk) is
@@ -851,7 +807,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_slice_of1_piece;
+                equity_lane0_chunked_counter0_counter_chunk1_value <= quota_num(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
@@ -870,9 +826,6 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk1_step;
 
 
-equity_lane0_chunked_counter0_slice_of2_piece <= quota_num(24-1 downto 16);
-
-
 equity_lane0_chunked_counter0_counter_chunk2_shifted <= equity_lane0_chunked_counter0_counter_chunk3_value(8-1 downto 0);
 
 equity_lane0_chunked_counter0_counter_chunk2_step: process (clk) is
@@ -888,7 +841,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_slice_of2_piece;
+                equity_lane0_chunked_counter0_counter_chunk2_value <= quota_num(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
@@ -907,9 +860,6 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk2_step;
 
 
-equity_lane0_chunked_counter0_slice_of3_piece <= quota_num(32-1 downto 24);
-
-
 equity_lane0_chunked_counter0_counter_chunk3_shifted <= equity_lane0_chunked_counter0_counter_chunk4_value(8-1 downto 0);
 
 equity_lane0_chunked_counter0_counter_chunk3_step: process (clk) is
@@ -925,7 +875,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_slice_of3_piece;
+                equity_lane0_chunked_counter0_counter_chunk3_value <= quota_num(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
@@ -944,9 +894,6 @@ begin
 end process equity_lane0_chunked_counter0_counter_chunk3_step;
 
 
-equity_lane0_chunked_counter0_slice_of4_piece <= quota_num(40-1 downto 32);
-
-
 equity_lane0_chunked_counter0_counter_chunk4_shifted <= equity_lane0_unused;
 
 equity_lane0_chunked_counter0_counter_chunk4_step: process (clk) is
@@ -962,7 +909,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_slice_of4_piece;
+                equity_lane0_chunked_counter0_counter_chunk4_value <= quota_num(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
@@ -984,7 +931,6 @@ end process equity_lane0_chunked_counter0_counter_chunk4_step;
 equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
-equity_lane0_low_zero <= stdl(equity_lane0_chunked_counter0_lowest = 0);
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
@@ -1370,7 +1316,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 0-1 loop
@@ -1462,7 +1408,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 1-1 loop
@@ -1554,7 +1500,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 2-1 loop
@@ -1646,7 +1592,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 3-1 loop
@@ -1738,7 +1684,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 4-1 loop
@@ -1830,7 +1776,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 5-1 loop
@@ -1922,7 +1868,7 @@ begin
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
             for t in 0 to 6-1 loop
@@ -4270,9 +4216,6 @@ begin
 end process equity_lane0_tally0_register_amount;
 
 
-equity_lane0_tally0_chunked_counter1_piece <= equity_lane0_tally0_zero(8-1 downto 0);
-
-
 equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk6_value(8-1 downto 0);
 
 equity_lane0_tally0_chunked_counter1_counter_chunk5_step: process (clk) is
@@ -4288,7 +4231,7 @@ begin
                 equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_piece;
+                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero(8-1 downto 0);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
@@ -4307,9 +4250,6 @@ begin
 end process equity_lane0_tally0_chunked_counter1_counter_chunk5_step;
 
 
-equity_lane0_tally0_chunked_counter1_slice_of6_piece <= equity_lane0_tally0_zero(16-1 downto 8);
-
-
 equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk7_value(8-1 downto 0);
 
 equity_lane0_tally0_chunked_counter1_counter_chunk6_step: process (clk) is
@@ -4325,7 +4265,7 @@ begin
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_slice_of6_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero(16-1 downto 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
@@ -4344,9 +4284,6 @@ begin
 end process equity_lane0_tally0_chunked_counter1_counter_chunk6_step;
 
 
-equity_lane0_tally0_chunked_counter1_slice_of7_piece <= equity_lane0_tally0_zero(24-1 downto 16);
-
-
 equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk8_value(8-1 downto 0);
 
 equity_lane0_tally0_chunked_counter1_counter_chunk7_step: process (clk) is
@@ -4362,7 +4299,7 @@ begin
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_slice_of7_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero(24-1 downto 16);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
@@ -4381,9 +4318,6 @@ begin
 end process equity_lane0_tally0_chunked_counter1_counter_chunk7_step;
 
 
-equity_lane0_tally0_chunked_counter1_slice_of8_piece <= equity_lane0_tally0_zero(32-1 downto 24);
-
-
 equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk9_value(8-1 downto 0);
 
 equity_lane0_tally0_chunked_counter1_counter_chunk8_step: process (clk) is
@@ -4399,7 +4333,7 @@ begin
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_slice_of8_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero(32-1 downto 24);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
@@ -4418,9 +4352,6 @@ begin
 end process equity_lane0_tally0_chunked_counter1_counter_chunk8_step;
 
 
-equity_lane0_tally0_chunked_counter1_slice_of9_piece <= equity_lane0_tally0_zero(40-1 downto 32);
-
-
 equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted <= equity_lane0_links(1);
 
 equity_lane0_tally0_chunked_counter1_counter_chunk9_step: process (clk) is
@@ -4436,7 +4367,7 @@ begin
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_slice_of9_piece;
+                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero(40-1 downto 32);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
@@ -4475,9 +4406,6 @@ begin
 end process equity_lane0_tally1_register_amount;
 
 
-equity_lane0_tally1_chunked_counter2_piece <= equity_lane0_tally1_zero(8-1 downto 0);
-
-
 equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk11_value(8-1 downto 0);
 
 equity_lane0_tally1_chunked_counter2_counter_chunk10_step: process (clk) is
@@ -4493,7 +4421,7 @@ begin
                 equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_piece;
+                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero(8-1 downto 0);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
@@ -4512,9 +4440,6 @@ begin
 end process equity_lane0_tally1_chunked_counter2_counter_chunk10_step;
 
 
-equity_lane0_tally1_chunked_counter2_slice_of11_piece <= equity_lane0_tally1_zero(16-1 downto 8);
-
-
 equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk12_value(8-1 downto 0);
 
 equity_lane0_tally1_chunked_counter2_counter_chunk11_step: process (clk) is
@@ -4530,7 +4455,7 @@ begin
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_slice_of11_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero(16-1 downto 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
@@ -4549,9 +4474,6 @@ begin
 end process equity_lane0_tally1_chunked_counter2_counter_chunk11_step;
 
 
-equity_lane0_tally1_chunked_counter2_slice_of12_piece <= equity_lane0_tally1_zero(24-1 downto 16);
-
-
 equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk13_value(8-1 downto 0);
 
 equity_lane0_tally1_chunked_counter2_counter_chunk12_step: process (clk) is
@@ -4567,7 +4489,7 @@ begin
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_slice_of12_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero(24-1 downto 16);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
@@ -4586,9 +4508,6 @@ begin
 end process equity_lane0_tally1_chunked_counter2_counter_chunk12_step;
 
 
-equity_lane0_tally1_chunked_counter2_slice_of13_piece <= equity_lane0_tally1_zero(32-1 downto 24);
-
-
 equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk14_value(8-1 downto 0);
 
 equity_lane0_tally1_chunked_counter2_counter_chunk13_step: process (clk) is
@@ -4604,7 +4523,7 @@ begin
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_slice_of13_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero(32-1 downto 24);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
@@ -4623,9 +4542,6 @@ begin
 end process equity_lane0_tally1_chunked_counter2_counter_chunk13_step;
 
 
-equity_lane0_tally1_chunked_counter2_slice_of14_piece <= equity_lane0_tally1_zero(40-1 downto 32);
-
-
 equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted <= equity_lane0_links(2);
 
 equity_lane0_tally1_chunked_counter2_counter_chunk14_step: process (clk) is
@@ -4641,7 +4557,7 @@ begin
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_slice_of14_piece;
+                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero(40-1 downto 32);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
@@ -4680,9 +4596,6 @@ begin
 end process equity_lane0_tally2_register_amount;
 
 
-equity_lane0_tally2_chunked_counter3_piece <= equity_lane0_tally2_zero(16-1 downto 0);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= unsigned'(equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0) & equity_lane0_tally2_chunked_counter3_lowest(16-1 downto 8));
 
 equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
@@ -4698,7 +4611,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_piece;
+                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(16-1 downto 0);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
@@ -4717,9 +4630,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk15_step;
 
 
-equity_lane0_tally2_chunked_counter3_slice_of16_piece <= equity_lane0_tally2_zero(24-1 downto 16);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk17_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk16_step: process (clk) is
@@ -4735,7 +4645,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_slice_of16_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(24-1 downto 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
@@ -4754,9 +4664,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk16_step;
 
 
-equity_lane0_tally2_chunked_counter3_slice_of17_piece <= equity_lane0_tally2_zero(32-1 downto 24);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk18_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk17_step: process (clk) is
@@ -4772,7 +4679,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_slice_of17_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(32-1 downto 24);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
@@ -4791,9 +4698,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk17_step;
 
 
-equity_lane0_tally2_chunked_counter3_slice_of18_piece <= equity_lane0_tally2_zero(40-1 downto 32);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk19_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk18_step: process (clk) is
@@ -4809,7 +4713,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_slice_of18_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(40-1 downto 32);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
@@ -4828,9 +4732,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk18_step;
 
 
-equity_lane0_tally2_chunked_counter3_slice_of19_piece <= equity_lane0_tally2_zero(48-1 downto 40);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk20_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
@@ -4846,7 +4747,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_slice_of19_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(48-1 downto 40);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
@@ -4865,9 +4766,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk19_step;
 
 
-equity_lane0_tally2_chunked_counter3_slice_of20_piece <= equity_lane0_tally2_zero(56-1 downto 48);
-
-
 equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted <= equity_lane0_links(3);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk20_step: process (clk) is
@@ -4883,7 +4781,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_slice_of20_piece;
+                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero(56-1 downto 48);
                 equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
@@ -4922,9 +4820,6 @@ begin
 end process equity_lane0_tally3_register_amount;
 
 
-equity_lane0_tally3_chunked_counter4_piece <= equity_lane0_tally3_zero(8-1 downto 0);
-
-
 equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk22_value(8-1 downto 0);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk21_step: process (clk) is
@@ -4940,7 +4835,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_piece;
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
@@ -4959,9 +4854,6 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk21_step;
 
 
-equity_lane0_tally3_chunked_counter4_slice_of22_piece <= equity_lane0_tally3_zero(16-1 downto 8);
-
-
 equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk23_value(8-1 downto 0);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk22_step: process (clk) is
@@ -4977,7 +4869,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_slice_of22_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(16-1 downto 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
@@ -4996,9 +4888,6 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk22_step;
 
 
-equity_lane0_tally3_chunked_counter4_slice_of23_piece <= equity_lane0_tally3_zero(24-1 downto 16);
-
-
 equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk24_value(8-1 downto 0);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk23_step: process (clk) is
@@ -5014,7 +4903,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_slice_of23_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
@@ -5033,9 +4922,6 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk23_step;
 
 
-equity_lane0_tally3_chunked_counter4_slice_of24_piece <= equity_lane0_tally3_zero(32-1 downto 24);
-
-
 equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk25_value(8-1 downto 0);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
@@ -5051,7 +4937,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_slice_of24_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
@@ -5070,9 +4956,6 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk24_step;
 
 
-equity_lane0_tally3_chunked_counter4_slice_of25_piece <= equity_lane0_tally3_zero(40-1 downto 32);
-
-
 equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted <= equity_lane0_links(4);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
@@ -5088,7 +4971,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_slice_of25_piece;
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
@@ -5127,9 +5010,6 @@ begin
 end process equity_lane0_tally4_register_amount;
 
 
-equity_lane0_tally4_chunked_counter5_piece <= equity_lane0_tally4_zero(8-1 downto 0);
-
-
 equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk27_value(8-1 downto 0);
 
 equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
@@ -5145,7 +5025,7 @@ begin
                 equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_piece;
+                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero(8-1 downto 0);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
@@ -5164,9 +5044,6 @@ begin
 end process equity_lane0_tally4_chunked_counter5_counter_chunk26_step;
 
 
-equity_lane0_tally4_chunked_counter5_slice_of27_piece <= equity_lane0_tally4_zero(16-1 downto 8);
-
-
 equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk28_value(8-1 downto 0);
 
 equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
@@ -5182,7 +5059,7 @@ begin
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_slice_of27_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero(16-1 downto 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
@@ -5201,9 +5078,6 @@ begin
 end process equity_lane0_tally4_chunked_counter5_counter_chunk27_step;
 
 
-equity_lane0_tally4_chunked_counter5_slice_of28_piece <= equity_lane0_tally4_zero(24-1 downto 16);
-
-
 equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk29_value(8-1 downto 0);
 
 equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
@@ -5219,7 +5093,7 @@ begin
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_slice_of28_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero(24-1 downto 16);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
@@ -5238,9 +5112,6 @@ begin
 end process equity_lane0_tally4_chunked_counter5_counter_chunk28_step;
 
 
-equity_lane0_tally4_chunked_counter5_slice_of29_piece <= equity_lane0_tally4_zero(32-1 downto 24);
-
-
 equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk30_value(8-1 downto 0);
 
 equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
@@ -5256,7 +5127,7 @@ begin
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_slice_of29_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero(32-1 downto 24);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
@@ -5275,9 +5146,6 @@ begin
 end process equity_lane0_tally4_chunked_counter5_counter_chunk29_step;
 
 
-equity_lane0_tally4_chunked_counter5_slice_of30_piece <= equity_lane0_tally4_zero(40-1 downto 32);
-
-
 equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted <= equity_lane0_links(5);
 
 equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
@@ -5293,7 +5161,7 @@ begin
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_slice_of30_piece;
+                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero(40-1 downto 32);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
@@ -5332,9 +5200,6 @@ begin
 end process equity_lane0_tally5_register_amount;
 
 
-equity_lane0_tally5_chunked_counter6_piece <= equity_lane0_tally5_zero(16-1 downto 0);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= unsigned'(equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0) & equity_lane0_tally5_chunked_counter6_lowest(16-1 downto 8));
 
 equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
@@ -5350,7 +5215,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_piece;
+                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(16-1 downto 0);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
@@ -5369,9 +5234,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk31_step;
 
 
-equity_lane0_tally5_chunked_counter6_slice_of32_piece <= equity_lane0_tally5_zero(24-1 downto 16);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk33_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
@@ -5387,7 +5249,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_slice_of32_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(24-1 downto 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
@@ -5406,9 +5268,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk32_step;
 
 
-equity_lane0_tally5_chunked_counter6_slice_of33_piece <= equity_lane0_tally5_zero(32-1 downto 24);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk34_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
@@ -5424,7 +5283,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_slice_of33_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(32-1 downto 24);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
@@ -5443,9 +5302,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk33_step;
 
 
-equity_lane0_tally5_chunked_counter6_slice_of34_piece <= equity_lane0_tally5_zero(40-1 downto 32);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk35_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
@@ -5461,7 +5317,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_slice_of34_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(40-1 downto 32);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
@@ -5480,9 +5336,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
 
 
-equity_lane0_tally5_chunked_counter6_slice_of35_piece <= equity_lane0_tally5_zero(48-1 downto 40);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk36_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
@@ -5498,7 +5351,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_slice_of35_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(48-1 downto 40);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
@@ -5517,9 +5370,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
 
 
-equity_lane0_tally5_chunked_counter6_slice_of36_piece <= equity_lane0_tally5_zero(56-1 downto 48);
-
-
 equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted <= chain_in;
 
 equity_lane0_tally5_chunked_counter6_counter_chunk36_step: process (clk) is
@@ -5535,7 +5385,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_slice_of36_piece;
+                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero(56-1 downto 48);
                 equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;

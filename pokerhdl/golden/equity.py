@@ -92,7 +92,7 @@ class Setup:
 
     def unknown_count(self):
         """Cards a trial deals: the missing board cards and two per random opponent."""
-        return BOARD_CARDS - len(self.board) + 2 * len(self.random_seats())
+        return len(self.dealt_slots())
 
     def dealt_slots(self):
         """The dealer slots a trial deals (golden/equity_deal.py)."""

@@ -47,6 +47,11 @@ def stream_seed(seed, lane, slot):
     return (seed ^ stream_key(lane, slot)) | 1
 
 
+def lane_slots(opponents):
+    """The card slots of a lane with ``opponents`` opponent seats."""
+    return BOARD_SLOTS + 2 * opponents
+
+
 def seat_slots(opponent):
     """The two slots of opponent ``opponent`` (0 = the first opponent)."""
     return BOARD_SLOTS + 2 * opponent, BOARD_SLOTS + 2 * opponent + 1
@@ -80,12 +85,13 @@ class LaneConfig:
     def of(cls, setup, opponents):
         if len(setup.opponents) > opponents:
             raise ValueError(f"{len(setup.opponents)} opponents on a lane for {opponents}")
-        fixed = [NO_CARD] * (BOARD_SLOTS + 2 * opponents)
+        fixed = [NO_CARD] * lane_slots(opponents)
         missing = BOARD_SLOTS - len(setup.board)
         fixed[missing:BOARD_SLOTS] = setup.board
         for j, hand in enumerate(setup.opponents):
             if hand is not None:
-                fixed[BOARD_SLOTS + 2 * j:BOARD_SLOTS + 2 * j + 2] = hand
+                for slot, card in zip(seat_slots(j), hand):
+                    fixed[slot] = card
         remaining = tuple(setup.remaining())
         return cls(len(remaining), MASK_ROM[len(remaining)],
                    sum(1 << s for s in setup.dealt_slots()), tuple(fixed), remaining,

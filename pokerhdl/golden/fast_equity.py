@@ -23,7 +23,7 @@ import numpy as np
 from .equity import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
 from .equity_deal import lane_trials, stream_seed
 from .fast_rank import rank7_shared
-from .rng import MASK32, seed_words, step
+from .rng import seed_word, seed_words, split_words, step
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 
 CHUNK_ROWS = 1 << 20        # trials ranked per numpy pass
@@ -131,22 +131,13 @@ def exact(setup, progress=None):
 
 
 # ------------------------------------------------------------------------- Monte Carlo
-def _state_int(words):
-    x, y, z, w = words
-    return x << 96 | y << 64 | z << 32 | w
-
-
-def _int_state(value):
-    return tuple((value >> shift) & MASK32 for shift in (96, 64, 32, 0))
-
-
 @lru_cache(maxsize=1)
 def _step_matrix():
     """The xorshift128 step as a 128 x 128 bit matrix over GF(2): column j is the step of the
     state with only bit j set (bit 0: w's lowest)."""
     m = np.zeros((128, 128), dtype=np.uint8)
     for j in range(128):
-        after = _state_int(step(_int_state(1 << j)))
+        after = seed_word(*step(split_words(1 << j)))
         m[:, j] = [(after >> i) & 1 for i in range(128)]
     return m
 
@@ -255,6 +246,8 @@ class LaneDeals:
         self.ready = np.empty((0, self.slots), dtype=np.int64)     # counted, not yet taken
 
     def take(self, count):
+        if not self.slots:                          # nothing to deal: every trial counts
+            return np.zeros((count, 0), dtype=np.uint8)
         while len(self.ready) < count:
             need = int((count - len(self.ready)) * 1.05) + 64
             words = np.stack([self.streams.take(s, need) for s in range(self.slots)], axis=1)
@@ -273,8 +266,6 @@ def _full_board(known_board, dealt):
 def lane_cards(seed, lane, remaining, slots, trials):
     """The cards of a lane's first ``trials`` counted trials: a (trials, slots) array, row t
     what LaneDealer.deal_counted() gives in its t-th call."""
-    if not slots:
-        return np.zeros((trials, 0), dtype=np.uint8)
     return LaneDeals(seed, lane, remaining, slots).take(trials)
 
 
@@ -294,8 +285,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None):
             count = min(left[lane], per_chunk)
             left[lane] -= count
             if count:
-                parts.append(dealer.take(count) if slots else
-                             np.zeros((count, 0), dtype=np.uint8))
+                parts.append(dealer.take(count))
         cards = np.concatenate(parts)
         board = _full_board(known_board, cards[:, :k])
         _score(result, _words(setup, board, [cards[:, i:i + 2]

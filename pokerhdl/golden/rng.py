@@ -23,11 +23,16 @@ def seed_word(x, y, z, w):
     return (x & MASK32) << 96 | (y & MASK32) << 64 | (z & MASK32) << 32 | (w & MASK32)
 
 
+def split_words(value):
+    """The words x, y, z, w of a 128-bit value (seed_word's inverse)."""
+    return tuple((value >> shift) & MASK32 for shift in (96, 64, 32, 0))
+
+
 def seed_words(seed):
     """The words x, y, z, w of a 128-bit seed (zero gives the default seed)."""
     if seed == 0:
         return DEFAULT_SEED
-    return tuple((seed >> shift) & MASK32 for shift in (96, 64, 32, 0))
+    return split_words(seed)
 
 
 def step(state):

@@ -24,9 +24,9 @@ from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    enum, instances, intbv, ResetSignal, Signal)
 
 from ..golden.equity import TIE_UNITS
-from ..golden.equity_deal import BOARD_SLOTS, stream_key
+from ..golden.equity_deal import lane_slots, seat_slots, stream_key
 from ..golden.hands import EVAL_LATENCY, WORD_BITS
-from ..golden.rng import MASK32
+from ..golden.rng import split_words
 from ..golden.shuffle import FIELD_BITS, FIELDS
 from .eval7 import eval7
 from .rng import w_part, x_part
@@ -42,20 +42,15 @@ DRAIN_EXTRA = 1 + TRIAL_BITS // 8 + 2    # the registered amount, then carries t
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(11))
 
 
-def slots_of(opponents):
-    return BOARD_SLOTS + 2 * opponents
-
-
 def lane_depth(opponents):
     """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount."""
-    return 2 * slots_of(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
+    return 2 * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
 
 
 def key_words(lane, slot):
     """The four 32-bit words XORed into the seed words x, y, z, w of a slot's stream; bit 0 of
     w is forced to one after the XOR (golden stream_seed)."""
-    key = stream_key(lane, slot)
-    return tuple((key >> shift) & MASK32 for shift in (96, 64, 32, 0))
+    return split_words(stream_key(lane, slot))
 
 
 @block
@@ -122,7 +117,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_
             candidate = intbv(0)[CARD:]
             for b in range(CARD):                    # bit by bit: HDL slices must be constant
                 candidate[b] = word[FIELD_BITS * f + b] and mask[b]
-                masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask[b]
+                masked[CARD * f + b] = candidate[b]
             ok = candidate < n
             for t in range(earlier):
                 same = True
@@ -220,22 +215,19 @@ def counter_chunk(clk, rst, clear, load, load_value, shift, chain_hi, delta, car
 
 @block
 def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_out, delta,
-                    chunks, down=False, low_zero=None, low_one=None, high_zero=None):
+                    chunks, down=False, low_one=None, high_zero=None):
     """A counter of byte-aligned ``chunks`` (widths, lowest first), carries registered between
     them, so its logic depth is one chunk's whatever its width: it takes its last delta a few
     clocks after its last count (the lane's drain waits for them). chain_in / chain_out: its
-    place in the readout chain, a byte at a time. Down counters report low_zero, low_one and
-    high_zero (the lowest chunk 0 or 1, every other chunk 0) for an exact zero test."""
+    place in the readout chain, a byte at a time. Down counters report low_one and high_zero
+    (the lowest chunk 1, every other chunk 0) for an exact zero test."""
     values = tuple(Signal(intbv(0)[w:]) for w in chunks)   # a tuple: not a memory
     carries = [Signal(intbv(0)[1:]) for _ in range(len(chunks) + 1)]    # carries[0]: none
     zero = Signal(intbv(0)[8:])
-    off = Signal(bool(0))
     parts, low = [], 0
     for i, w in enumerate(chunks):
-        piece = Signal(intbv(0)[w:])
-        parts.append(slice_of(load_value, low, piece))
         hi = values[i + 1](8, 0) if i + 1 < len(chunks) else chain_in
-        parts.append(counter_chunk(clk, rst, clear, load, piece, shift, hi,
+        parts.append(counter_chunk(clk, rst, clear, load, load_value(low + w, low), shift, hi,
                                    delta if i == 0 else zero, carries[i], values[i],
                                    carries[i + 1], down))
         low += w
@@ -246,28 +238,15 @@ def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_ou
     def end():
         chain_out.next = lowest[8:0]
 
-    if low_zero is not None:
+    if low_one is not None:
         high = ConcatSignal(*reversed(values[1:]))
 
         @always_comb
         def tests():
-            low_zero.next = lowest == 0
             low_one.next = lowest == 1
             high_zero.next = high == 0
 
     return instances()
-
-
-@block
-def slice_of(source, low, piece):
-    """piece = source[low + len(piece):low], a constant slice."""
-    high = low + len(piece)
-
-    @always_comb
-    def take():
-        piece.next = source[high:low]
-
-    return take
 
 
 @block
@@ -309,7 +288,7 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     the counts final (0 while a run is on). shift: move the readout chain a byte; chain_in and
     chain_out[8]: its ends, lane's players in order, per player wins, ties, units, low byte first.
     """
-    slots = slots_of(opponents)
+    slots = lane_slots(opponents)
     players = 1 + opponents
 
     # ---------------------------------------------------------------- control
@@ -321,12 +300,12 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     clear, done_q = Signal(bool(0)), Signal(bool(1))
     # trials still to count: a down counter; left_zero is exactly "none left" every clock
     left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
-    low_zero, low_one, high_zero = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    low_one, high_zero = Signal(bool(0)), Signal(bool(0))
     count_one = Signal(intbv(0)[1:])
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
     left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
-                           count_one, [8] * (TRIAL_BITS // 8), down=True, low_zero=low_zero,
-                           low_one=low_one, high_zero=high_zero)
+                           count_one, [8] * (TRIAL_BITS // 8), down=True, low_one=low_one,
+                           high_zero=high_zero)
 
     @always_comb
     def control_out():
@@ -385,9 +364,8 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     last = positions[slots - 1]
     look_valid = Signal(bool(0))
-    lookups = []
-    for s in range(slots):
-        lookups.append(card_lookup(clk, dealt_bits[s], last, s, remaining, fixed[s], cards[s]))
+    lookups = [card_lookup(clk, dealt_bits[s], last, s, remaining, fixed[s], cards[s])
+               for s in range(slots)]
 
     @always_seq(clk.posedge, reset=rst)
     def lookup_valid():
@@ -397,7 +375,7 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     rank_words = [Signal(intbv(0)[WORD_BITS:]) for _ in range(players)]
     rank_valid = [Signal(bool(0)) for _ in range(players)]
     rank_invalid = [Signal(bool(0)) for _ in range(players)]
-    holes = [(hero[0], hero[1])] + [(cards[BOARD_SLOTS + 2 * j], cards[BOARD_SLOTS + 2 * j + 1])
+    holes = [(hero[0], hero[1])] + [tuple(cards[s] for s in seat_slots(j))
                                     for j in range(opponents)]
     evals = [eval7(clk, rst, cards[0], cards[1], cards[2], cards[3], cards[4], a, b,
                    look_valid, rank_words[p], rank_invalid[p], rank_valid[p])
@@ -481,7 +459,7 @@ def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active,
                       shift, chain_out, opponents=1, lane=0):
     """equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
-    slots = slots_of(opponents)
+    slots = lane_slots(opponents)
     remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
     fixed = [fixed_cards(CARD * s + CARD, CARD * s) for s in range(slots)]
     hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
@@ -500,7 +478,7 @@ def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active,
 
 def equity_lane_top(opponents=1, lane=0):
     """equity_lane_ports with fresh port signals, for conversion."""
-    slots = slots_of(opponents)
+    slots = lane_slots(opponents)
     sig = lambda bits: Signal(intbv(0)[bits:])
     return equity_lane_ports(
         clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False), n=sig(6),
