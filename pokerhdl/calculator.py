@@ -1,18 +1,30 @@
 """The equity calculator's host API: ``pokerhdl.equity("AdAc", "KhKs")`` (pokerhdl/__init__.py).
 
-It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards or None / "random"
-(a random hand), and answers exactly (every completion) or by Monte Carlo (seeded trials, dealt
-as the hardware engine deals them, so a seed and a lane count give the same counts on every
-backend). Backends: ``golden``, the CPU: exact runs in numpy (golden/fast_equity.py), Monte
-Carlo in C on every core (equity_native.py; numpy where there is no C compiler). The hardware
-engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board) come with it.
+It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards, None / "random"
+(a random hand) or a hand range ("QQ+,AKs", golden/ranges.py), and answers exactly (every
+completion) or by Monte Carlo (seeded trials, dealt as the hardware engine deals them, so a seed
+and a lane count give the same counts on every backend). Backends: ``golden``, the CPU: exact
+runs in numpy (golden/fast_equity.py), Monte Carlo in C on every core (equity_native.py; numpy
+where there is no C compiler). The hardware engine's backends (``sim``: the generated RTL in a
+simulator; ``serial``: a board) come with it, in ``run_setup``.
+
+Ranges are a layer on the host over any backend: a range opponent is expanded into its combos
+(those sharing a card with the hero, the board, the dead cards or a known opponent dropped; with
+several range opponents, every way to give each a combo, no card shared), each way is one
+concrete setup, and the counts of the concrete setups are summed. Every concrete setup leaves
+the same cards unknown, so each has the same number of completions: the summed exact counts
+weigh every combo alike, the exact equity against the range. Monte Carlo gives every concrete
+setup the same number of trials, ceil(trials / setups), each from its own seed (``setup_seed``):
+a stratified sample, so the summed counts are an unbiased estimate.
 """
 
+import hashlib
 import time
 from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import ERR_CARD, ERR_TRIALS, EquityError, Setup
+from .golden.equity import ERR_CARD, ERR_TRIALS, EquityError, Result, Setup, check_monte_carlo
+from .golden.ranges import RangeError, parse_range, range_text
 from . import equity_native
 from .golden import fast_equity
 
@@ -22,11 +34,14 @@ DEFAULT_SEED = 1
 DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend on them)
 AUTO_EXACT_LIMIT = 20_000_000    # without --exact or --trials: exact up to this many completions
 RANDOM = ("random", "?", "??", "xx")
+MAX_SETUPS = 20_000              # concrete setups (a combo for each range opponent) a run takes
+SMALL_RUN = 100_000              # Monte Carlo trials the C kernel runs on one thread
+SETUP_SEED_LABEL = "pokerhdl equity range setup"
 
 
 @dataclass
 class PlayerEquity:
-    cards: str              # "AdAc", or "random"
+    cards: str              # "AdAc", "random", or a range as written ("QQ+,AKs")
     win: float              # share of trials won outright
     tie: float              # share of trials tied for the best hand
     equity: float           # share of the pot
@@ -46,6 +61,7 @@ class EquityReport:
     backend: str
     engine: str             # what ran: "numpy", "C" (Monte Carlo on the CPU)
     seconds: float
+    setups: int = 1         # concrete setups summed: 1, or the combos the ranges give
 
     @property
     def trials_per_second(self):
@@ -55,7 +71,14 @@ class EquityReport:
         return {"players": [vars(p) for p in self.players], "trials": self.trials,
                 "mode": "exact" if self.exact else "monte-carlo", "seed": self.seed,
                 "lanes": self.lanes, "backend": self.backend, "engine": self.engine,
-                "seconds": self.seconds}
+                "seconds": self.seconds, "setups": self.setups}
+
+
+@dataclass(frozen=True)
+class HandRange:
+    """An opponent's hand range: its text (spaces removed) and its combos (golden/ranges.py)."""
+    text: str
+    combos: tuple
 
 
 def _cards(value, what):
@@ -74,41 +97,167 @@ def make_setup(hero, opponents, board=(), dead=()):
     return Setup(_cards(hero, "hero"), hands, _cards(board, "board"), _cards(dead, "dead"))
 
 
+def opponent(value):
+    """An opponent as the calculator takes it: None (a random hand), two card codes, or a
+    HandRange. Text is cards when it reads as cards, else a range (RangeError if neither)."""
+    if value is None or isinstance(value, HandRange):
+        return value
+    if not isinstance(value, str):
+        return tuple(value)
+    if value.lower() in RANDOM:
+        return None
+    try:
+        return tuple(parse_cards(value))
+    except CardError:
+        pass
+    try:
+        return HandRange(range_text(value), parse_range(value))
+    except RangeError as exc:
+        raise RangeError(f"opponent {value!r}: {exc}") from None
+
+
+def concrete_setups(hero, opponents, board=(), dead=()):
+    """The concrete setups of a request, in canonical order: make_setup's one when no opponent
+    is a range; else one for each way to give every range opponent a combo of its range that
+    shares no card with the hero, the board, the dead cards, the known opponents or the other
+    range opponents' combos (seat by seat, each range's combos in golden/ranges.py's order).
+    RangeError when a range has no combo left, when no way is left, or above MAX_SETUPS."""
+    hands = [opponent(o) for o in opponents]
+    ranged = [j for j, h in enumerate(hands) if isinstance(h, HandRange)]
+    # the hero, board, dead cards and known opponents checked, a range seat as a random one
+    # (either way the same cards are known or dealt, so the deck suffices alike)
+    base = Setup(_cards(hero, "hero"), [None if j in ranged else h for j, h in enumerate(hands)],
+                 _cards(board, "board"), _cards(dead, "dead"))
+    if not ranged:
+        return [base]
+    known = set(base.known_cards())
+    choices = []
+    for j in ranged:
+        left = [c for c in hands[j].combos if known.isdisjoint(c)]
+        if not left:
+            raise RangeError(f"opponent {j + 1}'s range {hands[j].text!r} has no hand left: "
+                             f"each of its {len(hands[j].combos)} combos shares a card with "
+                             f"the hero, the board, the dead cards or a known opponent")
+        choices.append(left)
+    picks = []
+
+    def pick(i, used, chosen):
+        if i == len(choices):
+            picks.append(chosen)
+            if len(picks) > MAX_SETUPS:
+                raise RangeError(f"the opponents' ranges make more than {MAX_SETUPS:,} setups "
+                                 f"(a hand from each range, no card shared): narrow them")
+            return
+        for combo in choices[i]:
+            if used.isdisjoint(combo):
+                pick(i + 1, used | set(combo), chosen + (combo,))
+
+    pick(0, frozenset(), ())
+    if not picks:
+        raise RangeError("the opponents' ranges leave no way to give each a hand without "
+                         "two of them sharing a card")
+    setups = []
+    for chosen in picks:
+        seats = dict(zip(ranged, chosen))
+        setups.append(Setup(base.hero, [seats.get(j, h) for j, h in enumerate(base.opponents)],
+                            base.board, base.dead))
+    return setups
+
+
+def setup_seed(seed, index):
+    """The Monte Carlo seed of concrete setup ``index``: the run's seed for the first (so a run
+    of one setup is the plain run), then the seed XOR a fixed 128-bit key from SHA-256. Not
+    seed + index: the dealer sets bit 0 of every stream's seed, so seeds 2k and 2k + 1 deal
+    alike, and nearby xorshift128 seeds give related first words."""
+    if index == 0:
+        return seed
+    digest = hashlib.sha256(f"{SETUP_SEED_LABEL} {index}".encode()).digest()
+    return seed ^ int.from_bytes(digest[:16], "big")
+
+
+def _unknown_backend(backend):
+    return (f"unknown backend {backend!r}; available: {', '.join(BACKENDS)} "
+            f"(sim and serial come with the hardware engine)")
+
+
+def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
+              backend="golden", progress=None):
+    """One concrete setup on a backend, the one place a backend is chosen: (golden Result, the
+    engine that ran). exact: every completion; else ``trials`` Monte Carlo trials from ``seed``
+    over ``lanes`` lanes. progress(done, total) as it goes, over this setup."""
+    if backend == "golden":
+        if exact:
+            return fast_equity.exact(setup, progress=progress), "numpy"
+        if equity_native.available():
+            # a thread per lane group pays off above a few milliseconds of work
+            threads = 1 if trials < SMALL_RUN else None
+            return equity_native.monte_carlo(setup, trials, seed, lanes, progress=progress,
+                                             threads=threads), "C"
+        return fast_equity.monte_carlo(setup, trials, seed, lanes, progress=progress), "numpy"
+    raise ValueError(_unknown_backend(backend))
+
+
+def _add(total, result):
+    total.trials += result.trials
+    for p in range(total.players):
+        total.wins[p] += result.wins[p]
+        total.ties[p] += result.ties[p]
+        total.tie_units[p] += result.tie_units[p]
+
+
+def _shifted(progress, before, total):
+    """A setup's progress(done, its total) as the whole run's progress(before + done, total)."""
+    if progress:
+        return lambda done, _: progress(before + done, total)
+    return None
+
+
 def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DEFAULT_SEED,
            lanes=DEFAULT_LANES, backend="golden", progress=None):
-    """Equity of the hero and each opponent. exact=True: every completion; trials=N: Monte
-    Carlo; neither: exact when it takes at most AUTO_EXACT_LIMIT completions, else
-    DEFAULT_TRIALS trials. progress(done, total) is called as the run goes. EquityError (with
-    its code) for a setup or request the engine refuses."""
+    """Equity of the hero and each opponent (two cards, "random" or a range such as
+    "QQ+,AKs"). exact=True: every completion; trials=N: Monte Carlo (with ranges, N rounded up
+    to a multiple of the concrete setups); neither: exact when it takes at most
+    AUTO_EXACT_LIMIT completions, else DEFAULT_TRIALS trials. progress(done, total) is called
+    as the run goes. EquityError (with its code) for a setup or request the engine refuses,
+    RangeError (a ValueError) for a range that cannot be read or leaves no hand."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)} "
-                         f"(sim and serial come with the hardware engine)")
-    setup = make_setup(hero, opponents, board, dead)
+        raise ValueError(_unknown_backend(backend))
+    hands = [opponent(o) for o in opponents]
+    setups = concrete_setups(hero, hands, board, dead)
     if trials is not None:
         if exact:
             raise ValueError("exact and trials exclude each other")
         if trials < 1:
             raise EquityError(ERR_TRIALS, f"got {trials}")
         exact = False
-    elif exact is None:
-        exact = fast_equity.exact_count(setup) <= AUTO_EXACT_LIMIT
-    start = time.perf_counter()
-    engine = "numpy"
+    completions = len(setups) * fast_equity.exact_count(setups[0])
+    if exact is None:
+        exact = completions <= AUTO_EXACT_LIMIT
     if exact:
-        result = fast_equity.exact(setup, progress=progress)
-    elif equity_native.available():
-        engine = "C"
-        result = equity_native.monte_carlo(setup, trials or DEFAULT_TRIALS, seed, lanes,
-                                           progress=progress)
+        if len(setups) > 1 and completions > fast_equity.EXACT_LIMIT:
+            raise ValueError(f"{completions:,} completions ({len(setups):,} setups) is more "
+                             f"than an exact run takes ({fast_equity.EXACT_LIMIT:,}): use "
+                             f"Monte Carlo")
+        each, total = None, completions
     else:
-        result = fast_equity.monte_carlo(setup, trials or DEFAULT_TRIALS, seed, lanes,
-                                         progress=progress)
+        each = -(-(trials or DEFAULT_TRIALS) // len(setups))
+        check_monte_carlo(each, seed, lanes)
+        total = each * len(setups)
+    start = time.perf_counter()
+    result = Result(setups[0].players())
+    for i, setup in enumerate(setups):
+        counts, engine = run_setup(setup, exact, each, setup_seed(seed, i), lanes, backend,
+                                   _shifted(progress, result.trials, total))
+        _add(result, counts)
+        if progress and len(setups) > 1:
+            progress(result.trials, total)
     seconds = time.perf_counter() - start
-    names = [format_cards(setup.hero).replace(" ", "")] + [
-        format_cards(o).replace(" ", "") if o else "random" for o in setup.opponents]
+    names = [format_cards(setups[0].hero).replace(" ", "")] + [
+        h.text if isinstance(h, HandRange) else "random" if h is None
+        else format_cards(h).replace(" ", "") for h in hands]
     players = [PlayerEquity(names[p], result.win(p), result.tie(p), result.equity(p),
                             result.wins[p], result.ties[p], result.tie_units[p],
                             None if exact else result.standard_error(p))
-               for p in range(setup.players())]
+               for p in range(result.players)]
     return EquityReport(players, result.trials, bool(exact), None if exact else seed,
-                        None if exact else lanes, backend, engine, seconds)
+                        None if exact else lanes, backend, engine, seconds, len(setups))

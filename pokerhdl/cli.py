@@ -81,13 +81,17 @@ def cmd_equity(args):
         print(json.dumps(report.as_dict()))
         return
     mc = not report.exact
-    print(f"{'player':8s} {'win %':>8s} {'tie %':>8s} {'equity %':>9s}"
+    width = max(8, *(len(p.cards) for p in report.players))
+    print(f"{'player':{width}s} {'win %':>8s} {'tie %':>8s} {'equity %':>9s}"
           + ("  std. error" if mc else ""))
     for p in report.players:
-        line = f"{p.cards:8s} {100 * p.win:8.3f} {100 * p.tie:8.3f} {100 * p.equity:9.3f}"
+        line = f"{p.cards:{width}s} {100 * p.win:8.3f} {100 * p.tie:8.3f} {100 * p.equity:9.3f}"
         print(line + (f"  {100 * p.stderr:.3f}" if mc else ""))
     how = "exact: every completion" if report.exact else \
         f"Monte Carlo, seed {report.seed}, {report.lanes} lanes"
+    if report.setups > 1:
+        how += f"; {report.setups:,} setups, a hand from each range" + \
+            ("" if report.exact else f", {report.trials // report.setups:,} trials each")
     print(f"{report.trials:,} trials ({how}) in {report.seconds:.2f} s, "
           f"{report.trials_per_second:,.0f} trials/s on the {report.backend} backend "
           f"({report.engine})")
@@ -96,14 +100,20 @@ def cmd_equity(args):
 EQUITY_HELP = f"""Hold'em equity: the share of the pot each hand wins when the cards still to come
 are dealt every possible way (--exact) or N random ways (--trials N). Ties split the pot
 exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac); an opponent written
-`random` (or --random N) holds a random hand. Without --exact or --trials the run is exact
-when it takes at most {AUTO_EXACT_LIMIT:,} completions, else {DEFAULT_TRIALS:,} Monte Carlo
-trials.
+`random` (or --random N) holds a random hand. An opponent may also hold a hand range (quote
+it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+, KTo-K7o;
+two cards AhKh; separated by commas, e.g. "QQ+,AKs". Every hand of the range that shares no
+card with the known ones counts alike: each is run as a setup of its own and the counts are
+summed (Monte Carlo: the trials shared out evenly, rounded up). Without --exact or --trials
+the run is exact when it takes at most {AUTO_EXACT_LIMIT:,} completions in all, else
+{DEFAULT_TRIALS:,} Monte Carlo trials.
 
 examples:
   pokerhdl equity AdAc KhKs --exact
   pokerhdl equity Td6h --board 7d8dJs6s9h --random 2 --exact
   pokerhdl equity AhKh QsQd random --trials 2000000 --seed 7 --json
+  pokerhdl equity AhKh "QQ+,AKs" --exact
+  pokerhdl equity 8h8d "AJs+,KQs,TT+" --board 7c8s2d
 """
 
 
@@ -125,7 +135,8 @@ def main(argv=None):
                                       "Carlo)", description=EQUITY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("hero", help="the hero's two cards, e.g. AdAc")
-    p.add_argument("opponents", nargs="*", help="each opponent's two cards, or `random`")
+    p.add_argument("opponents", nargs="*", help="each opponent's two cards, `random`, or a "
+                                                "hand range such as \"QQ+,AKs\" (quoted)")
     p.add_argument("--board", help="known board cards (0..5), e.g. 7d8dJs")
     p.add_argument("--dead", help="cards out of play (seen, in nobody's hand)")
     p.add_argument("--random", type=int, default=0, metavar="N", help="N more random opponents")
@@ -143,7 +154,7 @@ def main(argv=None):
     p.add_argument("--json", action="store_true",
                    help="one JSON object: players (hero first: cards, win, tie, equity as "
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
-                        "engine, seconds")
+                        "engine, seconds, setups (more than 1 with ranges)")
     p.set_defaults(func=cmd_equity)
     args = parser.parse_args(argv)
     args.func(args)

@@ -140,6 +140,10 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
                 progress(sum(done), trials)
         return counts
 
-    with ThreadPoolExecutor(threads or min(lanes, os.cpu_count() or 1)) as pool:
-        totals = sum(pool.map(run_lane, range(lanes)))
+    threads = threads or min(lanes, os.cpu_count() or 1)
+    if threads == 1:                    # no pool: its hand-offs cost more than a small run
+        totals = sum(map(run_lane, range(lanes)))
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            totals = sum(pool.map(run_lane, range(lanes)))
     return Result(players, trials, *(list(map(int, row)) for row in totals))
