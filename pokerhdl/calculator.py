@@ -246,8 +246,8 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     start = time.perf_counter()
     result = Result(setups[0].players())
     for i, setup in enumerate(setups):
-        counts, engine = run_setup(setup, exact, each, setup_seed(seed, i), lanes, backend,
-                                   _shifted(progress, result.trials, total))
+        counts, engine = run_setup(setup, exact, each, seed if exact else setup_seed(seed, i),
+                                   lanes, backend, _shifted(progress, result.trials, total))
         _add(result, counts)
         if progress and len(setups) > 1:
             progress(result.trials, total)
