@@ -117,6 +117,11 @@ examples:
 """
 
 
+def cmd_play(args):
+    from .play import run_cli
+    run_cli(args)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -156,6 +161,23 @@ def main(argv=None):
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
                         "engine, seconds, setups (more than 1 with ranges)")
     p.set_defaults(func=cmd_equity)
+    from .play import PLAY_HELP, MAX_BOTS
+    p = sub.add_parser("play", help="play Hold'em in the terminal against computer players",
+                       description=PLAY_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bots", type=int, default=3, help=f"computer players, 1..{MAX_BOTS} "
+                                                       "(default 3)")
+    p.add_argument("--stack", type=int, default=1000, help="chips each player starts with")
+    p.add_argument("--blinds", default="5/10", help="small/big blind (default 5/10)")
+    p.add_argument("--seed", type=lambda v: int(v, 0), help="deals and bots repeat exactly "
+                   "with the same seed (default: a random one, printed)")
+    p.add_argument("--backend", default="golden", choices=BACKENDS,
+                   help="where the equities are computed")
+    p.add_argument("--script", metavar="FILE", help="read the moves from FILE, one a line "
+                   "(a pipe on stdin works too)")
+    p.add_argument("--hands", type=int, metavar="N", help="stop after N hands")
+    p.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)
     args.func(args)
 

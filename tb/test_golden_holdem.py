@@ -498,7 +498,7 @@ class Checker:
         if t.phase == PHASE_BETTING:
             assert t.pot == sum(t.committed)
             s = t.to_act
-            assert s != NO_SEAT and not (t.folded[s] or t.all_in[s] or t.busted[s])
+            assert s != t.no_seat and not (t.folded[s] or t.all_in[s] or t.busted[s])
             assert sum(not f for f in t.folded) >= 2
             assert max(t.street_bet) <= t.current_bet and t.min_raise >= t.big_blind
             assert all(t.all_in[i] == (t.stacks[i] == 0) for i in range(t.n) if not t.busted[i])
@@ -507,7 +507,7 @@ class Checker:
             cards = board + [c for s in range(t.n) if not t.busted[s] for c in t.hole[s]]
             assert len(set(cards)) == len(cards) and all(0 <= c < 52 for c in cards)
         else:
-            assert t.pot == 0 and t.to_act == NO_SEAT
+            assert t.pot == 0 and t.to_act == t.no_seat
             alive = [s for s in range(t.n) if not t.busted[s]]
             assert (t.phase == PHASE_GAME_OVER) == (len(alive) == 1)
             if len(alive) == 1:
@@ -541,6 +541,7 @@ def run_random_games(n, games, seed, **params):
     (4, 200, {}),
     (4, 320, dict(start_stack=40, small_blind=5, big_blind=10)),   # short stacks, short blinds
     (3, 500, dict(start_stack=13, small_blind=2, big_blind=7, first_dealer=2)),
+    (10, 155, dict(start_stack=30, small_blind=2, big_blind=5, first_dealer=7)),
 ])
 def test_random_games(n, games, params):
     hands, seen = run_random_games(n, games, seed=n, **params)
@@ -555,6 +556,18 @@ def test_random_games(n, games, params):
 @given(n=st.integers(2, 4), stack=st.integers(1, 80), sb=st.integers(1, 10),
        bb_extra=st.integers(0, 15), data=st.data())
 def test_hypothesis_action_sequences(n, stack, sb, bb_extra, data):
+    random_action_sequence(n, stack, sb, bb_extra, data)
+
+
+@settings(max_examples=40, derandomize=True, deadline=None, database=None)
+@given(n=st.integers(5, 10), stack=st.integers(1, 80), sb=st.integers(1, 10),
+       bb_extra=st.integers(0, 15), data=st.data())
+def test_hypothesis_action_sequences_many_seats(n, stack, sb, bb_extra, data):
+    """The golden table beyond the hardware's four seats (the terminal game plays up to 10)."""
+    random_action_sequence(n, stack, sb, bb_extra, data)
+
+
+def random_action_sequence(n, stack, sb, bb_extra, data):
     stacks = data.draw(st.lists(st.integers(1, stack), min_size=n, max_size=n))
     chk = Checker(Table(n, small_blind=sb, big_blind=sb + bb_extra, stacks=stacks))
     rng = random.Random(data.draw(st.integers(0, 1 << 30)))
@@ -576,3 +589,51 @@ def test_hypothesis_action_sequences(n, stack, sb, bb_extra, data):
 def test_play_game_driver():
     table, inputs, refused_ = play_game(4, seed=3)
     assert table.game_over and inputs > 0 and sum(table.stacks) == 4000
+
+
+# --------------------------------------------------------------------------- beyond four seats
+def test_seat_limits_and_nobody_seat():
+    for n in (1, 11):
+        with pytest.raises(ValueError):
+            Table(n)
+    # "nobody" is the hardware's 3-bit all ones while that is not a seat, then 4-bit all ones
+    assert [Table(n).no_seat for n in (2, 4, 7, 8, 10)] == [NO_SEAT] * 3 + [15, 15]
+    assert Table(10).to_act == 15 and Table(10).game_winner == 15
+
+
+def test_ten_seats_side_pots_and_a_three_way_split():
+    """Ten seats, six all-in at different levels, three live seats check it down: six pots,
+    each to the best hand eligible for it (figures worked out by hand), the top one split
+    three ways with the odd chip to the first of them left of the dealer."""
+    stacks = [1000, 50, 120, 200, 1000, 80, 300, 1000, 30, 500]
+    holes = {0: "3h2h", 1: "7c7d", 2: "AsAh", 3: "QsQh", 4: "3d2d", 5: "4c4d", 6: "6c5d",
+             7: "3s2s", 8: "KhKs", 9: "9c9d"}
+    chk = Checker(Table(10, stacks=stacks))
+    t = chk.t
+    assert chk.deal(stacked_deck(10, 0, holes, "KcKd7h4s2c")) == OK
+    assert (t.dealer, t.sb_seat, t.bb_seat, t.to_act) == (0, 1, 2, 3)
+    for seat, action in ((3, ALLIN), (4, CALL), (5, ALLIN), (6, ALLIN), (7, CALL), (8, ALLIN),
+                         (9, FOLD), (0, CALL), (1, ALLIN), (2, ALLIN)):
+        assert chk.act(seat, action, 0) == OK, seat
+    # seat 6's all-in to 300 raised seat 3's 200 by less than a full raise (190): closed for 4
+    assert t.to_act == 4 and chk.act(4, RAISE, 500) == REF_RAISE_CLOSED
+    assert chk.act(4, CALL, 0) == OK
+    for _ in range(3):
+        assert t.street in (FLOP, TURN, RIVER)
+        for seat in (4, 7, 0):
+            assert chk.act(seat, CHECK, 0) == OK
+    r = t.result
+    assert r.showdown and t.street == SHOWDOWN
+    # levels 30, 50, 80, 120, 200, 300: quads, sevens full, fours full, aces up, queens up,
+    # then kings and twos three times (a tie) over seat 6's pair of kings
+    assert [(p.amount, p.winners) for p in r.pots] == [
+        (270, (8,)), (160, (1,)), (210, (5,)), (240, (2,)), (400, (3,)), (400, (4, 7, 0))]
+    assert [r.pots[-1].shares[s] for s in (4, 7, 0)] == [134, 133, 133]
+    assert t.stacks == [833, 160, 240, 400, 834, 210, 0, 833, 270, 500]
+    assert t.busted == [False] * 6 + [True] + [False] * 3
+    assert r.descriptions[8].startswith("Four of a kind")
+    assert r.descriptions[0] == r.descriptions[4] == r.descriptions[7]
+    # the next hand: the button moves to seat 1, nine seats are dealt, seat 6 sits out
+    assert chk.deal(shuffled_deck(random.Random(11))) == OK
+    assert (t.dealer, t.sb_seat, t.bb_seat, t.to_act) == (1, 2, 3, 4)
+    assert t.folded[6] and t.hole[6] == [NO_CARD, NO_CARD]

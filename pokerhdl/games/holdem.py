@@ -19,13 +19,14 @@ from myhdl import (block, always_seq, always_comb, concat, enum, ConcatSignal, S
 from ..golden.cards import DECK_SIZE, NO_CARD
 from ..golden.hands import WORD_BITS
 from ..golden.holdem import (
-    ALLIN, BET, CALL, CHECK, FOLD, MAX_PLAYERS, MIN_PLAYERS, NO_SEAT, OK, PHASE_BETTING,
+    ALLIN, BET, CALL, CHECK, FOLD, MIN_PLAYERS, NO_SEAT, OK, PHASE_BETTING,
     PHASE_GAME_OVER, PHASE_READY, POST_BB, POST_SB, PREFLOP, RAISE, REF_BAD_ACTION,
     REF_BELOW_MIN, REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER, REF_HAND_IN_PROGRESS,
     REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
     REF_RAISE_CLOSED, RIVER, SHOWDOWN, FLOP, TURN)
-from ..golden.holdem_contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, OP_ACT,
-                                      OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK, Rules)
+from ..golden.holdem_contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT,
+                                      HW_MAX_PLAYERS, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE,
+                                      REF_BAD_DECK, Rules)
 from .holdem_settle import holdem_settle
 from .seat_tables import (count_clear_table, lowest_clear_table, next_in_mask_table, onehot_table,
                           seat_bits, table_rom)
@@ -83,7 +84,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
                                               rules.big_blind)
     n = players
     w = rules.chip_bits
-    assert MIN_PLAYERS <= n <= MAX_PLAYERS, "2..4 players"
+    assert MIN_PLAYERS <= n <= HW_MAX_PLAYERS, "2..4 players"
     assert 1 <= small_blind <= big_blind and stack >= 1
     assert w + 1 <= 24, "chip figures must fit the 24-bit probe"
     assert 1 <= hand_bits <= 16, "the hand counter is 1..16 bits"

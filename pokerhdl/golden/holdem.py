@@ -1,6 +1,7 @@
 """The golden Texas Hold'em table: the rules the hardware table controller is checked against.
 
-One ``Table`` holds a game of 2..4 seats (no-limit, blinds that follow the button). Every input
+One ``Table`` holds a game of 2..10 seats (no-limit, blinds that follow the button; the hardware
+table takes 2..4, holdem_contract.HW_MAX_PLAYERS). Every input
 is a call that returns a small integer result code (``OK`` or a refusal reason); a refused input
 changes nothing. After every call the observable state (``observe()``) is what the hardware must
 show. Amounts are whole chips.
@@ -70,8 +71,15 @@ from .cards import NO_CARD, is_card
 from .hands import describe, rank7
 from .pots import settle
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-NO_SEAT = 7                     # to_act when nobody is to act (3-bit all ones)
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+NO_SEAT = 7                     # to_act when nobody is to act (3-bit all ones: the hardware's)
+
+
+def no_seat_for(n_players):
+    """The 'nobody' seat number of an n-seat table: NO_SEAT (the hardware's 3-bit all ones)
+    while that is not a seat, else all ones in the bits a seat number needs (15 for 8..10)."""
+    return max(NO_SEAT, (1 << n_players.bit_length()) - 1)
+
 
 # Action codes (3 bits). POST_SB and POST_BB appear only in the log.
 FOLD, CHECK, CALL, BET, RAISE, ALLIN = range(6)
@@ -158,6 +166,7 @@ class Table:
         if start_stack < 1 or not 0 <= first_dealer < n_players:
             raise ValueError("start_stack >= 1 and first_dealer a seat")
         self.n = n_players
+        self.no_seat = no_seat_for(n_players)     # to_act etc. when there is no such seat
         self.start_stack = start_stack
         self.small_blind = small_blind
         self.big_blind = big_blind
@@ -317,7 +326,7 @@ class Table:
     @property
     def to_call(self):
         """Chips the seat to act must add to match (may exceed its stack); 0 if nobody acts."""
-        if self.to_act == NO_SEAT:
+        if self.to_act == self.no_seat:
             return 0
         return self.current_bet - self.street_bet[self.to_act]
 
@@ -332,9 +341,9 @@ class Table:
 
     @property
     def game_winner(self):
-        """The seat holding every chip, or NO_SEAT while the game goes on."""
+        """The seat holding every chip, or ``no_seat`` while the game goes on."""
         if self.phase != PHASE_GAME_OVER:
-            return NO_SEAT
+            return self.no_seat
         return next(s for s in range(self.n) if not self.busted[s])
 
     def observe(self):
@@ -364,8 +373,8 @@ class Table:
     def _clear_hand(self):
         n = self.n
         self.street = PREFLOP
-        self.to_act = NO_SEAT
-        self.sb_seat = self.bb_seat = NO_SEAT
+        self.to_act = self.no_seat
+        self.sb_seat = self.bb_seat = self.no_seat
         self.street_bet = [0] * n
         self.committed = [0] * n
         self.folded = list(self.busted)
@@ -398,7 +407,8 @@ class Table:
                                  self.street_bet[seat], self.all_in[seat]))
 
     def _first_to_act(self, after):
-        return next((s for s in self._seats_left_of(after) if self.needs_action(s)), NO_SEAT)
+        return next((s for s in self._seats_left_of(after) if self.needs_action(s)),
+                    self.no_seat)
 
     def _advance(self, last):
         """After an input by/for ``last``: the next seat to act, or the next street, or the end."""
@@ -406,7 +416,7 @@ class Table:
             self._finish(showdown_=False)
             return
         self.to_act = self._first_to_act(last)
-        while self.to_act == NO_SEAT:
+        while self.to_act == self.no_seat:
             if self.street == RIVER:
                 self._finish(showdown_=True)
                 return
@@ -433,7 +443,7 @@ class Table:
         for s in range(n):
             self.stacks[s] += st.payout[s]
         self._pot = 0
-        self.to_act = NO_SEAT
+        self.to_act = self.no_seat
         self.result = HandResult(
             hand=self.hand_no, dealer=self.dealer, showdown=showdown_, board=tuple(self.board),
             words=tuple(words),

@@ -20,6 +20,10 @@ BAD_DECK_TEXT = "bad deck"
 
 BOARD_CARDS = 5
 
+# seats of the hardware table (its seat fields and NO_SEAT are 3 bits, its seat ROMs sized for
+# 4); the golden Table itself plays 2..10 (holdem.MAX_PLAYERS), e.g. the terminal game
+HW_MAX_PLAYERS = 4
+
 # probe window (probe_addr[8] -> probe_data[24] one clock later): base address of each
 # observable; per-seat fields take one address a seat (hole: two), unused addresses read 0
 PROBE = dict(stack=0x00, street_bet=0x08, committed=0x10, flags=0x18, hole=0x20, board=0x30,

@@ -5,7 +5,7 @@ seat's cards only; after a showdown the live hands are public and shown with the
 """
 
 from .cards import NO_CARD, format_cards
-from .holdem import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
+from .holdem import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING, PHASE_GAME_OVER,
                      POST_BB, POST_SB, RAISE, RESULT_TEXT, STREET_NAMES)
 
 
@@ -57,7 +57,7 @@ def render_table(table, viewer=None, log_lines=12):
                 f"  in {t.committed[s]:6}  {flags}")
         if s == viewer and t.hole[s][0] != NO_CARD:
             line += f"  cards {format_cards(t.hole[s])}"
-        if s == t.to_act and t.to_act != NO_SEAT:
+        if s == t.to_act and t.to_act != t.no_seat:
             line += "  <- to act"
         lines.append(line.rstrip())
     entries = [e for e in t.log if e.hand == t.hand_no]
