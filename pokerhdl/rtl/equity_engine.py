@@ -1,0 +1,543 @@
+"""The equity engine: requests in, counts out, ``lanes`` equity lanes in between.
+
+Bytes come in and go out as streams (AXI4-Stream, one byte a beat) in the frames of
+golden/equity_protocol.py; on a board they are the UART's (games/equity.py). A request is
+checked as it arrives: every card byte goes through a 52-bit set of the cards seen (so a
+duplicate anywhere is caught), known cards go to the lanes' slots, random hands set the slots
+to deal. When its CRC is good the engine numbers the cards nobody knows (a scan of the 52
+codes writes the lanes' position table), gives the first problem found its error code, in the
+golden order (golden/equity_protocol.parse_request), or runs: trials / lanes by restoring
+division, lane l taking one more while l < the remainder (golden lane_trials), the seed
+shifted into every lane, start, wait for every lane's done. The reply sums the lanes' counts
+a byte at a time, least significant first, as their readout chains shift: the sum settles
+through a register per lane (no adder tree in one clock), and since no total exceeds its
+counter, no carry crosses from one counter into the next.
+
+A frame cut short is ended by a timeout (``timeout`` clocks without a byte); every frame gets
+exactly one reply, a frame that arrives while the engine is busy ERR_BUSY after the run's own.
+"""
+
+from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, enum,
+                   instances, intbv, ResetSignal, Signal)
+
+from ..golden.cards import DECK_SIZE, NO_CARD
+from ..golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
+                             ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
+from ..golden.equity_deal import BOARD_SLOTS, lane_slots
+from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_MONTE_CARLO, SEED_BYTES,
+                                      SOF, TRIAL_BYTES)
+from ..golden.shuffle import MASK_ROM
+from .equity_lane import CARD, TRIAL_BITS, equity_lane
+
+PLAYER_BYTES = sum(COUNT_BYTES)
+# the counts' bytes in a reply with k opponents (15 is refused: its counts would not fit a frame)
+REPLY_COUNT_BYTES = tuple(PLAYER_BYTES * (1 + k) if k < 15 else 0 for k in range(16))
+SEED_BITS = 8 * SEED_BYTES
+DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that
+
+
+@block
+def crc8_step(crc_in, data, crc_out):
+    """One byte of CRC-8/SMBUS (golden equity_protocol.crc8): eight shifts, unrolled."""
+    @always_comb
+    def step():
+        c = intbv(0)[8:]
+        c[:] = crc_in ^ data
+        for step_i in range(8):
+            if c[7]:
+                c[:] = concat(c[7:0], False) ^ CRC_POLY
+            else:
+                c[:] = concat(c[7:0], False)
+        crc_out.next = c
+    return step
+
+
+@block
+def frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid, pay_data,
+                   frame_end, frame_good, timeout):
+    """Frames out of a byte stream: ``frame_begin`` at SOF, ``pay_valid`` with each payload
+    byte, ``frame_end`` when the frame is over, ``frame_good`` with it when its CRC matched
+    (not when a gap of
+    ``timeout`` clocks cut it short). Bytes outside a frame other than SOF are skipped."""
+    State = enum("WAIT_SOF", "WAIT_LEN", "PAYLOAD", "CHECK_CRC")
+    state = Signal(State.WAIT_SOF)
+    size, count = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    crc, crc_in, crc_next = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    idle = Signal(intbv(0, min=0, max=timeout + 1))
+    step = crc8_step(crc_in, s_axis_tdata, crc_next)
+
+    @always_comb
+    def crc_start():
+        if state == State.WAIT_LEN:
+            crc_in.next = 0
+        else:
+            crc_in.next = crc
+
+    @always_seq(clk.posedge, reset=rst)
+    def receive():
+        frame_begin.next = False
+        pay_valid.next = False
+        frame_end.next = False
+        frame_good.next = False
+        if s_axis_tvalid:
+            idle.next = 0
+            if state == State.WAIT_SOF:
+                if s_axis_tdata == SOF:
+                    frame_begin.next = True
+                    state.next = State.WAIT_LEN
+            elif state == State.WAIT_LEN:
+                size.next = s_axis_tdata
+                count.next = 0
+                crc.next = crc_next
+                if s_axis_tdata != 0:
+                    state.next = State.PAYLOAD
+                else:
+                    state.next = State.CHECK_CRC
+            elif state == State.PAYLOAD:
+                pay_valid.next = True
+                pay_data.next = s_axis_tdata
+                crc.next = crc_next
+                count.next = count + 1
+                if count + 1 == size:
+                    state.next = State.CHECK_CRC
+            else:
+                frame_end.next = True
+                frame_good.next = s_axis_tdata == crc
+                state.next = State.WAIT_SOF
+        elif state != State.WAIT_SOF:
+            if idle == timeout:
+                frame_end.next = True
+                idle.next = 0
+                state.next = State.WAIT_SOF
+            else:
+                idle.next = idle + 1
+
+    return instances()
+
+
+@block
+def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_tdata,
+                  m_axis_tvalid, m_axis_tready, busy, lanes=2, opponents=1,
+                  timeout=DEFAULT_TIMEOUT):
+    """The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
+    s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
+    answered (set up, run or replied)."""
+    slots = lane_slots(opponents)
+    players = 1 + opponents
+    lane_bits = max(lanes.bit_length(), 1)
+
+    # ------------------------------------------------------------------ frames in
+    frame_begin, pay_valid, frame_end, frame_good = (Signal(bool(0)) for _ in range(4))
+    pay_data = Signal(intbv(0)[8:])
+    receiver = frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid,
+                              pay_data, frame_end, frame_good, timeout)
+
+    @always_comb
+    def always_ready():
+        s_axis_tready.next = not rst
+
+    # ------------------------------------------------------------------ the request
+    Role = enum("HEADER", "HERO", "OPP", "BCOUNT", "BOARD", "DEAD")
+    role = Signal(Role.HEADER)
+    index = Signal(intbv(0)[5:])              # the header's byte
+    second = Signal(bool(0))                  # the second card of a hand
+    cards_left = Signal(intbv(0)[9:])         # cards of the role still to come
+    taking = Signal(bool(0))                  # this frame began while the engine was idle
+    mode = Signal(intbv(0)[8:])
+    k = Signal(intbv(0)[8:])
+    trials = Signal(intbv(0)[TRIAL_BITS:])
+    seed = Signal(intbv(0)[SEED_BITS:])
+    seen = Signal(intbv(0)[DECK_SIZE:])
+    card_bad, twice, board_bad, first_random = (Signal(bool(0)) for _ in range(4))
+    board_slot = Signal(intbv(0)[4:])         # the slot of the next known board card
+    dealt = Signal(intbv(0)[slots:])
+    to_deal = Signal(intbv(0)[10:])           # cards a trial deals
+    hero_a, hero_b = Signal(intbv(0)[CARD:]), Signal(intbv(0)[CARD:])
+    hero = [hero_a, hero_b]
+    fixed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
+    fixed_we = Signal(bool(0))
+    fixed_slot = Signal(intbv(0)[9:])
+    fixed_card = Signal(intbv(0)[CARD:])
+    card = Signal(intbv(0)[8:])
+    is_card, is_none = Signal(bool(0)), Signal(bool(0))
+
+    State = enum("IDLE", "SCANNING", "CHECKING", "DIVIDING", "LOADING", "STARTING", "RUNNING",
+                 "REPLYING")
+    state = Signal(State.IDLE)
+
+    @always_comb
+    def card_kind():
+        card.next = pay_data
+        is_card.next = pay_data < DECK_SIZE
+        is_none.next = pay_data == NO_CARD
+
+    @always_seq(clk.posedge, reset=rst)
+    def decode():
+        fixed_we.next = False
+        if frame_begin:
+            taking.next = state == State.IDLE
+        if frame_begin and state == State.IDLE:
+            role.next = Role.HEADER
+            index.next = 0
+            seen.next = 0
+            dealt.next = 0
+            to_deal.next = 0
+            card_bad.next = False
+            twice.next = False
+            board_bad.next = False
+        elif pay_valid and taking:
+            if role == Role.HEADER:
+                index.next = index + 1
+                if index == 0:
+                    mode.next = card
+                elif index == 1:
+                    k.next = card
+                elif index < 2 + TRIAL_BYTES:
+                    trials.next = concat(card, trials[TRIAL_BITS:8])
+                else:
+                    seed.next = concat(card, seed[SEED_BITS:8])
+                if index == HEADER - 1:
+                    role.next = Role.HERO
+                    second.next = False
+            elif role == Role.BCOUNT:
+                cards_left.next = card
+                if card > BOARD_SLOTS:
+                    board_bad.next = True
+                else:
+                    board_slot.next = BOARD_SLOTS - card[3:]
+                    for s in range(BOARD_SLOTS):
+                        dealt.next[s] = s < BOARD_SLOTS - card[3:]
+                    to_deal.next = to_deal + BOARD_SLOTS - card[3:]
+                if card != 0:
+                    role.next = Role.BOARD
+                else:
+                    role.next = Role.DEAD
+            else:
+                # a card: the hero's, an opponent's (63 63: a random hand), the board's, dead
+                if role == Role.OPP and is_none:
+                    pass
+                elif is_card:
+                    if seen[int(card[6:])]:
+                        twice.next = True
+                    seen.next[int(card[6:])] = True
+                else:
+                    card_bad.next = True
+                if role == Role.HERO or role == Role.OPP:
+                    second.next = not second
+                if role == Role.HERO:
+                    if not second:
+                        hero_a.next = card[CARD:]
+                    else:
+                        hero_b.next = card[CARD:]
+                        cards_left.next = 2 * k
+                        if k != 0:
+                            role.next = Role.OPP
+                        else:
+                            role.next = Role.BCOUNT
+                elif role == Role.OPP:
+                    fixed_we.next = True
+                    fixed_slot.next = BOARD_SLOTS + 2 * k - cards_left
+                    fixed_card.next = card[CARD:]
+                    if not second:
+                        first_random.next = is_none
+                    elif first_random != is_none:
+                        card_bad.next = True
+                    elif is_none:
+                        to_deal.next = to_deal + 2
+                        if BOARD_SLOTS + 2 * k - cards_left < slots:
+                            dealt.next[int(BOARD_SLOTS + 2 * k - cards_left)] = True
+                            dealt.next[int(BOARD_SLOTS - 1 + 2 * k - cards_left)] = True
+                    cards_left.next = cards_left - 1
+                    if cards_left == 1:
+                        role.next = Role.BCOUNT
+                elif role == Role.BOARD:
+                    fixed_we.next = not board_bad
+                    fixed_slot.next = board_slot
+                    fixed_card.next = card[CARD:]
+                    board_slot.next = board_slot + 1
+                    cards_left.next = cards_left - 1
+                    if cards_left == 1:
+                        role.next = Role.DEAD
+
+    writes = [slot_register(clk, fixed_we, fixed_slot, fixed_card, s, fixed[s])
+              for s in range(slots)]
+
+    # ------------------------------------------------------------------ set-up and run
+    remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
+    scan = Signal(intbv(0)[6:])
+    n = Signal(intbv(0)[6:])
+    mask = Signal(intbv(0)[6:])
+    active = Signal(intbv(0)[players:])
+    status = Signal(intbv(0)[8:])
+    count_bytes = Signal(intbv(0)[8:])
+    quotient = Signal(intbv(0)[TRIAL_BITS:])
+    dividend = Signal(intbv(0)[TRIAL_BITS:])
+    remainder = Signal(intbv(0)[lane_bits + 1:])
+    step_count = Signal(intbv(0)[6:])
+    load = Signal(bool(0))
+    load_index = Signal(intbv(0)[2:])
+    seed_word = Signal(intbv(0)[32:])
+    start = Signal(bool(0))
+    shift = Signal(bool(0))
+    busy_pending = Signal(bool(0))
+    sent_trials = Signal(intbv(0)[TRIAL_BITS:])
+    quotas = [Signal(intbv(0)[TRIAL_BITS:]) for _ in range(lanes)]
+    dones = [Signal(bool(0)) for _ in range(lanes)]
+    chains = [Signal(intbv(0)[8:]) for _ in range(lanes)]
+    all_done = Signal(bool(0))
+    done_bits = ConcatSignal(*dones) if lanes > 1 else dones[0]
+    all_ones = (1 << lanes) - 1
+
+    @always_comb
+    def mask_rom():
+        mask.next = MASK_ROM[int(n)]
+
+    @always_comb
+    def count_rom():
+        count_bytes.next = REPLY_COUNT_BYTES[int(k[4:])]
+
+    @always_comb
+    def lanes_done():
+        all_done.next = done_bits == all_ones
+
+    @always_comb
+    def seed_words():
+        if load_index == 0:
+            seed_word.next = seed[128:96]
+        elif load_index == 1:
+            seed_word.next = seed[96:64]
+        elif load_index == 2:
+            seed_word.next = seed[64:32]
+        else:
+            seed_word.next = seed[32:0]
+
+    @always(clk.posedge)
+    def write_remaining():
+        if state == State.SCANNING and not seen[int(scan)]:
+            remaining[int(n)].next = scan
+
+    # ------------------------------------------------------------------ the reply
+    Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_TRIALS", "SEND_COUNTS",
+                "SEND_CRC")
+    part = Signal(Part.SEND_SOF)
+    reply_len = Signal(intbv(0)[8:])
+    left = Signal(intbv(0)[8:])               # bytes of the part still to send
+    out_data = Signal(intbv(0)[8:])
+    out_valid = Signal(bool(0))
+    crc_tx, crc_tx_next = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    tx_byte = Signal(intbv(0)[8:])
+    tx_go = Signal(bool(0))
+    settle = Signal(intbv(0)[lane_bits + 2:])
+    carry = Signal(intbv(0)[8:])
+    sums = [Signal(intbv(0)[12:]) for _ in range(lanes + 1)]
+    sum_first, sum_last = sums[0], sums[lanes]
+    sum_links = [sum_link(clk, sums[l], chains[l], sums[l + 1]) for l in range(lanes)]
+    tx_crc = crc8_step(crc_tx, tx_byte, crc_tx_next)
+
+    @always_comb
+    def sum_start():
+        sum_first.next = carry
+
+    @always_comb
+    def outputs():
+        m_axis_tdata.next = out_data
+        m_axis_tvalid.next = out_valid
+        tx_go.next = not out_valid or m_axis_tready
+        busy.next = state != State.IDLE
+
+    @always_comb
+    def reply_byte():
+        if part == Part.SEND_SOF:
+            tx_byte.next = SOF
+        elif part == Part.SEND_LEN:
+            tx_byte.next = reply_len
+        elif part == Part.SEND_STATUS:
+            tx_byte.next = status
+        elif part == Part.SEND_TRIALS:
+            tx_byte.next = sent_trials[8:0]
+        elif part == Part.SEND_COUNTS:
+            tx_byte.next = sum_last[8:0]
+        else:
+            tx_byte.next = crc_tx
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        load.next = False
+        start.next = False
+        shift.next = False
+        if out_valid and m_axis_tready:
+            out_valid.next = False
+        if state == State.IDLE:
+            scan.next = 0
+            n.next = 0
+            if busy_pending:
+                status.next = ERR_BUSY
+                reply_len.next = 1
+                part.next = Part.SEND_SOF
+                busy_pending.next = False
+                state.next = State.REPLYING
+            elif frame_end and taking:
+                if not frame_good or role != Role.DEAD:
+                    status.next = ERR_FRAME
+                    reply_len.next = 1
+                    part.next = Part.SEND_SOF
+                    state.next = State.REPLYING
+                else:
+                    state.next = State.SCANNING
+        elif state == State.SCANNING:
+            if not seen[int(scan)]:
+                n.next = n + 1
+            scan.next = scan + 1
+            if scan == DECK_SIZE - 1:
+                state.next = State.CHECKING
+        elif state == State.CHECKING:
+            for p in range(players):
+                active.next[p] = p <= k
+            reply_len.next = 1
+            part.next = Part.SEND_SOF
+            state.next = State.REPLYING
+            if mode != MODE_MONTE_CARLO:
+                status.next = ERR_MODE
+            elif k == 0 or k > opponents:
+                status.next = ERR_OPPONENTS
+            elif card_bad:
+                status.next = ERR_CARD
+            elif twice:
+                status.next = ERR_DUPLICATE
+            elif board_bad:
+                status.next = ERR_BOARD
+            elif to_deal > n:
+                status.next = ERR_DECK
+            elif trials == 0:
+                status.next = ERR_TRIALS
+            else:
+                status.next = OK
+                reply_len.next = 1 + TRIAL_BYTES + count_bytes
+                dividend.next = trials
+                sent_trials.next = trials
+                remainder.next = 0
+                step_count.next = 0
+                state.next = State.DIVIDING
+        elif state == State.DIVIDING:
+            # restoring division, a quotient bit per clock, the dividend's top bit first
+            dividend.next = concat(dividend[TRIAL_BITS - 1:0], False)
+            if concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) >= lanes:
+                remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) - lanes
+                quotient.next = concat(quotient[TRIAL_BITS - 1:0], True)
+            else:
+                remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1])
+                quotient.next = concat(quotient[TRIAL_BITS - 1:0], False)
+            step_count.next = step_count + 1
+            if step_count == TRIAL_BITS - 1:
+                load_index.next = 0
+                load.next = True
+                state.next = State.LOADING
+        elif state == State.LOADING:
+            if load_index == 3:
+                start.next = True
+                state.next = State.STARTING
+            else:
+                load_index.next = load_index + 1
+                load.next = True
+        elif state == State.STARTING:
+            state.next = State.RUNNING
+        elif state == State.RUNNING:
+            if all_done:
+                state.next = State.REPLYING
+        else:
+            # the reply, a byte whenever the output register is free
+            if part == Part.SEND_COUNTS and settle != 0:
+                settle.next = settle - 1
+            elif tx_go:
+                out_valid.next = True
+                out_data.next = tx_byte
+                if part == Part.SEND_SOF:
+                    crc_tx.next = 0
+                    part.next = Part.SEND_LEN
+                elif part == Part.SEND_LEN:
+                    crc_tx.next = crc_tx_next
+                    part.next = Part.SEND_STATUS
+                elif part == Part.SEND_STATUS:
+                    crc_tx.next = crc_tx_next
+                    left.next = TRIAL_BYTES
+                    if status == OK:
+                        part.next = Part.SEND_TRIALS
+                    else:
+                        part.next = Part.SEND_CRC
+                elif part == Part.SEND_TRIALS:
+                    crc_tx.next = crc_tx_next
+                    sent_trials.next = concat(intbv(0)[8:], sent_trials[TRIAL_BITS:8])
+                    left.next = left - 1
+                    if left == 1:
+                        left.next = count_bytes
+                        carry.next = 0
+                        settle.next = lanes + 2
+                        part.next = Part.SEND_COUNTS
+                elif part == Part.SEND_COUNTS:
+                    crc_tx.next = crc_tx_next
+                    carry.next = sum_last[12:8]
+                    shift.next = True
+                    settle.next = lanes + 2
+                    left.next = left - 1
+                    if left == 1:
+                        part.next = Part.SEND_CRC
+                else:
+                    part.next = Part.SEND_SOF
+                    state.next = State.IDLE
+        if frame_end and not taking:
+            busy_pending.next = True
+
+    # ------------------------------------------------------------------ the lanes
+    dealt_bits = dealt
+    chain_in = Signal(intbv(0)[8:])
+    engines = []
+    for l in range(lanes):
+        engines.append(lane_quota(quotient, remainder, l, quotas[l]))
+        engines.append(equity_lane(clk, rst, l, opponents, n, mask, dealt_bits, fixed, hero,
+                                   active, remaining, load, load_index, seed_word, start,
+                                   quotas[l], dones[l], shift, chain_in, chains[l]))
+
+    return instances()
+
+
+@block
+def slot_register(clk, we, slot_index, card, slot, value):
+    """A slot's known card, written when the request's card byte is for this slot."""
+    @always(clk.posedge)
+    def write():
+        if we and slot_index == slot:
+            value.next = card
+    return write
+
+
+@block
+def sum_link(clk, before, byte, after):
+    """One lane's link of the reply's sum: after = before + the lane's readout byte, a
+    register per lane (the sum settles in ``lanes`` clocks, no adder tree in one clock)."""
+    @always(clk.posedge)
+    def add():
+        after.next = before + byte
+    return add
+
+
+@block
+def lane_quota(quotient, remainder, lane, quota):
+    """Lane ``lane``'s share of the trials: the quotient, and one more while lane <
+    remainder (golden lane_trials)."""
+    @always_comb
+    def share():
+        if remainder > lane:
+            quota.next = quotient + 1
+        else:
+            quota.next = quotient
+    return share
+
+
+def equity_engine_top(lanes=2, opponents=1, timeout=DEFAULT_TIMEOUT):
+    """equity_engine with fresh port signals, for conversion."""
+    return equity_engine(
+        clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False),
+        s_axis_tdata=Signal(intbv(0)[8:]), s_axis_tvalid=Signal(bool(0)),
+        s_axis_tready=Signal(bool(0)), m_axis_tdata=Signal(intbv(0)[8:]),
+        m_axis_tvalid=Signal(bool(0)), m_axis_tready=Signal(bool(0)),
+        busy=Signal(bool(0)), lanes=lanes, opponents=opponents, timeout=timeout)

@@ -1,0 +1,182 @@
+"""equity_engine against its golden twin (golden/equity_protocol.engine_reply), reply for
+reply, byte for byte: Monte Carlo runs with random and known opponents, board and dead cards,
+fewer trials than lanes; every refusal (a card that is not one, a duplicate, six board cards,
+no or too many opponents, no trials, too few cards left, an unknown mode, half a random hand);
+frames corrupted, cut short or too short for what they hold, each refused and followed by a
+request that works; a request sent during a run (ERR_BUSY after the run's reply); a reset in
+the middle of a run. Replies are read with the output stalled at random."""
+
+import random
+
+import pytest
+
+import cocotb
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSource
+
+from clocked import ClockedTB
+from harness import HDLS, param, run_block
+from pokerhdl.calculator import make_setup
+from pokerhdl.golden.cards import NO_CARD
+from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
+                                    ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
+from pokerhdl.golden.equity_protocol import (FrameReader, engine_reply, frame, parse_reply,
+                                             request_payload)
+from pokerhdl.golden.cards import parse_cards
+
+TIMEOUT = 400      # the test build's frame timeout in clocks
+
+
+def cards(text):
+    return tuple(parse_cards(text)) if text else ()
+
+
+def payload(hero, opponents, board="", dead="", trials=100, seed=1, mode=1):
+    """A request payload from text; an opponent None is random."""
+    return request_payload(cards(hero), [None if o is None else cards(o) for o in opponents],
+                           cards(board), cards(dead), trials, seed, mode)
+
+
+RUNS = [payload("AhAs", [None], trials=300, seed=1),
+        payload("KcQc", ["7d7s", None], "2c8dTh", "3s4s", 200, 0xDEADBEEF << 90),
+        payload("Td6h", [None, None], "7d8dJs6s9h", trials=150, seed=7),
+        payload("2c3d", ["2d3c"], "AhKhQhJhTh", trials=9, seed=3),      # all ties
+        payload("9s8s", [None], trials=1, seed=5)]                      # one lane idle
+
+REFUSED = [
+    (payload("AhAh", [None]), ERR_DUPLICATE),
+    (payload("AhKs", ["QdQc"], dead="Qd"), ERR_DUPLICATE),
+    (request_payload((60, 1), [None], (), (), 10, 1), ERR_CARD),
+    (request_payload((0, 1), [(NO_CARD, 7)], (), (), 10, 1), ERR_CARD),   # half random
+    (request_payload((0, 1), [(2, 3)], (8, 9, 10, 11, 12, 13), (), 10, 1), ERR_BOARD),
+    (payload("AhKs", []), ERR_OPPONENTS),
+    (payload("AhKs", [None, None, None]), ERR_OPPONENTS),              # more than the engine
+    (payload("AhKs", [None], trials=0), ERR_TRIALS),
+    (payload("AhKs", [None], mode=2), ERR_MODE),
+    (request_payload((0, 1), [None, None], (), tuple(range(2, 44)), 10, 1), ERR_DECK),
+    (payload("AhKs", [None], trials=0)[:20], ERR_FRAME),               # too short
+    (request_payload((0, 1), [None], (7,), (), 10, 1)[:-2] + b"\x02\x07", ERR_FRAME),
+]
+
+
+class EngineTB(ClockedTB):
+    def __init__(self, dut, stall=0.3, seed=1):
+        super().__init__(dut, idle={"s_axis_tvalid": 0, "s_axis_tdata": 0,
+                                    "m_axis_tready": 0})
+        self.rng = random.Random(seed)
+        self.stall = stall
+        self.reader = FrameReader()
+        self.replies = []
+        self.source = None
+        cocotb.start_soon(self.monitor())
+
+    def before_release(self):
+        if self.source is None:
+            self.source = AxiStreamSource(AxiStreamBus.from_prefix(self.dut, "s_axis"),
+                                          self.dut.clk, self.dut.rst)
+
+    async def monitor(self):
+        """Reply bytes, taken with m_axis_tready low at random."""
+        dut = self.dut
+        while True:
+            await FallingEdge(dut.clk)
+            dut.m_axis_tready.value = int(self.rng.random() >= self.stall)
+            await RisingEdge(dut.clk)
+            if int(dut.m_axis_tready.value) and dut.m_axis_tvalid.value.is_resolvable and \
+                    int(dut.m_axis_tvalid.value):
+                self.replies += self.reader.feed(bytes([int(dut.m_axis_tdata.value)]))
+
+    async def send(self, data):
+        await self.source.send(AxiStreamFrame(bytes(data)))
+        await self.source.wait()
+
+    async def reply(self, limit=100_000):
+        for _ in range(limit):
+            if self.replies:
+                return self.replies.pop(0)
+            await RisingEdge(self.dut.clk)
+        raise AssertionError(f"no reply within {limit} clocks")
+
+    async def ask(self, request_payload_, lanes, opponents):
+        await self.send(frame(request_payload_))
+        got = await self.reply()
+        want = engine_reply(request_payload_, lanes, opponents)
+        assert got == want, f"reply {got.hex()} != golden {want.hex()}"
+        return got
+
+
+@cocotb.test()
+async def runs_count_as_golden(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 2)
+    tb = EngineTB(dut)
+    await tb.reset()
+    for request in RUNS:
+        got = await tb.ask(request, lanes, opponents)
+        assert got[0] == OK, got.hex()
+
+
+@cocotb.test()
+async def refusals_have_their_codes(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 2)
+    tb = EngineTB(dut)
+    await tb.reset()
+    for request, code in REFUSED:
+        got = await tb.ask(request, lanes, opponents)
+        assert got == bytes([code]), (got.hex(), code)
+    await tb.ask(RUNS[0], lanes, opponents)         # and it still runs
+
+
+@cocotb.test()
+async def bad_frames_are_refused_and_the_engine_recovers(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 2)
+    tb = EngineTB(dut)
+    await tb.reset()
+    good = frame(RUNS[3])
+    corrupted = bytearray(good)
+    corrupted[12] ^= 0x10
+    await tb.send(corrupted)
+    assert await tb.reply() == bytes([ERR_FRAME]), "a corrupted byte"
+    bad_crc = good[:-1] + bytes([good[-1] ^ 1])
+    await tb.send(bad_crc)
+    assert await tb.reply() == bytes([ERR_FRAME]), "a corrupted CRC"
+    await tb.send(good[:15])                        # cut short: the timeout ends it
+    assert await tb.reply(limit=TIMEOUT + 2_000) == bytes([ERR_FRAME]), "a frame cut short"
+    await tb.send(b"\x00\x17junk")                  # bytes outside a frame are skipped
+    await tb.ask(RUNS[3], lanes, opponents)
+
+
+@cocotb.test()
+async def a_request_during_a_run_is_answered_busy(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 2)
+    tb = EngineTB(dut)
+    await tb.reset()
+    await tb.send(frame(RUNS[0]))
+    await ClockCycles(dut.clk, 60)
+    assert int(dut.busy.value)
+    await tb.send(frame(RUNS[3]))
+    first = await tb.reply()
+    assert first == engine_reply(RUNS[0], lanes, opponents)
+    assert await tb.reply() == bytes([ERR_BUSY])
+    await ClockCycles(dut.clk, 20)
+    assert not int(dut.busy.value)
+    await tb.ask(RUNS[3], lanes, opponents)
+
+
+@cocotb.test()
+async def reset_mid_run_then_a_clean_run(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 2)
+    tb = EngineTB(dut)
+    await tb.reset()
+    await tb.send(frame(payload("AhKs", [None], trials=100_000)))
+    await ClockCycles(dut.clk, 300)
+    await tb.reset()
+    assert not int(dut.busy.value)
+    tb.replies.clear()
+    tb.reader = FrameReader()
+    await tb.ask(RUNS[1], lanes, opponents)
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_equity_engine(hdl):
+    run_block("equity_engine", hdl, __name__,
+              params={"lanes": 2, "opponents": 2, "timeout": TIMEOUT})
