@@ -64,7 +64,7 @@ TOPS = {top.name: top for top in [
     Top("showdown", "pokerhdl.rtl.showdown:showdown_top", params={"players": 4},
         doc="best rank word of 2..10 active players and the mask of tied winners, pipelined"),
     Top("equity_lane", "pokerhdl.rtl.equity_lane:equity_lane_top",
-        params={"opponents": 1, "lane": 0},
+        params={"opponents": 1},
         doc="one lane of the equity engine: a Monte Carlo trial dealt, ranked and counted per clock"),
     Top("equity_engine", "pokerhdl.rtl.equity_engine:equity_engine_top",
         params={"lanes": 2, "opponents": 1, "timeout": 10_000_000},

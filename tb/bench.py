@@ -141,7 +141,7 @@ def equity_hardware():
         s = synth_stats(tmp / "equity_lane.v", "equity_lane")
         out = tmp / "throughput.json"
         run_block("equity_lane", "verilog", "test_equity_lane",
-                  params={"opponents": opponents, "lane": 0}, testcase="lane_throughput",
+                  params={"opponents": opponents}, testcase="lane_throughput",
                   extra_env={"THROUGHPUT_OUT": str(out), "THROUGHPUT_TRIALS": str(trials)},
                   tag="-bench")
         measured = json.loads(out.read_text())

@@ -16,12 +16,13 @@ from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.calculator import make_setup
 from pokerhdl.golden.equity import lane_monte_carlo
-from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction
+from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed
 from pokerhdl.golden.rng import split_words
 from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, lane_depth
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
-        "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_index": 0, "seed_word": 0,
+        "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,
+        "seed_word": 0,
         "start": 0, "quota": 0, "shift": 0}
 
 CASES = {   # opponents seats -> (hero, opponents, board, dead, seed, quota)
@@ -58,12 +59,15 @@ class LaneTB(ClockedTB):
             await FallingEdge(dut.clk)
         dut.rem_we.value = 0
 
-    async def load_seed(self, seed):
+    async def load_seed(self, seed, lane):
+        """Every slot's stream seed (as the engine computes it), a word per clock."""
         dut = self.dut
         dut.load.value = 1
-        for index, word in enumerate(split_words(seed)):
-            dut.load_index.value, dut.seed_word.value = index, word
-            await FallingEdge(dut.clk)
+        for slot in range(lane_slots(self.opponents)):
+            for index, word in enumerate(split_words(stream_seed(seed, lane, slot))):
+                dut.load_slot.value, dut.load_index.value, dut.seed_word.value = \
+                    slot, index, word
+                await FallingEdge(dut.clk)
         dut.load.value = 0
 
     async def run(self, quota, limit):
@@ -108,7 +112,7 @@ async def check_case(tb, case, lane):
     setup = make_setup(hero, opponents, board, dead)
     config = LaneConfig.of(setup, tb.opponents)
     await tb.configure(config)
-    await tb.load_seed(seed)
+    await tb.load_seed(seed, lane)
     fraction = counted_fraction(config.n, len(setup.dealt_slots()))
     await tb.run(quota, int(quota / fraction * 1.5) + 2 * lane_depth(tb.opponents) + 50)
     got = await tb.read_counts(1 + tb.opponents)
@@ -134,7 +138,7 @@ async def reset_mid_run_then_a_clean_run(dut):
     hero, opps, board, dead, seed, quota = CASES[opponents][0]
     config = LaneConfig.of(make_setup(hero, opps, board, dead), opponents)
     await tb.configure(config)
-    await tb.load_seed(seed)
+    await tb.load_seed(seed, param("lane", 0))
     dut.quota.value, dut.start.value = 10_000, 1
     await RisingEdge(dut.clk)
     dut.start.value = 0
@@ -160,7 +164,7 @@ async def lane_throughput(dut):
     fraction = counted_fraction(config.n, len(setup.dealt_slots()))
     clocks = []
     for q in (quota, 2 * quota):
-        await tb.load_seed(2026)
+        await tb.load_seed(2026, lane)
         clocks.append(await tb.run(q, int(q / fraction * 1.5) + 200))
         assert await tb.read_counts(1 + opponents) == expected_counts(setup, q, 2026, lane,
                                                                       1 + opponents)
@@ -175,4 +179,5 @@ async def lane_throughput(dut):
 @pytest.mark.parametrize("hdl", HDLS)
 @pytest.mark.parametrize("opponents,lane", [(1, 0), (3, 6)])
 def test_equity_lane(hdl, opponents, lane):
-    run_block("equity_lane", hdl, __name__, params={"opponents": opponents, "lane": lane})
+    run_block("equity_lane", hdl, __name__, params={"opponents": opponents},
+              extra_env={"PARAM_LANE": str(lane)}, tag=f"-lane{lane}")

@@ -13,7 +13,9 @@ from pokerhdl.calculator import make_setup
 from pokerhdl.golden import equity as E
 from pokerhdl.golden import fast_equity as F
 from pokerhdl.golden.cards import DECK
-from pokerhdl.golden.equity_deal import LaneDealer, counted_fraction, lane_trials
+from pokerhdl.golden.equity_deal import (LaneDealer, counted_fraction, lane_trials, mix_step,
+                                         stream_seed)
+from pokerhdl.golden.rng import XorShift128
 
 
 def setup(hero, *opponents, board="", dead=""):
@@ -116,6 +118,27 @@ def test_dealer_is_uniform():
     cells = [a * 52 + b for a in case.remaining() for b in case.remaining() if a != b]
     expected = len(cards) / len(cells)           # 1980 cells, 1979 degrees of freedom
     assert ((pairs[cells] - expected) ** 2 / expected).sum() < 1979 + 4.5 * math.sqrt(2 * 1979)
+
+
+def test_mix_step_is_the_chacha_quarter_round():
+    """RFC 8439, section 2.1.1: the quarter round of a, b, c, d = 0x11111111, 0x01020304,
+    0x9b8d6f43, 0x01234567 gives 0xea2a92f4, 0xcb1cf8ce, 0x4581472e, 0x5881c4bb."""
+    words = (0x11111111, 0x01020304, 0x9b8d6f43, 0x01234567)
+    for step in range(4):
+        words = mix_step(words, step)
+    assert words == (0xEA2A92F4, 0xCB1CF8CE, 0x4581472E, 0x5881C4BB)
+
+
+def test_streams_are_not_linked_across_seeds():
+    """xorshift128 is linear: streams seeded with seed XOR a fixed key give words whose XOR
+    between two slots (or lanes) is the same for every seed, so many short runs from many seeds
+    repeat one pattern and their sum is biased (how the mixing was found missing). After the
+    mix, the XOR of two streams' first words differs from seed to seed."""
+    def first_word(seed, lane, slot):
+        return XorShift128(stream_seed(seed, lane, slot)).next()
+    for other in ((0, 1), (1, 0), (5, 3)):
+        links = {first_word(seed, 0, 0) ^ first_word(seed, *other) for seed in range(1, 201)}
+        assert len(links) == 200, other
 
 
 def monte_carlo_setups():

@@ -6,9 +6,14 @@ slots 0..k-1 and each random opponent's hand in that opponent's slots; the other
 known cards. The n cards nobody knows are numbered 0..n-1 in increasing code order (their
 positions). In every trial each dealt slot, in slot order, takes one word of its own stream:
 
-- The stream of slot s in lane l is xorshift128 (golden/rng.py) from the engine's 128-bit seed
-  XOR ``stream_key(l, s)``, with bit 0 set (``stream_seed``): fixed keys from SHA-256 put the
-  streams of nearby lanes and slots far apart, and bit 0 keeps the state from being zero.
+- The stream of slot s in lane l is xorshift128 (golden/rng.py) from ``stream_seed(seed, l,
+  s)``: the seed's four words go through ``mix`` (MIX_ROUNDS ChaCha quarter rounds, a
+  permutation built of additions, XORs and rotations), the stream's number (l << 8 | s) is XORed
+  into the last word and the words are mixed again; bit 0 is then set so the state is never
+  zero. The mixing must not be linear: xorshift128 is linear over GF(2), so streams seeded with
+  seed XOR a fixed key would give words whose XOR across slots and lanes is the same for every
+  seed (runs from many seeds would repeat one pattern). Mixing takes the engine a few hundred
+  clocks per run (rtl/equity_engine.py), once, before the first trial.
 - The word's five 6-bit fields (bits 29..0, field 0 lowest) are masked to ceil(log2 n) bits
   (golden/shuffle.py's MASK_ROM); the slot takes the first field that is below n and not a
   position an earlier slot of this trial took (``slot_position``). Each field is uniform on
@@ -25,26 +30,49 @@ So every slot takes exactly one word per trial, a hardware lane is a pipeline wi
 (``lane_trials``); the counts of a run depend on the seed and on the number of lanes.
 """
 
-import hashlib
 from dataclasses import dataclass
 
 from .cards import NO_CARD
-from .rng import XorShift128
+from .rng import MASK32, XorShift128, seed_word, split_words
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 
-STREAM_KEY_LABEL = "pokerhdl equity stream"
 BOARD_SLOTS = 5
+MIX_ROUNDS = 8                       # quarter rounds per mix
+QUARTER_STEPS = ((0, 1, 3, 16), (2, 3, 1, 12), (0, 1, 3, 8), (2, 3, 1, 7))   # (p, q, r, turn)
 
 
-def stream_key(lane, slot):
-    """The 128-bit key XORed into the seed of slot ``slot`` of lane ``lane``."""
-    digest = hashlib.sha256(f"{STREAM_KEY_LABEL} {lane} {slot}".encode()).digest()
-    return int.from_bytes(digest[:16], "big")
+def rotl(value, turn):
+    return (value << turn | value >> (32 - turn)) & MASK32
+
+
+def mix_step(words, step):
+    """One of a quarter round's four steps (as the hardware takes them, one a clock):
+    words[p] += words[q]; words[r] = (words[r] ^ words[p]) <<< turn."""
+    p, q, r, turn = QUARTER_STEPS[step]
+    words = list(words)
+    words[p] = (words[p] + words[q]) & MASK32
+    words[r] = rotl(words[r] ^ words[p], turn)
+    return tuple(words)
+
+
+def mix(words):
+    """MIX_ROUNDS ChaCha quarter rounds (RFC 8439, 2.1) on the words a, b, c, d."""
+    for _ in range(MIX_ROUNDS):
+        for step in range(4):
+            words = mix_step(words, step)
+    return words
+
+
+def stream_number(lane, slot):
+    """The number that tells a lane's slot's stream from every other (lane < 2**24)."""
+    return lane << 8 | slot
 
 
 def stream_seed(seed, lane, slot):
-    """The xorshift128 seed of a slot's stream (never zero)."""
-    return (seed ^ stream_key(lane, slot)) | 1
+    """The xorshift128 seed of a slot's stream (never zero): mix(mix(seed) with the stream's
+    number XORed into its last word), bit 0 set."""
+    x, y, z, w = mix(split_words(seed))
+    return seed_word(*mix((x, y, z, w ^ stream_number(lane, slot)))) | 1
 
 
 def lane_slots(opponents):

@@ -23,7 +23,7 @@ from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
 from ..golden.cards import DECK_SIZE, NO_CARD
 from ..golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
                              ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
-from ..golden.equity_deal import BOARD_SLOTS, lane_slots
+from ..golden.equity_deal import BOARD_SLOTS, MIX_ROUNDS, QUARTER_STEPS, lane_slots
 from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_MONTE_CARLO, SEED_BYTES,
                                       SOF, TRIAL_BYTES)
 from ..golden.shuffle import MASK_ROM
@@ -124,6 +124,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     answered (set up, run or replied)."""
     slots = lane_slots(opponents)
     players = 1 + opponents
+    assert [turn for *_, turn in QUARTER_STEPS] == [16, 12, 8, 7], "the MIXING rotations"
     lane_bits = max(lanes.bit_length(), 1)
 
     # ------------------------------------------------------------------ frames in
@@ -161,8 +162,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     card = Signal(intbv(0)[8:])
     is_card, is_none = Signal(bool(0)), Signal(bool(0))
 
-    State = enum("IDLE", "SCANNING", "CHECKING", "DIVIDING", "LOADING", "STARTING", "RUNNING",
-                 "REPLYING")
+    State = enum("IDLE", "SCANNING", "CHECKING", "DIVIDING", "MIXING", "MIXED", "NEXT_STREAM",
+                 "LOADING", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
 
     @always_comb
@@ -277,6 +278,16 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     load = Signal(bool(0))
     load_index = Signal(intbv(0)[2:])
     seed_word = Signal(intbv(0)[32:])
+    # the streams' seeds (golden stream_seed): the seed's words mixed once into base, then for
+    # each lane and slot, base with the stream's number in its last word, mixed, loaded
+    ma, mb, mc, md = (Signal(intbv(0)[32:]) for _ in range(4))
+    base_a, base_b, base_c, base_d = (Signal(intbv(0)[32:]) for _ in range(4))
+    mix_sum, mix_cross = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+    mix_count = Signal(intbv(0)[5:])            # MIX_ROUNDS quarter rounds of 4 steps
+    mixing_base = Signal(bool(0))
+    load_lane = Signal(intbv(0)[max(lane_bits, 1):])
+    load_slot = Signal(intbv(0)[5:])
+    loads = [Signal(bool(0)) for _ in range(lanes)]
     start = Signal(bool(0))
     shift = Signal(bool(0))
     busy_pending = Signal(bool(0))
@@ -303,13 +314,26 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     @always_comb
     def seed_words():
         if load_index == 0:
-            seed_word.next = seed[128:96]
+            seed_word.next = ma
         elif load_index == 1:
-            seed_word.next = seed[96:64]
+            seed_word.next = mb
         elif load_index == 2:
-            seed_word.next = seed[64:32]
+            seed_word.next = mc
         else:
-            seed_word.next = seed[32:0]
+            seed_word.next = md
+
+    @always_comb
+    def mix_adder():
+        """A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
+        d, steps 1 and 3 add d to c and cross into b."""
+        total = intbv(0)[33:]
+        if not mix_count[0]:
+            total[:] = ma + mb
+            mix_cross.next = md ^ total[32:]
+        else:
+            total[:] = mc + md
+            mix_cross.next = mb ^ total[32:]
+        mix_sum.next = total[32:]
 
     @always(clk.posedge)
     def write_remaining():
@@ -429,13 +453,64 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 quotient.next = concat(quotient[TRIAL_BITS - 1:0], False)
             step_count.next = step_count + 1
             if step_count == TRIAL_BITS - 1:
+                ma.next = seed[128:96]
+                mb.next = seed[96:64]
+                mc.next = seed[64:32]
+                md.next = seed[32:0]
+                mixing_base.next = True
+                mix_count.next = 0
+                state.next = State.MIXING
+        elif state == State.MIXING:
+            step = mix_count[2:]
+            if step == 0:
+                ma.next = mix_sum
+                md.next = concat(mix_cross[16:], mix_cross[32:16])
+            elif step == 1:
+                mc.next = mix_sum
+                mb.next = concat(mix_cross[20:], mix_cross[32:20])
+            elif step == 2:
+                ma.next = mix_sum
+                md.next = concat(mix_cross[24:], mix_cross[32:24])
+            else:
+                mc.next = mix_sum
+                mb.next = concat(mix_cross[25:], mix_cross[32:25])
+            mix_count.next = mix_count + 1
+            if mix_count == 4 * MIX_ROUNDS - 1:
+                state.next = State.MIXED
+        elif state == State.MIXED:
+            if mixing_base:
+                base_a.next = ma
+                base_b.next = mb
+                base_c.next = mc
+                base_d.next = md
+                mixing_base.next = False
+                load_lane.next = 0
+                load_slot.next = 0
+                state.next = State.NEXT_STREAM
+            else:
                 load_index.next = 0
                 load.next = True
                 state.next = State.LOADING
+        elif state == State.NEXT_STREAM:
+            ma.next = base_a
+            mb.next = base_b
+            mc.next = base_c
+            md.next = base_d ^ concat(intbv(0)[24 - len(load_lane):], load_lane, intbv(0)[3:],
+                                      load_slot)
+            mix_count.next = 0
+            state.next = State.MIXING
         elif state == State.LOADING:
             if load_index == 3:
-                start.next = True
-                state.next = State.STARTING
+                state.next = State.NEXT_STREAM
+                if load_slot == slots - 1:
+                    load_slot.next = 0
+                    if load_lane == lanes - 1:
+                        start.next = True
+                        state.next = State.STARTING
+                    else:
+                        load_lane.next = load_lane + 1
+                else:
+                    load_slot.next = load_slot + 1
             else:
                 load_index.next = load_index + 1
                 load.next = True
@@ -493,9 +568,11 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     engines = []
     for l in range(lanes):
         engines.append(lane_quota(quotient, remainder, l, quotas[l]))
-        engines.append(equity_lane(clk, rst, l, opponents, n, mask, dealt_bits, fixed, hero,
-                                   active, remaining, load, load_index, seed_word, start,
-                                   quotas[l], dones[l], shift, chain_in, chains[l]))
+        engines.append(lane_load(load, load_lane, l, loads[l]))
+        engines.append(equity_lane(clk, rst, opponents, n, mask, dealt_bits, fixed, hero,
+                                   active, remaining, loads[l], load_slot, load_index,
+                                   seed_word, start, quotas[l], dones[l], shift, chain_in,
+                                   chains[l]))
 
     return instances()
 
@@ -518,6 +595,15 @@ def sum_link(clk, before, byte, after):
     def add():
         after.next = before + byte
     return add
+
+
+@block
+def lane_load(load, load_lane, lane, lane_loads):
+    """Lane ``lane`` takes the seed words while the streams of lane ``load_lane`` load."""
+    @always_comb
+    def select():
+        lane_loads.next = load and load_lane == lane
+    return select
 
 
 @block

@@ -12,10 +12,11 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
 3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
 4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
 
-A run: the engine shifts the seed into every stream (``load`` with ``load_index`` 0..3, the
-seed's words x, y, z, w), then pulses ``start`` with the lane's ``quota``. The lane steps its
-streams once (the first word ready), deals a trial every clock until it has counted ``quota``
-trials, lets the pipeline drain and raises ``done``. Void trials and trials still in flight
+A run: the engine shifts each slot's stream seed (golden stream_seed) into its stream
+(``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
+``start`` with the lane's ``quota``. The lane steps its streams once (the first word ready),
+deals a trial every clock until it has counted ``quota`` trials, lets the pipeline drain and
+raises ``done``. Void trials and trials still in flight
 when the quota is reached are not counted. Counters read out a byte at a time through a chain
 (``shift``): see ``COUNTERS``.
 """
@@ -24,9 +25,8 @@ from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    enum, instances, intbv, ResetSignal, Signal)
 
 from ..golden.equity import TIE_UNITS
-from ..golden.equity_deal import lane_slots, seat_slots, stream_key
+from ..golden.equity_deal import lane_slots, seat_slots
 from ..golden.hands import EVAL_LATENCY, WORD_BITS
-from ..golden.rng import split_words
 from ..golden.shuffle import FIELD_BITS, FIELDS
 from .eval7 import eval7
 from .rng import w_part, x_part
@@ -47,43 +47,34 @@ def lane_depth(opponents):
     return 2 * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
 
 
-def key_words(lane, slot):
-    """The four 32-bit words XORed into the seed words x, y, z, w of a slot's stream; bit 0 of
-    w is forced to one after the XOR (golden stream_seed)."""
-    return split_words(stream_key(lane, slot))
-
-
 @block
-def slot_stream(clk, keys, load, load_index, seed_word, tok_in, prime, word):
-    """xorshift128 whose seed is shifted in a word per clock (``load``): x, y and z never need
-    a multiplexer, since loading moves the words exactly as a step does. ``word`` is w, the
-    output of the last step: the word the slot's next trial takes. It steps when a trial takes
-    its word (``tok_in``) and once before a run (``prime``)."""
+def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime, word):
+    """xorshift128 whose seed is shifted in a word per clock (``load`` with ``load_slot`` =
+    ``slot``): x, y and z never need a multiplexer, since loading moves the words exactly as a
+    step does; bit 0 of w is set as it comes in (golden stream_seed). ``word`` is w, the output
+    of the last step: the word the slot's next trial takes. It steps when a trial takes its
+    word (``tok_in``) and once before a run (``prime``)."""
     x, y, z, w = (Signal(intbv(0)[32:]) for _ in range(4))
-    advance = Signal(bool(0))
-    key = Signal(intbv(0)[32:])
+    advance, mine = Signal(bool(0)), Signal(bool(0))
     gx, hw = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
     parts = [x_part(x, gx), w_part(w, hw)]
 
     @always_comb
     def stepping():
         advance.next = tok_in or prime
-
-    @always_comb
-    def key_rom():
-        key.next = keys[int(load_index)]
+        mine.next = load and load_slot == slot
 
     @always(clk.posedge)
     def step():
-        if load or advance:
+        if mine or advance:
             x.next = y
             y.next = z
             z.next = w
-        if load:
+        if mine:
             if load_index == 3:
-                w.next = (seed_word ^ key) | 1
+                w.next = seed_word | 1
             else:
-                w.next = seed_word ^ key
+                w.next = seed_word
         elif advance:
             w.next = gx ^ hw
 
@@ -275,15 +266,15 @@ def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out
 
 
 @block
-def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, remaining,
-                load, load_index, seed_word, start, quota, done, shift, chain_in, chain_out):
+def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remaining, load,
+                load_slot, load_index, seed_word, start, quota, done, shift, chain_in, chain_out):
     """One lane (see the module docstring) for up to ``opponents`` opponents.
 
-    lane: the lane's number (its streams' keys); n[6], mask[6]: the cards nobody knows and
+    n[6], mask[6]: the cards nobody knows and
     MASK_ROM[n]; dealt[slots]: bit s = slot s is dealt; fixed: list of slots 6-bit known cards
     (read where a slot is not dealt); hero: list of the hero's two cards; active[1 + opponents]:
     the players of the run; remaining: list of 64 6-bit signals (a memory), position -> card.
-    load, load_index[2], seed_word[32]: shift a seed word into every stream.
+    load, load_slot[5], load_index[2], seed_word[32]: shift a seed word into a slot's stream.
     start, quota[40]: clear the counters and run until quota trials are counted; done: idle,
     the counts final (0 while a run is on). shift: move the readout chain a byte; chain_in and
     chain_out[8]: its ends, lane's players in order, per player wins, ties, units, low byte first.
@@ -353,8 +344,8 @@ def equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active, 
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
-        streams.append(slot_stream(clk, key_words(lane, s), load, load_index, seed_word,
-                                   tok_in, prime, words[s]))
+        streams.append(slot_stream(clk, s, load, load_slot, load_index, seed_word, tok_in,
+                                   prime, words[s]))
         stages.append(deal_stage(clk, rst, s, n, mask, dealt_bits[s], words[s], tok_in,
                                  one if s == 0 else oks[s - 1],
                                  first_pos if s == 0 else positions[s - 1],
@@ -455,8 +446,8 @@ def card_lookup(clk, dealt, positions, slot, remaining, fixed, card):
 
 @block
 def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
-                      rem_addr, rem_data, load, load_index, seed_word, start, quota, done,
-                      shift, chain_out, opponents=1, lane=0):
+                      rem_addr, rem_data, load, load_slot, load_index, seed_word, start, quota,
+                      done, shift, chain_out, opponents=1):
     """equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
     slots = lane_slots(opponents)
@@ -470,13 +461,13 @@ def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active,
         if rem_we:
             remaining[int(rem_addr)].next = rem_data
 
-    core = equity_lane(clk, rst, lane, opponents, n, mask, dealt, fixed, hero, active,
-                       remaining, load, load_index, seed_word, start, quota, done, shift,
+    core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remaining,
+                       load, load_slot, load_index, seed_word, start, quota, done, shift,
                        chain_in, chain_out)
     return instances()
 
 
-def equity_lane_top(opponents=1, lane=0):
+def equity_lane_top(opponents=1):
     """equity_lane_ports with fresh port signals, for conversion."""
     slots = lane_slots(opponents)
     sig = lambda bits: Signal(intbv(0)[bits:])
@@ -484,6 +475,7 @@ def equity_lane_top(opponents=1, lane=0):
         clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False), n=sig(6),
         mask=sig(6), dealt=sig(slots), fixed_cards=sig(CARD * slots), hero_cards=sig(2 * CARD),
         active=sig(1 + opponents), rem_we=Signal(bool(0)), rem_addr=sig(6), rem_data=sig(CARD),
-        load=Signal(bool(0)), load_index=sig(2), seed_word=sig(32), start=Signal(bool(0)),
+        load=Signal(bool(0)), load_slot=sig(5), load_index=sig(2), seed_word=sig(32),
+        start=Signal(bool(0)),
         quota=sig(TRIAL_BITS), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
-        opponents=opponents, lane=lane)
+        opponents=opponents)
