@@ -16,6 +16,7 @@ setup(
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine
         "tqdm",                       # progress bars of long host runs (pokerhdl equity)
+        "pyserial",                   # the serial backend: a board's equity engine on its USB-UART
     ],
     extras_require={
         "test": [

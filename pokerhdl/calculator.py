@@ -23,12 +23,13 @@ import time
 from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import ERR_CARD, ERR_TRIALS, EquityError, Result, Setup, check_monte_carlo
+from .golden.equity import (ERR_CARD, ERR_MODE, ERR_TRIALS, EquityError, Result, Setup,
+                            check_monte_carlo)
 from .golden.ranges import RangeError, parse_range, range_text
 from . import equity_native
 from .golden import fast_equity
 
-BACKENDS = ("golden",)
+BACKENDS = ("golden", "sim", "serial")
 DEFAULT_TRIALS = 1_000_000
 DEFAULT_SEED = 1
 DEFAULT_LANES = 16               # the lanes of a golden run (the counts depend on them)
@@ -176,15 +177,33 @@ def setup_seed(seed, index):
 
 
 def _unknown_backend(backend):
-    return (f"unknown backend {backend!r}; available: {', '.join(BACKENDS)} "
-            f"(sim and serial come with the hardware engine)")
+    return f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}"
+
+
+def hardware_link(backend, port=None, lanes=None):
+    """The link to the hardware engine of backend ``sim`` (the generated RTL in Verilator) or
+    ``serial`` (a board on ``port``, whose engine has ``lanes`` lanes)."""
+    from . import equity_hardware
+    if backend == "sim":
+        return equity_hardware.sim_link()
+    if not port:
+        raise ValueError("the serial backend needs the board's port (--port /dev/ttyUSB1)")
+    return equity_hardware.SerialLink(port, lanes or equity_hardware.BOARD_LANES)
 
 
 def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
-              backend="golden", progress=None):
+              backend="golden", progress=None, link=None):
     """One concrete setup on a backend, the one place a backend is chosen: (golden Result, the
     engine that ran). exact: every completion; else ``trials`` Monte Carlo trials from ``seed``
-    over ``lanes`` lanes. progress(done, total) as it goes, over this setup."""
+    over ``lanes`` lanes (a hardware backend's ``link`` has its own). progress(done, total) as
+    it goes, over this setup."""
+    if backend in ("sim", "serial"):
+        from . import equity_hardware
+        if exact:
+            raise EquityError(ERR_MODE, "the hardware engine runs Monte Carlo; exact "
+                                        "enumeration runs on the golden backend")
+        engine = "Verilator, generated RTL" if backend == "sim" else "board"
+        return equity_hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
         if exact:
             return fast_equity.exact(setup, progress=progress), "numpy"
@@ -213,15 +232,23 @@ def _shifted(progress, before, total):
 
 
 def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DEFAULT_SEED,
-           lanes=DEFAULT_LANES, backend="golden", progress=None):
+           lanes=DEFAULT_LANES, backend="golden", progress=None, port=None):
     """Equity of the hero and each opponent (two cards, "random" or a range such as
     "QQ+,AKs"). exact=True: every completion; trials=N: Monte Carlo (with ranges, N rounded up
     to a multiple of the concrete setups); neither: exact when it takes at most
     AUTO_EXACT_LIMIT completions, else DEFAULT_TRIALS trials. progress(done, total) is called
     as the run goes. EquityError (with its code) for a setup or request the engine refuses,
-    RangeError (a ValueError) for a range that cannot be read or leaves no hand."""
+    RangeError (a ValueError) for a range that cannot be read or leaves no hand. Backends:
+    golden (the CPU), sim (the generated RTL in Verilator), serial (a board on ``port``); the
+    hardware ones run Monte Carlo over their own lanes."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
+    link = None
+    if backend != "golden":
+        link = hardware_link(backend, port, lanes if lanes != DEFAULT_LANES else None)
+        lanes = link.lanes
+        if exact is None:
+            exact = False
     hands = [opponent(o) for o in opponents]
     setups = concrete_setups(hero, hands, board, dead)
     if trials is not None:
@@ -247,7 +274,8 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     result = Result(setups[0].players())
     for i, setup in enumerate(setups):
         counts, engine = run_setup(setup, exact, each, seed if exact else setup_seed(seed, i),
-                                   lanes, backend, _shifted(progress, result.trials, total))
+                                   lanes, backend, _shifted(progress, result.trials, total),
+                                   link)
         _add(result, counts)
         if progress and len(setups) > 1:
             progress(result.trials, total)

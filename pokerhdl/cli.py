@@ -72,8 +72,9 @@ def cmd_equity(args):
     try:
         report = equity(args.hero, *opponents, board=args.board or (), dead=args.dead or (),
                         exact=args.exact or None, trials=args.trials, seed=args.seed,
-                        lanes=args.lanes, backend=args.backend, progress=progress)
-    except (EquityError, ValueError) as exc:
+                        lanes=args.lanes, backend=args.backend, progress=progress,
+                        port=args.port)
+    except (EquityError, ValueError, RuntimeError) as exc:
         sys.exit(f"pokerhdl equity: {exc}")
     finally:
         progress.close()
@@ -155,7 +156,13 @@ def main(argv=None):
                    help="Monte Carlo lanes the trials are shared among (the counts depend on "
                         "them; a board's engine has its own number)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
-                   help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every core)")
+                   help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every "
+                        "core); sim: the generated RTL of the hardware engine in Verilator "
+                        "(Monte Carlo, its own lanes: the golden backend with the same "
+                        "--lanes and --seed gives the same counts); serial: a board running "
+                        "the engine, on --port")
+    p.add_argument("--port", metavar="DEV", help="the board's serial port for --backend serial "
+                                                 "(e.g. /dev/ttyUSB1)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object: players (hero first: cards, win, tie, equity as "
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "

@@ -67,7 +67,7 @@ TOPS = {top.name: top for top in [
         params={"opponents": 1},
         doc="one lane of the equity engine: a Monte Carlo trial dealt, ranked and counted per clock"),
     Top("equity_engine", "pokerhdl.rtl.equity_engine:equity_engine_top",
-        params={"lanes": 2, "opponents": 1, "timeout": 10_000_000},
+        params={"lanes": 2, "opponents": 3, "timeout": 10_000_000},
         doc="the equity engine: framed requests in, summed counts of its Monte Carlo lanes out"),
     Top("terminal_demo", "pokerhdl.rtl.terminal_demo:terminal_demo_top",
         params={"clk_hz": 100_000_000, "baud": 115_200, "tx_baud": None},

@@ -1,0 +1,123 @@
+"""The hardware equity engine seen from the host: a request frame out, the reply frame back
+(golden/equity_protocol.py), over one of two links.
+
+- ``SimLink``: the committed generated/verilog/equity_engine.v compiled by Verilator
+  (pokerhdl/verilated.py) and fed through its byte streams: the generated RTL itself answers,
+  so the ``sim`` backend's counts are the hardware's.
+- ``SerialLink``: a board running the engine, through pyserial (the ``serial`` backend).
+
+Both give the same counts for the same seed as the golden backend with the engine's number of
+lanes (``lanes``).
+"""
+
+import time
+
+from .golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
+from .golden.equity_deal import counted_fraction
+from .golden.equity_protocol import FrameReader, TRIAL_BYTES, parse_reply, setup_request
+
+SIM_TOP = "equity_engine"
+SIM_CHUNK = 20_000               # clocks between looks at the reply stream
+SIM_SLACK = 200_000              # clocks a run may take beyond its expected length
+SERIAL_BAUD = 115_200
+BOARD_LANES = 2                  # the lanes of the engine a board runs (its top's ``lanes``)
+
+
+class LinkError(RuntimeError):
+    """The engine did not answer as the protocol says (no reply, a corrupted reply)."""
+
+
+class SimLink:
+    """The generated equity engine in Verilator (built once, cached in build/verilated/)."""
+
+    def __init__(self):
+        from .tops import TOPS
+        from .verilated import Model
+        params = TOPS[SIM_TOP].params
+        self.lanes, self.opponents = params["lanes"], params["opponents"]
+        self.model = Model.build(SIM_TOP)
+        m = self.model
+        m["rst"] = 1
+        m["m_axis_tready"] = 1
+        m.tick(3)
+        m["rst"] = 0
+        self.source = m.source("s_axis_tvalid", "s_axis_tready", ["s_axis_tdata"])
+        self.replies = m.recorder("m_axis_tvalid", ["m_axis_tdata"])
+
+    def exchange(self, request, clocks=1_000_000, progress=None):
+        """The payload of the reply to ``request`` (a frame); ``clocks``: how long the run
+        should take, for progress(fraction) and the limit."""
+        self.source.push(*request)
+        reader, spent = FrameReader(), 0
+        while spent < clocks + SIM_SLACK:
+            self.model.tick(SIM_CHUNK)
+            spent += SIM_CHUNK
+            data = bytes(v for (v,) in self.replies.take())
+            payloads = reader.feed(data)
+            if payloads:
+                return payloads[0]
+            if progress:
+                progress(min(spent / clocks, 1.0))
+        raise LinkError(f"the simulated engine gave no reply in {spent:,} clocks")
+
+
+class SerialLink:
+    """A board's engine on a serial port (pyserial): 115200 8N1."""
+
+    def __init__(self, port, lanes=BOARD_LANES, baud=SERIAL_BAUD):
+        import serial
+        try:
+            self.port = serial.Serial(port, baud, timeout=0.1)
+        except serial.SerialException as exc:
+            raise LinkError(f"cannot open {port}: {exc}") from None
+        self.lanes = lanes
+        self.opponents = None            # the board's maximum: it refuses more itself
+
+    def exchange(self, request, clocks=1_000_000, progress=None, clk_hz=100_000_000):
+        self.port.reset_input_buffer()
+        self.port.write(request)
+        reader = FrameReader()
+        expected = clocks / clk_hz + 10 * len(request) * 10 / SERIAL_BAUD
+        start = time.monotonic()
+        while time.monotonic() - start < 2 * expected + 5:
+            payloads = reader.feed(self.port.read(4096))
+            if payloads:
+                return payloads[0]
+            if progress:
+                progress(min((time.monotonic() - start) / expected, 1.0))
+        raise LinkError(f"no reply from {self.port.port} in {time.monotonic() - start:.1f} s: "
+                        "is the engine's bitstream on the board?")
+
+
+def monte_carlo(link, setup, trials, seed, progress=None):
+    """A Monte Carlo run on the engine behind ``link``: a golden Result. EquityError with the
+    engine's code when it refuses the request."""
+    check_monte_carlo(trials, seed, link.lanes)
+    if trials >= 1 << (8 * TRIAL_BYTES):
+        raise ValueError(f"the engine counts fewer than 2**40 trials a run, not {trials}")
+    fraction = counted_fraction(len(setup.remaining()), len(setup.dealt_slots()))
+    clocks = int(trials / link.lanes / max(fraction, 1e-3)) + 2_000
+    tell = (lambda f: progress(int(f * trials), trials)) if progress else None
+    try:
+        payload = link.exchange(setup_request(setup, trials, seed), clocks, tell)
+        status, result = parse_reply(payload, setup.players())
+    except ValueError as exc:
+        raise LinkError(f"a bad reply from the engine: {exc}") from None
+    if status != OK:
+        if status < len(ERROR_TEXT):
+            raise EquityError(status, "refused by the engine")
+        raise LinkError(f"the engine answered an unknown status {status}")
+    if progress:
+        progress(trials, trials)
+    return result
+
+
+_SIM = None
+
+
+def sim_link():
+    """The simulated engine, built on first use and kept."""
+    global _SIM
+    if _SIM is None:
+        _SIM = SimLink()
+    return _SIM

@@ -1,0 +1,107 @@
+"""The equity calculator's hardware backends against the golden one, count for count: ``sim``
+(the committed generated/verilog/equity_engine.v in Verilator, behind the byte protocol) and
+``serial`` (pyserial on a pseudo-terminal whose other end is that same simulated engine, as a
+board's USB-UART would be). The golden backend run with the engine's lanes and seed must give
+the very same counts; refusals come back as the engine's error codes; the command line takes
+--backend sim."""
+
+import json
+import os
+import pty
+import threading
+
+import pytest
+
+from pokerhdl.calculator import equity
+from pokerhdl.cli import main
+from pokerhdl.equity_hardware import SerialLink, sim_link
+from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_MODE, ERR_OPPONENTS, EquityError
+from pokerhdl.golden.equity_protocol import FrameReader, frame
+
+CASES = [("AdAc", ["KhKs"], "", "", 30_000, 5),
+         ("Td6h", ["random", "random"], "7d8dJs", "2c", 20_000, 2 ** 100 + 3),
+         ("AhKd", ["random", "QcQd", "random"], "", "", 20_000, 9),
+         ("5c5d", ["random"], "Ks9c2hJd", "", 7, 1)]               # a few trials only
+
+
+def counts(report):
+    return report.trials, [(p.wins, p.ties, p.tie_units) for p in report.players]
+
+
+@pytest.fixture(scope="module")
+def link():
+    return sim_link()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{len(c[1])}")
+def test_sim_backend_counts_as_golden(link, case):
+    hero, opponents, board, dead, trials, seed = case
+    sim = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
+                 backend="sim")
+    gold = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
+                  lanes=link.lanes)
+    assert sim.lanes == link.lanes and sim.backend == "sim"
+    assert counts(sim) == counts(gold)
+    assert sim.trials == trials
+
+
+def test_sim_backend_refusals_are_the_engines(link):
+    with pytest.raises(EquityError) as err:
+        equity("AdAc", "AdKs", trials=10, backend="sim")     # the host refuses first
+    assert err.value.code == ERR_DUPLICATE
+    with pytest.raises(EquityError) as err:
+        equity("AdAc", *["random"] * (link.opponents + 1), trials=10, backend="sim")
+    assert err.value.code == ERR_OPPONENTS and "refused by the engine" in str(err.value)
+    with pytest.raises(EquityError) as err:
+        equity("AdAc", "KhKs", exact=True, backend="sim")
+    assert err.value.code == ERR_MODE
+
+
+def bridge(fd, link, stop):
+    """The other end of the serial line: frames to the simulated engine and its replies back."""
+    reader = FrameReader()
+    while not stop.is_set():
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return
+        for payload in reader.feed(data):
+            os.write(fd, frame(link.exchange(frame(payload))))
+
+
+def test_serial_backend_through_a_pseudo_terminal(link):
+    master, slave = pty.openpty()
+    os.set_blocking(master, True)
+    import tty
+    tty.setraw(slave)
+    stop = threading.Event()
+    thread = threading.Thread(target=bridge, args=(master, link, stop), daemon=True)
+    thread.start()
+    try:
+        hero, opponents, board, dead, trials, seed = CASES[1]
+        serial = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
+                        backend="serial", port=os.ttyname(slave), lanes=link.lanes)
+        gold = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
+                      lanes=link.lanes)
+        assert counts(serial) == counts(gold)
+    finally:
+        stop.set()
+        os.close(slave)
+        os.close(master)
+
+
+def test_serial_backend_without_a_port_is_a_clear_error():
+    with pytest.raises(ValueError, match="--port"):
+        equity("AdAc", "KhKs", trials=10, backend="serial")
+    with pytest.raises(RuntimeError, match="cannot open"):
+        SerialLink("/dev/no-such-board")
+
+
+def test_cli_backend_sim_json(link, capsys):
+    main(["equity", "AdAc", "KhKs", "--trials", "20000", "--seed", "3", "--backend", "sim",
+          "--json"])
+    out = json.loads(capsys.readouterr().out)
+    gold = equity("AdAc", "KhKs", trials=20_000, seed=3, lanes=link.lanes)
+    assert out["backend"] == "sim" and out["lanes"] == link.lanes
+    assert [p["wins"] for p in out["players"]] == [p.wins for p in gold.players]
+    assert abs(out["players"][0]["equity"] - 0.8126) < 0.02
