@@ -44,7 +44,9 @@ def synth_stats(verilog_file, top):
         done = subprocess.run([yosys_path(), "-q", "-l", str(log), "-p", script],
                               capture_output=True, text=True)
         if done.returncode:
-            raise RuntimeError(f"yosys failed on {verilog_file}:\n{done.stderr[-2000:]}")
+            tail = log.read_text()[-1500:] if log.exists() else ""
+            raise RuntimeError(f"yosys failed on {verilog_file} (exit status {done.returncode})"
+                               f":\n{done.stderr[-1500:]}\n... the log ends:\n{tail}")
         text = log.read_text()
     cells = {name: int(n) for n, name in re.findall(r"^\s+(\d+)\s+\$?(\w+)\s*$", text, re.M)}
     cells.update({name: int(n) for name, n in re.findall(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)})

@@ -1,6 +1,6 @@
 """equity_lane against its golden twin (golden/equity.py lane_monte_carlo), count for count:
 Monte Carlo runs from several seeds and lane numbers, random and known opponents, known board
-cards and dead cards, nothing to deal, a quota of zero, a reset in the middle of a run; for one
+cards and dead cards, nothing to deal, a quota of zero, the bonus trial, a reset in the middle of a run; for one
 opponent seat (the committed default) and for three (known, random and absent seats mixed);
 and the counted trials per clock of a long run (lane_throughput, which make bench runs)."""
 
@@ -23,14 +23,16 @@ from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, lane_depth
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,
         "seed_word": 0,
-        "start": 0, "quota": 0, "shift": 0}
+        "start": 0, "quota": 0, "bonus": 0, "shift": 0}
 
 CASES = {   # opponents seats -> (hero, opponents, board, dead, seed, quota)
     1: [("AhAs", [None], "", "", 1, 500),
         ("KcQc", ["7d7s"], "2c8dTh", "3s4s", 0xDEADBEEF, 400),
         ("Td6h", [None], "7d8dJs6s9h", "", 2 ** 127 + 5, 300),
         ("2c3d", ["2d3c"], "AhKhQhJhTh", "", 9, 40),              # nothing dealt: all ties
-        ("9s8s", [None], "", "AcAdAhKcKd", 77, 0)],               # quota 0: done, no counts
+        ("9s8s", [None], "", "AcAdAhKcKd", 77, 0),                # quota 0: done, no counts
+        ("9s8s", [None], "", "AcAdAhKcKd", 78, (0, 1)),           # quota 0 and the bonus
+        ("AhAs", [None], "2d", "", 79, (120, 1))],                # 120 and the bonus
     3: [("AhKd", [None, "QcQd", None], "", "", 3, 250),
         ("5c5d", [None, None], "Ks9c2h", "Jd", 11, 200),          # seat 3 absent
         ("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 5, 200)],
@@ -71,9 +73,11 @@ class LaneTB(ClockedTB):
         dut.load.value = 0
 
     async def run(self, quota, limit):
-        """Start, wait for done; the clocks from start to done."""
+        """Start, wait for done; the clocks from start to done. quota: a count, or (count,
+        bonus)."""
         dut = self.dut
-        dut.quota.value, dut.start.value = quota, 1
+        quota, bonus = quota if isinstance(quota, tuple) else (quota, 0)
+        dut.quota.value, dut.bonus.value, dut.start.value = quota, bonus, 1
         await FallingEdge(dut.clk)
         dut.start.value = 0
         for clocks in range(1, limit):
@@ -109,14 +113,15 @@ def expected_counts(setup, quota, seed, lane, players):
 
 async def check_case(tb, case, lane):
     hero, opponents, board, dead, seed, quota = case
+    trials = sum(quota) if isinstance(quota, tuple) else quota     # (quota, bonus): one more
     setup = make_setup(hero, opponents, board, dead)
     config = LaneConfig.of(setup, tb.opponents)
     await tb.configure(config)
     await tb.load_seed(seed, lane)
     fraction = counted_fraction(config.n, len(setup.dealt_slots()))
-    await tb.run(quota, int(quota / fraction * 1.5) + 2 * lane_depth(tb.opponents) + 50)
+    await tb.run(quota, int(trials / fraction * 1.5) + 2 * lane_depth(tb.opponents) + 50)
     got = await tb.read_counts(1 + tb.opponents)
-    assert got == expected_counts(setup, quota, seed, lane, 1 + tb.opponents), \
+    assert got == expected_counts(setup, trials, seed, lane, 1 + tb.opponents), \
         f"{setup.describe()} seed {seed}"
 
 

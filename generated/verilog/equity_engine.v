@@ -44,7 +44,10 @@ reg [7:0] pay_data;
 reg pay_valid;
 wire [7:0] card;
 wire is_card;
+wire [7:0] deck_size;
 wire is_none;
+reg [2:0] missing;
+reg [4:0] board_dealt;
 reg fixed_we;
 reg taking;
 reg [3:0] state;
@@ -54,23 +57,32 @@ reg [51:0] seen;
 reg [10:0] dealt;
 reg [9:0] to_deal;
 reg card_bad;
-reg twice;
+reg [7:0] known;
 reg board_bad;
 reg [7:0] mode;
 reg [7:0] k;
+wire [4:0] header_trials;
 reg [39:0] trials;
 reg [127:0] seed;
 reg second;
 reg [8:0] cards_left;
+wire [7:0] board_slots;
 reg [3:0] board_slot;
 reg [5:0] hero_a;
 reg [5:0] hero_b;
-reg [8:0] fixed_slot;
+reg [4:0] opp_slot;
+wire [4:0] slot_count;
+reg [4:0] fixed_slot;
 reg [5:0] fixed_card;
 reg first_random;
+reg [4:0] pair_slot;
 reg [5:0] mask;
 reg [5:0] n;
 reg [7:0] count_bytes;
+reg twice;
+wire [8:0] deck_total;
+reg deck_short;
+reg no_trials;
 wire all_done;
 wire [1:0] done_bits;
 reg [1:0] load_index;
@@ -79,9 +91,17 @@ reg [31:0] ma;
 reg [31:0] mb;
 reg [31:0] mc;
 reg [31:0] md;
+reg [8:0] byte_total;
+reg [31:0] add_x;
+reg [31:0] add_y;
+reg mix_carry;
 reg [4:0] mix_count;
 reg [31:0] mix_cross;
 reg [31:0] mix_sum;
+wire rem_we;
+reg [51:0] scan_bits;
+wire [5:0] rem_addr;
+wire [5:0] rem_data;
 reg [5:0] scan;
 wire [11:0] sum_first;
 reg [7:0] carry;
@@ -100,11 +120,14 @@ reg start;
 reg shift;
 reg busy_pending;
 reg [3:0] active;
+wire [7:0] max_opponents;
 reg [39:0] dividend;
 reg [2:0] remainder;
 reg [5:0] step_count;
+wire [2:0] lane_count;
 reg [39:0] quotient;
 reg mixing_base;
+reg [2:0] mix_phase;
 reg [31:0] base_a;
 reg [31:0] base_b;
 reg [31:0] base_c;
@@ -119,7 +142,7 @@ reg [7:0] frame_receiver0_crc;
 reg [7:0] frame_receiver0_crc_in;
 reg [7:0] frame_receiver0_crc_next;
 reg [23:0] frame_receiver0_idle;
-reg [7:0] frame_receiver0_size;
+reg [7:0] frame_receiver0_last;
 reg [1:0] frame_receiver0_state;
 reg [5:0] slot_register0_value;
 reg [5:0] slot_register1_value;
@@ -135,24 +158,27 @@ reg [5:0] slot_register10_value;
 wire [7:0] sum_link0_byte;
 reg [11:0] sum_link0_after;
 wire [7:0] sum_link1_byte;
-reg [39:0] lane_quota0_quota;
+wire lane_bonus0_bonus;
+wire [2:0] lane_bonus0_number;
 wire lane_load0_lane_loads;
-wire equity_lane0_done;
+reg equity_lane0_done;
 wire [7:0] equity_lane0_chain_in;
 wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
-wire equity_lane0_clear;
-wire [0:0] equity_lane0_count_one;
+reg equity_lane0_clear;
+reg [0:0] equity_lane0_count_one;
 wire equity_lane0_counting;
 reg equity_lane0_done_q;
 reg [7:0] equity_lane0_drain;
+reg equity_lane0_extra;
 wire equity_lane0_high_zero;
-wire equity_lane0_issue;
+reg equity_lane0_issue;
 reg equity_lane0_left_zero;
 wire equity_lane0_low_one;
-wire equity_lane0_prime;
-wire equity_lane0_quota_zero;
+reg equity_lane0_prime;
+reg equity_lane0_quota_was_zero;
+reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_look_valid;
 wire [3:0] equity_lane0_winners;
@@ -1165,23 +1191,26 @@ wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
 reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_value;
 reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out;
 wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted;
-reg [39:0] lane_quota1_quota;
+wire lane_bonus1_bonus;
+wire [2:0] lane_bonus1_number;
 wire lane_load1_lane_loads;
-wire equity_lane1_done;
+reg equity_lane1_done;
 wire [7:0] equity_lane1_unused;
 wire [7:0] equity_lane1_unread;
 wire equity_lane1_no_shift;
-wire equity_lane1_clear;
-wire [0:0] equity_lane1_count_one;
+reg equity_lane1_clear;
+reg [0:0] equity_lane1_count_one;
 wire equity_lane1_counting;
 reg equity_lane1_done_q;
 reg [7:0] equity_lane1_drain;
+reg equity_lane1_extra;
 wire equity_lane1_high_zero;
-wire equity_lane1_issue;
+reg equity_lane1_issue;
 reg equity_lane1_left_zero;
 wire equity_lane1_low_one;
-wire equity_lane1_prime;
-wire equity_lane1_quota_zero;
+reg equity_lane1_prime;
+reg equity_lane1_quota_was_zero;
+reg equity_lane1_quota_zero;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_look_valid;
 wire [3:0] equity_lane1_winners;
@@ -2194,14 +2223,43 @@ wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
 reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_value;
 reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out;
 wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted;
-reg [5:0] remaining [0:64-1];
 reg equity_lane0_toks [0:11-1];
 reg equity_lane0_oks [0:11-1];
 wire [7:0] equity_lane0_links [0:12-1];
+reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup3_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup4_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup5_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup7_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup8_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup9_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup10_remaining [0:64-1];
 reg equity_lane1_toks [0:11-1];
 reg equity_lane1_oks [0:11-1];
 wire [7:0] equity_lane1_links [0:12-1];
+reg [5:0] equity_lane1_card_lookup11_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup12_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup13_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup14_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup15_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup16_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup17_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup18_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup19_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup20_remaining [0:64-1];
+reg [5:0] equity_lane1_card_lookup21_remaining [0:64-1];
 
+assign deck_size = 8'd52;
+assign header_trials = 5'd7;
+assign board_slots = 8'd5;
+assign slot_count = 5'd11;
+assign deck_total = 9'd52;
+assign max_opponents = 8'd3;
+assign lane_count = 3'd2;
+assign lane_bonus0_number = 3'd0;
 assign equity_lane0_chain_in = 8'd0;
 assign equity_lane0_unused = 8'd0;
 assign equity_lane0_no_shift = 1'd0;
@@ -2257,6 +2315,7 @@ assign equity_lane0_tally11_no = 1'd0;
 assign equity_lane0_tally11_zero = 56'd0;
 assign equity_lane0_tally11_chunked_counter12_zero = 8'd0;
 assign equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in = 1'd0;
+assign lane_bonus1_number = 3'd1;
 assign equity_lane1_unused = 8'd0;
 assign equity_lane1_no_shift = 1'd0;
 assign equity_lane1_chunked_counter13_zero = 8'd0;
@@ -2609,7 +2668,7 @@ end
 always @(posedge clk) begin: frame_receiver0_receive
     if (rst == 1) begin
         frame_end <= 0;
-        frame_receiver0_size <= 0;
+        frame_receiver0_last <= 0;
         frame_receiver0_crc <= 0;
         frame_receiver0_count <= 0;
         frame_begin <= 0;
@@ -2634,10 +2693,10 @@ always @(posedge clk) begin: frame_receiver0_receive
                     end
                 end
                 2'b01: begin
-                    frame_receiver0_size <= s_axis_tdata;
                     frame_receiver0_count <= 0;
                     frame_receiver0_crc <= frame_receiver0_crc_next;
                     if ((s_axis_tdata != 0)) begin
+                        frame_receiver0_last <= (s_axis_tdata - 1);
                         frame_receiver0_state <= 2'b10;
                     end
                     else begin
@@ -2649,7 +2708,7 @@ always @(posedge clk) begin: frame_receiver0_receive
                     pay_data <= s_axis_tdata;
                     frame_receiver0_crc <= frame_receiver0_crc_next;
                     frame_receiver0_count <= (frame_receiver0_count + 1);
-                    if (((frame_receiver0_count + 1) == frame_receiver0_size)) begin
+                    if ((frame_receiver0_count == frame_receiver0_last)) begin
                         frame_receiver0_state <= 2'b11;
                     end
                 end
@@ -2680,12 +2739,42 @@ assign s_axis_tready = (!rst);
 
 
 assign card = pay_data;
-assign is_card = (pay_data < 52);
+assign is_card = (pay_data < deck_size);
 assign is_none = (pay_data == 63);
+
+
+always @(pay_data) begin: missing_rom
+    case (pay_data[3-1:0])
+        0: missing = 5;
+        1: missing = 4;
+        2: missing = 3;
+        3: missing = 2;
+        4: missing = 1;
+        5: missing = 0;
+        6: missing = 0;
+        default: missing = 0;
+    endcase
+end
+
+
+always @(pay_data) begin: board_dealt_rom
+    case (pay_data[3-1:0])
+        0: board_dealt = 31;
+        1: board_dealt = 15;
+        2: board_dealt = 7;
+        3: board_dealt = 3;
+        4: board_dealt = 1;
+        5: board_dealt = 0;
+        6: board_dealt = 0;
+        default: board_dealt = 0;
+    endcase
+end
 
 
 always @(posedge clk) begin: decode
     integer s;
+    integer c;
+    integer slot;
     if (rst == 1) begin
         mode <= 0;
         cards_left <= 0;
@@ -2695,12 +2784,13 @@ always @(posedge clk) begin: decode
         seen <= 0;
         card_bad <= 0;
         trials <= 0;
-        twice <= 0;
         board_slot <= 0;
         k <= 0;
         hero_b <= 0;
         board_bad <= 0;
+        opp_slot <= 0;
         hero_a <= 0;
+        known <= 0;
         fixed_card <= 0;
         dealt <= 0;
         seed <= 0;
@@ -2709,6 +2799,7 @@ always @(posedge clk) begin: decode
         taking <= 0;
         to_deal <= 0;
         role <= 3'b000;
+        pair_slot <= 0;
     end
     else begin
         fixed_we <= 1'b0;
@@ -2722,7 +2813,7 @@ always @(posedge clk) begin: decode
             dealt <= 0;
             to_deal <= 0;
             card_bad <= 1'b0;
-            twice <= 1'b0;
+            known <= 0;
             board_bad <= 1'b0;
         end
         else if ((pay_valid && taking)) begin
@@ -2735,7 +2826,7 @@ always @(posedge clk) begin: decode
                     else if ((index == 1)) begin
                         k <= card;
                     end
-                    else if ((index < (2 + 5))) begin
+                    else if ((index < header_trials)) begin
                         trials <= {card, trials[40-1:8]};
                     end
                     else begin
@@ -2748,15 +2839,15 @@ always @(posedge clk) begin: decode
                 end
                 3'b011: begin
                     cards_left <= card;
-                    if ((card > 5)) begin
+                    if ((card > board_slots)) begin
                         board_bad <= 1'b1;
                     end
                     else begin
-                        board_slot <= (5 - card[3-1:0]);
+                        board_slot <= missing;
                         for (s=0; s<5; s=s+1) begin
-                            dealt[s] <= (s < (5 - $signed({1'b0, card[3-1:0]})));
+                            dealt[s] <= board_dealt[s];
                         end
-                        to_deal <= ((to_deal + 5) - card[3-1:0]);
+                        to_deal <= (to_deal + missing);
                     end
                     if ((card != 0)) begin
                         role <= 3'b100;
@@ -2770,10 +2861,12 @@ always @(posedge clk) begin: decode
                         // pass
                     end
                     else if (is_card) begin
-                        if (seen[card[6-1:0]]) begin
-                            twice <= 1'b1;
+                        known <= (known + 1);
+                        for (c=0; c<52; c=c+1) begin
+                            if (($signed({1'b0, card}) == c)) begin
+                                seen[c] <= 1'b1;
+                            end
                         end
-                        seen[card[6-1:0]] <= 1'b1;
                     end
                     else begin
                         card_bad <= 1'b1;
@@ -2788,6 +2881,7 @@ always @(posedge clk) begin: decode
                             end
                             else begin
                                 hero_b <= card[6-1:0];
+                                opp_slot <= 5;
                                 cards_left <= (2 * k);
                                 if ((k != 0)) begin
                                     role <= 3'b010;
@@ -2798,20 +2892,25 @@ always @(posedge clk) begin: decode
                             end
                         end
                         3'b010: begin
-                            fixed_we <= 1'b1;
-                            fixed_slot <= ((5 + (2 * k)) - cards_left);
+                            fixed_we <= (opp_slot < slot_count);
+                            fixed_slot <= opp_slot;
                             fixed_card <= card[6-1:0];
+                            if ((opp_slot < slot_count)) begin
+                                opp_slot <= (opp_slot + 1);
+                            end
                             if ((!second)) begin
                                 first_random <= is_none;
+                                pair_slot <= opp_slot;
                             end
                             else if ((first_random != is_none)) begin
                                 card_bad <= 1'b1;
                             end
                             else if (is_none) begin
                                 to_deal <= (to_deal + 2);
-                                if ((((5 + (2 * k)) - cards_left) < 11)) begin
-                                    dealt[((5 + (2 * k)) - cards_left)] <= 1'b1;
-                                    dealt[(((5 - 1) + (2 * k)) - cards_left)] <= 1'b1;
+                                for (slot=5; slot<11; slot=slot+1) begin
+                                    if ((($signed({1'b0, opp_slot}) == slot) || ($signed({1'b0, pair_slot}) == slot))) begin
+                                        dealt[slot] <= 1'b1;
+                                    end
                                 end
                             end
                             cards_left <= (cards_left - 1);
@@ -3005,6 +3104,14 @@ always @(k) begin: count_rom
     endcase
 end
 
+// The checks that need arithmetic, registered (CHECKING reads them a clock after
+// the scan's last count, in SCANNED).
+always @(posedge clk) begin: judge
+    twice <= ((known + n) != deck_total);
+    deck_short <= (to_deal > n);
+    no_trials <= (trials == 0);
+end
+
 
 
 assign all_done = (done_bits == 3);
@@ -3028,27 +3135,22 @@ always @(md, mb, mc, load_index, ma) begin: seed_words
 end
 
 // A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
-// d, steps 1 and 3 add d to c and cross into b.
-always @(md, mix_count, mb, mc, ma) begin: mix_adder
-    reg [33-1:0] total;
-    total = 33'h0;
+// d, steps 1 and 3 add d to c and cross into b; the sum a byte a clock.
+always @(add_y, mix_sum, md, mix_count, mb, mix_carry, add_x) begin: mix_adder
+    byte_total = ((add_x[8-1:0] + add_y[8-1:0]) + mix_carry);
     if ((!mix_count[0])) begin
-        total = (ma + mb);
-        mix_cross = (md ^ total[32-1:0]);
+        mix_cross = (md ^ mix_sum);
     end
     else begin
-        total = (mc + md);
-        mix_cross = (mb ^ total[32-1:0]);
+        mix_cross = (mb ^ mix_sum);
     end
-    mix_sum = total[32-1:0];
 end
 
 
-always @(posedge clk) begin: write_remaining
-    if (((state == 4'b0001) && (!seen[scan]))) begin
-        remaining[n] <= scan;
-    end
-end
+
+assign rem_we = ((state == 4'b0001) && (!scan_bits[0]));
+assign rem_addr = n;
+assign rem_data = scan;
 
 
 always @(posedge clk) begin: sum_link0_add
@@ -3125,6 +3227,7 @@ always @(posedge clk) begin: control
         mixing_base <= 0;
         settle <= 0;
         crc_tx <= 0;
+        scan_bits <= 0;
         base_d <= 0;
         part <= 3'b000;
         busy_pending <= 0;
@@ -3132,21 +3235,26 @@ always @(posedge clk) begin: control
         load_lane <= 0;
         mb <= 0;
         mc <= 0;
+        add_x <= 0;
         out_data <= 0;
         step_count <= 0;
         ma <= 0;
         quotient <= 0;
+        mix_phase <= 0;
         state <= 4'b0000;
+        add_y <= 0;
         n <= 0;
         base_a <= 0;
         mix_count <= 0;
         load_slot <= 0;
+        mix_carry <= 0;
         scan <= 0;
         start <= 0;
         remainder <= 0;
         base_c <= 0;
         status <= 0;
         active <= 0;
+        mix_sum <= 0;
         dividend <= 0;
         out_valid <= 0;
         shift <= 0;
@@ -3160,232 +3268,255 @@ always @(posedge clk) begin: control
         if ((out_valid && m_axis_tready)) begin
             out_valid <= 1'b0;
         end
-        case (state)
-            4'b0000: begin
-                scan <= 0;
-                n <= 0;
-                if (busy_pending) begin
-                    status <= 9;
-                    reply_len <= 1;
-                    part <= 3'b000;
-                    busy_pending <= 1'b0;
-                    state <= 4'b1010;
-                end
-                else if ((frame_end && taking)) begin
-                    if (((!frame_good) || (role != 3'b101))) begin
-                        status <= 7;
-                        reply_len <= 1;
-                        part <= 3'b000;
-                        state <= 4'b1010;
-                    end
-                    else begin
-                        state <= 4'b0001;
-                    end
-                end
-            end
-            4'b0001: begin
-                if ((!seen[scan])) begin
-                    n <= (n + 1);
-                end
-                scan <= (scan + 1);
-                if (($signed({1'b0, scan}) == (52 - 1))) begin
-                    state <= 4'b0010;
-                end
-            end
-            4'b0010: begin
-                for (p=0; p<4; p=p+1) begin
-                    active[p] <= (p <= $signed({1'b0, k}));
-                end
+        if ((state == 4'b0000)) begin
+            scan <= 0;
+            n <= 0;
+            if (busy_pending) begin
+                status <= 9;
                 reply_len <= 1;
                 part <= 3'b000;
-                state <= 4'b1010;
-                if ((mode != 1)) begin
-                    status <= 8;
-                end
-                else if (((k == 0) || (k > 3))) begin
-                    status <= 4;
-                end
-                else if (card_bad) begin
-                    status <= 1;
-                end
-                else if (twice) begin
-                    status <= 2;
-                end
-                else if (board_bad) begin
-                    status <= 3;
-                end
-                else if ((to_deal > n)) begin
-                    status <= 6;
-                end
-                else if ((trials == 0)) begin
-                    status <= 5;
+                busy_pending <= 1'b0;
+                state <= 4'b1011;
+            end
+            else if ((frame_end && taking)) begin
+                if (((!frame_good) || (role != 3'b101))) begin
+                    status <= 7;
+                    reply_len <= 1;
+                    part <= 3'b000;
+                    state <= 4'b1011;
                 end
                 else begin
-                    status <= 0;
-                    reply_len <= ((1 + 5) + count_bytes);
-                    dividend <= trials;
-                    sent_trials <= trials;
-                    remainder <= 0;
-                    step_count <= 0;
-                    state <= 4'b0011;
+                    scan_bits <= seen;
+                    state <= 4'b0001;
                 end
             end
-            4'b0011: begin
-                dividend <= {dividend[(40 - 1)-1:0], 1'b0};
-                if (({remainder[2-1:0], dividend[(40 - 1)]} >= 2)) begin
-                    remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - 2);
-                    quotient <= {quotient[(40 - 1)-1:0], 1'b1};
-                end
-                else begin
-                    remainder <= {remainder[2-1:0], dividend[(40 - 1)]};
-                    quotient <= {quotient[(40 - 1)-1:0], 1'b0};
-                end
-                step_count <= (step_count + 1);
-                if (($signed({1'b0, step_count}) == (40 - 1))) begin
-                    ma <= seed[128-1:96];
-                    mb <= seed[96-1:64];
-                    mc <= seed[64-1:32];
-                    md <= seed[32-1:0];
-                    mixing_base <= 1'b1;
-                    mix_count <= 0;
-                    state <= 4'b0100;
-                end
+        end
+        else if ((state == 4'b0001)) begin
+            scan_bits <= {1'b0, scan_bits[52-1:1]};
+            if ((!scan_bits[0])) begin
+                n <= (n + 1);
             end
-            4'b0100: begin
-                step = mix_count[2-1:0];
-                case (step)
-                    'h0: begin
-                        ma <= mix_sum;
-                        md <= {mix_cross[16-1:0], mix_cross[32-1:16]};
-                    end
-                    'h1: begin
-                        mc <= mix_sum;
-                        mb <= {mix_cross[20-1:0], mix_cross[32-1:20]};
-                    end
-                    'h2: begin
-                        ma <= mix_sum;
-                        md <= {mix_cross[24-1:0], mix_cross[32-1:24]};
-                    end
-                    default: begin
-                        mc <= mix_sum;
-                        mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
-                    end
-                endcase
-                mix_count <= (mix_count + 1);
-                if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
-                    state <= 4'b0101;
-                end
+            scan <= (scan + 1);
+            if (($signed({1'b0, scan}) == (52 - 1))) begin
+                state <= 4'b0111;
             end
-            4'b0101: begin
-                if (mixing_base) begin
-                    base_a <= ma;
-                    base_b <= mb;
-                    base_c <= mc;
-                    base_d <= md;
-                    mixing_base <= 1'b0;
-                    load_lane <= 0;
-                    load_slot <= 0;
-                    state <= 4'b0110;
-                end
-                else begin
-                    load_index <= 0;
-                    load <= 1'b1;
-                    state <= 4'b0111;
-                end
+        end
+        else if ((state == 4'b0111)) begin
+            state <= 4'b0010;
+        end
+        else if ((state == 4'b0010)) begin
+            for (p=0; p<4; p=p+1) begin
+                active[p] <= (p <= $signed({1'b0, k}));
             end
-            4'b0110: begin
-                ma <= base_a;
-                mb <= base_b;
-                mc <= base_c;
-                md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
+            reply_len <= 1;
+            part <= 3'b000;
+            state <= 4'b1011;
+            if ((mode != 1)) begin
+                status <= 8;
+            end
+            else if (((k == 0) || (k > max_opponents))) begin
+                status <= 4;
+            end
+            else if (card_bad) begin
+                status <= 1;
+            end
+            else if (twice) begin
+                status <= 2;
+            end
+            else if (board_bad) begin
+                status <= 3;
+            end
+            else if (deck_short) begin
+                status <= 6;
+            end
+            else if (no_trials) begin
+                status <= 5;
+            end
+            else begin
+                status <= 0;
+                reply_len <= ((1 + 5) + count_bytes);
+                dividend <= trials;
+                sent_trials <= trials;
+                remainder <= 0;
+                step_count <= 0;
+                state <= 4'b0011;
+            end
+        end
+        else if ((state == 4'b0011)) begin
+            dividend <= {dividend[(40 - 1)-1:0], 1'b0};
+            if (({remainder[2-1:0], dividend[(40 - 1)]} >= lane_count)) begin
+                remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - lane_count);
+                quotient <= {quotient[(40 - 1)-1:0], 1'b1};
+            end
+            else begin
+                remainder <= {remainder[2-1:0], dividend[(40 - 1)]};
+                quotient <= {quotient[(40 - 1)-1:0], 1'b0};
+            end
+            step_count <= (step_count + 1);
+            if (($signed({1'b0, step_count}) == (40 - 1))) begin
+                ma <= seed[128-1:96];
+                mb <= seed[96-1:64];
+                mc <= seed[64-1:32];
+                md <= seed[32-1:0];
+                mixing_base <= 1'b1;
                 mix_count <= 0;
                 state <= 4'b0100;
             end
-            4'b0111: begin
-                if ((load_index == 3)) begin
-                    state <= 4'b0110;
-                    if (($signed({1'b0, load_slot}) == (11 - 1))) begin
-                        load_slot <= 0;
-                        if (($signed({1'b0, load_lane}) == (2 - 1))) begin
-                            start <= 1'b1;
-                            state <= 4'b1000;
-                        end
-                        else begin
-                            load_lane <= (load_lane + 1);
-                        end
+        end
+        else if (((state == 4'b0100) && (mix_phase == 0))) begin
+            if ((!mix_count[0])) begin
+                add_x <= ma;
+                add_y <= mb;
+            end
+            else begin
+                add_x <= mc;
+                add_y <= md;
+            end
+            mix_carry <= 1'b0;
+            mix_phase <= 1;
+        end
+        else if (((state == 4'b0100) && (mix_phase != 5))) begin
+            mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
+            mix_carry <= byte_total[8];
+            add_x <= {8'h0, add_x[32-1:8]};
+            add_y <= {8'h0, add_y[32-1:8]};
+            mix_phase <= (mix_phase + 1);
+        end
+        else if ((state == 4'b0100)) begin
+            mix_phase <= 0;
+            step = mix_count[2-1:0];
+            case (step)
+                'h0: begin
+                    ma <= mix_sum;
+                    md <= {mix_cross[16-1:0], mix_cross[32-1:16]};
+                end
+                'h1: begin
+                    mc <= mix_sum;
+                    mb <= {mix_cross[20-1:0], mix_cross[32-1:20]};
+                end
+                'h2: begin
+                    ma <= mix_sum;
+                    md <= {mix_cross[24-1:0], mix_cross[32-1:24]};
+                end
+                default: begin
+                    mc <= mix_sum;
+                    mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
+                end
+            endcase
+            mix_count <= (mix_count + 1);
+            if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
+                state <= 4'b0101;
+            end
+        end
+        else if ((state == 4'b0101)) begin
+            if (mixing_base) begin
+                base_a <= ma;
+                base_b <= mb;
+                base_c <= mc;
+                base_d <= md;
+                mixing_base <= 1'b0;
+                load_lane <= 0;
+                load_slot <= 0;
+                state <= 4'b0110;
+            end
+            else begin
+                load_index <= 0;
+                load <= 1'b1;
+                state <= 4'b1000;
+            end
+        end
+        else if ((state == 4'b0110)) begin
+            ma <= base_a;
+            mb <= base_b;
+            mc <= base_c;
+            md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
+            mix_count <= 0;
+            state <= 4'b0100;
+        end
+        else if ((state == 4'b1000)) begin
+            if ((load_index == 3)) begin
+                state <= 4'b0110;
+                if (($signed({1'b0, load_slot}) == (11 - 1))) begin
+                    load_slot <= 0;
+                    if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                        start <= 1'b1;
+                        state <= 4'b1001;
                     end
                     else begin
-                        load_slot <= (load_slot + 1);
+                        load_lane <= (load_lane + 1);
                     end
                 end
                 else begin
-                    load_index <= (load_index + 1);
-                    load <= 1'b1;
+                    load_slot <= (load_slot + 1);
                 end
             end
-            4'b1000: begin
-                state <= 4'b1001;
+            else begin
+                load_index <= (load_index + 1);
+                load <= 1'b1;
             end
-            4'b1001: begin
-                if (all_done) begin
-                    state <= 4'b1010;
-                end
+        end
+        else if ((state == 4'b1001)) begin
+            state <= 4'b1010;
+        end
+        else if ((state == 4'b1010)) begin
+            if (all_done) begin
+                state <= 4'b1011;
             end
-            default: begin
-                if (((part == 3'b100) && (settle != 0))) begin
-                    settle <= (settle - 1);
-                end
-                else if (tx_go) begin
-                    out_valid <= 1'b1;
-                    out_data <= tx_byte;
-                    case (part)
-                        3'b000: begin
-                            crc_tx <= 0;
-                            part <= 3'b001;
+        end
+        else begin
+            if (((part == 3'b100) && (settle != 0))) begin
+                settle <= (settle - 1);
+            end
+            else if (tx_go) begin
+                out_valid <= 1'b1;
+                out_data <= tx_byte;
+                case (part)
+                    3'b000: begin
+                        crc_tx <= 0;
+                        part <= 3'b001;
+                    end
+                    3'b001: begin
+                        crc_tx <= crc_tx_next;
+                        part <= 3'b010;
+                    end
+                    3'b010: begin
+                        crc_tx <= crc_tx_next;
+                        left <= 5;
+                        if ((status == 0)) begin
+                            part <= 3'b011;
                         end
-                        3'b001: begin
-                            crc_tx <= crc_tx_next;
-                            part <= 3'b010;
+                        else begin
+                            part <= 3'b101;
                         end
-                        3'b010: begin
-                            crc_tx <= crc_tx_next;
-                            left <= 5;
-                            if ((status == 0)) begin
-                                part <= 3'b011;
-                            end
-                            else begin
-                                part <= 3'b101;
-                            end
-                        end
-                        3'b011: begin
-                            crc_tx <= crc_tx_next;
-                            sent_trials <= {8'h0, sent_trials[40-1:8]};
-                            left <= (left - 1);
-                            if ((left == 1)) begin
-                                left <= count_bytes;
-                                carry <= 0;
-                                settle <= (2 + 2);
-                                part <= 3'b100;
-                            end
-                        end
-                        3'b100: begin
-                            crc_tx <= crc_tx_next;
-                            carry <= sum_last[12-1:8];
-                            shift <= 1'b1;
+                    end
+                    3'b011: begin
+                        crc_tx <= crc_tx_next;
+                        sent_trials <= {8'h0, sent_trials[40-1:8]};
+                        left <= (left - 1);
+                        if ((left == 1)) begin
+                            left <= count_bytes;
+                            carry <= 0;
                             settle <= (2 + 2);
-                            left <= (left - 1);
-                            if ((left == 1)) begin
-                                part <= 3'b101;
-                            end
+                            part <= 3'b100;
                         end
-                        default: begin
-                            part <= 3'b000;
-                            state <= 4'b0000;
+                    end
+                    3'b100: begin
+                        crc_tx <= crc_tx_next;
+                        carry <= sum_last[12-1:8];
+                        shift <= 1'b1;
+                        settle <= (2 + 2);
+                        left <= (left - 1);
+                        if ((left == 1)) begin
+                            part <= 3'b101;
                         end
-                    endcase
-                end
+                    end
+                    default: begin
+                        part <= 3'b000;
+                        state <= 4'b0000;
+                    end
+                endcase
             end
-        endcase
+        end
         if ((frame_end && (!taking))) begin
             busy_pending <= 1'b1;
         end
@@ -3393,14 +3524,8 @@ always @(posedge clk) begin: control
 end
 
 
-always @(quotient, remainder) begin: lane_quota0_share
-    if ((remainder > 0)) begin
-        lane_quota0_quota = (quotient + 1);
-    end
-    else begin
-        lane_quota0_quota = quotient;
-    end
-end
+
+assign lane_bonus0_bonus = (remainder > lane_bonus0_number);
 
 
 
@@ -3424,7 +3549,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_lowest <= lane_quota0_quota[8-1:0];
+            equity_lane0_chunked_counter0_lowest <= quotient[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -3462,7 +3587,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk1_value <= lane_quota0_quota[16-1:8];
+            equity_lane0_chunked_counter0_counter_chunk1_value <= quotient[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -3500,7 +3625,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk2_value <= lane_quota0_quota[24-1:16];
+            equity_lane0_chunked_counter0_counter_chunk2_value <= quotient[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -3538,7 +3663,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk3_value <= lane_quota0_quota[32-1:24];
+            equity_lane0_chunked_counter0_counter_chunk3_value <= quotient[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -3576,7 +3701,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane0_chunked_counter0_counter_chunk4_value <= lane_quota0_quota[40-1:32];
+            equity_lane0_chunked_counter0_counter_chunk4_value <= quotient[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
         else if (equity_lane0_no_shift) begin
@@ -3606,22 +3731,38 @@ assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-
-assign equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
-assign equity_lane0_prime = (equity_lane0_state == 2'b01);
-assign equity_lane0_clear = start;
-assign equity_lane0_done = equity_lane0_done_q;
-assign equity_lane0_count_one = equity_lane0_counting;
-assign equity_lane0_quota_zero = (lane_quota0_quota == 0);
+always @(equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quotient, equity_lane0_state) begin: equity_lane0_control_out
+    equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
+    equity_lane0_prime = (equity_lane0_state == 2'b01);
+    equity_lane0_clear = start;
+    equity_lane0_done = equity_lane0_done_q;
+    if ((equity_lane0_counting && (!equity_lane0_extra))) begin
+        equity_lane0_count_one = 1;
+    end
+    else begin
+        equity_lane0_count_one = 0;
+    end
+    equity_lane0_quota_zero = (quotient == 0);
+end
 
 
 always @(posedge clk) begin: equity_lane0_zero_left
     if (rst == 1) begin
+        equity_lane0_extra <= 0;
         equity_lane0_left_zero <= 1;
+        equity_lane0_quota_was_zero <= 0;
     end
     else begin
         if (start) begin
-            equity_lane0_left_zero <= equity_lane0_quota_zero;
+            equity_lane0_left_zero <= (equity_lane0_quota_zero && (!lane_bonus0_bonus));
+            equity_lane0_extra <= lane_bonus0_bonus;
+            equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
+        end
+        else if ((equity_lane0_counting && equity_lane0_extra)) begin
+            equity_lane0_extra <= 1'b0;
+            if (equity_lane0_quota_was_zero) begin
+                equity_lane0_left_zero <= 1'b1;
+            end
         end
         else if ((equity_lane0_counting && equity_lane0_low_one && equity_lane0_high_zero)) begin
             equity_lane0_left_zero <= 1'b1;
@@ -5126,16 +5267,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_card_lookup0_write
+    if (rem_we) begin
+        equity_lane0_card_lookup0_remaining[rem_addr] <= rem_data;
+    end
+end
+
+
 
 assign equity_lane0_card_lookup0_position = equity_lane0_deal_stage10_pos_out[0+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_read
     if (dealt[0]) begin
-        equity_lane0_card_lookup0_card <= remaining[equity_lane0_card_lookup0_position];
+        equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining[equity_lane0_card_lookup0_position];
     end
     else begin
         equity_lane0_card_lookup0_card <= slot_register0_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup1_write
+    if (rem_we) begin
+        equity_lane0_card_lookup1_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5146,10 +5301,17 @@ assign equity_lane0_card_lookup1_position = equity_lane0_deal_stage10_pos_out[6+
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_read
     if (dealt[1]) begin
-        equity_lane0_card_lookup1_card <= remaining[equity_lane0_card_lookup1_position];
+        equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining[equity_lane0_card_lookup1_position];
     end
     else begin
         equity_lane0_card_lookup1_card <= slot_register1_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup2_write
+    if (rem_we) begin
+        equity_lane0_card_lookup2_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5160,10 +5322,17 @@ assign equity_lane0_card_lookup2_position = equity_lane0_deal_stage10_pos_out[12
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_read
     if (dealt[2]) begin
-        equity_lane0_card_lookup2_card <= remaining[equity_lane0_card_lookup2_position];
+        equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining[equity_lane0_card_lookup2_position];
     end
     else begin
         equity_lane0_card_lookup2_card <= slot_register2_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup3_write
+    if (rem_we) begin
+        equity_lane0_card_lookup3_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5174,10 +5343,17 @@ assign equity_lane0_card_lookup3_position = equity_lane0_deal_stage10_pos_out[18
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_read
     if (dealt[3]) begin
-        equity_lane0_card_lookup3_card <= remaining[equity_lane0_card_lookup3_position];
+        equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining[equity_lane0_card_lookup3_position];
     end
     else begin
         equity_lane0_card_lookup3_card <= slot_register3_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup4_write
+    if (rem_we) begin
+        equity_lane0_card_lookup4_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5188,10 +5364,17 @@ assign equity_lane0_card_lookup4_position = equity_lane0_deal_stage10_pos_out[24
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_read
     if (dealt[4]) begin
-        equity_lane0_card_lookup4_card <= remaining[equity_lane0_card_lookup4_position];
+        equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining[equity_lane0_card_lookup4_position];
     end
     else begin
         equity_lane0_card_lookup4_card <= slot_register4_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup5_write
+    if (rem_we) begin
+        equity_lane0_card_lookup5_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5202,10 +5385,17 @@ assign equity_lane0_card_lookup5_position = equity_lane0_deal_stage10_pos_out[30
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_read
     if (dealt[5]) begin
-        equity_lane0_card_lookup5_card <= remaining[equity_lane0_card_lookup5_position];
+        equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining[equity_lane0_card_lookup5_position];
     end
     else begin
         equity_lane0_card_lookup5_card <= slot_register5_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup6_write
+    if (rem_we) begin
+        equity_lane0_card_lookup6_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5216,10 +5406,17 @@ assign equity_lane0_card_lookup6_position = equity_lane0_deal_stage10_pos_out[36
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_read
     if (dealt[6]) begin
-        equity_lane0_card_lookup6_card <= remaining[equity_lane0_card_lookup6_position];
+        equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining[equity_lane0_card_lookup6_position];
     end
     else begin
         equity_lane0_card_lookup6_card <= slot_register6_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup7_write
+    if (rem_we) begin
+        equity_lane0_card_lookup7_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5230,10 +5427,17 @@ assign equity_lane0_card_lookup7_position = equity_lane0_deal_stage10_pos_out[42
 
 always @(posedge clk) begin: equity_lane0_card_lookup7_read
     if (dealt[7]) begin
-        equity_lane0_card_lookup7_card <= remaining[equity_lane0_card_lookup7_position];
+        equity_lane0_card_lookup7_card <= equity_lane0_card_lookup7_remaining[equity_lane0_card_lookup7_position];
     end
     else begin
         equity_lane0_card_lookup7_card <= slot_register7_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup8_write
+    if (rem_we) begin
+        equity_lane0_card_lookup8_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5244,10 +5448,17 @@ assign equity_lane0_card_lookup8_position = equity_lane0_deal_stage10_pos_out[48
 
 always @(posedge clk) begin: equity_lane0_card_lookup8_read
     if (dealt[8]) begin
-        equity_lane0_card_lookup8_card <= remaining[equity_lane0_card_lookup8_position];
+        equity_lane0_card_lookup8_card <= equity_lane0_card_lookup8_remaining[equity_lane0_card_lookup8_position];
     end
     else begin
         equity_lane0_card_lookup8_card <= slot_register8_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup9_write
+    if (rem_we) begin
+        equity_lane0_card_lookup9_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5258,10 +5469,17 @@ assign equity_lane0_card_lookup9_position = equity_lane0_deal_stage10_pos_out[54
 
 always @(posedge clk) begin: equity_lane0_card_lookup9_read
     if (dealt[9]) begin
-        equity_lane0_card_lookup9_card <= remaining[equity_lane0_card_lookup9_position];
+        equity_lane0_card_lookup9_card <= equity_lane0_card_lookup9_remaining[equity_lane0_card_lookup9_position];
     end
     else begin
         equity_lane0_card_lookup9_card <= slot_register9_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup10_write
+    if (rem_we) begin
+        equity_lane0_card_lookup10_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -5272,7 +5490,7 @@ assign equity_lane0_card_lookup10_position = equity_lane0_deal_stage10_pos_out[6
 
 always @(posedge clk) begin: equity_lane0_card_lookup10_read
     if (dealt[10]) begin
-        equity_lane0_card_lookup10_card <= remaining[equity_lane0_card_lookup10_position];
+        equity_lane0_card_lookup10_card <= equity_lane0_card_lookup10_remaining[equity_lane0_card_lookup10_position];
     end
     else begin
         equity_lane0_card_lookup10_card <= slot_register10_value;
@@ -12146,14 +12364,8 @@ assign equity_lane0_links[11] = equity_lane0_tally11_chunked_counter12_lowest[8-
 assign sum_link0_byte = equity_lane0_links[0];
 
 
-always @(quotient, remainder) begin: lane_quota1_share
-    if ((remainder > 1)) begin
-        lane_quota1_quota = (quotient + 1);
-    end
-    else begin
-        lane_quota1_quota = quotient;
-    end
-end
+
+assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
 
 
 
@@ -12177,7 +12389,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk69_step
             equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_lowest <= lane_quota1_quota[8-1:0];
+            equity_lane1_chunked_counter13_lowest <= quotient[8-1:0];
             equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -12215,7 +12427,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk70_step
             equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk70_value <= lane_quota1_quota[16-1:8];
+            equity_lane1_chunked_counter13_counter_chunk70_value <= quotient[16-1:8];
             equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -12253,7 +12465,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk71_step
             equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk71_value <= lane_quota1_quota[24-1:16];
+            equity_lane1_chunked_counter13_counter_chunk71_value <= quotient[24-1:16];
             equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -12291,7 +12503,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk72_step
             equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk72_value <= lane_quota1_quota[32-1:24];
+            equity_lane1_chunked_counter13_counter_chunk72_value <= quotient[32-1:24];
             equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -12329,7 +12541,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk73_step
             equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk73_value <= lane_quota1_quota[40-1:32];
+            equity_lane1_chunked_counter13_counter_chunk73_value <= quotient[40-1:32];
             equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -12359,22 +12571,38 @@ assign equity_lane1_low_one = (equity_lane1_chunked_counter13_lowest == 1);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter13_high == 0);
 
 
-
-assign equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
-assign equity_lane1_prime = (equity_lane1_state == 2'b01);
-assign equity_lane1_clear = start;
-assign equity_lane1_done = equity_lane1_done_q;
-assign equity_lane1_count_one = equity_lane1_counting;
-assign equity_lane1_quota_zero = (lane_quota1_quota == 0);
+always @(equity_lane1_done_q, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, start, quotient, equity_lane1_state) begin: equity_lane1_control_out
+    equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
+    equity_lane1_prime = (equity_lane1_state == 2'b01);
+    equity_lane1_clear = start;
+    equity_lane1_done = equity_lane1_done_q;
+    if ((equity_lane1_counting && (!equity_lane1_extra))) begin
+        equity_lane1_count_one = 1;
+    end
+    else begin
+        equity_lane1_count_one = 0;
+    end
+    equity_lane1_quota_zero = (quotient == 0);
+end
 
 
 always @(posedge clk) begin: equity_lane1_zero_left
     if (rst == 1) begin
+        equity_lane1_extra <= 0;
         equity_lane1_left_zero <= 1;
+        equity_lane1_quota_was_zero <= 0;
     end
     else begin
         if (start) begin
-            equity_lane1_left_zero <= equity_lane1_quota_zero;
+            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!lane_bonus1_bonus));
+            equity_lane1_extra <= lane_bonus1_bonus;
+            equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
+        end
+        else if ((equity_lane1_counting && equity_lane1_extra)) begin
+            equity_lane1_extra <= 1'b0;
+            if (equity_lane1_quota_was_zero) begin
+                equity_lane1_left_zero <= 1'b1;
+            end
         end
         else if ((equity_lane1_counting && equity_lane1_low_one && equity_lane1_high_zero)) begin
             equity_lane1_left_zero <= 1'b1;
@@ -13879,16 +14107,30 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_flags
 end
 
 
+always @(posedge clk) begin: equity_lane1_card_lookup11_write
+    if (rem_we) begin
+        equity_lane1_card_lookup11_remaining[rem_addr] <= rem_data;
+    end
+end
+
+
 
 assign equity_lane1_card_lookup11_position = equity_lane1_deal_stage21_pos_out[0+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_read
     if (dealt[0]) begin
-        equity_lane1_card_lookup11_card <= remaining[equity_lane1_card_lookup11_position];
+        equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining[equity_lane1_card_lookup11_position];
     end
     else begin
         equity_lane1_card_lookup11_card <= slot_register0_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup12_write
+    if (rem_we) begin
+        equity_lane1_card_lookup12_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13899,10 +14141,17 @@ assign equity_lane1_card_lookup12_position = equity_lane1_deal_stage21_pos_out[6
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_read
     if (dealt[1]) begin
-        equity_lane1_card_lookup12_card <= remaining[equity_lane1_card_lookup12_position];
+        equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining[equity_lane1_card_lookup12_position];
     end
     else begin
         equity_lane1_card_lookup12_card <= slot_register1_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup13_write
+    if (rem_we) begin
+        equity_lane1_card_lookup13_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13913,10 +14162,17 @@ assign equity_lane1_card_lookup13_position = equity_lane1_deal_stage21_pos_out[1
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_read
     if (dealt[2]) begin
-        equity_lane1_card_lookup13_card <= remaining[equity_lane1_card_lookup13_position];
+        equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining[equity_lane1_card_lookup13_position];
     end
     else begin
         equity_lane1_card_lookup13_card <= slot_register2_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup14_write
+    if (rem_we) begin
+        equity_lane1_card_lookup14_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13927,10 +14183,17 @@ assign equity_lane1_card_lookup14_position = equity_lane1_deal_stage21_pos_out[1
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_read
     if (dealt[3]) begin
-        equity_lane1_card_lookup14_card <= remaining[equity_lane1_card_lookup14_position];
+        equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining[equity_lane1_card_lookup14_position];
     end
     else begin
         equity_lane1_card_lookup14_card <= slot_register3_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup15_write
+    if (rem_we) begin
+        equity_lane1_card_lookup15_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13941,10 +14204,17 @@ assign equity_lane1_card_lookup15_position = equity_lane1_deal_stage21_pos_out[2
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_read
     if (dealt[4]) begin
-        equity_lane1_card_lookup15_card <= remaining[equity_lane1_card_lookup15_position];
+        equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining[equity_lane1_card_lookup15_position];
     end
     else begin
         equity_lane1_card_lookup15_card <= slot_register4_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup16_write
+    if (rem_we) begin
+        equity_lane1_card_lookup16_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13955,10 +14225,17 @@ assign equity_lane1_card_lookup16_position = equity_lane1_deal_stage21_pos_out[3
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_read
     if (dealt[5]) begin
-        equity_lane1_card_lookup16_card <= remaining[equity_lane1_card_lookup16_position];
+        equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining[equity_lane1_card_lookup16_position];
     end
     else begin
         equity_lane1_card_lookup16_card <= slot_register5_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup17_write
+    if (rem_we) begin
+        equity_lane1_card_lookup17_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13969,10 +14246,17 @@ assign equity_lane1_card_lookup17_position = equity_lane1_deal_stage21_pos_out[3
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_read
     if (dealt[6]) begin
-        equity_lane1_card_lookup17_card <= remaining[equity_lane1_card_lookup17_position];
+        equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining[equity_lane1_card_lookup17_position];
     end
     else begin
         equity_lane1_card_lookup17_card <= slot_register6_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup18_write
+    if (rem_we) begin
+        equity_lane1_card_lookup18_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13983,10 +14267,17 @@ assign equity_lane1_card_lookup18_position = equity_lane1_deal_stage21_pos_out[4
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_read
     if (dealt[7]) begin
-        equity_lane1_card_lookup18_card <= remaining[equity_lane1_card_lookup18_position];
+        equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining[equity_lane1_card_lookup18_position];
     end
     else begin
         equity_lane1_card_lookup18_card <= slot_register7_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup19_write
+    if (rem_we) begin
+        equity_lane1_card_lookup19_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -13997,10 +14288,17 @@ assign equity_lane1_card_lookup19_position = equity_lane1_deal_stage21_pos_out[4
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_read
     if (dealt[8]) begin
-        equity_lane1_card_lookup19_card <= remaining[equity_lane1_card_lookup19_position];
+        equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining[equity_lane1_card_lookup19_position];
     end
     else begin
         equity_lane1_card_lookup19_card <= slot_register8_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup20_write
+    if (rem_we) begin
+        equity_lane1_card_lookup20_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -14011,10 +14309,17 @@ assign equity_lane1_card_lookup20_position = equity_lane1_deal_stage21_pos_out[5
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_read
     if (dealt[9]) begin
-        equity_lane1_card_lookup20_card <= remaining[equity_lane1_card_lookup20_position];
+        equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining[equity_lane1_card_lookup20_position];
     end
     else begin
         equity_lane1_card_lookup20_card <= slot_register9_value;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_card_lookup21_write
+    if (rem_we) begin
+        equity_lane1_card_lookup21_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -14025,7 +14330,7 @@ assign equity_lane1_card_lookup21_position = equity_lane1_deal_stage21_pos_out[6
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_read
     if (dealt[10]) begin
-        equity_lane1_card_lookup21_card <= remaining[equity_lane1_card_lookup21_position];
+        equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining[equity_lane1_card_lookup21_position];
     end
     else begin
         equity_lane1_card_lookup21_card <= slot_register10_value;

@@ -24,11 +24,12 @@ module equity_lane (
     seed_word,
     start,
     quota,
+    bonus,
     done,
     shift,
     chain_out
 );
-// equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
+// equity_lane with flat ports (its ``remaining`` tables written through rem_we,
 // rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top.
 
 input clk;
@@ -48,8 +49,9 @@ input [1:0] load_index;
 input [31:0] seed_word;
 input start;
 input [39:0] quota;
+input bonus;
 output done;
-wire done;
+reg done;
 input shift;
 output [7:0] chain_out;
 wire [7:0] chain_out;
@@ -58,17 +60,19 @@ wire [7:0] chain_in;
 wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
-wire equity_lane0_clear;
-wire [0:0] equity_lane0_count_one;
+reg equity_lane0_clear;
+reg [0:0] equity_lane0_count_one;
 wire equity_lane0_counting;
 reg equity_lane0_done_q;
 reg [7:0] equity_lane0_drain;
+reg equity_lane0_extra;
 wire equity_lane0_high_zero;
-wire equity_lane0_issue;
+reg equity_lane0_issue;
 reg equity_lane0_left_zero;
 wire equity_lane0_low_one;
-wire equity_lane0_prime;
-wire equity_lane0_quota_zero;
+reg equity_lane0_prime;
+reg equity_lane0_quota_was_zero;
+reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_look_valid;
 wire [1:0] equity_lane0_winners;
@@ -621,10 +625,16 @@ wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
-reg [5:0] remaining [0:64-1];
 reg equity_lane0_toks [0:7-1];
 reg equity_lane0_oks [0:7-1];
 wire [7:0] equity_lane0_links [0:6-1];
+reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup3_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup4_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup5_remaining [0:64-1];
+reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
 
 assign chain_in = 8'd0;
 assign equity_lane0_unused = 8'd0;
@@ -721,13 +731,6 @@ assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least0_b
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
 assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg105_q;
 assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg104_q;
-
-
-always @(posedge clk) begin: write
-    if (rem_we) begin
-        remaining[rem_addr] <= rem_data;
-    end
-end
 
 
 
@@ -929,22 +932,38 @@ assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-
-assign equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
-assign equity_lane0_prime = (equity_lane0_state == 2'b01);
-assign equity_lane0_clear = start;
-assign done = equity_lane0_done_q;
-assign equity_lane0_count_one = equity_lane0_counting;
-assign equity_lane0_quota_zero = (quota == 0);
+always @(equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quota, equity_lane0_state) begin: equity_lane0_control_out
+    equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
+    equity_lane0_prime = (equity_lane0_state == 2'b01);
+    equity_lane0_clear = start;
+    done = equity_lane0_done_q;
+    if ((equity_lane0_counting && (!equity_lane0_extra))) begin
+        equity_lane0_count_one = 1;
+    end
+    else begin
+        equity_lane0_count_one = 0;
+    end
+    equity_lane0_quota_zero = (quota == 0);
+end
 
 
 always @(posedge clk) begin: equity_lane0_zero_left
     if (rst == 1) begin
+        equity_lane0_extra <= 0;
         equity_lane0_left_zero <= 1;
+        equity_lane0_quota_was_zero <= 0;
     end
     else begin
         if (start) begin
-            equity_lane0_left_zero <= equity_lane0_quota_zero;
+            equity_lane0_left_zero <= (equity_lane0_quota_zero && (!bonus));
+            equity_lane0_extra <= bonus;
+            equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
+        end
+        else if ((equity_lane0_counting && equity_lane0_extra)) begin
+            equity_lane0_extra <= 1'b0;
+            if (equity_lane0_quota_was_zero) begin
+                equity_lane0_left_zero <= 1'b1;
+            end
         end
         else if ((equity_lane0_counting && equity_lane0_low_one && equity_lane0_high_zero)) begin
             equity_lane0_left_zero <= 1'b1;
@@ -1917,16 +1936,30 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_card_lookup0_write
+    if (rem_we) begin
+        equity_lane0_card_lookup0_remaining[rem_addr] <= rem_data;
+    end
+end
+
+
 
 assign equity_lane0_card_lookup0_position = equity_lane0_deal_stage6_pos_out[0+:6];
 
 
 always @(posedge clk) begin: equity_lane0_card_lookup0_read
     if (dealt[0]) begin
-        equity_lane0_card_lookup0_card <= remaining[equity_lane0_card_lookup0_position];
+        equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining[equity_lane0_card_lookup0_position];
     end
     else begin
         equity_lane0_card_lookup0_card <= fixed_cards[6-1:0];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup1_write
+    if (rem_we) begin
+        equity_lane0_card_lookup1_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -1937,10 +1970,17 @@ assign equity_lane0_card_lookup1_position = equity_lane0_deal_stage6_pos_out[6+:
 
 always @(posedge clk) begin: equity_lane0_card_lookup1_read
     if (dealt[1]) begin
-        equity_lane0_card_lookup1_card <= remaining[equity_lane0_card_lookup1_position];
+        equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining[equity_lane0_card_lookup1_position];
     end
     else begin
         equity_lane0_card_lookup1_card <= fixed_cards[12-1:6];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup2_write
+    if (rem_we) begin
+        equity_lane0_card_lookup2_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -1951,10 +1991,17 @@ assign equity_lane0_card_lookup2_position = equity_lane0_deal_stage6_pos_out[12+
 
 always @(posedge clk) begin: equity_lane0_card_lookup2_read
     if (dealt[2]) begin
-        equity_lane0_card_lookup2_card <= remaining[equity_lane0_card_lookup2_position];
+        equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining[equity_lane0_card_lookup2_position];
     end
     else begin
         equity_lane0_card_lookup2_card <= fixed_cards[18-1:12];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup3_write
+    if (rem_we) begin
+        equity_lane0_card_lookup3_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -1965,10 +2012,17 @@ assign equity_lane0_card_lookup3_position = equity_lane0_deal_stage6_pos_out[18+
 
 always @(posedge clk) begin: equity_lane0_card_lookup3_read
     if (dealt[3]) begin
-        equity_lane0_card_lookup3_card <= remaining[equity_lane0_card_lookup3_position];
+        equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining[equity_lane0_card_lookup3_position];
     end
     else begin
         equity_lane0_card_lookup3_card <= fixed_cards[24-1:18];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup4_write
+    if (rem_we) begin
+        equity_lane0_card_lookup4_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -1979,10 +2033,17 @@ assign equity_lane0_card_lookup4_position = equity_lane0_deal_stage6_pos_out[24+
 
 always @(posedge clk) begin: equity_lane0_card_lookup4_read
     if (dealt[4]) begin
-        equity_lane0_card_lookup4_card <= remaining[equity_lane0_card_lookup4_position];
+        equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining[equity_lane0_card_lookup4_position];
     end
     else begin
         equity_lane0_card_lookup4_card <= fixed_cards[30-1:24];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup5_write
+    if (rem_we) begin
+        equity_lane0_card_lookup5_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -1993,10 +2054,17 @@ assign equity_lane0_card_lookup5_position = equity_lane0_deal_stage6_pos_out[30+
 
 always @(posedge clk) begin: equity_lane0_card_lookup5_read
     if (dealt[5]) begin
-        equity_lane0_card_lookup5_card <= remaining[equity_lane0_card_lookup5_position];
+        equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining[equity_lane0_card_lookup5_position];
     end
     else begin
         equity_lane0_card_lookup5_card <= fixed_cards[36-1:30];
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_card_lookup6_write
+    if (rem_we) begin
+        equity_lane0_card_lookup6_remaining[rem_addr] <= rem_data;
     end
 end
 
@@ -2007,7 +2075,7 @@ assign equity_lane0_card_lookup6_position = equity_lane0_deal_stage6_pos_out[36+
 
 always @(posedge clk) begin: equity_lane0_card_lookup6_read
     if (dealt[6]) begin
-        equity_lane0_card_lookup6_card <= remaining[equity_lane0_card_lookup6_position];
+        equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining[equity_lane0_card_lookup6_position];
     end
     else begin
         equity_lane0_card_lookup6_card <= fixed_cards[42-1:36];

@@ -63,6 +63,7 @@ type t_enum_State_2 is (
 	MIXING,
 	MIXED,
 	NEXT_STREAM,
+	SCANNED,
 	LOADING,
 	STARTING,
 	RUNNING,
@@ -90,7 +91,10 @@ signal pay_data: unsigned(7 downto 0);
 signal pay_valid: std_logic;
 signal card: unsigned(7 downto 0);
 signal is_card: std_logic;
+signal deck_size: unsigned(7 downto 0);
 signal is_none: std_logic;
+signal missing: unsigned(2 downto 0);
+signal board_dealt: unsigned(4 downto 0);
 signal fixed_we: std_logic;
 signal taking: std_logic;
 signal state: t_enum_State_2;
@@ -100,23 +104,32 @@ signal seen: unsigned(51 downto 0);
 signal dealt: unsigned(10 downto 0);
 signal to_deal: unsigned(9 downto 0);
 signal card_bad: std_logic;
-signal twice: std_logic;
+signal known: unsigned(7 downto 0);
 signal board_bad: std_logic;
 signal mode: unsigned(7 downto 0);
 signal k: unsigned(7 downto 0);
+signal header_trials: unsigned(4 downto 0);
 signal trials: unsigned(39 downto 0);
 signal seed: unsigned(127 downto 0);
 signal second: std_logic;
 signal cards_left: unsigned(8 downto 0);
+signal board_slots: unsigned(7 downto 0);
 signal board_slot: unsigned(3 downto 0);
 signal hero_a: unsigned(5 downto 0);
 signal hero_b: unsigned(5 downto 0);
-signal fixed_slot: unsigned(8 downto 0);
+signal opp_slot: unsigned(4 downto 0);
+signal slot_count: unsigned(4 downto 0);
+signal fixed_slot: unsigned(4 downto 0);
 signal fixed_card: unsigned(5 downto 0);
 signal first_random: std_logic;
+signal pair_slot: unsigned(4 downto 0);
 signal mask: unsigned(5 downto 0);
 signal n: unsigned(5 downto 0);
 signal count_bytes: unsigned(7 downto 0);
+signal twice: std_logic;
+signal deck_total: unsigned(8 downto 0);
+signal deck_short: std_logic;
+signal no_trials: std_logic;
 signal all_done: std_logic;
 signal done_bits: unsigned(1 downto 0);
 signal load_index: unsigned(1 downto 0);
@@ -125,9 +138,17 @@ signal ma: unsigned(31 downto 0);
 signal mb: unsigned(31 downto 0);
 signal mc: unsigned(31 downto 0);
 signal md: unsigned(31 downto 0);
+signal byte_total: unsigned(8 downto 0);
+signal add_x: unsigned(31 downto 0);
+signal add_y: unsigned(31 downto 0);
+signal mix_carry: std_logic;
 signal mix_count: unsigned(4 downto 0);
 signal mix_cross: unsigned(31 downto 0);
 signal mix_sum: unsigned(31 downto 0);
+signal rem_we: std_logic;
+signal scan_bits: unsigned(51 downto 0);
+signal rem_addr: unsigned(5 downto 0);
+signal rem_data: unsigned(5 downto 0);
 signal scan: unsigned(5 downto 0);
 signal sum_first: unsigned(11 downto 0);
 signal carry: unsigned(7 downto 0);
@@ -146,11 +167,14 @@ signal start: std_logic;
 signal shift: std_logic;
 signal busy_pending: std_logic;
 signal active: unsigned(3 downto 0);
+signal max_opponents: unsigned(7 downto 0);
 signal dividend: unsigned(39 downto 0);
 signal remainder: unsigned(2 downto 0);
 signal step_count: unsigned(5 downto 0);
+signal lane_count: unsigned(2 downto 0);
 signal quotient: unsigned(39 downto 0);
 signal mixing_base: std_logic;
+signal mix_phase: unsigned(2 downto 0);
 signal base_a: unsigned(31 downto 0);
 signal base_b: unsigned(31 downto 0);
 signal base_c: unsigned(31 downto 0);
@@ -165,7 +189,7 @@ signal frame_receiver0_crc: unsigned(7 downto 0);
 signal frame_receiver0_crc_in: unsigned(7 downto 0);
 signal frame_receiver0_crc_next: unsigned(7 downto 0);
 signal frame_receiver0_idle: unsigned(23 downto 0);
-signal frame_receiver0_size: unsigned(7 downto 0);
+signal frame_receiver0_last: unsigned(7 downto 0);
 signal frame_receiver0_state: t_enum_State_1;
 signal slot_register0_value: unsigned(5 downto 0);
 signal slot_register1_value: unsigned(5 downto 0);
@@ -181,7 +205,8 @@ signal slot_register10_value: unsigned(5 downto 0);
 signal sum_link0_byte: unsigned(7 downto 0);
 signal sum_link0_after: unsigned(11 downto 0);
 signal sum_link1_byte: unsigned(7 downto 0);
-signal lane_quota0_quota: unsigned(39 downto 0);
+signal lane_bonus0_bonus: std_logic;
+signal lane_bonus0_number: unsigned(2 downto 0);
 signal lane_load0_lane_loads: std_logic;
 signal equity_lane0_done: std_logic;
 signal equity_lane0_chain_in: unsigned(7 downto 0);
@@ -193,11 +218,13 @@ signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
 signal equity_lane0_done_q: std_logic;
 signal equity_lane0_drain: unsigned(7 downto 0);
+signal equity_lane0_extra: std_logic;
 signal equity_lane0_high_zero: std_logic;
 signal equity_lane0_issue: std_logic;
 signal equity_lane0_left_zero: std_logic;
 signal equity_lane0_low_one: std_logic;
 signal equity_lane0_prime: std_logic;
+signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_5;
 signal equity_lane0_look_valid: std_logic;
@@ -1211,7 +1238,8 @@ signal equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted: unsigned(
 signal equity_lane0_tally11_chunked_counter12_counter_chunk68_value: unsigned(7 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted: unsigned(7 downto 0);
-signal lane_quota1_quota: unsigned(39 downto 0);
+signal lane_bonus1_bonus: std_logic;
+signal lane_bonus1_number: unsigned(2 downto 0);
 signal lane_load1_lane_loads: std_logic;
 signal equity_lane1_done: std_logic;
 signal equity_lane1_unused: unsigned(7 downto 0);
@@ -1222,11 +1250,13 @@ signal equity_lane1_count_one: unsigned(0 downto 0);
 signal equity_lane1_counting: std_logic;
 signal equity_lane1_done_q: std_logic;
 signal equity_lane1_drain: unsigned(7 downto 0);
+signal equity_lane1_extra: std_logic;
 signal equity_lane1_high_zero: std_logic;
 signal equity_lane1_issue: std_logic;
 signal equity_lane1_left_zero: std_logic;
 signal equity_lane1_low_one: std_logic;
 signal equity_lane1_prime: std_logic;
+signal equity_lane1_quota_was_zero: std_logic;
 signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_state: t_enum_State_6;
 signal equity_lane1_look_valid: std_logic;
@@ -2240,26 +2270,76 @@ signal equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted: unsigned
 signal equity_lane1_tally23_chunked_counter25_counter_chunk137_value: unsigned(7 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted: unsigned(7 downto 0);
-type t_array_remaining is array(0 to 64-1) of unsigned(5 downto 0);
-signal remaining: t_array_remaining;
 type t_array_equity_lane0_toks is array(0 to 11-1) of std_logic;
 signal equity_lane0_toks: t_array_equity_lane0_toks;
 type t_array_equity_lane0_oks is array(0 to 11-1) of std_logic;
 signal equity_lane0_oks: t_array_equity_lane0_oks;
 type t_array_equity_lane0_links is array(0 to 12-1) of unsigned(7 downto 0);
 signal equity_lane0_links: t_array_equity_lane0_links;
+type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
+type t_array_equity_lane0_card_lookup1_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup1_remaining: t_array_equity_lane0_card_lookup1_remaining;
+type t_array_equity_lane0_card_lookup2_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup2_remaining: t_array_equity_lane0_card_lookup2_remaining;
+type t_array_equity_lane0_card_lookup3_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup3_remaining: t_array_equity_lane0_card_lookup3_remaining;
+type t_array_equity_lane0_card_lookup4_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup4_remaining: t_array_equity_lane0_card_lookup4_remaining;
+type t_array_equity_lane0_card_lookup5_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup5_remaining: t_array_equity_lane0_card_lookup5_remaining;
+type t_array_equity_lane0_card_lookup6_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup6_remaining: t_array_equity_lane0_card_lookup6_remaining;
+type t_array_equity_lane0_card_lookup7_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup7_remaining: t_array_equity_lane0_card_lookup7_remaining;
+type t_array_equity_lane0_card_lookup8_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup8_remaining: t_array_equity_lane0_card_lookup8_remaining;
+type t_array_equity_lane0_card_lookup9_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup9_remaining: t_array_equity_lane0_card_lookup9_remaining;
+type t_array_equity_lane0_card_lookup10_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup10_remaining: t_array_equity_lane0_card_lookup10_remaining;
 type t_array_equity_lane1_toks is array(0 to 11-1) of std_logic;
 signal equity_lane1_toks: t_array_equity_lane1_toks;
 type t_array_equity_lane1_oks is array(0 to 11-1) of std_logic;
 signal equity_lane1_oks: t_array_equity_lane1_oks;
 type t_array_equity_lane1_links is array(0 to 12-1) of unsigned(7 downto 0);
 signal equity_lane1_links: t_array_equity_lane1_links;
+type t_array_equity_lane1_card_lookup11_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup11_remaining: t_array_equity_lane1_card_lookup11_remaining;
+type t_array_equity_lane1_card_lookup12_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup12_remaining: t_array_equity_lane1_card_lookup12_remaining;
+type t_array_equity_lane1_card_lookup13_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup13_remaining: t_array_equity_lane1_card_lookup13_remaining;
+type t_array_equity_lane1_card_lookup14_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup14_remaining: t_array_equity_lane1_card_lookup14_remaining;
+type t_array_equity_lane1_card_lookup15_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup15_remaining: t_array_equity_lane1_card_lookup15_remaining;
+type t_array_equity_lane1_card_lookup16_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup16_remaining: t_array_equity_lane1_card_lookup16_remaining;
+type t_array_equity_lane1_card_lookup17_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup17_remaining: t_array_equity_lane1_card_lookup17_remaining;
+type t_array_equity_lane1_card_lookup18_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup18_remaining: t_array_equity_lane1_card_lookup18_remaining;
+type t_array_equity_lane1_card_lookup19_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup19_remaining: t_array_equity_lane1_card_lookup19_remaining;
+type t_array_equity_lane1_card_lookup20_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup20_remaining: t_array_equity_lane1_card_lookup20_remaining;
+type t_array_equity_lane1_card_lookup21_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane1_card_lookup21_remaining: t_array_equity_lane1_card_lookup21_remaining;
 
 begin
 
 s_axis_tdata_num <= unsigned(s_axis_tdata);
 m_axis_tdata <= std_logic_vector(m_axis_tdata_num);
 
+deck_size <= to_unsigned(52, 8);
+header_trials <= to_unsigned(7, 5);
+board_slots <= to_unsigned(5, 8);
+slot_count <= to_unsigned(11, 5);
+deck_total <= to_unsigned(52, 9);
+max_opponents <= to_unsigned(3, 8);
+lane_count <= to_unsigned(2, 3);
+lane_bonus0_number <= to_unsigned(0, 3);
 equity_lane0_chain_in <= to_unsigned(0, 8);
 equity_lane0_unused <= to_unsigned(0, 8);
 equity_lane0_no_shift <= '0';
@@ -2315,6 +2395,7 @@ equity_lane0_tally11_no <= '0';
 equity_lane0_tally11_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane0_tally11_chunked_counter12_zero <= to_unsigned(0, 8);
 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in <= to_unsigned(0, 1);
+lane_bonus1_number <= to_unsigned(1, 3);
 equity_lane1_unused <= to_unsigned(0, 8);
 equity_lane1_no_shift <= '0';
 equity_lane1_chunked_counter13_zero <= to_unsigned(0, 8);
@@ -2666,7 +2747,7 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             frame_end <= '0';
-            frame_receiver0_size <= to_unsigned(0, 8);
+            frame_receiver0_last <= to_unsigned(0, 8);
             frame_receiver0_crc <= to_unsigned(0, 8);
             frame_receiver0_count <= to_unsigned(0, 8);
             frame_begin <= '0';
@@ -2689,10 +2770,10 @@ begin
                             frame_receiver0_state <= WAIT_LEN;
                         end if;
                     when WAIT_LEN =>
-                        frame_receiver0_size <= s_axis_tdata_num;
                         frame_receiver0_count <= to_unsigned(0, 8);
                         frame_receiver0_crc <= frame_receiver0_crc_next;
                         if (s_axis_tdata_num /= 0) then
+                            frame_receiver0_last <= (s_axis_tdata_num - 1);
                             frame_receiver0_state <= PAYLOAD;
                         else
                             frame_receiver0_state <= CHECK_CRC;
@@ -2702,7 +2783,7 @@ begin
                         pay_data <= s_axis_tdata_num;
                         frame_receiver0_crc <= frame_receiver0_crc_next;
                         frame_receiver0_count <= (frame_receiver0_count + 1);
-                        if ((frame_receiver0_count + 1) = frame_receiver0_size) then
+                        if (frame_receiver0_count = frame_receiver0_last) then
                             frame_receiver0_state <= CHECK_CRC;
                         end if;
                     when others =>
@@ -2728,8 +2809,36 @@ s_axis_tready <= stdl((not bool(rst)));
 
 
 card <= pay_data;
-is_card <= stdl(pay_data < 52);
+is_card <= stdl(pay_data < deck_size);
 is_none <= stdl(pay_data = 63);
+
+missing_rom: process (pay_data) is
+begin
+    case to_integer(pay_data(3-1 downto 0)) is
+        when 0 => missing <= "101";
+        when 1 => missing <= "100";
+        when 2 => missing <= "011";
+        when 3 => missing <= "010";
+        when 4 => missing <= "001";
+        when 5 => missing <= "000";
+        when 6 => missing <= "000";
+        when others => missing <= "000";
+    end case;
+end process missing_rom;
+
+board_dealt_rom: process (pay_data) is
+begin
+    case to_integer(pay_data(3-1 downto 0)) is
+        when 0 => board_dealt <= "11111";
+        when 1 => board_dealt <= "01111";
+        when 2 => board_dealt <= "00111";
+        when 3 => board_dealt <= "00011";
+        when 4 => board_dealt <= "00001";
+        when 5 => board_dealt <= "00000";
+        when 6 => board_dealt <= "00000";
+        when others => board_dealt <= "00000";
+    end case;
+end process board_dealt_rom;
 
 decode: process (clk) is
 begin
@@ -2739,16 +2848,17 @@ begin
             cards_left <= to_unsigned(0, 9);
             second <= '0';
             fixed_we <= '0';
-            fixed_slot <= to_unsigned(0, 9);
+            fixed_slot <= to_unsigned(0, 5);
             seen <= to_unsigned(0, 52);
             card_bad <= '0';
             trials <= to_unsigned(0, 40);
-            twice <= '0';
             board_slot <= to_unsigned(0, 4);
             k <= to_unsigned(0, 8);
             hero_b <= to_unsigned(0, 6);
             board_bad <= '0';
+            opp_slot <= to_unsigned(0, 5);
             hero_a <= to_unsigned(0, 6);
+            known <= to_unsigned(0, 8);
             fixed_card <= to_unsigned(0, 6);
             dealt <= to_unsigned(0, 11);
             seed <= to_unsigned(0, 128);
@@ -2757,6 +2867,7 @@ begin
             taking <= '0';
             to_deal <= to_unsigned(0, 10);
             role <= HEADER;
+            pair_slot <= to_unsigned(0, 5);
         else
             fixed_we <= '0';
             if bool(frame_begin) then
@@ -2769,7 +2880,7 @@ begin
                 dealt <= to_unsigned(0, 11);
                 to_deal <= to_unsigned(0, 10);
                 card_bad <= '0';
-                twice <= '0';
+                known <= to_unsigned(0, 8);
                 board_bad <= '0';
             elsif (bool(pay_valid) and bool(taking)) then
                 case role is
@@ -2779,7 +2890,7 @@ begin
                             mode <= card;
                         elsif (index = 1) then
                             k <= card;
-                        elsif (signed(resize(index, 6)) < (2 + 5)) then
+                        elsif (index < header_trials) then
                             trials <= unsigned'(card & trials(40-1 downto 8));
                         else
                             seed <= unsigned'(card & seed(128-1 downto 8));
@@ -2790,14 +2901,14 @@ begin
                         end if;
                     when BCOUNT =>
                         cards_left <= resize(card, 9);
-                        if (card > 5) then
+                        if (card > board_slots) then
                             board_bad <= '1';
                         else
-                            board_slot <= (5 - resize(card(3-1 downto 0), 4));
+                            board_slot <= resize(missing, 4);
                             for s in 0 to 5-1 loop
-                                dealt(s) <= stdl(s < (5 - signed(resize(card(3-1 downto 0), 4))));
+                                dealt(s) <= board_dealt(s);
                             end loop;
-                            to_deal <= ((to_deal + 5) - card(3-1 downto 0));
+                            to_deal <= (to_deal + missing);
                         end if;
                         if (card /= 0) then
                             role <= BOARD;
@@ -2808,10 +2919,12 @@ begin
                         if ((role = OPP) and bool(is_none)) then
                             null;
                         elsif bool(is_card) then
-                            if bool(seen(to_integer(card(6-1 downto 0)))) then
-                                twice <= '1';
-                            end if;
-                            seen(to_integer(card(6-1 downto 0))) <= '1';
+                            known <= (known + 1);
+                            for c in 0 to 52-1 loop
+                                if (signed(resize(card, 9)) = c) then
+                                    seen(c) <= '1';
+                                end if;
+                            end loop;
                         else
                             card_bad <= '1';
                         end if;
@@ -2823,6 +2936,7 @@ begin
                                 hero_a <= card(6-1 downto 0);
                             else
                                 hero_b <= card(6-1 downto 0);
+                                opp_slot <= to_unsigned(5, 5);
                                 cards_left <= resize(2 * k, 9);
                                 if (k /= 0) then
                                     role <= OPP;
@@ -2831,19 +2945,24 @@ begin
                                 end if;
                             end if;
                         elsif (role = OPP) then
-                            fixed_we <= '1';
-                            fixed_slot <= resize((5 + (2 * k)) - cards_left, 9);
+                            fixed_we <= stdl(opp_slot < slot_count);
+                            fixed_slot <= opp_slot;
                             fixed_card <= card(6-1 downto 0);
+                            if (opp_slot < slot_count) then
+                                opp_slot <= (opp_slot + 1);
+                            end if;
                             if (not bool(second)) then
                                 first_random <= is_none;
+                                pair_slot <= opp_slot;
                             elsif (first_random /= is_none) then
                                 card_bad <= '1';
                             elsif bool(is_none) then
                                 to_deal <= (to_deal + 2);
-                                if ((signed(5 + resize(2 * k, 17)) - signed(resize(cards_left, 10))) < 11) then
-                                    dealt(to_integer(signed(5 + resize(2 * k, 17)) - signed(resize(cards_left, 10)))) <= '1';
-                                    dealt(to_integer(((5 - 1) + signed(resize(2 * k, 17))) - signed(resize(cards_left, 10)))) <= '1';
-                                end if;
+                                for slot in 5 to 11-1 loop
+                                    if ((signed(resize(opp_slot, 6)) = slot) or (signed(resize(pair_slot, 6)) = slot)) then
+                                        dealt(slot) <= '1';
+                                    end if;
+                                end loop;
                             end if;
                             cards_left <= (cards_left - 1);
                             if (cards_left = 1) then
@@ -2851,7 +2970,7 @@ begin
                             end if;
                         elsif (role = BOARD) then
                             fixed_we <= stdl((not bool(board_bad)));
-                            fixed_slot <= resize(board_slot, 9);
+                            fixed_slot <= resize(board_slot, 5);
                             fixed_card <= card(6-1 downto 0);
                             board_slot <= (board_slot + 1);
                             cards_left <= (cards_left - 1);
@@ -3056,6 +3175,17 @@ begin
     end case;
 end process count_rom;
 
+-- The checks that need arithmetic, registered (CHECKING reads them a clock after
+-- the scan's last count, in SCANNED).
+judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        twice <= stdl((known + n) /= deck_total);
+        deck_short <= stdl(to_deal > n);
+        no_trials <= stdl(trials = 0);
+    end if;
+end process judge;
+
 
 all_done <= stdl(done_bits = 3);
 
@@ -3074,29 +3204,21 @@ begin
 end process seed_words;
 
 -- A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
--- d, steps 1 and 3 add d to c and cross into b.
-mix_adder: process (md, mix_count, mb, mc, ma) is
-    variable total: unsigned(32 downto 0);
+-- d, steps 1 and 3 add d to c and cross into b; the sum a byte a clock.
+mix_adder: process (add_y, mix_sum, md, mix_count, mb, mix_carry, add_x) is
 begin
-    total := unsigned'("000000000000000000000000000000000");
+    byte_total <= ((resize(add_x(8-1 downto 0), 9) + resize(add_y(8-1 downto 0), 9)) + to_unsigned(mix_carry, 1));
     if (not bool(mix_count(0))) then
-        total := (resize(ma, 33) + mb);
-        mix_cross <= (md xor total(32-1 downto 0));
+        mix_cross <= (md xor mix_sum);
     else
-        total := (resize(mc, 33) + md);
-        mix_cross <= (mb xor total(32-1 downto 0));
+        mix_cross <= (mb xor mix_sum);
     end if;
-    mix_sum <= total(32-1 downto 0);
 end process mix_adder;
 
-write_remaining: process (clk) is
-begin
-    if rising_edge(clk) then
-        if ((state = SCANNING) and (not bool(seen(to_integer(scan))))) then
-            remaining(to_integer(n)) <= scan;
-        end if;
-    end if;
-end process write_remaining;
+
+rem_we <= stdl((state = SCANNING) and (not bool(scan_bits(0))));
+rem_addr <= n;
+rem_data <= scan;
 
 sum_link0_add: process (clk) is
 begin
@@ -3167,6 +3289,7 @@ begin
             mixing_base <= '0';
             settle <= to_unsigned(0, 4);
             crc_tx <= to_unsigned(0, 8);
+            scan_bits <= to_unsigned(0, 52);
             base_d <= to_unsigned(0, 32);
             part <= SEND_SOF;
             busy_pending <= '0';
@@ -3174,21 +3297,26 @@ begin
             load_lane <= to_unsigned(0, 2);
             mb <= to_unsigned(0, 32);
             mc <= to_unsigned(0, 32);
+            add_x <= to_unsigned(0, 32);
             out_data <= to_unsigned(0, 8);
             step_count <= to_unsigned(0, 6);
             ma <= to_unsigned(0, 32);
             quotient <= to_unsigned(0, 40);
+            mix_phase <= to_unsigned(0, 3);
             state <= IDLE;
+            add_y <= to_unsigned(0, 32);
             n <= to_unsigned(0, 6);
             base_a <= to_unsigned(0, 32);
             mix_count <= to_unsigned(0, 5);
             load_slot <= to_unsigned(0, 5);
+            mix_carry <= '0';
             scan <= to_unsigned(0, 6);
             start <= '0';
             remainder <= to_unsigned(0, 3);
             base_c <= to_unsigned(0, 32);
             status <= to_unsigned(0, 8);
             active <= to_unsigned(0, 4);
+            mix_sum <= to_unsigned(0, 32);
             dividend <= to_unsigned(0, 40);
             out_valid <= '0';
             shift <= '0';
@@ -3201,195 +3329,215 @@ begin
             if (bool(out_valid) and bool(m_axis_tready)) then
                 out_valid <= '0';
             end if;
-            case state is
-                when IDLE =>
-                    scan <= to_unsigned(0, 6);
-                    n <= to_unsigned(0, 6);
-                    if bool(busy_pending) then
-                        status <= to_unsigned(9, 8);
-                        reply_len <= to_unsigned(1, 8);
-                        part <= SEND_SOF;
-                        busy_pending <= '0';
-                        state <= REPLYING;
-                    elsif (bool(frame_end) and bool(taking)) then
-                        if ((not bool(frame_good)) or (role /= DEAD)) then
-                            status <= to_unsigned(7, 8);
-                            reply_len <= to_unsigned(1, 8);
-                            part <= SEND_SOF;
-                            state <= REPLYING;
-                        else
-                            state <= SCANNING;
-                        end if;
-                    end if;
-                when SCANNING =>
-                    if (not bool(seen(to_integer(scan)))) then
-                        n <= (n + 1);
-                    end if;
-                    scan <= (scan + 1);
-                    if (signed(resize(scan, 7)) = (52 - 1)) then
-                        state <= CHECKING;
-                    end if;
-                when CHECKING =>
-                    for p in 0 to 4-1 loop
-                        active(p) <= stdl(p <= signed(resize(k, 9)));
-                    end loop;
+            if (state = IDLE) then
+                scan <= to_unsigned(0, 6);
+                n <= to_unsigned(0, 6);
+                if bool(busy_pending) then
+                    status <= to_unsigned(9, 8);
                     reply_len <= to_unsigned(1, 8);
                     part <= SEND_SOF;
+                    busy_pending <= '0';
                     state <= REPLYING;
-                    if (mode /= 1) then
-                        status <= to_unsigned(8, 8);
-                    elsif ((k = 0) or (k > 3)) then
-                        status <= to_unsigned(4, 8);
-                    elsif bool(card_bad) then
-                        status <= to_unsigned(1, 8);
-                    elsif bool(twice) then
-                        status <= to_unsigned(2, 8);
-                    elsif bool(board_bad) then
-                        status <= to_unsigned(3, 8);
-                    elsif (to_deal > n) then
-                        status <= to_unsigned(6, 8);
-                    elsif (trials = 0) then
-                        status <= to_unsigned(5, 8);
+                elsif (bool(frame_end) and bool(taking)) then
+                    if ((not bool(frame_good)) or (role /= DEAD)) then
+                        status <= to_unsigned(7, 8);
+                        reply_len <= to_unsigned(1, 8);
+                        part <= SEND_SOF;
+                        state <= REPLYING;
                     else
-                        status <= to_unsigned(0, 8);
-                        reply_len <= resize(unsigned((1 + 5) + signed(resize(count_bytes, 9))), 8);
-                        dividend <= trials;
-                        sent_trials <= trials;
-                        remainder <= to_unsigned(0, 3);
-                        step_count <= to_unsigned(0, 6);
-                        state <= DIVIDING;
+                        scan_bits <= seen;
+                        state <= SCANNING;
                     end if;
-                when DIVIDING =>
-                    dividend <= unsigned'(dividend((40 - 1)-1 downto 0) & '0');
-                    if (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) >= 2) then
-                        remainder <= (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) - 2);
-                        quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '1');
-                    else
-                        remainder <= unsigned'(remainder(2-1 downto 0) & dividend((40 - 1)));
-                        quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '0');
-                    end if;
-                    step_count <= (step_count + 1);
-                    if (signed(resize(step_count, 7)) = (40 - 1)) then
-                        ma <= seed(128-1 downto 96);
-                        mb <= seed(96-1 downto 64);
-                        mc <= seed(64-1 downto 32);
-                        md <= seed(32-1 downto 0);
-                        mixing_base <= '1';
-                        mix_count <= to_unsigned(0, 5);
-                        state <= MIXING;
-                    end if;
-                when MIXING =>
-                    step := resize(mix_count(2-1 downto 0), 5);
-                    case step is
-                        when "00000" =>
-                            ma <= mix_sum;
-                            md <= unsigned'(mix_cross(16-1 downto 0) & mix_cross(32-1 downto 16));
-                        when "00001" =>
-                            mc <= mix_sum;
-                            mb <= unsigned'(mix_cross(20-1 downto 0) & mix_cross(32-1 downto 20));
-                        when "00010" =>
-                            ma <= mix_sum;
-                            md <= unsigned'(mix_cross(24-1 downto 0) & mix_cross(32-1 downto 24));
-                        when others =>
-                            mc <= mix_sum;
-                            mb <= unsigned'(mix_cross(25-1 downto 0) & mix_cross(32-1 downto 25));
-                    end case;
-                    mix_count <= (mix_count + 1);
-                    if (signed(resize(mix_count, 6)) = ((4 * 8) - 1)) then
-                        state <= MIXED;
-                    end if;
-                when MIXED =>
-                    if bool(mixing_base) then
-                        base_a <= ma;
-                        base_b <= mb;
-                        base_c <= mc;
-                        base_d <= md;
-                        mixing_base <= '0';
-                        load_lane <= to_unsigned(0, 2);
-                        load_slot <= to_unsigned(0, 5);
-                        state <= NEXT_STREAM;
-                    else
-                        load_index <= to_unsigned(0, 2);
-                        load <= '1';
-                        state <= LOADING;
-                    end if;
-                when NEXT_STREAM =>
-                    ma <= base_a;
-                    mb <= base_b;
-                    mc <= base_c;
-                    md <= (base_d xor unsigned'(to_unsigned(0, 22) & load_lane & to_unsigned(0, 3) & load_slot));
+                end if;
+            elsif (state = SCANNING) then
+                scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
+                if (not bool(scan_bits(0))) then
+                    n <= (n + 1);
+                end if;
+                scan <= (scan + 1);
+                if (signed(resize(scan, 7)) = (52 - 1)) then
+                    state <= SCANNED;
+                end if;
+            elsif (state = SCANNED) then
+                state <= CHECKING;
+            elsif (state = CHECKING) then
+                for p in 0 to 4-1 loop
+                    active(p) <= stdl(p <= signed(resize(k, 9)));
+                end loop;
+                reply_len <= to_unsigned(1, 8);
+                part <= SEND_SOF;
+                state <= REPLYING;
+                if (mode /= 1) then
+                    status <= to_unsigned(8, 8);
+                elsif ((k = 0) or (k > max_opponents)) then
+                    status <= to_unsigned(4, 8);
+                elsif bool(card_bad) then
+                    status <= to_unsigned(1, 8);
+                elsif bool(twice) then
+                    status <= to_unsigned(2, 8);
+                elsif bool(board_bad) then
+                    status <= to_unsigned(3, 8);
+                elsif bool(deck_short) then
+                    status <= to_unsigned(6, 8);
+                elsif bool(no_trials) then
+                    status <= to_unsigned(5, 8);
+                else
+                    status <= to_unsigned(0, 8);
+                    reply_len <= resize(unsigned((1 + 5) + signed(resize(count_bytes, 9))), 8);
+                    dividend <= trials;
+                    sent_trials <= trials;
+                    remainder <= to_unsigned(0, 3);
+                    step_count <= to_unsigned(0, 6);
+                    state <= DIVIDING;
+                end if;
+            elsif (state = DIVIDING) then
+                dividend <= unsigned'(dividend((40 - 1)-1 downto 0) & '0');
+                if (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) >= lane_count) then
+                    remainder <= (unsigned'(remainder(2-1 downto 0) & dividend((40 - 1))) - lane_count);
+                    quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '1');
+                else
+                    remainder <= unsigned'(remainder(2-1 downto 0) & dividend((40 - 1)));
+                    quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '0');
+                end if;
+                step_count <= (step_count + 1);
+                if (signed(resize(step_count, 7)) = (40 - 1)) then
+                    ma <= seed(128-1 downto 96);
+                    mb <= seed(96-1 downto 64);
+                    mc <= seed(64-1 downto 32);
+                    md <= seed(32-1 downto 0);
+                    mixing_base <= '1';
                     mix_count <= to_unsigned(0, 5);
                     state <= MIXING;
-                when LOADING =>
-                    if (load_index = 3) then
-                        state <= NEXT_STREAM;
-                        if (signed(resize(load_slot, 6)) = (11 - 1)) then
-                            load_slot <= to_unsigned(0, 5);
-                            if (signed(resize(load_lane, 3)) = (2 - 1)) then
-                                start <= '1';
-                                state <= STARTING;
-                            else
-                                load_lane <= (load_lane + 1);
-                            end if;
+                end if;
+            elsif ((state = MIXING) and (mix_phase = 0)) then
+                if (not bool(mix_count(0))) then
+                    add_x <= ma;
+                    add_y <= mb;
+                else
+                    add_x <= mc;
+                    add_y <= md;
+                end if;
+                mix_carry <= '0';
+                mix_phase <= to_unsigned(1, 3);
+            elsif ((state = MIXING) and (mix_phase /= 5)) then
+                mix_sum <= unsigned'(byte_total(8-1 downto 0) & mix_sum(32-1 downto 8));
+                mix_carry <= byte_total(8);
+                add_x <= unsigned'(to_unsigned(0, 8) & add_x(32-1 downto 8));
+                add_y <= unsigned'(to_unsigned(0, 8) & add_y(32-1 downto 8));
+                mix_phase <= (mix_phase + 1);
+            elsif (state = MIXING) then
+                mix_phase <= to_unsigned(0, 3);
+                step := resize(mix_count(2-1 downto 0), 5);
+                case step is
+                    when "00000" =>
+                        ma <= mix_sum;
+                        md <= unsigned'(mix_cross(16-1 downto 0) & mix_cross(32-1 downto 16));
+                    when "00001" =>
+                        mc <= mix_sum;
+                        mb <= unsigned'(mix_cross(20-1 downto 0) & mix_cross(32-1 downto 20));
+                    when "00010" =>
+                        ma <= mix_sum;
+                        md <= unsigned'(mix_cross(24-1 downto 0) & mix_cross(32-1 downto 24));
+                    when others =>
+                        mc <= mix_sum;
+                        mb <= unsigned'(mix_cross(25-1 downto 0) & mix_cross(32-1 downto 25));
+                end case;
+                mix_count <= (mix_count + 1);
+                if (signed(resize(mix_count, 6)) = ((4 * 8) - 1)) then
+                    state <= MIXED;
+                end if;
+            elsif (state = MIXED) then
+                if bool(mixing_base) then
+                    base_a <= ma;
+                    base_b <= mb;
+                    base_c <= mc;
+                    base_d <= md;
+                    mixing_base <= '0';
+                    load_lane <= to_unsigned(0, 2);
+                    load_slot <= to_unsigned(0, 5);
+                    state <= NEXT_STREAM;
+                else
+                    load_index <= to_unsigned(0, 2);
+                    load <= '1';
+                    state <= LOADING;
+                end if;
+            elsif (state = NEXT_STREAM) then
+                ma <= base_a;
+                mb <= base_b;
+                mc <= base_c;
+                md <= (base_d xor unsigned'(to_unsigned(0, 22) & load_lane & to_unsigned(0, 3) & load_slot));
+                mix_count <= to_unsigned(0, 5);
+                state <= MIXING;
+            elsif (state = LOADING) then
+                if (load_index = 3) then
+                    state <= NEXT_STREAM;
+                    if (signed(resize(load_slot, 6)) = (11 - 1)) then
+                        load_slot <= to_unsigned(0, 5);
+                        if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                            start <= '1';
+                            state <= STARTING;
                         else
-                            load_slot <= (load_slot + 1);
+                            load_lane <= (load_lane + 1);
                         end if;
                     else
-                        load_index <= (load_index + 1);
-                        load <= '1';
+                        load_slot <= (load_slot + 1);
                     end if;
-                when STARTING =>
-                    state <= RUNNING;
-                when RUNNING =>
-                    if bool(all_done) then
-                        state <= REPLYING;
-                    end if;
-                when others =>
-                    if ((part = SEND_COUNTS) and (settle /= 0)) then
-                        settle <= (settle - 1);
-                    elsif bool(tx_go) then
-                        out_valid <= '1';
-                        out_data <= tx_byte;
-                        case part is
-                            when SEND_SOF =>
-                                crc_tx <= to_unsigned(0, 8);
-                                part <= SEND_LEN;
-                            when SEND_LEN =>
-                                crc_tx <= crc_tx_next;
-                                part <= SEND_STATUS;
-                            when SEND_STATUS =>
-                                crc_tx <= crc_tx_next;
-                                left <= to_unsigned(5, 8);
-                                if (status = 0) then
-                                    part <= SEND_TRIALS;
-                                else
-                                    part <= SEND_CRC;
-                                end if;
-                            when SEND_TRIALS =>
-                                crc_tx <= crc_tx_next;
-                                sent_trials <= unsigned'(to_unsigned(0, 8) & sent_trials(40-1 downto 8));
-                                left <= (left - 1);
-                                if (left = 1) then
-                                    left <= count_bytes;
-                                    carry <= to_unsigned(0, 8);
-                                    settle <= to_unsigned(2 + 2, 4);
-                                    part <= SEND_COUNTS;
-                                end if;
-                            when SEND_COUNTS =>
-                                crc_tx <= crc_tx_next;
-                                carry <= resize(sum_last(12-1 downto 8), 8);
-                                shift <= '1';
+                else
+                    load_index <= (load_index + 1);
+                    load <= '1';
+                end if;
+            elsif (state = STARTING) then
+                state <= RUNNING;
+            elsif (state = RUNNING) then
+                if bool(all_done) then
+                    state <= REPLYING;
+                end if;
+            else
+                if ((part = SEND_COUNTS) and (settle /= 0)) then
+                    settle <= (settle - 1);
+                elsif bool(tx_go) then
+                    out_valid <= '1';
+                    out_data <= tx_byte;
+                    case part is
+                        when SEND_SOF =>
+                            crc_tx <= to_unsigned(0, 8);
+                            part <= SEND_LEN;
+                        when SEND_LEN =>
+                            crc_tx <= crc_tx_next;
+                            part <= SEND_STATUS;
+                        when SEND_STATUS =>
+                            crc_tx <= crc_tx_next;
+                            left <= to_unsigned(5, 8);
+                            if (status = 0) then
+                                part <= SEND_TRIALS;
+                            else
+                                part <= SEND_CRC;
+                            end if;
+                        when SEND_TRIALS =>
+                            crc_tx <= crc_tx_next;
+                            sent_trials <= unsigned'(to_unsigned(0, 8) & sent_trials(40-1 downto 8));
+                            left <= (left - 1);
+                            if (left = 1) then
+                                left <= count_bytes;
+                                carry <= to_unsigned(0, 8);
                                 settle <= to_unsigned(2 + 2, 4);
-                                left <= (left - 1);
-                                if (left = 1) then
-                                    part <= SEND_CRC;
-                                end if;
-                            when others =>
-                                part <= SEND_SOF;
-                                state <= IDLE;
-                        end case;
-                    end if;
-            end case;
+                                part <= SEND_COUNTS;
+                            end if;
+                        when SEND_COUNTS =>
+                            crc_tx <= crc_tx_next;
+                            carry <= resize(sum_last(12-1 downto 8), 8);
+                            shift <= '1';
+                            settle <= to_unsigned(2 + 2, 4);
+                            left <= (left - 1);
+                            if (left = 1) then
+                                part <= SEND_CRC;
+                            end if;
+                        when others =>
+                            part <= SEND_SOF;
+                            state <= IDLE;
+                    end case;
+                end if;
+            end if;
             if (bool(frame_end) and (not bool(taking))) then
                 busy_pending <= '1';
             end if;
@@ -3397,14 +3545,8 @@ begin
     end if;
 end process control;
 
-lane_quota0_share: process (quotient, remainder) is
-begin
-    if (remainder > 0) then
-        lane_quota0_quota <= (quotient + 1);
-    else
-        lane_quota0_quota <= quotient;
-    end if;
-end process lane_quota0_share;
+
+lane_bonus0_bonus <= stdl(remainder > lane_bonus0_number);
 
 
 lane_load0_lane_loads <= stdl(bool(load) and (load_lane = 0));
@@ -3425,7 +3567,7 @@ begin
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_lowest <= lane_quota0_quota(8-1 downto 0);
+                equity_lane0_chunked_counter0_lowest <= quotient(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= equity_lane0_chunked_counter0_counter_chunk0_shifted;
@@ -3459,7 +3601,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk1_value <= lane_quota0_quota(16-1 downto 8);
+                equity_lane0_chunked_counter0_counter_chunk1_value <= quotient(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= equity_lane0_chunked_counter0_counter_chunk1_shifted;
@@ -3493,7 +3635,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk2_value <= lane_quota0_quota(24-1 downto 16);
+                equity_lane0_chunked_counter0_counter_chunk2_value <= quotient(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= equity_lane0_chunked_counter0_counter_chunk2_shifted;
@@ -3527,7 +3669,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk3_value <= lane_quota0_quota(32-1 downto 24);
+                equity_lane0_chunked_counter0_counter_chunk3_value <= quotient(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= equity_lane0_chunked_counter0_counter_chunk3_shifted;
@@ -3561,7 +3703,7 @@ begin
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane0_chunked_counter0_counter_chunk4_value <= lane_quota0_quota(40-1 downto 32);
+                equity_lane0_chunked_counter0_counter_chunk4_value <= quotient(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= equity_lane0_chunked_counter0_counter_chunk4_shifted;
@@ -3586,22 +3728,37 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-
-equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
-equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
-equity_lane0_clear <= start;
-equity_lane0_done <= equity_lane0_done_q;
-equity_lane0_count_one <= to_unsigned(equity_lane0_counting, 1);
-equity_lane0_quota_zero <= stdl(lane_quota0_quota = 0);
+equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quotient, equity_lane0_state) is
+begin
+    equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
+    equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
+    equity_lane0_clear <= start;
+    equity_lane0_done <= equity_lane0_done_q;
+    if (bool(equity_lane0_counting) and (not bool(equity_lane0_extra))) then
+        equity_lane0_count_one <= to_unsigned(1, 1);
+    else
+        equity_lane0_count_one <= to_unsigned(0, 1);
+    end if;
+    equity_lane0_quota_zero <= stdl(quotient = 0);
+end process equity_lane0_control_out;
 
 equity_lane0_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_extra <= '0';
             equity_lane0_left_zero <= '1';
+            equity_lane0_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane0_left_zero <= equity_lane0_quota_zero;
+                equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(lane_bonus0_bonus)));
+                equity_lane0_extra <= lane_bonus0_bonus;
+                equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
+            elsif (bool(equity_lane0_counting) and bool(equity_lane0_extra)) then
+                equity_lane0_extra <= '0';
+                if bool(equity_lane0_quota_was_zero) then
+                    equity_lane0_left_zero <= '1';
+                end if;
             elsif (bool(equity_lane0_counting) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
                 equity_lane0_left_zero <= '1';
             end if;
@@ -5047,6 +5204,15 @@ begin
     end if;
 end process equity_lane0_deal_stage10_flags;
 
+equity_lane0_card_lookup0_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup0_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup0_write;
+
 
 equity_lane0_card_lookup0_position <= equity_lane0_deal_stage10_pos_out((0 + 6)-1 downto 0);
 
@@ -5054,12 +5220,21 @@ equity_lane0_card_lookup0_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(0)) then
-            equity_lane0_card_lookup0_card <= remaining(to_integer(equity_lane0_card_lookup0_position));
+            equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining(to_integer(equity_lane0_card_lookup0_position));
         else
             equity_lane0_card_lookup0_card <= slot_register0_value;
         end if;
     end if;
 end process equity_lane0_card_lookup0_read;
+
+equity_lane0_card_lookup1_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup1_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup1_write;
 
 
 equity_lane0_card_lookup1_position <= equity_lane0_deal_stage10_pos_out((6 + 6)-1 downto 6);
@@ -5068,12 +5243,21 @@ equity_lane0_card_lookup1_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(1)) then
-            equity_lane0_card_lookup1_card <= remaining(to_integer(equity_lane0_card_lookup1_position));
+            equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining(to_integer(equity_lane0_card_lookup1_position));
         else
             equity_lane0_card_lookup1_card <= slot_register1_value;
         end if;
     end if;
 end process equity_lane0_card_lookup1_read;
+
+equity_lane0_card_lookup2_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup2_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup2_write;
 
 
 equity_lane0_card_lookup2_position <= equity_lane0_deal_stage10_pos_out((12 + 6)-1 downto 12);
@@ -5082,12 +5266,21 @@ equity_lane0_card_lookup2_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(2)) then
-            equity_lane0_card_lookup2_card <= remaining(to_integer(equity_lane0_card_lookup2_position));
+            equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining(to_integer(equity_lane0_card_lookup2_position));
         else
             equity_lane0_card_lookup2_card <= slot_register2_value;
         end if;
     end if;
 end process equity_lane0_card_lookup2_read;
+
+equity_lane0_card_lookup3_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup3_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup3_write;
 
 
 equity_lane0_card_lookup3_position <= equity_lane0_deal_stage10_pos_out((18 + 6)-1 downto 18);
@@ -5096,12 +5289,21 @@ equity_lane0_card_lookup3_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(3)) then
-            equity_lane0_card_lookup3_card <= remaining(to_integer(equity_lane0_card_lookup3_position));
+            equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining(to_integer(equity_lane0_card_lookup3_position));
         else
             equity_lane0_card_lookup3_card <= slot_register3_value;
         end if;
     end if;
 end process equity_lane0_card_lookup3_read;
+
+equity_lane0_card_lookup4_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup4_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup4_write;
 
 
 equity_lane0_card_lookup4_position <= equity_lane0_deal_stage10_pos_out((24 + 6)-1 downto 24);
@@ -5110,12 +5312,21 @@ equity_lane0_card_lookup4_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(4)) then
-            equity_lane0_card_lookup4_card <= remaining(to_integer(equity_lane0_card_lookup4_position));
+            equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining(to_integer(equity_lane0_card_lookup4_position));
         else
             equity_lane0_card_lookup4_card <= slot_register4_value;
         end if;
     end if;
 end process equity_lane0_card_lookup4_read;
+
+equity_lane0_card_lookup5_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup5_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup5_write;
 
 
 equity_lane0_card_lookup5_position <= equity_lane0_deal_stage10_pos_out((30 + 6)-1 downto 30);
@@ -5124,12 +5335,21 @@ equity_lane0_card_lookup5_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(5)) then
-            equity_lane0_card_lookup5_card <= remaining(to_integer(equity_lane0_card_lookup5_position));
+            equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining(to_integer(equity_lane0_card_lookup5_position));
         else
             equity_lane0_card_lookup5_card <= slot_register5_value;
         end if;
     end if;
 end process equity_lane0_card_lookup5_read;
+
+equity_lane0_card_lookup6_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup6_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup6_write;
 
 
 equity_lane0_card_lookup6_position <= equity_lane0_deal_stage10_pos_out((36 + 6)-1 downto 36);
@@ -5138,12 +5358,21 @@ equity_lane0_card_lookup6_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(6)) then
-            equity_lane0_card_lookup6_card <= remaining(to_integer(equity_lane0_card_lookup6_position));
+            equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining(to_integer(equity_lane0_card_lookup6_position));
         else
             equity_lane0_card_lookup6_card <= slot_register6_value;
         end if;
     end if;
 end process equity_lane0_card_lookup6_read;
+
+equity_lane0_card_lookup7_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup7_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup7_write;
 
 
 equity_lane0_card_lookup7_position <= equity_lane0_deal_stage10_pos_out((42 + 6)-1 downto 42);
@@ -5152,12 +5381,21 @@ equity_lane0_card_lookup7_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(7)) then
-            equity_lane0_card_lookup7_card <= remaining(to_integer(equity_lane0_card_lookup7_position));
+            equity_lane0_card_lookup7_card <= equity_lane0_card_lookup7_remaining(to_integer(equity_lane0_card_lookup7_position));
         else
             equity_lane0_card_lookup7_card <= slot_register7_value;
         end if;
     end if;
 end process equity_lane0_card_lookup7_read;
+
+equity_lane0_card_lookup8_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup8_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup8_write;
 
 
 equity_lane0_card_lookup8_position <= equity_lane0_deal_stage10_pos_out((48 + 6)-1 downto 48);
@@ -5166,12 +5404,21 @@ equity_lane0_card_lookup8_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(8)) then
-            equity_lane0_card_lookup8_card <= remaining(to_integer(equity_lane0_card_lookup8_position));
+            equity_lane0_card_lookup8_card <= equity_lane0_card_lookup8_remaining(to_integer(equity_lane0_card_lookup8_position));
         else
             equity_lane0_card_lookup8_card <= slot_register8_value;
         end if;
     end if;
 end process equity_lane0_card_lookup8_read;
+
+equity_lane0_card_lookup9_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup9_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup9_write;
 
 
 equity_lane0_card_lookup9_position <= equity_lane0_deal_stage10_pos_out((54 + 6)-1 downto 54);
@@ -5180,12 +5427,21 @@ equity_lane0_card_lookup9_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(9)) then
-            equity_lane0_card_lookup9_card <= remaining(to_integer(equity_lane0_card_lookup9_position));
+            equity_lane0_card_lookup9_card <= equity_lane0_card_lookup9_remaining(to_integer(equity_lane0_card_lookup9_position));
         else
             equity_lane0_card_lookup9_card <= slot_register9_value;
         end if;
     end if;
 end process equity_lane0_card_lookup9_read;
+
+equity_lane0_card_lookup10_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup10_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane0_card_lookup10_write;
 
 
 equity_lane0_card_lookup10_position <= equity_lane0_deal_stage10_pos_out((60 + 6)-1 downto 60);
@@ -5194,7 +5450,7 @@ equity_lane0_card_lookup10_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(10)) then
-            equity_lane0_card_lookup10_card <= remaining(to_integer(equity_lane0_card_lookup10_position));
+            equity_lane0_card_lookup10_card <= equity_lane0_card_lookup10_remaining(to_integer(equity_lane0_card_lookup10_position));
         else
             equity_lane0_card_lookup10_card <= slot_register10_value;
         end if;
@@ -11978,14 +12234,8 @@ equity_lane0_links(11) <= equity_lane0_tally11_chunked_counter12_lowest(8-1 down
 
 sum_link0_byte <= equity_lane0_links(0);
 
-lane_quota1_share: process (quotient, remainder) is
-begin
-    if (remainder > 1) then
-        lane_quota1_quota <= (quotient + 1);
-    else
-        lane_quota1_quota <= quotient;
-    end if;
-end process lane_quota1_share;
+
+lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
 
 
 lane_load1_lane_loads <= stdl(bool(load) and (load_lane = 1));
@@ -12006,7 +12256,7 @@ begin
                 equity_lane1_chunked_counter13_lowest <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_lowest <= lane_quota1_quota(8-1 downto 0);
+                equity_lane1_chunked_counter13_lowest <= quotient(8-1 downto 0);
                 equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter13_lowest <= equity_lane1_chunked_counter13_counter_chunk69_shifted;
@@ -12040,7 +12290,7 @@ begin
                 equity_lane1_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk70_value <= lane_quota1_quota(16-1 downto 8);
+                equity_lane1_chunked_counter13_counter_chunk70_value <= quotient(16-1 downto 8);
                 equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter13_counter_chunk70_value <= equity_lane1_chunked_counter13_counter_chunk70_shifted;
@@ -12074,7 +12324,7 @@ begin
                 equity_lane1_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk71_value <= lane_quota1_quota(24-1 downto 16);
+                equity_lane1_chunked_counter13_counter_chunk71_value <= quotient(24-1 downto 16);
                 equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter13_counter_chunk71_value <= equity_lane1_chunked_counter13_counter_chunk71_shifted;
@@ -12108,7 +12358,7 @@ begin
                 equity_lane1_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk72_value <= lane_quota1_quota(32-1 downto 24);
+                equity_lane1_chunked_counter13_counter_chunk72_value <= quotient(32-1 downto 24);
                 equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter13_counter_chunk72_value <= equity_lane1_chunked_counter13_counter_chunk72_shifted;
@@ -12142,7 +12392,7 @@ begin
                 equity_lane1_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk73_value <= lane_quota1_quota(40-1 downto 32);
+                equity_lane1_chunked_counter13_counter_chunk73_value <= quotient(40-1 downto 32);
                 equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter13_counter_chunk73_value <= equity_lane1_chunked_counter13_counter_chunk73_shifted;
@@ -12167,22 +12417,37 @@ equity_lane1_unread <= equity_lane1_chunked_counter13_lowest(8-1 downto 0);
 equity_lane1_low_one <= stdl(equity_lane1_chunked_counter13_lowest = 1);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter13_high = 0);
 
-
-equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
-equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
-equity_lane1_clear <= start;
-equity_lane1_done <= equity_lane1_done_q;
-equity_lane1_count_one <= to_unsigned(equity_lane1_counting, 1);
-equity_lane1_quota_zero <= stdl(lane_quota1_quota = 0);
+equity_lane1_control_out: process (equity_lane1_done_q, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, start, quotient, equity_lane1_state) is
+begin
+    equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
+    equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
+    equity_lane1_clear <= start;
+    equity_lane1_done <= equity_lane1_done_q;
+    if (bool(equity_lane1_counting) and (not bool(equity_lane1_extra))) then
+        equity_lane1_count_one <= to_unsigned(1, 1);
+    else
+        equity_lane1_count_one <= to_unsigned(0, 1);
+    end if;
+    equity_lane1_quota_zero <= stdl(quotient = 0);
+end process equity_lane1_control_out;
 
 equity_lane1_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_extra <= '0';
             equity_lane1_left_zero <= '1';
+            equity_lane1_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane1_left_zero <= equity_lane1_quota_zero;
+                equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(lane_bonus1_bonus)));
+                equity_lane1_extra <= lane_bonus1_bonus;
+                equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
+            elsif (bool(equity_lane1_counting) and bool(equity_lane1_extra)) then
+                equity_lane1_extra <= '0';
+                if bool(equity_lane1_quota_was_zero) then
+                    equity_lane1_left_zero <= '1';
+                end if;
             elsif (bool(equity_lane1_counting) and bool(equity_lane1_low_one) and bool(equity_lane1_high_zero)) then
                 equity_lane1_left_zero <= '1';
             end if;
@@ -13628,6 +13893,15 @@ begin
     end if;
 end process equity_lane1_deal_stage21_flags;
 
+equity_lane1_card_lookup11_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup11_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup11_write;
+
 
 equity_lane1_card_lookup11_position <= equity_lane1_deal_stage21_pos_out((0 + 6)-1 downto 0);
 
@@ -13635,12 +13909,21 @@ equity_lane1_card_lookup11_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(0)) then
-            equity_lane1_card_lookup11_card <= remaining(to_integer(equity_lane1_card_lookup11_position));
+            equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining(to_integer(equity_lane1_card_lookup11_position));
         else
             equity_lane1_card_lookup11_card <= slot_register0_value;
         end if;
     end if;
 end process equity_lane1_card_lookup11_read;
+
+equity_lane1_card_lookup12_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup12_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup12_write;
 
 
 equity_lane1_card_lookup12_position <= equity_lane1_deal_stage21_pos_out((6 + 6)-1 downto 6);
@@ -13649,12 +13932,21 @@ equity_lane1_card_lookup12_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(1)) then
-            equity_lane1_card_lookup12_card <= remaining(to_integer(equity_lane1_card_lookup12_position));
+            equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining(to_integer(equity_lane1_card_lookup12_position));
         else
             equity_lane1_card_lookup12_card <= slot_register1_value;
         end if;
     end if;
 end process equity_lane1_card_lookup12_read;
+
+equity_lane1_card_lookup13_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup13_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup13_write;
 
 
 equity_lane1_card_lookup13_position <= equity_lane1_deal_stage21_pos_out((12 + 6)-1 downto 12);
@@ -13663,12 +13955,21 @@ equity_lane1_card_lookup13_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(2)) then
-            equity_lane1_card_lookup13_card <= remaining(to_integer(equity_lane1_card_lookup13_position));
+            equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining(to_integer(equity_lane1_card_lookup13_position));
         else
             equity_lane1_card_lookup13_card <= slot_register2_value;
         end if;
     end if;
 end process equity_lane1_card_lookup13_read;
+
+equity_lane1_card_lookup14_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup14_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup14_write;
 
 
 equity_lane1_card_lookup14_position <= equity_lane1_deal_stage21_pos_out((18 + 6)-1 downto 18);
@@ -13677,12 +13978,21 @@ equity_lane1_card_lookup14_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(3)) then
-            equity_lane1_card_lookup14_card <= remaining(to_integer(equity_lane1_card_lookup14_position));
+            equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining(to_integer(equity_lane1_card_lookup14_position));
         else
             equity_lane1_card_lookup14_card <= slot_register3_value;
         end if;
     end if;
 end process equity_lane1_card_lookup14_read;
+
+equity_lane1_card_lookup15_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup15_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup15_write;
 
 
 equity_lane1_card_lookup15_position <= equity_lane1_deal_stage21_pos_out((24 + 6)-1 downto 24);
@@ -13691,12 +14001,21 @@ equity_lane1_card_lookup15_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(4)) then
-            equity_lane1_card_lookup15_card <= remaining(to_integer(equity_lane1_card_lookup15_position));
+            equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining(to_integer(equity_lane1_card_lookup15_position));
         else
             equity_lane1_card_lookup15_card <= slot_register4_value;
         end if;
     end if;
 end process equity_lane1_card_lookup15_read;
+
+equity_lane1_card_lookup16_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup16_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup16_write;
 
 
 equity_lane1_card_lookup16_position <= equity_lane1_deal_stage21_pos_out((30 + 6)-1 downto 30);
@@ -13705,12 +14024,21 @@ equity_lane1_card_lookup16_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(5)) then
-            equity_lane1_card_lookup16_card <= remaining(to_integer(equity_lane1_card_lookup16_position));
+            equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining(to_integer(equity_lane1_card_lookup16_position));
         else
             equity_lane1_card_lookup16_card <= slot_register5_value;
         end if;
     end if;
 end process equity_lane1_card_lookup16_read;
+
+equity_lane1_card_lookup17_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup17_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup17_write;
 
 
 equity_lane1_card_lookup17_position <= equity_lane1_deal_stage21_pos_out((36 + 6)-1 downto 36);
@@ -13719,12 +14047,21 @@ equity_lane1_card_lookup17_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(6)) then
-            equity_lane1_card_lookup17_card <= remaining(to_integer(equity_lane1_card_lookup17_position));
+            equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining(to_integer(equity_lane1_card_lookup17_position));
         else
             equity_lane1_card_lookup17_card <= slot_register6_value;
         end if;
     end if;
 end process equity_lane1_card_lookup17_read;
+
+equity_lane1_card_lookup18_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup18_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup18_write;
 
 
 equity_lane1_card_lookup18_position <= equity_lane1_deal_stage21_pos_out((42 + 6)-1 downto 42);
@@ -13733,12 +14070,21 @@ equity_lane1_card_lookup18_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(7)) then
-            equity_lane1_card_lookup18_card <= remaining(to_integer(equity_lane1_card_lookup18_position));
+            equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining(to_integer(equity_lane1_card_lookup18_position));
         else
             equity_lane1_card_lookup18_card <= slot_register7_value;
         end if;
     end if;
 end process equity_lane1_card_lookup18_read;
+
+equity_lane1_card_lookup19_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup19_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup19_write;
 
 
 equity_lane1_card_lookup19_position <= equity_lane1_deal_stage21_pos_out((48 + 6)-1 downto 48);
@@ -13747,12 +14093,21 @@ equity_lane1_card_lookup19_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(8)) then
-            equity_lane1_card_lookup19_card <= remaining(to_integer(equity_lane1_card_lookup19_position));
+            equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining(to_integer(equity_lane1_card_lookup19_position));
         else
             equity_lane1_card_lookup19_card <= slot_register8_value;
         end if;
     end if;
 end process equity_lane1_card_lookup19_read;
+
+equity_lane1_card_lookup20_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup20_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup20_write;
 
 
 equity_lane1_card_lookup20_position <= equity_lane1_deal_stage21_pos_out((54 + 6)-1 downto 54);
@@ -13761,12 +14116,21 @@ equity_lane1_card_lookup20_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(9)) then
-            equity_lane1_card_lookup20_card <= remaining(to_integer(equity_lane1_card_lookup20_position));
+            equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining(to_integer(equity_lane1_card_lookup20_position));
         else
             equity_lane1_card_lookup20_card <= slot_register9_value;
         end if;
     end if;
 end process equity_lane1_card_lookup20_read;
+
+equity_lane1_card_lookup21_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane1_card_lookup21_remaining(to_integer(rem_addr)) <= rem_data;
+        end if;
+    end if;
+end process equity_lane1_card_lookup21_write;
 
 
 equity_lane1_card_lookup21_position <= equity_lane1_deal_stage21_pos_out((60 + 6)-1 downto 60);
@@ -13775,7 +14139,7 @@ equity_lane1_card_lookup21_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt(10)) then
-            equity_lane1_card_lookup21_card <= remaining(to_integer(equity_lane1_card_lookup21_position));
+            equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining(to_integer(equity_lane1_card_lookup21_position));
         else
             equity_lane1_card_lookup21_card <= slot_register10_value;
         end if;

@@ -30,12 +30,13 @@ entity equity_lane is
         seed_word: in std_logic_vector(31 downto 0);
         start: in std_logic;
         quota: in std_logic_vector(39 downto 0);
+        bonus: in std_logic;
         done: out std_logic;
         shift: in std_logic;
         chain_out: out std_logic_vector(7 downto 0)
     );
 end entity equity_lane;
--- equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
+-- equity_lane with flat ports (its ``remaining`` tables written through rem_we,
 -- rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top.
 
 architecture MyHDL of equity_lane is
@@ -70,11 +71,13 @@ signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
 signal equity_lane0_done_q: std_logic;
 signal equity_lane0_drain: unsigned(7 downto 0);
+signal equity_lane0_extra: std_logic;
 signal equity_lane0_high_zero: std_logic;
 signal equity_lane0_issue: std_logic;
 signal equity_lane0_left_zero: std_logic;
 signal equity_lane0_low_one: std_logic;
 signal equity_lane0_prime: std_logic;
+signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_look_valid: std_logic;
@@ -628,14 +631,26 @@ signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted: unsigned(7 downto 0);
-type t_array_remaining is array(0 to 64-1) of unsigned(5 downto 0);
-signal remaining: t_array_remaining;
 type t_array_equity_lane0_toks is array(0 to 7-1) of std_logic;
 signal equity_lane0_toks: t_array_equity_lane0_toks;
 type t_array_equity_lane0_oks is array(0 to 7-1) of std_logic;
 signal equity_lane0_oks: t_array_equity_lane0_oks;
 type t_array_equity_lane0_links is array(0 to 6-1) of unsigned(7 downto 0);
 signal equity_lane0_links: t_array_equity_lane0_links;
+type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
+type t_array_equity_lane0_card_lookup1_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup1_remaining: t_array_equity_lane0_card_lookup1_remaining;
+type t_array_equity_lane0_card_lookup2_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup2_remaining: t_array_equity_lane0_card_lookup2_remaining;
+type t_array_equity_lane0_card_lookup3_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup3_remaining: t_array_equity_lane0_card_lookup3_remaining;
+type t_array_equity_lane0_card_lookup4_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup4_remaining: t_array_equity_lane0_card_lookup4_remaining;
+type t_array_equity_lane0_card_lookup5_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup5_remaining: t_array_equity_lane0_card_lookup5_remaining;
+type t_array_equity_lane0_card_lookup6_remaining is array(0 to 64-1) of unsigned(5 downto 0);
+signal equity_lane0_card_lookup6_remaining: t_array_equity_lane0_card_lookup6_remaining;
 
 begin
 
@@ -749,15 +764,6 @@ equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
 equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg105_q;
 equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg104_q;
-
-write: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(rem_we) then
-            remaining(to_integer(rem_addr_num)) <= rem_data_num;
-        end if;
-    end if;
-end process write;
 
 
 equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
@@ -936,22 +942,37 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-
-equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
-equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
-equity_lane0_clear <= start;
-done <= equity_lane0_done_q;
-equity_lane0_count_one <= to_unsigned(equity_lane0_counting, 1);
-equity_lane0_quota_zero <= stdl(quota_num = 0);
+equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quota_num, equity_lane0_state) is
+begin
+    equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
+    equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
+    equity_lane0_clear <= start;
+    done <= equity_lane0_done_q;
+    if (bool(equity_lane0_counting) and (not bool(equity_lane0_extra))) then
+        equity_lane0_count_one <= to_unsigned(1, 1);
+    else
+        equity_lane0_count_one <= to_unsigned(0, 1);
+    end if;
+    equity_lane0_quota_zero <= stdl(quota_num = 0);
+end process equity_lane0_control_out;
 
 equity_lane0_zero_left: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_extra <= '0';
             equity_lane0_left_zero <= '1';
+            equity_lane0_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane0_left_zero <= equity_lane0_quota_zero;
+                equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(bonus)));
+                equity_lane0_extra <= bonus;
+                equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
+            elsif (bool(equity_lane0_counting) and bool(equity_lane0_extra)) then
+                equity_lane0_extra <= '0';
+                if bool(equity_lane0_quota_was_zero) then
+                    equity_lane0_left_zero <= '1';
+                end if;
             elsif (bool(equity_lane0_counting) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
                 equity_lane0_left_zero <= '1';
             end if;
@@ -1885,6 +1906,15 @@ begin
     end if;
 end process equity_lane0_deal_stage6_flags;
 
+equity_lane0_card_lookup0_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup0_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup0_write;
+
 
 equity_lane0_card_lookup0_position <= equity_lane0_deal_stage6_pos_out((0 + 6)-1 downto 0);
 
@@ -1892,12 +1922,21 @@ equity_lane0_card_lookup0_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(0)) then
-            equity_lane0_card_lookup0_card <= remaining(to_integer(equity_lane0_card_lookup0_position));
+            equity_lane0_card_lookup0_card <= equity_lane0_card_lookup0_remaining(to_integer(equity_lane0_card_lookup0_position));
         else
             equity_lane0_card_lookup0_card <= fixed_cards_num(6-1 downto 0);
         end if;
     end if;
 end process equity_lane0_card_lookup0_read;
+
+equity_lane0_card_lookup1_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup1_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup1_write;
 
 
 equity_lane0_card_lookup1_position <= equity_lane0_deal_stage6_pos_out((6 + 6)-1 downto 6);
@@ -1906,12 +1945,21 @@ equity_lane0_card_lookup1_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(1)) then
-            equity_lane0_card_lookup1_card <= remaining(to_integer(equity_lane0_card_lookup1_position));
+            equity_lane0_card_lookup1_card <= equity_lane0_card_lookup1_remaining(to_integer(equity_lane0_card_lookup1_position));
         else
             equity_lane0_card_lookup1_card <= fixed_cards_num(12-1 downto 6);
         end if;
     end if;
 end process equity_lane0_card_lookup1_read;
+
+equity_lane0_card_lookup2_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup2_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup2_write;
 
 
 equity_lane0_card_lookup2_position <= equity_lane0_deal_stage6_pos_out((12 + 6)-1 downto 12);
@@ -1920,12 +1968,21 @@ equity_lane0_card_lookup2_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(2)) then
-            equity_lane0_card_lookup2_card <= remaining(to_integer(equity_lane0_card_lookup2_position));
+            equity_lane0_card_lookup2_card <= equity_lane0_card_lookup2_remaining(to_integer(equity_lane0_card_lookup2_position));
         else
             equity_lane0_card_lookup2_card <= fixed_cards_num(18-1 downto 12);
         end if;
     end if;
 end process equity_lane0_card_lookup2_read;
+
+equity_lane0_card_lookup3_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup3_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup3_write;
 
 
 equity_lane0_card_lookup3_position <= equity_lane0_deal_stage6_pos_out((18 + 6)-1 downto 18);
@@ -1934,12 +1991,21 @@ equity_lane0_card_lookup3_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(3)) then
-            equity_lane0_card_lookup3_card <= remaining(to_integer(equity_lane0_card_lookup3_position));
+            equity_lane0_card_lookup3_card <= equity_lane0_card_lookup3_remaining(to_integer(equity_lane0_card_lookup3_position));
         else
             equity_lane0_card_lookup3_card <= fixed_cards_num(24-1 downto 18);
         end if;
     end if;
 end process equity_lane0_card_lookup3_read;
+
+equity_lane0_card_lookup4_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup4_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup4_write;
 
 
 equity_lane0_card_lookup4_position <= equity_lane0_deal_stage6_pos_out((24 + 6)-1 downto 24);
@@ -1948,12 +2014,21 @@ equity_lane0_card_lookup4_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(4)) then
-            equity_lane0_card_lookup4_card <= remaining(to_integer(equity_lane0_card_lookup4_position));
+            equity_lane0_card_lookup4_card <= equity_lane0_card_lookup4_remaining(to_integer(equity_lane0_card_lookup4_position));
         else
             equity_lane0_card_lookup4_card <= fixed_cards_num(30-1 downto 24);
         end if;
     end if;
 end process equity_lane0_card_lookup4_read;
+
+equity_lane0_card_lookup5_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup5_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup5_write;
 
 
 equity_lane0_card_lookup5_position <= equity_lane0_deal_stage6_pos_out((30 + 6)-1 downto 30);
@@ -1962,12 +2037,21 @@ equity_lane0_card_lookup5_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(5)) then
-            equity_lane0_card_lookup5_card <= remaining(to_integer(equity_lane0_card_lookup5_position));
+            equity_lane0_card_lookup5_card <= equity_lane0_card_lookup5_remaining(to_integer(equity_lane0_card_lookup5_position));
         else
             equity_lane0_card_lookup5_card <= fixed_cards_num(36-1 downto 30);
         end if;
     end if;
 end process equity_lane0_card_lookup5_read;
+
+equity_lane0_card_lookup6_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(rem_we) then
+            equity_lane0_card_lookup6_remaining(to_integer(rem_addr_num)) <= rem_data_num;
+        end if;
+    end if;
+end process equity_lane0_card_lookup6_write;
 
 
 equity_lane0_card_lookup6_position <= equity_lane0_deal_stage6_pos_out((36 + 6)-1 downto 36);
@@ -1976,7 +2060,7 @@ equity_lane0_card_lookup6_read: process (clk) is
 begin
     if rising_edge(clk) then
         if bool(dealt_num(6)) then
-            equity_lane0_card_lookup6_card <= remaining(to_integer(equity_lane0_card_lookup6_position));
+            equity_lane0_card_lookup6_card <= equity_lane0_card_lookup6_remaining(to_integer(equity_lane0_card_lookup6_position));
         else
             equity_lane0_card_lookup6_card <= fixed_cards_num(42-1 downto 36);
         end if;

@@ -31,9 +31,18 @@ from .equity_lane import CARD, TRIAL_BITS, equity_lane
 
 PLAYER_BYTES = sum(COUNT_BYTES)
 # the counts' bytes in a reply with k opponents (15 is refused: its counts would not fit a frame)
+# a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
+MISSING_ROM = tuple(BOARD_SLOTS - b if b <= BOARD_SLOTS else 0 for b in range(8))
+BOARD_DEALT_ROM = tuple((1 << m) - 1 for m in MISSING_ROM)
 REPLY_COUNT_BYTES = tuple(PLAYER_BYTES * (1 + k) if k < 15 else 0 for k in range(16))
 SEED_BITS = 8 * SEED_BYTES
 DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that
+
+
+def constant(value, bits):
+    """A constant as a signal of ``bits`` bits: compared with a signal of that width it makes
+    a comparator of that width (an integer constant makes a 32-bit one of 8 CARRY4)."""
+    return Signal(intbv(value)[bits:])
 
 
 @block
@@ -61,7 +70,7 @@ def frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid
     ``timeout`` clocks cut it short). Bytes outside a frame other than SOF are skipped."""
     State = enum("WAIT_SOF", "WAIT_LEN", "PAYLOAD", "CHECK_CRC")
     state = Signal(State.WAIT_SOF)
-    size, count = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    last, count = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])   # the last payload byte's index
     crc, crc_in, crc_next = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     idle = Signal(intbv(0, min=0, max=timeout + 1))
     step = crc8_step(crc_in, s_axis_tdata, crc_next)
@@ -86,10 +95,10 @@ def frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid
                     frame_begin.next = True
                     state.next = State.WAIT_LEN
             elif state == State.WAIT_LEN:
-                size.next = s_axis_tdata
                 count.next = 0
                 crc.next = crc_next
                 if s_axis_tdata != 0:
+                    last.next = s_axis_tdata - 1
                     state.next = State.PAYLOAD
                 else:
                     state.next = State.CHECK_CRC
@@ -98,7 +107,7 @@ def frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid
                 pay_data.next = s_axis_tdata
                 crc.next = crc_next
                 count.next = count + 1
-                if count + 1 == size:
+                if count == last:
                     state.next = State.CHECK_CRC
             else:
                 frame_end.next = True
@@ -149,28 +158,45 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     trials = Signal(intbv(0)[TRIAL_BITS:])
     seed = Signal(intbv(0)[SEED_BITS:])
     seen = Signal(intbv(0)[DECK_SIZE:])
-    card_bad, twice, board_bad, first_random = (Signal(bool(0)) for _ in range(4))
+    card_bad, board_bad, first_random = (Signal(bool(0)) for _ in range(3))
+    known = Signal(intbv(0)[8:])              # card bytes that are cards: a duplicate when
+    twice = Signal(bool(0))                   # more than the cards marked seen (the scan)
     board_slot = Signal(intbv(0)[4:])         # the slot of the next known board card
+    opp_slot = Signal(intbv(0)[5:])           # the slot of the next opponent card (saturates)
+    pair_slot = Signal(intbv(0)[5:])          # the slot of the hand's first card
     dealt = Signal(intbv(0)[slots:])
     to_deal = Signal(intbv(0)[10:])           # cards a trial deals
     hero_a, hero_b = Signal(intbv(0)[CARD:]), Signal(intbv(0)[CARD:])
     hero = [hero_a, hero_b]
     fixed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     fixed_we = Signal(bool(0))
-    fixed_slot = Signal(intbv(0)[9:])
+    fixed_slot = Signal(intbv(0)[5:])
     fixed_card = Signal(intbv(0)[CARD:])
     card = Signal(intbv(0)[8:])
     is_card, is_none = Signal(bool(0)), Signal(bool(0))
+    deck_size, board_slots = constant(DECK_SIZE, 8), constant(BOARD_SLOTS, 8)
+    header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
+    missing = Signal(intbv(0)[3:])
+    board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
 
     State = enum("IDLE", "SCANNING", "CHECKING", "DIVIDING", "MIXING", "MIXED", "NEXT_STREAM",
+                 "SCANNED",
                  "LOADING", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
 
     @always_comb
     def card_kind():
         card.next = pay_data
-        is_card.next = pay_data < DECK_SIZE
+        is_card.next = pay_data < deck_size
         is_none.next = pay_data == NO_CARD
+
+    @always_comb
+    def missing_rom():
+        missing.next = MISSING_ROM[int(pay_data[3:])]
+
+    @always_comb
+    def board_dealt_rom():
+        board_dealt.next = BOARD_DEALT_ROM[int(pay_data[3:])]
 
     @always_seq(clk.posedge, reset=rst)
     def decode():
@@ -184,7 +210,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             dealt.next = 0
             to_deal.next = 0
             card_bad.next = False
-            twice.next = False
+            known.next = 0
             board_bad.next = False
         elif pay_valid and taking:
             if role == Role.HEADER:
@@ -193,7 +219,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     mode.next = card
                 elif index == 1:
                     k.next = card
-                elif index < 2 + TRIAL_BYTES:
+                elif index < header_trials:
                     trials.next = concat(card, trials[TRIAL_BITS:8])
                 else:
                     seed.next = concat(card, seed[SEED_BITS:8])
@@ -202,13 +228,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     second.next = False
             elif role == Role.BCOUNT:
                 cards_left.next = card
-                if card > BOARD_SLOTS:
+                if card > board_slots:
                     board_bad.next = True
                 else:
-                    board_slot.next = BOARD_SLOTS - card[3:]
+                    board_slot.next = missing
                     for s in range(BOARD_SLOTS):
-                        dealt.next[s] = s < BOARD_SLOTS - card[3:]
-                    to_deal.next = to_deal + BOARD_SLOTS - card[3:]
+                        dealt.next[s] = board_dealt[s]
+                    to_deal.next = to_deal + missing
                 if card != 0:
                     role.next = Role.BOARD
                 else:
@@ -218,9 +244,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 if role == Role.OPP and is_none:
                     pass
                 elif is_card:
-                    if seen[int(card[6:])]:
-                        twice.next = True
-                    seen.next[int(card[6:])] = True
+                    known.next = known + 1
+                    for c in range(DECK_SIZE):       # a decoder: no index arithmetic
+                        if card == c:
+                            seen.next[c] = True
                 else:
                     card_bad.next = True
                 if role == Role.HERO or role == Role.OPP:
@@ -230,24 +257,28 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                         hero_a.next = card[CARD:]
                     else:
                         hero_b.next = card[CARD:]
+                        opp_slot.next = BOARD_SLOTS
                         cards_left.next = 2 * k
                         if k != 0:
                             role.next = Role.OPP
                         else:
                             role.next = Role.BCOUNT
                 elif role == Role.OPP:
-                    fixed_we.next = True
-                    fixed_slot.next = BOARD_SLOTS + 2 * k - cards_left
+                    fixed_we.next = opp_slot < slot_count
+                    fixed_slot.next = opp_slot
                     fixed_card.next = card[CARD:]
+                    if opp_slot < slot_count:
+                        opp_slot.next = opp_slot + 1
                     if not second:
                         first_random.next = is_none
+                        pair_slot.next = opp_slot
                     elif first_random != is_none:
                         card_bad.next = True
                     elif is_none:
                         to_deal.next = to_deal + 2
-                        if BOARD_SLOTS + 2 * k - cards_left < slots:
-                            dealt.next[int(BOARD_SLOTS + 2 * k - cards_left)] = True
-                            dealt.next[int(BOARD_SLOTS - 1 + 2 * k - cards_left)] = True
+                        for slot in range(BOARD_SLOTS, slots):
+                            if opp_slot == slot or pair_slot == slot:
+                                dealt.next[slot] = True
                     cards_left.next = cards_left - 1
                     if cards_left == 1:
                         role.next = Role.BCOUNT
@@ -264,12 +295,17 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
               for s in range(slots)]
 
     # ------------------------------------------------------------------ set-up and run
-    remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
+    rem_we = Signal(bool(0))                  # the scan writes the lanes' position tables
+    scan_bits = Signal(intbv(0)[DECK_SIZE:])  # the cards seen, shifted past the scan
+    rem_addr, rem_data = Signal(intbv(0)[CARD:]), Signal(intbv(0)[CARD:])
     scan = Signal(intbv(0)[6:])
     n = Signal(intbv(0)[6:])
     mask = Signal(intbv(0)[6:])
     active = Signal(intbv(0)[players:])
     status = Signal(intbv(0)[8:])
+    max_opponents, lane_count = constant(opponents, 8), constant(lanes, lane_bits + 1)
+    deck_total = constant(DECK_SIZE, 9)
+    deck_short, no_trials = Signal(bool(0)), Signal(bool(0))
     count_bytes = Signal(intbv(0)[8:])
     quotient = Signal(intbv(0)[TRIAL_BITS:])
     dividend = Signal(intbv(0)[TRIAL_BITS:])
@@ -283,6 +319,12 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     ma, mb, mc, md = (Signal(intbv(0)[32:]) for _ in range(4))
     base_a, base_b, base_c, base_d = (Signal(intbv(0)[32:]) for _ in range(4))
     mix_sum, mix_cross = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+    # a step's 32-bit addition a byte per clock (no carry chain longer than two CARRY4):
+    # phase 0 takes the operands, 1..4 add a byte each into mix_sum, 5 applies the step
+    add_x, add_y = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+    byte_total = Signal(intbv(0)[9:])
+    mix_carry = Signal(bool(0))
+    mix_phase = Signal(intbv(0)[3:])
     mix_count = Signal(intbv(0)[5:])            # MIX_ROUNDS quarter rounds of 4 steps
     mixing_base = Signal(bool(0))
     load_lane = Signal(intbv(0)[max(lane_bits, 1):])
@@ -292,7 +334,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     shift = Signal(bool(0))
     busy_pending = Signal(bool(0))
     sent_trials = Signal(intbv(0)[TRIAL_BITS:])
-    quotas = [Signal(intbv(0)[TRIAL_BITS:]) for _ in range(lanes)]
+    bonuses = [Signal(bool(0)) for _ in range(lanes)]
     dones = [Signal(bool(0)) for _ in range(lanes)]
     chains = [Signal(intbv(0)[8:]) for _ in range(lanes)]
     all_done = Signal(bool(0))
@@ -306,6 +348,14 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     @always_comb
     def count_rom():
         count_bytes.next = REPLY_COUNT_BYTES[int(k[4:])]
+
+    @always(clk.posedge)
+    def judge():
+        """The checks that need arithmetic, registered (CHECKING reads them a clock after
+        the scan's last count, in SCANNED)."""
+        twice.next = known + n != deck_total
+        deck_short.next = to_deal > n
+        no_trials.next = trials == 0
 
     @always_comb
     def lanes_done():
@@ -325,20 +375,18 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     @always_comb
     def mix_adder():
         """A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
-        d, steps 1 and 3 add d to c and cross into b."""
-        total = intbv(0)[33:]
+        d, steps 1 and 3 add d to c and cross into b; the sum a byte a clock."""
+        byte_total.next = add_x[8:] + add_y[8:] + mix_carry
         if not mix_count[0]:
-            total[:] = ma + mb
-            mix_cross.next = md ^ total[32:]
+            mix_cross.next = md ^ mix_sum
         else:
-            total[:] = mc + md
-            mix_cross.next = mb ^ total[32:]
-        mix_sum.next = total[32:]
+            mix_cross.next = mb ^ mix_sum
 
-    @always(clk.posedge)
+    @always_comb
     def write_remaining():
-        if state == State.SCANNING and not seen[int(scan)]:
-            remaining[int(n)].next = scan
+        rem_we.next = state == State.SCANNING and not scan_bits[0]
+        rem_addr.next = n
+        rem_data.next = scan
 
     # ------------------------------------------------------------------ the reply
     Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_TRIALS", "SEND_COUNTS",
@@ -407,13 +455,17 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     part.next = Part.SEND_SOF
                     state.next = State.REPLYING
                 else:
+                    scan_bits.next = seen
                     state.next = State.SCANNING
         elif state == State.SCANNING:
-            if not seen[int(scan)]:
+            scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
+            if not scan_bits[0]:
                 n.next = n + 1
             scan.next = scan + 1
             if scan == DECK_SIZE - 1:
-                state.next = State.CHECKING
+                state.next = State.SCANNED
+        elif state == State.SCANNED:
+            state.next = State.CHECKING
         elif state == State.CHECKING:
             for p in range(players):
                 active.next[p] = p <= k
@@ -422,7 +474,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             state.next = State.REPLYING
             if mode != MODE_MONTE_CARLO:
                 status.next = ERR_MODE
-            elif k == 0 or k > opponents:
+            elif k == 0 or k > max_opponents:
                 status.next = ERR_OPPONENTS
             elif card_bad:
                 status.next = ERR_CARD
@@ -430,9 +482,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 status.next = ERR_DUPLICATE
             elif board_bad:
                 status.next = ERR_BOARD
-            elif to_deal > n:
+            elif deck_short:
                 status.next = ERR_DECK
-            elif trials == 0:
+            elif no_trials:
                 status.next = ERR_TRIALS
             else:
                 status.next = OK
@@ -445,8 +497,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         elif state == State.DIVIDING:
             # restoring division, a quotient bit per clock, the dividend's top bit first
             dividend.next = concat(dividend[TRIAL_BITS - 1:0], False)
-            if concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) >= lanes:
-                remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) - lanes
+            if concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) >= lane_count:
+                remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1]) - \
+                    lane_count
                 quotient.next = concat(quotient[TRIAL_BITS - 1:0], True)
             else:
                 remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1])
@@ -460,7 +513,23 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 mixing_base.next = True
                 mix_count.next = 0
                 state.next = State.MIXING
+        elif state == State.MIXING and mix_phase == 0:
+            if not mix_count[0]:
+                add_x.next = ma
+                add_y.next = mb
+            else:
+                add_x.next = mc
+                add_y.next = md
+            mix_carry.next = False
+            mix_phase.next = 1
+        elif state == State.MIXING and mix_phase != 5:
+            mix_sum.next = concat(byte_total[8:], mix_sum[32:8])
+            mix_carry.next = byte_total[8]
+            add_x.next = concat(intbv(0)[8:], add_x[32:8])
+            add_y.next = concat(intbv(0)[8:], add_y[32:8])
+            mix_phase.next = mix_phase + 1
         elif state == State.MIXING:
+            mix_phase.next = 0
             step = mix_count[2:]
             if step == 0:
                 ma.next = mix_sum
@@ -567,11 +636,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     chain_in = Signal(intbv(0)[8:])
     engines = []
     for l in range(lanes):
-        engines.append(lane_quota(quotient, remainder, l, quotas[l]))
+        engines.append(lane_bonus(remainder, l, bonuses[l]))
         engines.append(lane_load(load, load_lane, l, loads[l]))
         engines.append(equity_lane(clk, rst, opponents, n, mask, dealt_bits, fixed, hero,
-                                   active, remaining, loads[l], load_slot, load_index,
-                                   seed_word, start, quotas[l], dones[l], shift, chain_in,
+                                   active, rem_we, rem_addr, rem_data, loads[l], load_slot,
+                                   load_index,
+                                   seed_word, start, quotient, bonuses[l], dones[l], shift,
+                                   chain_in,
                                    chains[l]))
 
     return instances()
@@ -607,15 +678,14 @@ def lane_load(load, load_lane, lane, lane_loads):
 
 
 @block
-def lane_quota(quotient, remainder, lane, quota):
-    """Lane ``lane``'s share of the trials: the quotient, and one more while lane <
-    remainder (golden lane_trials)."""
+def lane_bonus(remainder, lane, bonus):
+    """Lane ``lane``'s share of the trials is the quotient, and one more while lane <
+    remainder (golden lane_trials): the lane counts the one more itself (its ``bonus``)."""
+    number = constant(lane, len(remainder))
+
     @always_comb
     def share():
-        if remainder > lane:
-            quota.next = quotient + 1
-        else:
-            quota.next = quotient
+        bonus.next = remainder > number
     return share
 
 

@@ -14,8 +14,9 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
 
 A run: the engine shifts each slot's stream seed (golden stream_seed) into its stream
 (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
-``start`` with the lane's ``quota``. The lane steps its streams once (the first word ready),
-deals a trial every clock until it has counted ``quota`` trials, lets the pipeline drain and
+``start`` with the lane's ``quota`` (and ``bonus``: one trial more). The lane steps its streams
+once (the first word ready), deals a trial every clock until it has counted its trials, lets
+the pipeline drain and
 raises ``done``. Void trials and trials still in flight
 when the quota is reached are not counted. Counters read out a byte at a time through a chain
 (``shift``): see ``COUNTERS``.
@@ -266,16 +267,21 @@ def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out
 
 
 @block
-def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remaining, load,
-                load_slot, load_index, seed_word, start, quota, done, shift, chain_in, chain_out):
+def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
+                rem_data, load,
+                load_slot, load_index, seed_word, start, quota, bonus, done, shift, chain_in,
+                chain_out):
     """One lane (see the module docstring) for up to ``opponents`` opponents.
 
     n[6], mask[6]: the cards nobody knows and
     MASK_ROM[n]; dealt[slots]: bit s = slot s is dealt; fixed: list of slots 6-bit known cards
     (read where a slot is not dealt); hero: list of the hero's two cards; active[1 + opponents]:
-    the players of the run; remaining: list of 64 6-bit signals (a memory), position -> card.
+    the players of the run; rem_we, rem_addr[6], rem_data[6]: write the table position -> card
+    (each slot keeps its own copy: a LUT-RAM with one read port, where one table read by every
+    slot of every lane is a memory of dozens of read ports, which yosys cannot map).
     load, load_slot[5], load_index[2], seed_word[32]: shift a seed word into a slot's stream.
-    start, quota[40]: clear the counters and run until quota trials are counted; done: idle,
+    start, quota[40], bonus: clear the counters and run until quota (+ 1 with bonus: the
+    engine's share of the trials without a 40-bit adder) trials are counted; done: idle,
     the counts final (0 while a run is on). shift: move the readout chain a byte; chain_in and
     chain_out[8]: its ends, lane's players in order, per player wins, ties, units, low byte first.
     """
@@ -292,6 +298,7 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remain
     # trials still to count: a down counter; left_zero is exactly "none left" every clock
     left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
     low_one, high_zero = Signal(bool(0)), Signal(bool(0))
+    extra, quota_was_zero = Signal(bool(0)), Signal(bool(0))   # the bonus trial still to count
     count_one = Signal(intbv(0)[1:])
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
     left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
@@ -304,14 +311,23 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remain
         prime.next = state == State.PRIME
         clear.next = start
         done.next = done_q
-        count_one.next = counting
+        if counting and not extra:
+            count_one.next = 1
+        else:
+            count_one.next = 0
         quota_zero.next = quota == 0
 
     @always_seq(clk.posedge, reset=rst)
     def zero_left():
         # a borrow is never pending when the low chunk is 0 or 1 (it wrapped >= 254 counts ago)
         if start:
-            left_zero.next = quota_zero
+            left_zero.next = quota_zero and not bonus
+            extra.next = bonus
+            quota_was_zero.next = quota_zero
+        elif counting and extra:
+            extra.next = False                   # the bonus trial: the counter stays
+            if quota_was_zero:
+                left_zero.next = True
         elif counting and low_one and high_zero:
             left_zero.next = True
 
@@ -355,7 +371,8 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remain
     cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     last = positions[slots - 1]
     look_valid = Signal(bool(0))
-    lookups = [card_lookup(clk, dealt_bits[s], last, s, remaining, fixed[s], cards[s])
+    lookups = [card_lookup(clk, dealt_bits[s], last, s, rem_we, rem_addr, rem_data, fixed[s],
+                           cards[s])
                for s in range(slots)]
 
     @always_seq(clk.posedge, reset=rst)
@@ -425,10 +442,17 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remain
 
 
 @block
-def card_lookup(clk, dealt, positions, slot, remaining, fixed, card):
-    """A slot's card, registered: remaining[position] when dealt, else its known card."""
+def card_lookup(clk, dealt, positions, slot, rem_we, rem_addr, rem_data, fixed, card):
+    """A slot's card, registered: remaining[position] when dealt, else its known card; the
+    slot's own copy of the table ``remaining``, written through rem_we, rem_addr, rem_data."""
     low = CARD * slot
     position = Signal(intbv(0)[CARD:])
+    remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
+
+    @always(clk.posedge)
+    def write():
+        if rem_we:
+            remaining[int(rem_addr)].next = rem_data
 
     @always_comb
     def field():
@@ -447,23 +471,16 @@ def card_lookup(clk, dealt, positions, slot, remaining, fixed, card):
 @block
 def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
                       rem_addr, rem_data, load, load_slot, load_index, seed_word, start, quota,
-                      done, shift, chain_out, opponents=1):
-    """equity_lane with flat ports (its own ``remaining`` memory, written through rem_we,
+                      bonus, done, shift, chain_out, opponents=1):
+    """equity_lane with flat ports (its ``remaining`` tables written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
     slots = lane_slots(opponents)
-    remaining = [Signal(intbv(0)[CARD:]) for _ in range(64)]
     fixed = [fixed_cards(CARD * s + CARD, CARD * s) for s in range(slots)]
     hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
     chain_in = Signal(intbv(0)[8:])
-
-    @always(clk.posedge)
-    def write():
-        if rem_we:
-            remaining[int(rem_addr)].next = rem_data
-
-    core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, remaining,
-                       load, load_slot, load_index, seed_word, start, quota, done, shift,
-                       chain_in, chain_out)
+    core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we,
+                       rem_addr, rem_data, load, load_slot, load_index, seed_word, start, quota,
+                       bonus, done, shift, chain_in, chain_out)
     return instances()
 
 
@@ -477,5 +494,5 @@ def equity_lane_top(opponents=1):
         active=sig(1 + opponents), rem_we=Signal(bool(0)), rem_addr=sig(6), rem_data=sig(CARD),
         load=Signal(bool(0)), load_slot=sig(5), load_index=sig(2), seed_word=sig(32),
         start=Signal(bool(0)),
-        quota=sig(TRIAL_BITS), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
+        quota=sig(TRIAL_BITS), bonus=Signal(bool(0)), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
         opponents=opponents)
