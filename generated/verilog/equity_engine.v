@@ -53,14 +53,14 @@ reg taking;
 reg [3:0] state;
 reg [2:0] role;
 reg [4:0] index;
-reg [51:0] seen;
+reg [51:0] cards_seen;
 reg [10:0] dealt;
 reg [9:0] to_deal;
 reg card_bad;
 reg [7:0] known;
 reg board_bad;
 reg [7:0] mode;
-reg [7:0] k;
+reg [7:0] k_opp;
 wire [4:0] header_trials;
 reg [39:0] trials;
 reg [127:0] seed;
@@ -2781,13 +2781,13 @@ always @(posedge clk) begin: decode
         second <= 0;
         fixed_we <= 0;
         fixed_slot <= 0;
-        seen <= 0;
+        k_opp <= 0;
         card_bad <= 0;
         trials <= 0;
         board_slot <= 0;
-        k <= 0;
         hero_b <= 0;
         board_bad <= 0;
+        cards_seen <= 0;
         opp_slot <= 0;
         hero_a <= 0;
         known <= 0;
@@ -2809,7 +2809,7 @@ always @(posedge clk) begin: decode
         if ((frame_begin && (state == 4'b0000))) begin
             role <= 3'b000;
             index <= 0;
-            seen <= 0;
+            cards_seen <= 0;
             dealt <= 0;
             to_deal <= 0;
             card_bad <= 1'b0;
@@ -2824,7 +2824,7 @@ always @(posedge clk) begin: decode
                         mode <= card;
                     end
                     else if ((index == 1)) begin
-                        k <= card;
+                        k_opp <= card;
                     end
                     else if ((index < header_trials)) begin
                         trials <= {card, trials[40-1:8]};
@@ -2864,7 +2864,7 @@ always @(posedge clk) begin: decode
                         known <= (known + 1);
                         for (c=0; c<52; c=c+1) begin
                             if (($signed({1'b0, card}) == c)) begin
-                                seen[c] <= 1'b1;
+                                cards_seen[c] <= 1'b1;
                             end
                         end
                     end
@@ -2882,8 +2882,8 @@ always @(posedge clk) begin: decode
                             else begin
                                 hero_b <= card[6-1:0];
                                 opp_slot <= 5;
-                                cards_left <= (2 * k);
-                                if ((k != 0)) begin
+                                cards_left <= (2 * k_opp);
+                                if ((k_opp != 0)) begin
                                     role <= 3'b010;
                                 end
                                 else begin
@@ -2927,6 +2927,9 @@ always @(posedge clk) begin: decode
                             if ((cards_left == 1)) begin
                                 role <= 3'b101;
                             end
+                        end
+                        default: begin
+                            // pass
                         end
                     endcase
                 end
@@ -3083,8 +3086,8 @@ always @(n) begin: mask_rom
 end
 
 
-always @(k) begin: count_rom
-    case (k[4-1:0])
+always @(k_opp) begin: count_rom
+    case (k_opp[4-1:0])
         0: count_bytes = 17;
         1: count_bytes = 34;
         2: count_bytes = 51;
@@ -3286,7 +3289,7 @@ always @(posedge clk) begin: control
                     state <= 4'b1011;
                 end
                 else begin
-                    scan_bits <= seen;
+                    scan_bits <= cards_seen;
                     state <= 4'b0001;
                 end
             end
@@ -3306,7 +3309,7 @@ always @(posedge clk) begin: control
         end
         else if ((state == 4'b0010)) begin
             for (p=0; p<4; p=p+1) begin
-                active[p] <= (p <= $signed({1'b0, k}));
+                active[p] <= (p <= $signed({1'b0, k_opp}));
             end
             reply_len <= 1;
             part <= 3'b000;
@@ -3314,7 +3317,7 @@ always @(posedge clk) begin: control
             if ((mode != 1)) begin
                 status <= 8;
             end
-            else if (((k == 0) || (k > max_opponents))) begin
+            else if (((k_opp == 0) || (k_opp > max_opponents))) begin
                 status <= 4;
             end
             else if (card_bad) begin

@@ -100,14 +100,14 @@ signal taking: std_logic;
 signal state: t_enum_State_2;
 signal role: t_enum_Role_3;
 signal index: unsigned(4 downto 0);
-signal seen: unsigned(51 downto 0);
+signal cards_seen: unsigned(51 downto 0);
 signal dealt: unsigned(10 downto 0);
 signal to_deal: unsigned(9 downto 0);
 signal card_bad: std_logic;
 signal known: unsigned(7 downto 0);
 signal board_bad: std_logic;
 signal mode: unsigned(7 downto 0);
-signal k: unsigned(7 downto 0);
+signal k_opp: unsigned(7 downto 0);
 signal header_trials: unsigned(4 downto 0);
 signal trials: unsigned(39 downto 0);
 signal seed: unsigned(127 downto 0);
@@ -2849,13 +2849,13 @@ begin
             second <= '0';
             fixed_we <= '0';
             fixed_slot <= to_unsigned(0, 5);
-            seen <= to_unsigned(0, 52);
+            k_opp <= to_unsigned(0, 8);
             card_bad <= '0';
             trials <= to_unsigned(0, 40);
             board_slot <= to_unsigned(0, 4);
-            k <= to_unsigned(0, 8);
             hero_b <= to_unsigned(0, 6);
             board_bad <= '0';
+            cards_seen <= to_unsigned(0, 52);
             opp_slot <= to_unsigned(0, 5);
             hero_a <= to_unsigned(0, 6);
             known <= to_unsigned(0, 8);
@@ -2876,7 +2876,7 @@ begin
             if (bool(frame_begin) and (state = IDLE)) then
                 role <= HEADER;
                 index <= to_unsigned(0, 5);
-                seen <= to_unsigned(0, 52);
+                cards_seen <= to_unsigned(0, 52);
                 dealt <= to_unsigned(0, 11);
                 to_deal <= to_unsigned(0, 10);
                 card_bad <= '0';
@@ -2889,7 +2889,7 @@ begin
                         if (index = 0) then
                             mode <= card;
                         elsif (index = 1) then
-                            k <= card;
+                            k_opp <= card;
                         elsif (index < header_trials) then
                             trials <= unsigned'(card & trials(40-1 downto 8));
                         else
@@ -2922,7 +2922,7 @@ begin
                             known <= (known + 1);
                             for c in 0 to 52-1 loop
                                 if (signed(resize(card, 9)) = c) then
-                                    seen(c) <= '1';
+                                    cards_seen(c) <= '1';
                                 end if;
                             end loop;
                         else
@@ -2931,53 +2931,56 @@ begin
                         if ((role = HERO) or (role = OPP)) then
                             second <= stdl((not bool(second)));
                         end if;
-                        if (role = HERO) then
-                            if (not bool(second)) then
-                                hero_a <= card(6-1 downto 0);
-                            else
-                                hero_b <= card(6-1 downto 0);
-                                opp_slot <= to_unsigned(5, 5);
-                                cards_left <= resize(2 * k, 9);
-                                if (k /= 0) then
-                                    role <= OPP;
+                        case role is
+                            when HERO =>
+                                if (not bool(second)) then
+                                    hero_a <= card(6-1 downto 0);
                                 else
+                                    hero_b <= card(6-1 downto 0);
+                                    opp_slot <= to_unsigned(5, 5);
+                                    cards_left <= resize(2 * k_opp, 9);
+                                    if (k_opp /= 0) then
+                                        role <= OPP;
+                                    else
+                                        role <= BCOUNT;
+                                    end if;
+                                end if;
+                            when OPP =>
+                                fixed_we <= stdl(opp_slot < slot_count);
+                                fixed_slot <= opp_slot;
+                                fixed_card <= card(6-1 downto 0);
+                                if (opp_slot < slot_count) then
+                                    opp_slot <= (opp_slot + 1);
+                                end if;
+                                if (not bool(second)) then
+                                    first_random <= is_none;
+                                    pair_slot <= opp_slot;
+                                elsif (first_random /= is_none) then
+                                    card_bad <= '1';
+                                elsif bool(is_none) then
+                                    to_deal <= (to_deal + 2);
+                                    for slot in 5 to 11-1 loop
+                                        if ((signed(resize(opp_slot, 6)) = slot) or (signed(resize(pair_slot, 6)) = slot)) then
+                                            dealt(slot) <= '1';
+                                        end if;
+                                    end loop;
+                                end if;
+                                cards_left <= (cards_left - 1);
+                                if (cards_left = 1) then
                                     role <= BCOUNT;
                                 end if;
-                            end if;
-                        elsif (role = OPP) then
-                            fixed_we <= stdl(opp_slot < slot_count);
-                            fixed_slot <= opp_slot;
-                            fixed_card <= card(6-1 downto 0);
-                            if (opp_slot < slot_count) then
-                                opp_slot <= (opp_slot + 1);
-                            end if;
-                            if (not bool(second)) then
-                                first_random <= is_none;
-                                pair_slot <= opp_slot;
-                            elsif (first_random /= is_none) then
-                                card_bad <= '1';
-                            elsif bool(is_none) then
-                                to_deal <= (to_deal + 2);
-                                for slot in 5 to 11-1 loop
-                                    if ((signed(resize(opp_slot, 6)) = slot) or (signed(resize(pair_slot, 6)) = slot)) then
-                                        dealt(slot) <= '1';
-                                    end if;
-                                end loop;
-                            end if;
-                            cards_left <= (cards_left - 1);
-                            if (cards_left = 1) then
-                                role <= BCOUNT;
-                            end if;
-                        elsif (role = BOARD) then
-                            fixed_we <= stdl((not bool(board_bad)));
-                            fixed_slot <= resize(board_slot, 5);
-                            fixed_card <= card(6-1 downto 0);
-                            board_slot <= (board_slot + 1);
-                            cards_left <= (cards_left - 1);
-                            if (cards_left = 1) then
-                                role <= DEAD;
-                            end if;
-                        end if;
+                            when BOARD =>
+                                fixed_we <= stdl((not bool(board_bad)));
+                                fixed_slot <= resize(board_slot, 5);
+                                fixed_card <= card(6-1 downto 0);
+                                board_slot <= (board_slot + 1);
+                                cards_left <= (cards_left - 1);
+                                if (cards_left = 1) then
+                                    role <= DEAD;
+                                end if;
+                            when others =>
+                                null;
+                        end case;
                 end case;
             end if;
         end if;
@@ -3153,9 +3156,9 @@ begin
     end case;
 end process mask_rom;
 
-count_rom: process (k) is
+count_rom: process (k_opp) is
 begin
-    case to_integer(k(4-1 downto 0)) is
+    case to_integer(k_opp(4-1 downto 0)) is
         when 0 => count_bytes <= "00010001";
         when 1 => count_bytes <= "00100010";
         when 2 => count_bytes <= "00110011";
@@ -3345,7 +3348,7 @@ begin
                         part <= SEND_SOF;
                         state <= REPLYING;
                     else
-                        scan_bits <= seen;
+                        scan_bits <= cards_seen;
                         state <= SCANNING;
                     end if;
                 end if;
@@ -3362,14 +3365,14 @@ begin
                 state <= CHECKING;
             elsif (state = CHECKING) then
                 for p in 0 to 4-1 loop
-                    active(p) <= stdl(p <= signed(resize(k, 9)));
+                    active(p) <= stdl(p <= signed(resize(k_opp, 9)));
                 end loop;
                 reply_len <= to_unsigned(1, 8);
                 part <= SEND_SOF;
                 state <= REPLYING;
                 if (mode /= 1) then
                     status <= to_unsigned(8, 8);
-                elsif ((k = 0) or (k > max_opponents)) then
+                elsif ((k_opp = 0) or (k_opp > max_opponents)) then
                     status <= to_unsigned(4, 8);
                 elsif bool(card_bad) then
                     status <= to_unsigned(1, 8);

@@ -154,10 +154,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     cards_left = Signal(intbv(0)[9:])         # cards of the role still to come
     taking = Signal(bool(0))                  # this frame began while the engine was idle
     mode = Signal(intbv(0)[8:])
-    k = Signal(intbv(0)[8:])
+    k_opp = Signal(intbv(0)[8:])             # opponents asked for
     trials = Signal(intbv(0)[TRIAL_BITS:])
     seed = Signal(intbv(0)[SEED_BITS:])
-    seen = Signal(intbv(0)[DECK_SIZE:])
+    cards_seen = Signal(intbv(0)[DECK_SIZE:])
     card_bad, board_bad, first_random = (Signal(bool(0)) for _ in range(3))
     known = Signal(intbv(0)[8:])              # card bytes that are cards: a duplicate when
     twice = Signal(bool(0))                   # more than the cards marked seen (the scan)
@@ -206,7 +206,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         if frame_begin and state == State.IDLE:
             role.next = Role.HEADER
             index.next = 0
-            seen.next = 0
+            cards_seen.next = 0
             dealt.next = 0
             to_deal.next = 0
             card_bad.next = False
@@ -218,7 +218,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 if index == 0:
                     mode.next = card
                 elif index == 1:
-                    k.next = card
+                    k_opp.next = card
                 elif index < header_trials:
                     trials.next = concat(card, trials[TRIAL_BITS:8])
                 else:
@@ -247,7 +247,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     known.next = known + 1
                     for c in range(DECK_SIZE):       # a decoder: no index arithmetic
                         if card == c:
-                            seen.next[c] = True
+                            cards_seen.next[c] = True
                 else:
                     card_bad.next = True
                 if role == Role.HERO or role == Role.OPP:
@@ -258,8 +258,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     else:
                         hero_b.next = card[CARD:]
                         opp_slot.next = BOARD_SLOTS
-                        cards_left.next = 2 * k
-                        if k != 0:
+                        cards_left.next = 2 * k_opp
+                        if k_opp != 0:
                             role.next = Role.OPP
                         else:
                             role.next = Role.BCOUNT
@@ -290,6 +290,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     cards_left.next = cards_left - 1
                     if cards_left == 1:
                         role.next = Role.DEAD
+                else:
+                    pass                                 # a dead card: seen, nothing more
 
     writes = [slot_register(clk, fixed_we, fixed_slot, fixed_card, s, fixed[s])
               for s in range(slots)]
@@ -347,7 +349,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
     @always_comb
     def count_rom():
-        count_bytes.next = REPLY_COUNT_BYTES[int(k[4:])]
+        count_bytes.next = REPLY_COUNT_BYTES[int(k_opp[4:])]
 
     @always(clk.posedge)
     def judge():
@@ -455,7 +457,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     part.next = Part.SEND_SOF
                     state.next = State.REPLYING
                 else:
-                    scan_bits.next = seen
+                    scan_bits.next = cards_seen
                     state.next = State.SCANNING
         elif state == State.SCANNING:
             scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
@@ -468,13 +470,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             state.next = State.CHECKING
         elif state == State.CHECKING:
             for p in range(players):
-                active.next[p] = p <= k
+                active.next[p] = p <= k_opp
             reply_len.next = 1
             part.next = Part.SEND_SOF
             state.next = State.REPLYING
             if mode != MODE_MONTE_CARLO:
                 status.next = ERR_MODE
-            elif k == 0 or k > max_opponents:
+            elif k_opp == 0 or k_opp > max_opponents:
                 status.next = ERR_OPPONENTS
             elif card_bad:
                 status.next = ERR_CARD
