@@ -188,7 +188,7 @@ def hardware_link(backend, port=None, lanes=None):
         return equity_hardware.sim_link()
     if not port:
         raise ValueError("the serial backend needs the board's port (--port /dev/ttyUSB1)")
-    return equity_hardware.SerialLink(port, lanes or equity_hardware.BOARD_LANES)
+    return equity_hardware.SerialLink(port, lanes)
 
 
 def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
@@ -232,20 +232,26 @@ def _shifted(progress, before, total):
 
 
 def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DEFAULT_SEED,
-           lanes=DEFAULT_LANES, backend="golden", progress=None, port=None):
+           lanes=None, backend="golden", progress=None, port=None):
     """Equity of the hero and each opponent (two cards, "random" or a range such as
     "QQ+,AKs"). exact=True: every completion; trials=N: Monte Carlo (with ranges, N rounded up
     to a multiple of the concrete setups); neither: exact when it takes at most
     AUTO_EXACT_LIMIT completions, else DEFAULT_TRIALS trials. progress(done, total) is called
     as the run goes. EquityError (with its code) for a setup or request the engine refuses,
     RangeError (a ValueError) for a range that cannot be read or leaves no hand. Backends:
-    golden (the CPU), sim (the generated RTL in Verilator), serial (a board on ``port``); the
+    golden (the CPU, over ``lanes`` lanes, DEFAULT_LANES by default), sim (the generated RTL
+    in Verilator), serial (a board on ``port``, whose engine has ``lanes`` lanes); the
     hardware ones run Monte Carlo over their own lanes."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
     link = None
-    if backend != "golden":
-        link = hardware_link(backend, port, lanes if lanes != DEFAULT_LANES else None)
+    if backend == "golden":
+        lanes = DEFAULT_LANES if lanes is None else lanes
+    else:
+        link = hardware_link(backend, port, lanes)
+        if lanes not in (None, link.lanes):
+            raise ValueError(f"the {backend} backend's engine has {link.lanes} lanes, "
+                             f"not {lanes}")
         lanes = link.lanes
         if exact is None:
             exact = False

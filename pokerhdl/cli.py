@@ -152,9 +152,11 @@ def main(argv=None):
     p.add_argument("--seed", type=lambda v: int(v, 0), default=DEFAULT_SEED,
                    help=f"Monte Carlo seed, a 128-bit number (default {DEFAULT_SEED}: runs "
                         "repeat exactly)")
-    p.add_argument("--lanes", type=int, default=DEFAULT_LANES,
-                   help="Monte Carlo lanes the trials are shared among (the counts depend on "
-                        "them; a board's engine has its own number)")
+    p.add_argument("--lanes", type=int,
+                   help=f"Monte Carlo lanes the trials are shared among; the counts depend "
+                        f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
+                        f"engine's; serial: the board engine's, by default the committed "
+                        f"engine's)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every "
                         "core); sim: the generated RTL of the hardware engine in Verilator "

@@ -11,16 +11,26 @@ lanes (``lanes``).
 """
 
 import time
+from functools import lru_cache
 
 from .golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
 from .golden.equity_deal import counted_fraction
-from .golden.equity_protocol import FrameReader, TRIAL_BYTES, parse_reply, setup_request
+from .golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
+                                      setup_request)
 
 SIM_TOP = "equity_engine"
 SIM_CHUNK = 20_000               # clocks between looks at the reply stream
 SIM_SLACK = 200_000              # clocks a run may take beyond its expected length
 SERIAL_BAUD = 115_200
-BOARD_LANES = 2                  # the lanes of the engine a board runs (its top's ``lanes``)
+BYTE_BITS = 10                   # a UART byte: start, 8 data bits, stop
+MAX_REPLY = 4 + TRIAL_BYTES + 10 * sum(COUNT_BYTES)    # the longest reply frame, in bytes
+
+
+def engine_params():
+    """The committed engine's parameters (lanes, opponents): the simulated engine's, and a
+    board's until a board top says otherwise."""
+    from .tops import TOPS
+    return TOPS[SIM_TOP].params
 
 
 class LinkError(RuntimeError):
@@ -31,9 +41,8 @@ class SimLink:
     """The generated equity engine in Verilator (built once, cached in build/verilated/)."""
 
     def __init__(self):
-        from .tops import TOPS
         from .verilated import Model
-        params = TOPS[SIM_TOP].params
+        params = engine_params()
         self.lanes, self.opponents = params["lanes"], params["opponents"]
         self.model = Model.build(SIM_TOP)
         m = self.model
@@ -64,20 +73,20 @@ class SimLink:
 class SerialLink:
     """A board's engine on a serial port (pyserial): 115200 8N1."""
 
-    def __init__(self, port, lanes=BOARD_LANES, baud=SERIAL_BAUD):
+    def __init__(self, port, lanes=None, baud=SERIAL_BAUD):
         import serial
         try:
             self.port = serial.Serial(port, baud, timeout=0.1)
         except serial.SerialException as exc:
             raise LinkError(f"cannot open {port}: {exc}") from None
-        self.lanes = lanes
+        self.lanes = engine_params()["lanes"] if lanes is None else lanes
         self.opponents = None            # the board's maximum: it refuses more itself
 
     def exchange(self, request, clocks=1_000_000, progress=None, clk_hz=100_000_000):
         self.port.reset_input_buffer()
         self.port.write(request)
         reader = FrameReader()
-        expected = clocks / clk_hz + 10 * len(request) * 10 / SERIAL_BAUD
+        expected = clocks / clk_hz + (len(request) + MAX_REPLY) * BYTE_BITS / SERIAL_BAUD
         start = time.monotonic()
         while time.monotonic() - start < 2 * expected + 5:
             payloads = reader.feed(self.port.read(4096))
@@ -112,12 +121,7 @@ def monte_carlo(link, setup, trials, seed, progress=None):
     return result
 
 
-_SIM = None
-
-
+@lru_cache(maxsize=1)
 def sim_link():
     """The simulated engine, built on first use and kept."""
-    global _SIM
-    if _SIM is None:
-        _SIM = SimLink()
-    return _SIM
+    return SimLink()

@@ -42,7 +42,6 @@ reg frame_end;
 reg frame_good;
 reg [7:0] pay_data;
 reg pay_valid;
-wire [7:0] card;
 wire is_card;
 wire [7:0] deck_size;
 wire is_none;
@@ -2738,7 +2737,6 @@ assign s_axis_tready = (!rst);
 
 
 
-assign card = pay_data;
 assign is_card = (pay_data < deck_size);
 assign is_none = (pay_data == 63);
 
@@ -2805,32 +2803,32 @@ always @(posedge clk) begin: decode
         fixed_we <= 1'b0;
         if (frame_begin) begin
             taking <= (state == 4'b0000);
-        end
-        if ((frame_begin && (state == 4'b0000))) begin
-            role <= 3'b000;
-            index <= 0;
-            cards_seen <= 0;
-            dealt <= 0;
-            to_deal <= 0;
-            card_bad <= 1'b0;
-            known <= 0;
-            board_bad <= 1'b0;
+            if ((state == 4'b0000)) begin
+                role <= 3'b000;
+                index <= 0;
+                cards_seen <= 0;
+                dealt <= 0;
+                to_deal <= 0;
+                card_bad <= 1'b0;
+                known <= 0;
+                board_bad <= 1'b0;
+            end
         end
         else if ((pay_valid && taking)) begin
             case (role)
                 3'b000: begin
                     index <= (index + 1);
                     if ((index == 0)) begin
-                        mode <= card;
+                        mode <= pay_data;
                     end
                     else if ((index == 1)) begin
-                        k_opp <= card;
+                        k_opp <= pay_data;
                     end
                     else if ((index < header_trials)) begin
-                        trials <= {card, trials[40-1:8]};
+                        trials <= {pay_data, trials[40-1:8]};
                     end
                     else begin
-                        seed <= {card, seed[128-1:8]};
+                        seed <= {pay_data, seed[128-1:8]};
                     end
                     if (($signed({1'b0, index}) == (23 - 1))) begin
                         role <= 3'b001;
@@ -2838,8 +2836,8 @@ always @(posedge clk) begin: decode
                     end
                 end
                 3'b011: begin
-                    cards_left <= card;
-                    if ((card > board_slots)) begin
+                    cards_left <= pay_data;
+                    if ((pay_data > board_slots)) begin
                         board_bad <= 1'b1;
                     end
                     else begin
@@ -2849,7 +2847,7 @@ always @(posedge clk) begin: decode
                         end
                         to_deal <= (to_deal + missing);
                     end
-                    if ((card != 0)) begin
+                    if ((pay_data != 0)) begin
                         role <= 3'b100;
                     end
                     else begin
@@ -2863,7 +2861,7 @@ always @(posedge clk) begin: decode
                     else if (is_card) begin
                         known <= (known + 1);
                         for (c=0; c<52; c=c+1) begin
-                            if (($signed({1'b0, card}) == c)) begin
+                            if (($signed({1'b0, pay_data}) == c)) begin
                                 cards_seen[c] <= 1'b1;
                             end
                         end
@@ -2877,10 +2875,10 @@ always @(posedge clk) begin: decode
                     case (role)
                         3'b001: begin
                             if ((!second)) begin
-                                hero_a <= card[6-1:0];
+                                hero_a <= pay_data[6-1:0];
                             end
                             else begin
-                                hero_b <= card[6-1:0];
+                                hero_b <= pay_data[6-1:0];
                                 opp_slot <= 5;
                                 cards_left <= (2 * k_opp);
                                 if ((k_opp != 0)) begin
@@ -2894,7 +2892,7 @@ always @(posedge clk) begin: decode
                         3'b010: begin
                             fixed_we <= (opp_slot < slot_count);
                             fixed_slot <= opp_slot;
-                            fixed_card <= card[6-1:0];
+                            fixed_card <= pay_data[6-1:0];
                             if ((opp_slot < slot_count)) begin
                                 opp_slot <= (opp_slot + 1);
                             end
@@ -2921,7 +2919,7 @@ always @(posedge clk) begin: decode
                         3'b100: begin
                             fixed_we <= (!board_bad);
                             fixed_slot <= board_slot;
-                            fixed_card <= card[6-1:0];
+                            fixed_card <= pay_data[6-1:0];
                             board_slot <= (board_slot + 1);
                             cards_left <= (cards_left - 1);
                             if ((cards_left == 1)) begin
@@ -3301,13 +3299,13 @@ always @(posedge clk) begin: control
             end
             scan <= (scan + 1);
             if (($signed({1'b0, scan}) == (52 - 1))) begin
-                state <= 4'b0111;
+                state <= 4'b0010;
             end
         end
-        else if ((state == 4'b0111)) begin
-            state <= 4'b0010;
-        end
         else if ((state == 4'b0010)) begin
+            state <= 4'b0011;
+        end
+        else if ((state == 4'b0011)) begin
             for (p=0; p<4; p=p+1) begin
                 active[p] <= (p <= $signed({1'b0, k_opp}));
             end
@@ -3342,10 +3340,10 @@ always @(posedge clk) begin: control
                 sent_trials <= trials;
                 remainder <= 0;
                 step_count <= 0;
-                state <= 4'b0011;
+                state <= 4'b0100;
             end
         end
-        else if ((state == 4'b0011)) begin
+        else if ((state == 4'b0100)) begin
             dividend <= {dividend[(40 - 1)-1:0], 1'b0};
             if (({remainder[2-1:0], dividend[(40 - 1)]} >= lane_count)) begin
                 remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - lane_count);
@@ -3363,10 +3361,10 @@ always @(posedge clk) begin: control
                 md <= seed[32-1:0];
                 mixing_base <= 1'b1;
                 mix_count <= 0;
-                state <= 4'b0100;
+                state <= 4'b0101;
             end
         end
-        else if (((state == 4'b0100) && (mix_phase == 0))) begin
+        else if (((state == 4'b0101) && (mix_phase == 0))) begin
             if ((!mix_count[0])) begin
                 add_x <= ma;
                 add_y <= mb;
@@ -3378,14 +3376,14 @@ always @(posedge clk) begin: control
             mix_carry <= 1'b0;
             mix_phase <= 1;
         end
-        else if (((state == 4'b0100) && (mix_phase != 5))) begin
+        else if (((state == 4'b0101) && (mix_phase != 5))) begin
             mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
             mix_carry <= byte_total[8];
             add_x <= {8'h0, add_x[32-1:8]};
             add_y <= {8'h0, add_y[32-1:8]};
             mix_phase <= (mix_phase + 1);
         end
-        else if ((state == 4'b0100)) begin
+        else if ((state == 4'b0101)) begin
             mix_phase <= 0;
             step = mix_count[2-1:0];
             case (step)
@@ -3406,12 +3404,14 @@ always @(posedge clk) begin: control
                     mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
                 end
             endcase
-            mix_count <= (mix_count + 1);
             if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
-                state <= 4'b0101;
+                state <= 4'b0110;
+            end
+            else begin
+                mix_count <= (mix_count + 1);
             end
         end
-        else if ((state == 4'b0101)) begin
+        else if ((state == 4'b0110)) begin
             if (mixing_base) begin
                 base_a <= ma;
                 base_b <= mb;
@@ -3420,7 +3420,7 @@ always @(posedge clk) begin: control
                 mixing_base <= 1'b0;
                 load_lane <= 0;
                 load_slot <= 0;
-                state <= 4'b0110;
+                state <= 4'b0111;
             end
             else begin
                 load_index <= 0;
@@ -3428,17 +3428,17 @@ always @(posedge clk) begin: control
                 state <= 4'b1000;
             end
         end
-        else if ((state == 4'b0110)) begin
+        else if ((state == 4'b0111)) begin
             ma <= base_a;
             mb <= base_b;
             mc <= base_c;
             md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
             mix_count <= 0;
-            state <= 4'b0100;
+            state <= 4'b0101;
         end
         else if ((state == 4'b1000)) begin
             if ((load_index == 3)) begin
-                state <= 4'b0110;
+                state <= 4'b0111;
                 if (($signed({1'b0, load_slot}) == (11 - 1))) begin
                     load_slot <= 0;
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin

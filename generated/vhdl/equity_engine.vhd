@@ -58,12 +58,12 @@ type t_enum_State_1 is (
 type t_enum_State_2 is (
 	IDLE,
 	SCANNING,
+	SCANNED,
 	CHECKING,
 	DIVIDING,
 	MIXING,
 	MIXED,
 	NEXT_STREAM,
-	SCANNED,
 	LOADING,
 	STARTING,
 	RUNNING,
@@ -89,7 +89,6 @@ signal frame_end: std_logic;
 signal frame_good: std_logic;
 signal pay_data: unsigned(7 downto 0);
 signal pay_valid: std_logic;
-signal card: unsigned(7 downto 0);
 signal is_card: std_logic;
 signal deck_size: unsigned(7 downto 0);
 signal is_none: std_logic;
@@ -2808,7 +2807,6 @@ end process frame_receiver0_receive;
 s_axis_tready <= stdl((not bool(rst)));
 
 
-card <= pay_data;
 is_card <= stdl(pay_data < deck_size);
 is_none <= stdl(pay_data = 63);
 
@@ -2872,36 +2870,36 @@ begin
             fixed_we <= '0';
             if bool(frame_begin) then
                 taking <= stdl(state = IDLE);
-            end if;
-            if (bool(frame_begin) and (state = IDLE)) then
-                role <= HEADER;
-                index <= to_unsigned(0, 5);
-                cards_seen <= to_unsigned(0, 52);
-                dealt <= to_unsigned(0, 11);
-                to_deal <= to_unsigned(0, 10);
-                card_bad <= '0';
-                known <= to_unsigned(0, 8);
-                board_bad <= '0';
+                if (state = IDLE) then
+                    role <= HEADER;
+                    index <= to_unsigned(0, 5);
+                    cards_seen <= to_unsigned(0, 52);
+                    dealt <= to_unsigned(0, 11);
+                    to_deal <= to_unsigned(0, 10);
+                    card_bad <= '0';
+                    known <= to_unsigned(0, 8);
+                    board_bad <= '0';
+                end if;
             elsif (bool(pay_valid) and bool(taking)) then
                 case role is
                     when HEADER =>
                         index <= (index + 1);
                         if (index = 0) then
-                            mode <= card;
+                            mode <= pay_data;
                         elsif (index = 1) then
-                            k_opp <= card;
+                            k_opp <= pay_data;
                         elsif (index < header_trials) then
-                            trials <= unsigned'(card & trials(40-1 downto 8));
+                            trials <= unsigned'(pay_data & trials(40-1 downto 8));
                         else
-                            seed <= unsigned'(card & seed(128-1 downto 8));
+                            seed <= unsigned'(pay_data & seed(128-1 downto 8));
                         end if;
                         if (signed(resize(index, 6)) = (23 - 1)) then
                             role <= HERO;
                             second <= '0';
                         end if;
                     when BCOUNT =>
-                        cards_left <= resize(card, 9);
-                        if (card > board_slots) then
+                        cards_left <= resize(pay_data, 9);
+                        if (pay_data > board_slots) then
                             board_bad <= '1';
                         else
                             board_slot <= resize(missing, 4);
@@ -2910,7 +2908,7 @@ begin
                             end loop;
                             to_deal <= (to_deal + missing);
                         end if;
-                        if (card /= 0) then
+                        if (pay_data /= 0) then
                             role <= BOARD;
                         else
                             role <= DEAD;
@@ -2921,7 +2919,7 @@ begin
                         elsif bool(is_card) then
                             known <= (known + 1);
                             for c in 0 to 52-1 loop
-                                if (signed(resize(card, 9)) = c) then
+                                if (signed(resize(pay_data, 9)) = c) then
                                     cards_seen(c) <= '1';
                                 end if;
                             end loop;
@@ -2934,9 +2932,9 @@ begin
                         case role is
                             when HERO =>
                                 if (not bool(second)) then
-                                    hero_a <= card(6-1 downto 0);
+                                    hero_a <= pay_data(6-1 downto 0);
                                 else
-                                    hero_b <= card(6-1 downto 0);
+                                    hero_b <= pay_data(6-1 downto 0);
                                     opp_slot <= to_unsigned(5, 5);
                                     cards_left <= resize(2 * k_opp, 9);
                                     if (k_opp /= 0) then
@@ -2948,7 +2946,7 @@ begin
                             when OPP =>
                                 fixed_we <= stdl(opp_slot < slot_count);
                                 fixed_slot <= opp_slot;
-                                fixed_card <= card(6-1 downto 0);
+                                fixed_card <= pay_data(6-1 downto 0);
                                 if (opp_slot < slot_count) then
                                     opp_slot <= (opp_slot + 1);
                                 end if;
@@ -2972,7 +2970,7 @@ begin
                             when BOARD =>
                                 fixed_we <= stdl((not bool(board_bad)));
                                 fixed_slot <= resize(board_slot, 5);
-                                fixed_card <= card(6-1 downto 0);
+                                fixed_card <= pay_data(6-1 downto 0);
                                 board_slot <= (board_slot + 1);
                                 cards_left <= (cards_left - 1);
                                 if (cards_left = 1) then
@@ -3445,9 +3443,10 @@ begin
                         mc <= mix_sum;
                         mb <= unsigned'(mix_cross(25-1 downto 0) & mix_cross(32-1 downto 25));
                 end case;
-                mix_count <= (mix_count + 1);
                 if (signed(resize(mix_count, 6)) = ((4 * 8) - 1)) then
                     state <= MIXED;
+                else
+                    mix_count <= (mix_count + 1);
                 end if;
             elsif (state = MIXED) then
                 if bool(mixing_base) then

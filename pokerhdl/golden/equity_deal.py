@@ -31,6 +31,7 @@ So every slot takes exactly one word per trial, a hardware lane is a pipeline wi
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import NO_CARD
 from .rng import MASK32, XorShift128, seed_word, split_words
@@ -68,10 +69,16 @@ def stream_number(lane, slot):
     return lane << 8 | slot
 
 
+@lru_cache(maxsize=64)
+def run_base(seed):
+    """mix(seed): the words every stream of a run starts from (the engine mixes them once)."""
+    return mix(split_words(seed))
+
+
 def stream_seed(seed, lane, slot):
     """The xorshift128 seed of a slot's stream (never zero): mix(mix(seed) with the stream's
     number XORed into its last word), bit 0 set."""
-    x, y, z, w = mix(split_words(seed))
+    x, y, z, w = run_base(seed)
     return seed_word(*mix((x, y, z, w ^ stream_number(lane, slot)))) | 1
 
 

@@ -135,14 +135,14 @@ def parse_reply(payload, players):
     return status, result
 
 
-def engine_reply(payload, lanes, max_opponents, run=monte_carlo):
+def engine_reply(payload, lanes, max_opponents):
     """The reply payload the engine gives to a request payload: the golden twin of the whole
-    engine. ``run(setup, trials, seed, lanes)`` counts (a faster engine may stand in)."""
+    engine."""
     try:
         setup, trials, seed = parse_request(payload, max_opponents)
     except EquityError as exc:
         return reply_payload(exc.code)
-    return reply_payload(OK, run(setup, trials, seed, lanes))
+    return reply_payload(OK, monte_carlo(setup, trials, seed, lanes))
 
 
 class FrameReader:

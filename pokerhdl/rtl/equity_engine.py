@@ -1,14 +1,15 @@
 """The equity engine: requests in, counts out, ``lanes`` equity lanes in between.
 
 Bytes come in and go out as streams (AXI4-Stream, one byte a beat) in the frames of
-golden/equity_protocol.py; on a board they are the UART's (games/equity.py). A request is
-checked as it arrives: every card byte goes through a 52-bit set of the cards seen (so a
-duplicate anywhere is caught), known cards go to the lanes' slots, random hands set the slots
-to deal. When its CRC is good the engine numbers the cards nobody knows (a scan of the 52
-codes writes the lanes' position table), gives the first problem found its error code, in the
-golden order (golden/equity_protocol.parse_request), or runs: trials / lanes by restoring
-division, lane l taking one more while l < the remainder (golden lane_trials), the seed
-shifted into every lane, start, wait for every lane's done. The reply sums the lanes' counts
+golden/equity_protocol.py; on a board they would be the UART's. A request is taken apart as
+it arrives: every card goes into a 52-bit set of the cards seen, known cards go to the lanes'
+slots, random hands set the slots to deal. When its CRC is good the engine numbers the cards
+nobody knows (a scan of the set writes every slot's position table; a duplicate shows as fewer
+cards in the set than card bytes received), gives the first problem found its error code, in
+the golden order (golden/equity_protocol.parse_request), or runs: trials / lanes by restoring
+division, lane l taking one more while l < the remainder (golden lane_trials, the lane's
+``bonus``), every stream's seed mixed (golden stream_seed; a quarter-round step takes six
+clocks, its addition a byte a clock) and loaded, start, wait for every lane's done. The reply sums the lanes' counts
 a byte at a time, least significant first, as their readout chains shift: the sum settles
 through a register per lane (no adder tree in one clock), and since no total exceeds its
 counter, no carry crosses from one counter into the next.
@@ -30,10 +31,10 @@ from ..golden.shuffle import MASK_ROM
 from .equity_lane import CARD, TRIAL_BITS, equity_lane
 
 PLAYER_BYTES = sum(COUNT_BYTES)
-# the counts' bytes in a reply with k opponents (15 is refused: its counts would not fit a frame)
 # a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
 MISSING_ROM = tuple(BOARD_SLOTS - b if b <= BOARD_SLOTS else 0 for b in range(8))
 BOARD_DEALT_ROM = tuple((1 << m) - 1 for m in MISSING_ROM)
+# the counts' bytes in a reply with k opponents (15 is refused: its counts would not fit a frame)
 REPLY_COUNT_BYTES = tuple(PLAYER_BYTES * (1 + k) if k < 15 else 0 for k in range(16))
 SEED_BITS = 8 * SEED_BYTES
 DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that
@@ -66,8 +67,8 @@ def frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid
                    frame_end, frame_good, timeout):
     """Frames out of a byte stream: ``frame_begin`` at SOF, ``pay_valid`` with each payload
     byte, ``frame_end`` when the frame is over, ``frame_good`` with it when its CRC matched
-    (not when a gap of
-    ``timeout`` clocks cut it short). Bytes outside a frame other than SOF are skipped."""
+    (not when a gap of ``timeout`` clocks cut it short). Bytes outside a frame other than SOF
+    are skipped."""
     State = enum("WAIT_SOF", "WAIT_LEN", "PAYLOAD", "CHECK_CRC")
     state = Signal(State.WAIT_SOF)
     last, count = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])   # the last payload byte's index
@@ -172,21 +173,19 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     fixed_we = Signal(bool(0))
     fixed_slot = Signal(intbv(0)[5:])
     fixed_card = Signal(intbv(0)[CARD:])
-    card = Signal(intbv(0)[8:])
+    card = pay_data                           # the payload byte, read as a card
     is_card, is_none = Signal(bool(0)), Signal(bool(0))
     deck_size, board_slots = constant(DECK_SIZE, 8), constant(BOARD_SLOTS, 8)
     header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
     missing = Signal(intbv(0)[3:])
     board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
 
-    State = enum("IDLE", "SCANNING", "CHECKING", "DIVIDING", "MIXING", "MIXED", "NEXT_STREAM",
-                 "SCANNED",
-                 "LOADING", "STARTING", "RUNNING", "REPLYING")
+    State = enum("IDLE", "SCANNING", "SCANNED", "CHECKING", "DIVIDING", "MIXING", "MIXED",
+                 "NEXT_STREAM", "LOADING", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
 
     @always_comb
     def card_kind():
-        card.next = pay_data
         is_card.next = pay_data < deck_size
         is_none.next = pay_data == NO_CARD
 
@@ -203,15 +202,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         fixed_we.next = False
         if frame_begin:
             taking.next = state == State.IDLE
-        if frame_begin and state == State.IDLE:
-            role.next = Role.HEADER
-            index.next = 0
-            cards_seen.next = 0
-            dealt.next = 0
-            to_deal.next = 0
-            card_bad.next = False
-            known.next = 0
-            board_bad.next = False
+            if state == State.IDLE:
+                role.next = Role.HEADER
+                index.next = 0
+                cards_seen.next = 0
+                dealt.next = 0
+                to_deal.next = 0
+                card_bad.next = False
+                known.next = 0
+                board_bad.next = False
         elif pay_valid and taking:
             if role == Role.HEADER:
                 index.next = index + 1
@@ -327,7 +326,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     byte_total = Signal(intbv(0)[9:])
     mix_carry = Signal(bool(0))
     mix_phase = Signal(intbv(0)[3:])
-    mix_count = Signal(intbv(0)[5:])            # MIX_ROUNDS quarter rounds of 4 steps
+    mix_count = Signal(intbv(0, min=0, max=4 * MIX_ROUNDS))   # quarter rounds of 4 steps
     mixing_base = Signal(bool(0))
     load_lane = Signal(intbv(0)[max(lane_bits, 1):])
     load_slot = Signal(intbv(0)[5:])
@@ -545,9 +544,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             else:
                 mc.next = mix_sum
                 mb.next = concat(mix_cross[25:], mix_cross[32:25])
-            mix_count.next = mix_count + 1
             if mix_count == 4 * MIX_ROUNDS - 1:
                 state.next = State.MIXED
+            else:
+                mix_count.next = mix_count + 1
         elif state == State.MIXED:
             if mixing_base:
                 base_a.next = ma
@@ -634,18 +634,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             busy_pending.next = True
 
     # ------------------------------------------------------------------ the lanes
-    dealt_bits = dealt
     chain_in = Signal(intbv(0)[8:])
     engines = []
     for l in range(lanes):
         engines.append(lane_bonus(remainder, l, bonuses[l]))
         engines.append(lane_load(load, load_lane, l, loads[l]))
-        engines.append(equity_lane(clk, rst, opponents, n, mask, dealt_bits, fixed, hero,
-                                   active, rem_we, rem_addr, rem_data, loads[l], load_slot,
-                                   load_index,
+        engines.append(equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active,
+                                   rem_we, rem_addr, rem_data, loads[l], load_slot, load_index,
                                    seed_word, start, quotient, bonuses[l], dones[l], shift,
-                                   chain_in,
-                                   chains[l]))
+                                   chain_in, chains[l]))
 
     return instances()
 

@@ -7,8 +7,9 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
    field that is below n and not a position an earlier slot of the trial took; a slot with none
    voids the trial. Slots that hold known cards pass. The positions so far travel with the
    trial.
-2. lookup: each dealt slot's position becomes a card through ``remaining`` (the engine's table of
-   the n cards nobody knows, in code order); the other slots take their known card.
+2. lookup: each dealt slot's position becomes a card through its own copy of ``remaining``
+   (the engine's table of the n cards nobody knows, in code order); the other slots take their
+   known card.
 3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
 4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
 
