@@ -55,6 +55,8 @@ def test_sim_backend_refusals_are_the_engines(link):
     with pytest.raises(EquityError) as err:
         equity("AdAc", "KhKs", exact=True, backend="sim")
     assert err.value.code == ERR_MODE
+    with pytest.raises(ValueError, match=f"has {link.lanes} lanes"):
+        equity("AdAc", "KhKs", trials=10, backend="sim", lanes=link.lanes + 1)
 
 
 def bridge(fd, link, stop):
