@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import (ERR_CARD, ERR_MODE, ERR_TRIALS, EquityError, Result, Setup,
+from .golden.equity import (ERR_CARD, ERR_TRIALS, EquityError, Result, Setup,
                             check_monte_carlo)
 from .golden.ranges import RangeError, parse_range, range_text
 from . import equity_native
@@ -199,10 +199,10 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
     it goes, over this setup."""
     if backend in ("sim", "serial"):
         from . import equity_hardware
-        if exact:
-            raise EquityError(ERR_MODE, "the hardware engine runs Monte Carlo; exact "
-                                        "enumeration runs on the golden backend")
         engine = "Verilator, generated RTL" if backend == "sim" else "board"
+        if exact:
+            return equity_hardware.exact(link, setup, fast_equity.exact_count(setup),
+                                         progress), engine
         return equity_hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
         if exact:
@@ -241,7 +241,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     RangeError (a ValueError) for a range that cannot be read or leaves no hand. Backends:
     golden (the CPU, over ``lanes`` lanes, DEFAULT_LANES by default), sim (the generated RTL
     in Verilator), serial (a board on ``port``, whose engine has ``lanes`` lanes); the
-    hardware ones run Monte Carlo over their own lanes."""
+    hardware ones run over their own lanes, Monte Carlo unless exact=True."""
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
     link = None

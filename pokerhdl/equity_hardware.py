@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from .golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
 from .golden.equity_deal import counted_fraction
+from .golden.equity_exact import exact_deals
 from .golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
                                       setup_request)
 
@@ -106,7 +107,21 @@ def monte_carlo(link, setup, trials, seed, progress=None):
         raise ValueError(f"the engine counts fewer than 2**40 trials a run, not {trials}")
     fraction = counted_fraction(len(setup.remaining()), len(setup.dealt_slots()))
     clocks = int(trials / link.lanes / max(fraction, 1e-3)) + 2_000
-    tell = (lambda f: progress(int(f * trials), trials)) if progress else None
+    return _run(link, setup, trials, seed, clocks, trials, progress)
+
+
+def exact(link, setup, completions, progress=None):
+    """The exact enumeration of ``setup`` (``completions`` of them, for progress) on the engine
+    behind ``link``: a golden Result. Its lanes share the boards (golden/equity_exact.py), so
+    a run of few boards runs on few lanes; EquityError(ERR_EXACT) when its counters might not
+    hold the enumeration."""
+    clocks = exact_deals(setup) // link.lanes + 2_000
+    return _run(link, setup, None, 0, clocks, completions, progress)
+
+
+def _run(link, setup, trials, seed, clocks, total, progress):
+    """One request (trials None: exact) and its reply, as a golden Result."""
+    tell = (lambda f: progress(int(f * total), total)) if progress else None
     try:
         payload = link.exchange(setup_request(setup, trials, seed), clocks, tell)
         status, result = parse_reply(payload, setup.players())
@@ -117,7 +132,7 @@ def monte_carlo(link, setup, trials, seed, progress=None):
             raise EquityError(status, "refused by the engine")
         raise LinkError(f"the engine answered an unknown status {status}")
     if progress:
-        progress(trials, trials)
+        progress(total, total)
     return result
 
 

@@ -2,8 +2,9 @@
 (the committed generated/verilog/equity_engine.v in Verilator, behind the byte protocol) and
 ``serial`` (pyserial on a pseudo-terminal whose other end is that same simulated engine, as a
 board's USB-UART would be). The golden backend run with the engine's lanes and seed must give
-the very same counts; refusals come back as the engine's error codes; the command line takes
---backend sim."""
+the very same counts; exact enumerations give golden exact's counts (and, marked exhaustive so
+CI's deep stage runs it, all 1,712,304 boards of AdAc against KhKs); refusals come back as the
+engine's error codes; the command line takes --backend sim."""
 
 import json
 import os
@@ -15,7 +16,8 @@ import pytest
 from pokerhdl.calculator import equity
 from pokerhdl.cli import main
 from pokerhdl.equity_hardware import SerialLink, sim_link
-from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_MODE, ERR_OPPONENTS, EquityError
+from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
+from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity_protocol import FrameReader, frame
 
 CASES = [("AdAc", ["KhKs"], "", "", 30_000, 5),
@@ -45,6 +47,39 @@ def test_sim_backend_counts_as_golden(link, case):
     assert sim.trials == trials
 
 
+# exact runs small enough for a unit test: few cards left, or a known flop
+def leaving(keep, *known):
+    """Dead cards: every card but ``keep`` and the ``known`` ones (a small deck to enumerate)."""
+    kept = set(parse_cards(keep + "".join(known)))
+    return [c for c in DECK if c not in kept]
+
+
+EXACT_CASES = [("Td6h", ["random", "random"], "7d8dJs6s9h",
+                leaving("2c2d3h4sQcQhKdKsAcAh5d5s7c7h8h8s9c9d", "Td6h7d8dJs6s9h")),
+               ("AhKd", ["random", "QcQd", "random"], "Jh9s4d7c",
+                leaving("2c2d3h4sKcKh5d5s7c7h8h8s", "AhKdQcQdJh9s4d7c")),
+               ("KcQc", ["7d7s"], "2c8dTh", "3s4s"),
+               ("AhKd", ["random"], "", leaving("2c2d3h4sKcKh5d5s7c7h8h", "AhKd"))]
+
+
+@pytest.mark.parametrize("case", EXACT_CASES, ids=lambda c: f"{c[0]}-{len(c[1])}-{c[2]}")
+def test_sim_backend_exact_as_golden(link, case):
+    hero, opponents, board, dead = case
+    sim = equity(hero, *opponents, board=board, dead=dead, exact=True, backend="sim")
+    gold = equity(hero, *opponents, board=board, dead=dead, exact=True)
+    assert sim.exact and counts(sim) == counts(gold)
+
+
+@pytest.mark.exhaustive
+def test_sim_backend_enumerates_every_preflop_board(link):
+    """All 1,712,304 boards of AdAc against KhKs through the generated RTL: pocket aces win
+    81.06 %, tie 0.45 % (as golden exact, checked against the published figures in
+    tb/test_golden_equity.py)."""
+    sim = equity("AdAc", "KhKs", exact=True, backend="sim")
+    gold = equity("AdAc", "KhKs", exact=True)
+    assert sim.trials == 1_712_304 and counts(sim) == counts(gold)
+
+
 def test_sim_backend_refusals_are_the_engines(link):
     with pytest.raises(EquityError) as err:
         equity("AdAc", "AdKs", trials=10, backend="sim")     # the host refuses first
@@ -52,9 +87,9 @@ def test_sim_backend_refusals_are_the_engines(link):
     with pytest.raises(EquityError) as err:
         equity("AdAc", *["random"] * (link.opponents + 1), trials=10, backend="sim")
     assert err.value.code == ERR_OPPONENTS and "refused by the engine" in str(err.value)
-    with pytest.raises(EquityError) as err:
-        equity("AdAc", "KhKs", exact=True, backend="sim")
-    assert err.value.code == ERR_MODE
+    with pytest.raises(EquityError) as err:                  # C(48, 5) x C(48, 2)**2 deals
+        equity("AdAc", "random", "random", exact=True, backend="sim")
+    assert err.value.code == ERR_EXACT and "refused by the engine" in str(err.value)
     with pytest.raises(ValueError, match=f"has {link.lanes} lanes"):
         equity("AdAc", "KhKs", trials=10, backend="sim", lanes=link.lanes + 1)
 

@@ -1,7 +1,9 @@
 """equity_engine (2 heads-up lanes: Icarus runs the engine at a few hundred clocks per second,
 and tb/test_equity_backends.py runs the committed 3-seat top in Verilator) against its golden
-twin (golden/equity_protocol.engine_reply), reply for reply, byte for byte: Monte Carlo runs with random and known opponents, board and dead cards,
-fewer trials than lanes; every refusal (a card that is not one, a duplicate, six board cards,
+twin (golden/equity_protocol.engine_reply), reply for reply, byte for byte: Monte Carlo runs
+with random and known opponents, board and dead cards, fewer trials than lanes; exact
+enumerations small enough for Icarus (a known river, turn or flop, and five board cards to come
+from a deck cut short by dead cards), fewer boards than lanes; every refusal (a card that is not one, a duplicate, six board cards,
 no or too many opponents, no trials, too few cards left, an unknown mode, half a random hand);
 frames corrupted, cut short or too short for what they hold, each refused and followed by a
 request that works; a request sent during a run (ERR_BUSY after the run's reply); a reset in
@@ -20,7 +22,7 @@ from pokerhdl.calculator import make_setup
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
                                     ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
-from pokerhdl.golden.equity_protocol import (FrameReader, engine_reply, frame, parse_reply,
+from pokerhdl.golden.equity_protocol import (MODE_EXACT, FrameReader, engine_reply, frame,
                                              request_payload)
 from pokerhdl.golden.cards import parse_cards
 
@@ -43,6 +45,12 @@ RUNS = [payload("AhAs", [None], trials=300, seed=1),
         payload("2c3d", ["2d3c"], "AhKhQhJhTh", trials=9, seed=3),      # all ties
         payload("9s8s", [None], trials=1, seed=5)]                      # one lane idle
 
+EIGHT_LEFT = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJdJhJs"
+EXACT = [payload("KcQc", ["7d7s"], "2c8dTh", "3s4s", 0, 0, MODE_EXACT),     # 903 boards
+         payload("Td6h", [None], "7d8dJs6s9h", "", 0, 0, MODE_EXACT),     # 1 board, 990 deals
+         payload("9s8s", ["AcAd"], "2h3h4h5h", "", 7, 9, MODE_EXACT),     # trials unused
+         payload("AhKd", ["QsQd"], "", EIGHT_LEFT, 0, 0, MODE_EXACT)]     # C(8, 5) boards
+
 REFUSED = [
     (payload("AhAh", [None]), ERR_DUPLICATE),
     (payload("AhKs", ["QdQc"], dead="Qd"), ERR_DUPLICATE),
@@ -52,7 +60,8 @@ REFUSED = [
     (payload("AhKs", []), ERR_OPPONENTS),
     (payload("AhKs", [None, None]), ERR_OPPONENTS),                    # more than the engine
     (payload("AhKs", [None], trials=0), ERR_TRIALS),
-    (payload("AhKs", [None], mode=2), ERR_MODE),
+    (payload("AhKs", [None], mode=3), ERR_MODE),
+    (payload("AhKs", [None], mode=0), ERR_MODE),
     (request_payload((0, 1), [None], (), tuple(range(2, 47)), 10, 1), ERR_DECK),
     (payload("AhKs", [None], trials=0)[:20], ERR_FRAME),               # too short
     (request_payload((0, 1), [None], (7,), (), 10, 1)[:-2] + b"\x02\x07", ERR_FRAME),
@@ -127,6 +136,16 @@ async def runs_count_as_golden(dut):
     tb = EngineTB(dut)
     await tb.reset()
     for request in RUNS:
+        got = await tb.ask(request, lanes, opponents)
+        assert got[0] == OK, got.hex()
+
+
+@cocotb.test()
+async def exact_runs_count_as_golden(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 1)
+    tb = EngineTB(dut)
+    await tb.reset()
+    for request in EXACT:
         got = await tb.ask(request, lanes, opponents)
         assert got[0] == OK, got.hex()
 

@@ -1,8 +1,10 @@
-"""equity_lane against its golden twin (golden/equity.py lane_monte_carlo), count for count:
-Monte Carlo runs from several seeds and lane numbers, random and known opponents, known board
-cards and dead cards, nothing to deal, a quota of zero, the bonus trial, a reset in the middle of a run; for one
-opponent seat (the committed default) and for three (known, random and absent seats mixed);
-and the counted trials per clock of a long run (lane_throughput, which make bench runs)."""
+"""equity_lane against its golden twins, count for count: Monte Carlo runs (golden/equity.py
+lane_monte_carlo) from several seeds and lane numbers, random and known opponents, known board
+cards and dead cards, nothing to deal, a quota of zero, the bonus trial, a reset in the middle
+of a run; exact shares of boards (golden/equity_exact.py exact_share: every board missing from
+none to five cards, one and two random hands, the bonus board); for one opponent seat (the
+committed default) and for three (known, random and absent seats mixed); and the counted
+trials per clock of a long run (lane_throughput, which make bench runs)."""
 
 import json
 import os
@@ -15,14 +17,16 @@ from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.calculator import make_setup
+from pokerhdl.golden.cards import DECK, parse_cards as cards
 from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed
+from pokerhdl.golden.equity_exact import board_count, colex_unrank, exact_deals, exact_share
 from pokerhdl.golden.rng import split_words
-from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, lane_depth
+from pokerhdl.rtl.equity_lane import COUNTER_BYTES, COUNTERS, TRIAL_BYTES, lane_depth
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,
-        "seed_word": 0,
+        "seed_word": 0, "exact": 0,
         "start": 0, "quota": 0, "bonus": 0, "shift": 0}
 
 CASES = {   # opponents seats -> (hero, opponents, board, dead, seed, quota)
@@ -36,6 +40,25 @@ CASES = {   # opponents seats -> (hero, opponents, board, dead, seed, quota)
     3: [("AhKd", [None, "QcQd", None], "", "", 3, 250),
         ("5c5d", [None, None], "Ks9c2h", "Jd", 11, 200),          # seat 3 absent
         ("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 5, 200)],
+}
+
+class Leaving(str):
+    """Dead cards: every card but these and the setup's known ones (a small deck to enumerate)."""
+
+    def dead(self, hero, opponents, board):
+        keep = set(cards(self + hero + board + "".join(o or "" for o in opponents)))
+        return [c for c in DECK if c not in keep]
+
+
+EXACT_CASES = {   # opponents seats -> (hero, opponents, board, dead, first board, boards)
+    1: [("AhKd", [None], "2c7d9hTsJs", "", 0, 1),                # the river known: one board
+        ("AhKd", ["QsQd"], "2c7d9h", "", 300, 200),
+        ("AhKd", [None], "2c7d9hTs", "", 5, (7, 1)),             # and the bonus board
+        ("AdAc", ["KhKs"], "", "", 1_000_000, 300),
+        ("9s8s", [None], "", Leaving("7s6s5sAcAdKhKcQhQcJd2h3d4c"), 30, 4)],     # n = 13
+    3: [("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 10, 2),
+        ("5c5d", [None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8dTsTc4h3s2c7h"), 0, 1),
+        ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h3s2c7hAd"), 7, 2)],
 }
 
 
@@ -86,16 +109,25 @@ class LaneTB(ClockedTB):
                 return clocks
         raise AssertionError(f"no done within {limit} clocks")
 
+    async def load_board(self, setup, first):
+        """The digits of the board ranked ``first`` (colex) into the dealt board slots."""
+        dut = self.dut
+        dut.load.value, dut.load_index.value = 1, 0
+        for slot, position in enumerate(colex_unrank(first, 5 - len(setup.board))):
+            dut.load_slot.value, dut.seed_word.value = slot, position
+            await FallingEdge(dut.clk)
+        dut.load.value = 0
+
     async def read_counts(self, players):
-        """The readout chain, per player wins, ties, units."""
+        """The readout chain: the trials counted, then per player wins, ties, units."""
         dut = self.dut
         data = []
-        for _ in range(players * COUNTER_BYTES):
+        for _ in range(TRIAL_BYTES + players * COUNTER_BYTES):
             data.append(int(dut.chain_out.value))
             dut.shift.value = 1
             await FallingEdge(dut.clk)
         dut.shift.value = 0
-        counts, at = [], 0
+        counts, at = [int.from_bytes(bytes(data[:TRIAL_BYTES]), "little")], TRIAL_BYTES
         for _ in range(players):
             row = []
             for _, bits in COUNTERS:
@@ -105,10 +137,15 @@ class LaneTB(ClockedTB):
         return counts
 
 
+def chain_counts(result, players):
+    """What a lane's readout chain holds for a golden Result."""
+    rows = [[result.wins[p], result.ties[p], result.tie_units[p]]
+            for p in range(result.players)]
+    return [result.trials] + rows + [[0, 0, 0]] * (players - result.players)
+
+
 def expected_counts(setup, quota, seed, lane, players):
-    result = lane_monte_carlo(setup, quota, seed, lane)
-    rows = [[result.wins[p], result.ties[p], result.tie_units[p]] for p in range(setup.players())]
-    return rows + [[0, 0, 0]] * (players - setup.players())
+    return chain_counts(lane_monte_carlo(setup, quota, seed, lane), players)
 
 
 async def check_case(tb, case, lane):
@@ -133,6 +170,29 @@ async def lane_counts_as_golden(dut):
     await tb.reset()
     for case in CASES[opponents]:
         await check_case(tb, case, lane)
+
+
+@cocotb.test()
+async def lane_enumerates_as_golden(dut):
+    """Exact shares: the deals of each board, one a clock, void deals left out."""
+    opponents = param("opponents", 1)
+    tb = LaneTB(dut, opponents)
+    await tb.reset()
+    dut.exact.value = 1
+    for hero, opps, board, dead, first, boards in EXACT_CASES[opponents]:
+        count = sum(boards) if isinstance(boards, tuple) else boards
+        if isinstance(dead, Leaving):
+            dead = dead.dead(hero, opps, board)
+        setup = make_setup(hero, opps, board, dead)
+        await tb.configure(LaneConfig.of(setup, opponents))
+        await tb.load_board(setup, first)
+        deals = count * exact_deals(setup) // board_count(setup)
+        clocks = await tb.run(boards, deals + 2 * lane_depth(opponents) + 100)
+        assert clocks >= deals, "a deal a clock at most"
+        got = await tb.read_counts(1 + opponents)
+        assert got == chain_counts(exact_share(setup, first, count), 1 + opponents), \
+            f"{setup.describe()} boards {first}..{first + count - 1}"
+    dut.exact.value = 0
 
 
 @cocotb.test()

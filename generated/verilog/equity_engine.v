@@ -53,6 +53,7 @@ reg [3:0] state;
 reg [2:0] role;
 reg [4:0] index;
 reg [51:0] cards_seen;
+reg [3:0] randoms;
 reg [10:0] dealt;
 reg [9:0] to_deal;
 reg card_bad;
@@ -67,6 +68,7 @@ reg second;
 reg [8:0] cards_left;
 wire [7:0] board_slots;
 reg [3:0] board_slot;
+reg [2:0] board_missing;
 reg [5:0] hero_a;
 reg [5:0] hero_b;
 reg [4:0] opp_slot;
@@ -78,14 +80,28 @@ reg [4:0] pair_slot;
 reg [5:0] mask;
 reg [5:0] n;
 reg [7:0] count_bytes;
+reg [3:0] most_random;
+reg [21:0] binomial;
+reg [2:0] probe_j;
+reg [5:0] probe_c;
+reg [21:0] binomial_q;
+reg fits;
+reg [21:0] unranked;
+reg [21:0] rest;
+wire load_bonus;
+reg [2:0] remainder;
+reg [1:0] load_lane;
 reg twice;
 wire [8:0] deck_total;
 reg deck_short;
 reg no_trials;
+reg too_big;
 wire all_done;
 wire [1:0] done_bits;
-reg [1:0] load_index;
+reg exact;
 reg [31:0] seed_word;
+reg [5:0] load_digit;
+reg [1:0] load_index;
 reg [31:0] ma;
 reg [31:0] mb;
 reg [31:0] mc;
@@ -111,7 +127,6 @@ reg [2:0] part;
 reg [7:0] tx_byte;
 reg [7:0] reply_len;
 reg [7:0] status;
-reg [39:0] sent_trials;
 reg [11:0] sum_last;
 reg [7:0] crc_tx;
 reg load;
@@ -121,17 +136,17 @@ reg busy_pending;
 reg [3:0] active;
 wire [7:0] max_opponents;
 reg [39:0] dividend;
-reg [2:0] remainder;
 reg [5:0] step_count;
 wire [2:0] lane_count;
 reg [39:0] quotient;
+reg [21:0] rank;
+reg rank_bonus;
 reg mixing_base;
 reg [2:0] mix_phase;
 reg [31:0] base_a;
 reg [31:0] base_b;
 reg [31:0] base_c;
 reg [31:0] base_d;
-reg [1:0] load_lane;
 reg [4:0] load_slot;
 reg [3:0] settle;
 reg [7:0] crc_tx_next;
@@ -165,9 +180,10 @@ wire [7:0] equity_lane0_chain_in;
 wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
+reg equity_lane0_board_step;
 reg equity_lane0_clear;
 reg [0:0] equity_lane0_count_one;
-wire equity_lane0_counting;
+reg equity_lane0_counting;
 reg equity_lane0_done_q;
 reg [7:0] equity_lane0_drain;
 reg equity_lane0_extra;
@@ -179,6 +195,7 @@ reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
+reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
 wire [3:0] equity_lane0_winners;
 reg [3:0] equity_lane0_k;
@@ -206,6 +223,53 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+reg [10:0] equity_lane0_colex_odometer0_lower;
+wire [10:0] equity_lane0_colex_odometer0_rise_bits;
+reg [10:0] equity_lane0_colex_odometer0_steps;
+wire equity_lane0_colex_odometer0_slot_select0_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
+reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
+wire equity_lane0_colex_odometer0_slot_select1_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
+reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
+wire equity_lane0_colex_odometer0_slot_select2_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
+reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
+wire equity_lane0_colex_odometer0_slot_select3_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
+reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
+wire equity_lane0_colex_odometer0_slot_select4_here;
+reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
+wire equity_lane0_colex_odometer0_slot_select5_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
+reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
+wire equity_lane0_colex_odometer0_slot_select6_here;
+reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
+wire equity_lane0_colex_odometer0_slot_select7_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_digit;
+reg equity_lane0_colex_odometer0_odometer_digit7_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_bound;
+wire equity_lane0_colex_odometer0_slot_select8_here;
+reg equity_lane0_colex_odometer0_odometer_digit8_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_bound;
+wire equity_lane0_colex_odometer0_slot_select9_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_digit;
+reg equity_lane0_colex_odometer0_odometer_digit9_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_bound;
+wire equity_lane0_colex_odometer0_slot_select10_here;
+reg equity_lane0_colex_odometer0_odometer_digit10_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_bound;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -216,6 +280,7 @@ reg [31:0] equity_lane0_slot_stream0_x;
 reg [31:0] equity_lane0_slot_stream0_y;
 reg [31:0] equity_lane0_slot_stream0_z;
 wire [31:0] equity_lane0_slot_stream0_x_part0_t;
+wire [5:0] equity_lane0_delay_line0_d_out;
 wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
@@ -226,6 +291,8 @@ reg [31:0] equity_lane0_slot_stream1_x;
 reg [31:0] equity_lane0_slot_stream1_y;
 reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
+wire [5:0] equity_lane0_delay_line1_d_out;
+reg [11:0] equity_lane0_delay_line1_line;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -236,6 +303,8 @@ reg [31:0] equity_lane0_slot_stream2_x;
 reg [31:0] equity_lane0_slot_stream2_y;
 reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
+wire [5:0] equity_lane0_delay_line2_d_out;
+reg [23:0] equity_lane0_delay_line2_line;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -246,6 +315,8 @@ reg [31:0] equity_lane0_slot_stream3_x;
 reg [31:0] equity_lane0_slot_stream3_y;
 reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
+wire [5:0] equity_lane0_delay_line3_d_out;
+reg [35:0] equity_lane0_delay_line3_line;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -256,6 +327,8 @@ reg [31:0] equity_lane0_slot_stream4_x;
 reg [31:0] equity_lane0_slot_stream4_y;
 reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
+wire [5:0] equity_lane0_delay_line4_d_out;
+reg [47:0] equity_lane0_delay_line4_line;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -266,6 +339,8 @@ reg [31:0] equity_lane0_slot_stream5_x;
 reg [31:0] equity_lane0_slot_stream5_y;
 reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
+wire [5:0] equity_lane0_delay_line5_d_out;
+reg [59:0] equity_lane0_delay_line5_line;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -276,6 +351,8 @@ reg [31:0] equity_lane0_slot_stream6_x;
 reg [31:0] equity_lane0_slot_stream6_y;
 reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
+wire [5:0] equity_lane0_delay_line6_d_out;
+reg [71:0] equity_lane0_delay_line6_line;
 wire [31:0] equity_lane0_slot_stream7_word;
 wire equity_lane0_slot_stream7_advance;
 wire [31:0] equity_lane0_slot_stream7_gx;
@@ -286,6 +363,8 @@ reg [31:0] equity_lane0_slot_stream7_x;
 reg [31:0] equity_lane0_slot_stream7_y;
 reg [31:0] equity_lane0_slot_stream7_z;
 wire [31:0] equity_lane0_slot_stream7_x_part7_t;
+wire [5:0] equity_lane0_delay_line7_d_out;
+reg [83:0] equity_lane0_delay_line7_line;
 wire [31:0] equity_lane0_slot_stream8_word;
 wire equity_lane0_slot_stream8_advance;
 wire [31:0] equity_lane0_slot_stream8_gx;
@@ -296,6 +375,8 @@ reg [31:0] equity_lane0_slot_stream8_x;
 reg [31:0] equity_lane0_slot_stream8_y;
 reg [31:0] equity_lane0_slot_stream8_z;
 wire [31:0] equity_lane0_slot_stream8_x_part8_t;
+wire [5:0] equity_lane0_delay_line8_d_out;
+reg [95:0] equity_lane0_delay_line8_line;
 wire [31:0] equity_lane0_slot_stream9_word;
 wire equity_lane0_slot_stream9_advance;
 wire [31:0] equity_lane0_slot_stream9_gx;
@@ -306,6 +387,8 @@ reg [31:0] equity_lane0_slot_stream9_x;
 reg [31:0] equity_lane0_slot_stream9_y;
 reg [31:0] equity_lane0_slot_stream9_z;
 wire [31:0] equity_lane0_slot_stream9_x_part9_t;
+wire [5:0] equity_lane0_delay_line9_d_out;
+reg [107:0] equity_lane0_delay_line9_line;
 wire [31:0] equity_lane0_slot_stream10_word;
 wire equity_lane0_slot_stream10_advance;
 wire [31:0] equity_lane0_slot_stream10_gx;
@@ -316,6 +399,8 @@ reg [31:0] equity_lane0_slot_stream10_x;
 reg [31:0] equity_lane0_slot_stream10_y;
 reg [31:0] equity_lane0_slot_stream10_z;
 wire [31:0] equity_lane0_slot_stream10_x_part10_t;
+wire [5:0] equity_lane0_delay_line10_d_out;
+reg [119:0] equity_lane0_delay_line10_line;
 wire equity_lane0_deal_stage0_ok_in;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
@@ -979,13 +1064,13 @@ reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
 wire equity_lane0_tally2_no;
-wire [55:0] equity_lane0_tally2_zero;
+wire [39:0] equity_lane0_tally2_zero;
 reg [11:0] equity_lane0_tally2_amount;
 wire [7:0] equity_lane0_tally2_chunked_counter3_zero;
-reg [15:0] equity_lane0_tally2_chunked_counter3_lowest;
+reg [7:0] equity_lane0_tally2_chunked_counter3_lowest;
 wire [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out;
-wire [15:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
@@ -998,15 +1083,15 @@ wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
 wire equity_lane0_tally3_no;
-wire [39:0] equity_lane0_tally3_zero;
+wire [55:0] equity_lane0_tally3_zero;
 reg [11:0] equity_lane0_tally3_amount;
 wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
-reg [7:0] equity_lane0_tally3_chunked_counter4_lowest;
-wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in;
+reg [15:0] equity_lane0_tally3_chunked_counter4_lowest;
+wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out;
+wire [15:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_value;
@@ -1042,13 +1127,13 @@ reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
 wire equity_lane0_tally5_no;
-wire [55:0] equity_lane0_tally5_zero;
+wire [39:0] equity_lane0_tally5_zero;
 reg [11:0] equity_lane0_tally5_amount;
 wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
-reg [15:0] equity_lane0_tally5_chunked_counter6_lowest;
+reg [7:0] equity_lane0_tally5_chunked_counter6_lowest;
 wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
-wire [15:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
@@ -1061,15 +1146,15 @@ wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
 wire equity_lane0_tally6_no;
-wire [39:0] equity_lane0_tally6_zero;
+wire [55:0] equity_lane0_tally6_zero;
 reg [11:0] equity_lane0_tally6_amount;
 wire [7:0] equity_lane0_tally6_chunked_counter7_zero;
-reg [7:0] equity_lane0_tally6_chunked_counter7_lowest;
-wire [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in;
+reg [15:0] equity_lane0_tally6_chunked_counter7_lowest;
+wire [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out;
+wire [15:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_value;
 reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out;
 wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
 reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_value;
@@ -1105,13 +1190,13 @@ reg [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_value;
 reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out;
 wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
 wire equity_lane0_tally8_no;
-wire [55:0] equity_lane0_tally8_zero;
+wire [39:0] equity_lane0_tally8_zero;
 reg [11:0] equity_lane0_tally8_amount;
 wire [7:0] equity_lane0_tally8_chunked_counter9_zero;
-reg [15:0] equity_lane0_tally8_chunked_counter9_lowest;
+reg [7:0] equity_lane0_tally8_chunked_counter9_lowest;
 wire [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in;
 reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out;
-wire [15:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
+wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
 reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_value;
 reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out;
 wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
@@ -1124,15 +1209,15 @@ wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
 reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_value;
 reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out;
 wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
-reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk52_value;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted;
 wire equity_lane0_tally9_no;
-wire [39:0] equity_lane0_tally9_zero;
+wire [55:0] equity_lane0_tally9_zero;
 reg [11:0] equity_lane0_tally9_amount;
 wire [7:0] equity_lane0_tally9_chunked_counter10_zero;
-reg [7:0] equity_lane0_tally9_chunked_counter10_lowest;
-wire [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in;
+reg [15:0] equity_lane0_tally9_chunked_counter10_lowest;
+wire [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in;
+reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out;
+wire [15:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
+reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_value;
 reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out;
 wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
 reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk54_value;
@@ -1168,13 +1253,13 @@ reg [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_value;
 reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out;
 wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
 wire equity_lane0_tally11_no;
-wire [55:0] equity_lane0_tally11_zero;
+wire [39:0] equity_lane0_tally11_zero;
 reg [11:0] equity_lane0_tally11_amount;
 wire [7:0] equity_lane0_tally11_chunked_counter12_zero;
-reg [15:0] equity_lane0_tally11_chunked_counter12_lowest;
+reg [7:0] equity_lane0_tally11_chunked_counter12_lowest;
 wire [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in;
 reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out;
-wire [15:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
+wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
 reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_value;
 reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out;
 wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
@@ -1187,9 +1272,29 @@ wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
 reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_value;
 reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out;
 wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
-reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_value;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted;
+wire equity_lane0_tally12_no;
+wire [55:0] equity_lane0_tally12_zero;
+reg [11:0] equity_lane0_tally12_amount;
+wire [7:0] equity_lane0_tally12_chunked_counter13_zero;
+reg [15:0] equity_lane0_tally12_chunked_counter13_lowest;
+wire [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out;
+wire [15:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
+reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_value;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out;
+wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
+reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_value;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out;
+wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
+reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_value;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out;
+wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
+reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_value;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out;
+wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
+reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
+reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
+wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
 wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
 wire lane_load1_lane_loads;
@@ -1197,9 +1302,10 @@ reg equity_lane1_done;
 wire [7:0] equity_lane1_unused;
 wire [7:0] equity_lane1_unread;
 wire equity_lane1_no_shift;
+reg equity_lane1_board_step;
 reg equity_lane1_clear;
 reg [0:0] equity_lane1_count_one;
-wire equity_lane1_counting;
+reg equity_lane1_counting;
 reg equity_lane1_done_q;
 reg [7:0] equity_lane1_drain;
 reg equity_lane1_extra;
@@ -1211,6 +1317,7 @@ reg equity_lane1_prime;
 reg equity_lane1_quota_was_zero;
 reg equity_lane1_quota_zero;
 reg [1:0] equity_lane1_state;
+reg equity_lane1_step_one;
 reg equity_lane1_look_valid;
 wire [3:0] equity_lane1_winners;
 reg [3:0] equity_lane1_k;
@@ -1220,24 +1327,71 @@ reg equity_lane1_alone;
 reg [11:0] equity_lane1_units;
 reg equity_lane1_won_valid;
 wire equity_lane1_shown;
-wire [7:0] equity_lane1_chunked_counter13_zero;
-reg [7:0] equity_lane1_chunked_counter13_lowest;
-wire [31:0] equity_lane1_chunked_counter13_high;
-wire [0:0] equity_lane1_chunked_counter13_counter_chunk69_carry_in;
-reg [0:0] equity_lane1_chunked_counter13_counter_chunk69_carry_out;
-wire [7:0] equity_lane1_chunked_counter13_counter_chunk69_shifted;
-reg [7:0] equity_lane1_chunked_counter13_counter_chunk70_value;
-reg [0:0] equity_lane1_chunked_counter13_counter_chunk70_carry_out;
-wire [7:0] equity_lane1_chunked_counter13_counter_chunk70_shifted;
-reg [7:0] equity_lane1_chunked_counter13_counter_chunk71_value;
-reg [0:0] equity_lane1_chunked_counter13_counter_chunk71_carry_out;
-wire [7:0] equity_lane1_chunked_counter13_counter_chunk71_shifted;
-reg [7:0] equity_lane1_chunked_counter13_counter_chunk72_value;
-reg [0:0] equity_lane1_chunked_counter13_counter_chunk72_carry_out;
-wire [7:0] equity_lane1_chunked_counter13_counter_chunk72_shifted;
-reg [7:0] equity_lane1_chunked_counter13_counter_chunk73_value;
-reg [0:0] equity_lane1_chunked_counter13_counter_chunk73_carry_out;
-wire [7:0] equity_lane1_chunked_counter13_counter_chunk73_shifted;
+wire [7:0] equity_lane1_chunked_counter14_zero;
+reg [7:0] equity_lane1_chunked_counter14_lowest;
+wire [31:0] equity_lane1_chunked_counter14_high;
+wire [0:0] equity_lane1_chunked_counter14_counter_chunk74_carry_in;
+reg [0:0] equity_lane1_chunked_counter14_counter_chunk74_carry_out;
+wire [7:0] equity_lane1_chunked_counter14_counter_chunk74_shifted;
+reg [7:0] equity_lane1_chunked_counter14_counter_chunk75_value;
+reg [0:0] equity_lane1_chunked_counter14_counter_chunk75_carry_out;
+wire [7:0] equity_lane1_chunked_counter14_counter_chunk75_shifted;
+reg [7:0] equity_lane1_chunked_counter14_counter_chunk76_value;
+reg [0:0] equity_lane1_chunked_counter14_counter_chunk76_carry_out;
+wire [7:0] equity_lane1_chunked_counter14_counter_chunk76_shifted;
+reg [7:0] equity_lane1_chunked_counter14_counter_chunk77_value;
+reg [0:0] equity_lane1_chunked_counter14_counter_chunk77_carry_out;
+wire [7:0] equity_lane1_chunked_counter14_counter_chunk77_shifted;
+reg [7:0] equity_lane1_chunked_counter14_counter_chunk78_value;
+reg [0:0] equity_lane1_chunked_counter14_counter_chunk78_carry_out;
+wire [7:0] equity_lane1_chunked_counter14_counter_chunk78_shifted;
+reg [10:0] equity_lane1_colex_odometer1_lower;
+wire [10:0] equity_lane1_colex_odometer1_rise_bits;
+reg [10:0] equity_lane1_colex_odometer1_steps;
+wire equity_lane1_colex_odometer1_slot_select11_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_upper;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_digit;
+reg equity_lane1_colex_odometer1_odometer_digit11_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_bound;
+wire equity_lane1_colex_odometer1_slot_select12_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_upper;
+reg equity_lane1_colex_odometer1_odometer_digit12_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_bound;
+wire equity_lane1_colex_odometer1_slot_select13_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_upper;
+reg equity_lane1_colex_odometer1_odometer_digit13_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_bound;
+wire equity_lane1_colex_odometer1_slot_select14_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_upper;
+reg equity_lane1_colex_odometer1_odometer_digit14_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_bound;
+wire equity_lane1_colex_odometer1_slot_select15_here;
+reg equity_lane1_colex_odometer1_odometer_digit15_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_bound;
+wire equity_lane1_colex_odometer1_slot_select16_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_upper;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_digit;
+reg equity_lane1_colex_odometer1_odometer_digit16_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_bound;
+wire equity_lane1_colex_odometer1_slot_select17_here;
+reg equity_lane1_colex_odometer1_odometer_digit17_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_bound;
+wire equity_lane1_colex_odometer1_slot_select18_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_upper;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_digit;
+reg equity_lane1_colex_odometer1_odometer_digit18_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_bound;
+wire equity_lane1_colex_odometer1_slot_select19_here;
+reg equity_lane1_colex_odometer1_odometer_digit19_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_bound;
+wire equity_lane1_colex_odometer1_slot_select20_here;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_upper;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_digit;
+reg equity_lane1_colex_odometer1_odometer_digit20_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_bound;
+wire equity_lane1_colex_odometer1_slot_select21_here;
+reg equity_lane1_colex_odometer1_odometer_digit21_can_rise;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_bound;
 wire [31:0] equity_lane1_slot_stream11_word;
 wire equity_lane1_slot_stream11_advance;
 wire [31:0] equity_lane1_slot_stream11_gx;
@@ -1248,6 +1402,7 @@ reg [31:0] equity_lane1_slot_stream11_x;
 reg [31:0] equity_lane1_slot_stream11_y;
 reg [31:0] equity_lane1_slot_stream11_z;
 wire [31:0] equity_lane1_slot_stream11_x_part11_t;
+wire [5:0] equity_lane1_delay_line11_d_out;
 wire [31:0] equity_lane1_slot_stream12_word;
 wire equity_lane1_slot_stream12_advance;
 wire [31:0] equity_lane1_slot_stream12_gx;
@@ -1258,6 +1413,8 @@ reg [31:0] equity_lane1_slot_stream12_x;
 reg [31:0] equity_lane1_slot_stream12_y;
 reg [31:0] equity_lane1_slot_stream12_z;
 wire [31:0] equity_lane1_slot_stream12_x_part12_t;
+wire [5:0] equity_lane1_delay_line12_d_out;
+reg [11:0] equity_lane1_delay_line12_line;
 wire [31:0] equity_lane1_slot_stream13_word;
 wire equity_lane1_slot_stream13_advance;
 wire [31:0] equity_lane1_slot_stream13_gx;
@@ -1268,6 +1425,8 @@ reg [31:0] equity_lane1_slot_stream13_x;
 reg [31:0] equity_lane1_slot_stream13_y;
 reg [31:0] equity_lane1_slot_stream13_z;
 wire [31:0] equity_lane1_slot_stream13_x_part13_t;
+wire [5:0] equity_lane1_delay_line13_d_out;
+reg [23:0] equity_lane1_delay_line13_line;
 wire [31:0] equity_lane1_slot_stream14_word;
 wire equity_lane1_slot_stream14_advance;
 wire [31:0] equity_lane1_slot_stream14_gx;
@@ -1278,6 +1437,8 @@ reg [31:0] equity_lane1_slot_stream14_x;
 reg [31:0] equity_lane1_slot_stream14_y;
 reg [31:0] equity_lane1_slot_stream14_z;
 wire [31:0] equity_lane1_slot_stream14_x_part14_t;
+wire [5:0] equity_lane1_delay_line14_d_out;
+reg [35:0] equity_lane1_delay_line14_line;
 wire [31:0] equity_lane1_slot_stream15_word;
 wire equity_lane1_slot_stream15_advance;
 wire [31:0] equity_lane1_slot_stream15_gx;
@@ -1288,6 +1449,8 @@ reg [31:0] equity_lane1_slot_stream15_x;
 reg [31:0] equity_lane1_slot_stream15_y;
 reg [31:0] equity_lane1_slot_stream15_z;
 wire [31:0] equity_lane1_slot_stream15_x_part15_t;
+wire [5:0] equity_lane1_delay_line15_d_out;
+reg [47:0] equity_lane1_delay_line15_line;
 wire [31:0] equity_lane1_slot_stream16_word;
 wire equity_lane1_slot_stream16_advance;
 wire [31:0] equity_lane1_slot_stream16_gx;
@@ -1298,6 +1461,8 @@ reg [31:0] equity_lane1_slot_stream16_x;
 reg [31:0] equity_lane1_slot_stream16_y;
 reg [31:0] equity_lane1_slot_stream16_z;
 wire [31:0] equity_lane1_slot_stream16_x_part16_t;
+wire [5:0] equity_lane1_delay_line16_d_out;
+reg [59:0] equity_lane1_delay_line16_line;
 wire [31:0] equity_lane1_slot_stream17_word;
 wire equity_lane1_slot_stream17_advance;
 wire [31:0] equity_lane1_slot_stream17_gx;
@@ -1308,6 +1473,8 @@ reg [31:0] equity_lane1_slot_stream17_x;
 reg [31:0] equity_lane1_slot_stream17_y;
 reg [31:0] equity_lane1_slot_stream17_z;
 wire [31:0] equity_lane1_slot_stream17_x_part17_t;
+wire [5:0] equity_lane1_delay_line17_d_out;
+reg [71:0] equity_lane1_delay_line17_line;
 wire [31:0] equity_lane1_slot_stream18_word;
 wire equity_lane1_slot_stream18_advance;
 wire [31:0] equity_lane1_slot_stream18_gx;
@@ -1318,6 +1485,8 @@ reg [31:0] equity_lane1_slot_stream18_x;
 reg [31:0] equity_lane1_slot_stream18_y;
 reg [31:0] equity_lane1_slot_stream18_z;
 wire [31:0] equity_lane1_slot_stream18_x_part18_t;
+wire [5:0] equity_lane1_delay_line18_d_out;
+reg [83:0] equity_lane1_delay_line18_line;
 wire [31:0] equity_lane1_slot_stream19_word;
 wire equity_lane1_slot_stream19_advance;
 wire [31:0] equity_lane1_slot_stream19_gx;
@@ -1328,6 +1497,8 @@ reg [31:0] equity_lane1_slot_stream19_x;
 reg [31:0] equity_lane1_slot_stream19_y;
 reg [31:0] equity_lane1_slot_stream19_z;
 wire [31:0] equity_lane1_slot_stream19_x_part19_t;
+wire [5:0] equity_lane1_delay_line19_d_out;
+reg [95:0] equity_lane1_delay_line19_line;
 wire [31:0] equity_lane1_slot_stream20_word;
 wire equity_lane1_slot_stream20_advance;
 wire [31:0] equity_lane1_slot_stream20_gx;
@@ -1338,6 +1509,8 @@ reg [31:0] equity_lane1_slot_stream20_x;
 reg [31:0] equity_lane1_slot_stream20_y;
 reg [31:0] equity_lane1_slot_stream20_z;
 wire [31:0] equity_lane1_slot_stream20_x_part20_t;
+wire [5:0] equity_lane1_delay_line20_d_out;
+reg [107:0] equity_lane1_delay_line20_line;
 wire [31:0] equity_lane1_slot_stream21_word;
 wire equity_lane1_slot_stream21_advance;
 wire [31:0] equity_lane1_slot_stream21_gx;
@@ -1348,6 +1521,8 @@ reg [31:0] equity_lane1_slot_stream21_x;
 reg [31:0] equity_lane1_slot_stream21_y;
 reg [31:0] equity_lane1_slot_stream21_z;
 wire [31:0] equity_lane1_slot_stream21_x_part21_t;
+wire [5:0] equity_lane1_delay_line21_d_out;
+reg [119:0] equity_lane1_delay_line21_line;
 wire equity_lane1_deal_stage11_ok_in;
 wire [5:0] equity_lane1_deal_stage11_pos_in;
 reg [5:0] equity_lane1_deal_stage11_pos_out;
@@ -1970,26 +2145,6 @@ reg [23:0] equity_lane1_showdown1_pipe_reg420_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg421_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg422_q;
 reg [23:0] equity_lane1_showdown1_pipe_reg423_q;
-wire equity_lane1_tally12_no;
-wire [39:0] equity_lane1_tally12_zero;
-reg [11:0] equity_lane1_tally12_amount;
-wire [7:0] equity_lane1_tally12_chunked_counter14_zero;
-reg [7:0] equity_lane1_tally12_chunked_counter14_lowest;
-wire [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in;
-reg [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out;
-wire [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted;
-reg [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk75_value;
-reg [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out;
-wire [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted;
-reg [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk76_value;
-reg [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out;
-wire [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted;
-reg [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk77_value;
-reg [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out;
-wire [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted;
-reg [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk78_value;
-reg [0:0] equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out;
-wire [7:0] equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted;
 wire equity_lane1_tally13_no;
 wire [39:0] equity_lane1_tally13_zero;
 reg [11:0] equity_lane1_tally13_amount;
@@ -2011,13 +2166,13 @@ reg [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_value;
 reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out;
 wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
 wire equity_lane1_tally14_no;
-wire [55:0] equity_lane1_tally14_zero;
+wire [39:0] equity_lane1_tally14_zero;
 reg [11:0] equity_lane1_tally14_amount;
 wire [7:0] equity_lane1_tally14_chunked_counter16_zero;
-reg [15:0] equity_lane1_tally14_chunked_counter16_lowest;
+reg [7:0] equity_lane1_tally14_chunked_counter16_lowest;
 wire [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in;
 reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out;
-wire [15:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
+wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
 reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_value;
 reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out;
 wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
@@ -2030,15 +2185,15 @@ wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
 reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_value;
 reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out;
 wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
-reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk89_value;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted;
 wire equity_lane1_tally15_no;
 wire [39:0] equity_lane1_tally15_zero;
 reg [11:0] equity_lane1_tally15_amount;
 wire [7:0] equity_lane1_tally15_chunked_counter17_zero;
 reg [7:0] equity_lane1_tally15_chunked_counter17_lowest;
-wire [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in;
+wire [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in;
+reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out;
+wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
+reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_value;
 reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out;
 wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
 reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk91_value;
@@ -2050,15 +2205,15 @@ wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
 reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_value;
 reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out;
 wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
-reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk94_value;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted;
 wire equity_lane1_tally16_no;
-wire [39:0] equity_lane1_tally16_zero;
+wire [55:0] equity_lane1_tally16_zero;
 reg [11:0] equity_lane1_tally16_amount;
 wire [7:0] equity_lane1_tally16_chunked_counter18_zero;
-reg [7:0] equity_lane1_tally16_chunked_counter18_lowest;
-wire [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in;
+reg [15:0] equity_lane1_tally16_chunked_counter18_lowest;
+wire [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in;
+reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out;
+wire [15:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
+reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_value;
 reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out;
 wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
 reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk96_value;
@@ -2074,13 +2229,13 @@ reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_value;
 reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out;
 wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
 wire equity_lane1_tally17_no;
-wire [55:0] equity_lane1_tally17_zero;
+wire [39:0] equity_lane1_tally17_zero;
 reg [11:0] equity_lane1_tally17_amount;
 wire [7:0] equity_lane1_tally17_chunked_counter19_zero;
-reg [15:0] equity_lane1_tally17_chunked_counter19_lowest;
+reg [7:0] equity_lane1_tally17_chunked_counter19_lowest;
 wire [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in;
 reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out;
-wire [15:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
+wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
 reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_value;
 reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out;
 wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
@@ -2093,15 +2248,15 @@ wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
 reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_value;
 reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out;
 wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
-reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk105_value;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted;
 wire equity_lane1_tally18_no;
 wire [39:0] equity_lane1_tally18_zero;
 reg [11:0] equity_lane1_tally18_amount;
 wire [7:0] equity_lane1_tally18_chunked_counter20_zero;
 reg [7:0] equity_lane1_tally18_chunked_counter20_lowest;
-wire [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in;
+wire [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in;
+reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out;
+wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
+reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_value;
 reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out;
 wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
 reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk107_value;
@@ -2113,15 +2268,15 @@ wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
 reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_value;
 reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out;
 wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
-reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk110_value;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted;
 wire equity_lane1_tally19_no;
-wire [39:0] equity_lane1_tally19_zero;
+wire [55:0] equity_lane1_tally19_zero;
 reg [11:0] equity_lane1_tally19_amount;
 wire [7:0] equity_lane1_tally19_chunked_counter21_zero;
-reg [7:0] equity_lane1_tally19_chunked_counter21_lowest;
-wire [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in;
+reg [15:0] equity_lane1_tally19_chunked_counter21_lowest;
+wire [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in;
+reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out;
+wire [15:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
+reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_value;
 reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out;
 wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
 reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk112_value;
@@ -2137,13 +2292,13 @@ reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_value;
 reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out;
 wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
 wire equity_lane1_tally20_no;
-wire [55:0] equity_lane1_tally20_zero;
+wire [39:0] equity_lane1_tally20_zero;
 reg [11:0] equity_lane1_tally20_amount;
 wire [7:0] equity_lane1_tally20_chunked_counter22_zero;
-reg [15:0] equity_lane1_tally20_chunked_counter22_lowest;
+reg [7:0] equity_lane1_tally20_chunked_counter22_lowest;
 wire [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in;
 reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out;
-wire [15:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
+wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
 reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_value;
 reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out;
 wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
@@ -2156,15 +2311,15 @@ wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
 reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_value;
 reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out;
 wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
-reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk121_value;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted;
 wire equity_lane1_tally21_no;
 wire [39:0] equity_lane1_tally21_zero;
 reg [11:0] equity_lane1_tally21_amount;
 wire [7:0] equity_lane1_tally21_chunked_counter23_zero;
 reg [7:0] equity_lane1_tally21_chunked_counter23_lowest;
-wire [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in;
+wire [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in;
+reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out;
+wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
+reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_value;
 reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out;
 wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
 reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk123_value;
@@ -2176,15 +2331,15 @@ wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
 reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_value;
 reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out;
 wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
-reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk126_value;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted;
 wire equity_lane1_tally22_no;
-wire [39:0] equity_lane1_tally22_zero;
+wire [55:0] equity_lane1_tally22_zero;
 reg [11:0] equity_lane1_tally22_amount;
 wire [7:0] equity_lane1_tally22_chunked_counter24_zero;
-reg [7:0] equity_lane1_tally22_chunked_counter24_lowest;
-wire [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in;
+reg [15:0] equity_lane1_tally22_chunked_counter24_lowest;
+wire [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in;
+reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out;
+wire [15:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
+reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_value;
 reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out;
 wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
 reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk128_value;
@@ -2200,13 +2355,13 @@ reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_value;
 reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out;
 wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
 wire equity_lane1_tally23_no;
-wire [55:0] equity_lane1_tally23_zero;
+wire [39:0] equity_lane1_tally23_zero;
 reg [11:0] equity_lane1_tally23_amount;
 wire [7:0] equity_lane1_tally23_chunked_counter25_zero;
-reg [15:0] equity_lane1_tally23_chunked_counter25_lowest;
+reg [7:0] equity_lane1_tally23_chunked_counter25_lowest;
 wire [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in;
 reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out;
-wire [15:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
+wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
 reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_value;
 reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out;
 wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
@@ -2219,12 +2374,52 @@ wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
 reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_value;
 reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out;
 wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
-reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_value;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted;
+wire equity_lane1_tally24_no;
+wire [39:0] equity_lane1_tally24_zero;
+reg [11:0] equity_lane1_tally24_amount;
+wire [7:0] equity_lane1_tally24_chunked_counter26_zero;
+reg [7:0] equity_lane1_tally24_chunked_counter26_lowest;
+wire [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in;
+reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out;
+wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
+reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_value;
+reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out;
+wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
+reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_value;
+reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out;
+wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
+reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_value;
+reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out;
+wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
+reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_value;
+reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out;
+wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
+wire equity_lane1_tally25_no;
+wire [55:0] equity_lane1_tally25_zero;
+reg [11:0] equity_lane1_tally25_amount;
+wire [7:0] equity_lane1_tally25_chunked_counter27_zero;
+reg [15:0] equity_lane1_tally25_chunked_counter27_lowest;
+wire [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out;
+wire [15:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
+reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_value;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out;
+wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
+reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_value;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out;
+wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
+reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_value;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out;
+wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
+reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_value;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out;
+wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
+reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_value;
+reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out;
+wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
 reg equity_lane0_toks [0:11-1];
 reg equity_lane0_oks [0:11-1];
-wire [7:0] equity_lane0_links [0:12-1];
+wire [7:0] equity_lane0_links [0:13-1];
 reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
@@ -2238,7 +2433,7 @@ reg [5:0] equity_lane0_card_lookup9_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup10_remaining [0:64-1];
 reg equity_lane1_toks [0:11-1];
 reg equity_lane1_oks [0:11-1];
-wire [7:0] equity_lane1_links [0:12-1];
+wire [7:0] equity_lane1_links [0:13-1];
 reg [5:0] equity_lane1_card_lookup11_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup12_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup13_remaining [0:64-1];
@@ -2275,106 +2470,125 @@ assign equity_lane0_tally1_zero = 40'd0;
 assign equity_lane0_tally1_chunked_counter2_zero = 8'd0;
 assign equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in = 1'd0;
 assign equity_lane0_tally2_no = 1'd0;
-assign equity_lane0_tally2_zero = 56'd0;
+assign equity_lane0_tally2_zero = 40'd0;
 assign equity_lane0_tally2_chunked_counter3_zero = 8'd0;
 assign equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in = 1'd0;
 assign equity_lane0_tally3_no = 1'd0;
-assign equity_lane0_tally3_zero = 40'd0;
+assign equity_lane0_tally3_zero = 56'd0;
 assign equity_lane0_tally3_chunked_counter4_zero = 8'd0;
-assign equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in = 1'd0;
+assign equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in = 1'd0;
 assign equity_lane0_tally4_no = 1'd0;
 assign equity_lane0_tally4_zero = 40'd0;
 assign equity_lane0_tally4_chunked_counter5_zero = 8'd0;
 assign equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in = 1'd0;
 assign equity_lane0_tally5_no = 1'd0;
-assign equity_lane0_tally5_zero = 56'd0;
+assign equity_lane0_tally5_zero = 40'd0;
 assign equity_lane0_tally5_chunked_counter6_zero = 8'd0;
 assign equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in = 1'd0;
 assign equity_lane0_tally6_no = 1'd0;
-assign equity_lane0_tally6_zero = 40'd0;
+assign equity_lane0_tally6_zero = 56'd0;
 assign equity_lane0_tally6_chunked_counter7_zero = 8'd0;
-assign equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in = 1'd0;
+assign equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in = 1'd0;
 assign equity_lane0_tally7_no = 1'd0;
 assign equity_lane0_tally7_zero = 40'd0;
 assign equity_lane0_tally7_chunked_counter8_zero = 8'd0;
 assign equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in = 1'd0;
 assign equity_lane0_tally8_no = 1'd0;
-assign equity_lane0_tally8_zero = 56'd0;
+assign equity_lane0_tally8_zero = 40'd0;
 assign equity_lane0_tally8_chunked_counter9_zero = 8'd0;
 assign equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in = 1'd0;
 assign equity_lane0_tally9_no = 1'd0;
-assign equity_lane0_tally9_zero = 40'd0;
+assign equity_lane0_tally9_zero = 56'd0;
 assign equity_lane0_tally9_chunked_counter10_zero = 8'd0;
-assign equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in = 1'd0;
+assign equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in = 1'd0;
 assign equity_lane0_tally10_no = 1'd0;
 assign equity_lane0_tally10_zero = 40'd0;
 assign equity_lane0_tally10_chunked_counter11_zero = 8'd0;
 assign equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in = 1'd0;
 assign equity_lane0_tally11_no = 1'd0;
-assign equity_lane0_tally11_zero = 56'd0;
+assign equity_lane0_tally11_zero = 40'd0;
 assign equity_lane0_tally11_chunked_counter12_zero = 8'd0;
 assign equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in = 1'd0;
+assign equity_lane0_tally12_no = 1'd0;
+assign equity_lane0_tally12_zero = 56'd0;
+assign equity_lane0_tally12_chunked_counter13_zero = 8'd0;
+assign equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in = 1'd0;
 assign lane_bonus1_number = 3'd1;
 assign equity_lane1_unused = 8'd0;
 assign equity_lane1_no_shift = 1'd0;
-assign equity_lane1_chunked_counter13_zero = 8'd0;
-assign equity_lane1_chunked_counter13_counter_chunk69_carry_in = 1'd0;
+assign equity_lane1_chunked_counter14_zero = 8'd0;
+assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
 assign equity_lane1_deal_stage11_ok_in = 1'd1;
 assign equity_lane1_deal_stage11_pos_in = 6'd0;
-assign equity_lane1_tally12_no = 1'd0;
-assign equity_lane1_tally12_zero = 40'd0;
-assign equity_lane1_tally12_chunked_counter14_zero = 8'd0;
-assign equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in = 1'd0;
 assign equity_lane1_tally13_no = 1'd0;
 assign equity_lane1_tally13_zero = 40'd0;
 assign equity_lane1_tally13_chunked_counter15_zero = 8'd0;
 assign equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in = 1'd0;
 assign equity_lane1_tally14_no = 1'd0;
-assign equity_lane1_tally14_zero = 56'd0;
+assign equity_lane1_tally14_zero = 40'd0;
 assign equity_lane1_tally14_chunked_counter16_zero = 8'd0;
 assign equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in = 1'd0;
 assign equity_lane1_tally15_no = 1'd0;
 assign equity_lane1_tally15_zero = 40'd0;
 assign equity_lane1_tally15_chunked_counter17_zero = 8'd0;
-assign equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in = 1'd0;
+assign equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in = 1'd0;
 assign equity_lane1_tally16_no = 1'd0;
-assign equity_lane1_tally16_zero = 40'd0;
+assign equity_lane1_tally16_zero = 56'd0;
 assign equity_lane1_tally16_chunked_counter18_zero = 8'd0;
-assign equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in = 1'd0;
+assign equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in = 1'd0;
 assign equity_lane1_tally17_no = 1'd0;
-assign equity_lane1_tally17_zero = 56'd0;
+assign equity_lane1_tally17_zero = 40'd0;
 assign equity_lane1_tally17_chunked_counter19_zero = 8'd0;
 assign equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in = 1'd0;
 assign equity_lane1_tally18_no = 1'd0;
 assign equity_lane1_tally18_zero = 40'd0;
 assign equity_lane1_tally18_chunked_counter20_zero = 8'd0;
-assign equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in = 1'd0;
+assign equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in = 1'd0;
 assign equity_lane1_tally19_no = 1'd0;
-assign equity_lane1_tally19_zero = 40'd0;
+assign equity_lane1_tally19_zero = 56'd0;
 assign equity_lane1_tally19_chunked_counter21_zero = 8'd0;
-assign equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in = 1'd0;
+assign equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in = 1'd0;
 assign equity_lane1_tally20_no = 1'd0;
-assign equity_lane1_tally20_zero = 56'd0;
+assign equity_lane1_tally20_zero = 40'd0;
 assign equity_lane1_tally20_chunked_counter22_zero = 8'd0;
 assign equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in = 1'd0;
 assign equity_lane1_tally21_no = 1'd0;
 assign equity_lane1_tally21_zero = 40'd0;
 assign equity_lane1_tally21_chunked_counter23_zero = 8'd0;
-assign equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in = 1'd0;
+assign equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in = 1'd0;
 assign equity_lane1_tally22_no = 1'd0;
-assign equity_lane1_tally22_zero = 40'd0;
+assign equity_lane1_tally22_zero = 56'd0;
 assign equity_lane1_tally22_chunked_counter24_zero = 8'd0;
-assign equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in = 1'd0;
+assign equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in = 1'd0;
 assign equity_lane1_tally23_no = 1'd0;
-assign equity_lane1_tally23_zero = 56'd0;
+assign equity_lane1_tally23_zero = 40'd0;
 assign equity_lane1_tally23_chunked_counter25_zero = 8'd0;
 assign equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in = 1'd0;
+assign equity_lane1_tally24_no = 1'd0;
+assign equity_lane1_tally24_zero = 40'd0;
+assign equity_lane1_tally24_chunked_counter26_zero = 8'd0;
+assign equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in = 1'd0;
+assign equity_lane1_tally25_no = 1'd0;
+assign equity_lane1_tally25_zero = 56'd0;
+assign equity_lane1_tally25_chunked_counter27_zero = 8'd0;
+assign equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in = 1'd0;
 assign done_bits[1] = equity_lane0_done;
 assign done_bits[0] = equity_lane1_done;
 assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counter0_counter_chunk4_value;
 assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
 assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
 assign equity_lane0_chunked_counter0_high[8-1:0] = equity_lane0_chunked_counter0_counter_chunk1_value;
+assign equity_lane0_colex_odometer0_rise_bits[10] = equity_lane0_colex_odometer0_odometer_digit10_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[9] = equity_lane0_colex_odometer0_odometer_digit9_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[8] = equity_lane0_colex_odometer0_odometer_digit8_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[7] = equity_lane0_colex_odometer0_odometer_digit7_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[6] = equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[5] = equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[4] = equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[3] = equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[2] = equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[1] = equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[0] = equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_b;
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_a;
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -2503,10 +2717,21 @@ assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_r
 assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg210_q;
 assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg209_q;
 assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg208_q;
-assign equity_lane1_chunked_counter13_high[32-1:24] = equity_lane1_chunked_counter13_counter_chunk73_value;
-assign equity_lane1_chunked_counter13_high[24-1:16] = equity_lane1_chunked_counter13_counter_chunk72_value;
-assign equity_lane1_chunked_counter13_high[16-1:8] = equity_lane1_chunked_counter13_counter_chunk71_value;
-assign equity_lane1_chunked_counter13_high[8-1:0] = equity_lane1_chunked_counter13_counter_chunk70_value;
+assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
+assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
+assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
+assign equity_lane1_chunked_counter14_high[8-1:0] = equity_lane1_chunked_counter14_counter_chunk75_value;
+assign equity_lane1_colex_odometer1_rise_bits[10] = equity_lane1_colex_odometer1_odometer_digit21_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[9] = equity_lane1_colex_odometer1_odometer_digit20_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[8] = equity_lane1_colex_odometer1_odometer_digit19_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[7] = equity_lane1_colex_odometer1_odometer_digit18_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[6] = equity_lane1_colex_odometer1_odometer_digit17_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[5] = equity_lane1_colex_odometer1_odometer_digit16_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[4] = equity_lane1_colex_odometer1_odometer_digit15_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[3] = equity_lane1_colex_odometer1_odometer_digit14_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[2] = equity_lane1_colex_odometer1_odometer_digit13_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[1] = equity_lane1_colex_odometer1_odometer_digit12_can_rise;
+assign equity_lane1_colex_odometer1_rise_bits[0] = equity_lane1_colex_odometer1_odometer_digit11_can_rise;
 assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = hero_b;
 assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = hero_a;
 assign equity_lane1_eval74_hand_eval4_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
@@ -2794,8 +3019,10 @@ always @(posedge clk) begin: decode
         seed <= 0;
         first_random <= 0;
         index <= 0;
+        board_missing <= 0;
         taking <= 0;
         to_deal <= 0;
+        randoms <= 0;
         role <= 3'b000;
         pair_slot <= 0;
     end
@@ -2807,6 +3034,7 @@ always @(posedge clk) begin: decode
                 role <= 3'b000;
                 index <= 0;
                 cards_seen <= 0;
+                randoms <= 0;
                 dealt <= 0;
                 to_deal <= 0;
                 card_bad <= 1'b0;
@@ -2842,6 +3070,7 @@ always @(posedge clk) begin: decode
                     end
                     else begin
                         board_slot <= missing;
+                        board_missing <= missing;
                         for (s=0; s<5; s=s+1) begin
                             dealt[s] <= board_dealt[s];
                         end
@@ -2905,6 +3134,7 @@ always @(posedge clk) begin: decode
                             end
                             else if (is_none) begin
                                 to_deal <= (to_deal + 2);
+                                randoms <= (randoms + 1);
                                 for (slot=5; slot<11; slot=slot+1) begin
                                     if ((($signed({1'b0, opp_slot}) == slot) || ($signed({1'b0, pair_slot}) == slot))) begin
                                         dealt[slot] <= 1'b1;
@@ -3086,24 +3316,576 @@ end
 
 always @(k_opp) begin: count_rom
     case (k_opp[4-1:0])
-        0: count_bytes = 17;
-        1: count_bytes = 34;
-        2: count_bytes = 51;
-        3: count_bytes = 68;
-        4: count_bytes = 85;
-        5: count_bytes = 102;
-        6: count_bytes = 119;
-        7: count_bytes = 136;
-        8: count_bytes = 153;
-        9: count_bytes = 170;
-        10: count_bytes = 187;
-        11: count_bytes = 204;
-        12: count_bytes = 221;
-        13: count_bytes = 238;
-        14: count_bytes = 255;
+        0: count_bytes = 22;
+        1: count_bytes = 39;
+        2: count_bytes = 56;
+        3: count_bytes = 73;
+        4: count_bytes = 90;
+        5: count_bytes = 107;
+        6: count_bytes = 124;
+        7: count_bytes = 141;
+        8: count_bytes = 158;
+        9: count_bytes = 175;
+        10: count_bytes = 0;
+        11: count_bytes = 0;
+        12: count_bytes = 0;
+        13: count_bytes = 0;
+        14: count_bytes = 0;
         default: count_bytes = 0;
     endcase
 end
+
+
+always @(board_missing) begin: most_random_rom
+    case (board_missing)
+        0: most_random = 3;
+        1: most_random = 3;
+        2: most_random = 2;
+        3: most_random = 2;
+        4: most_random = 2;
+        5: most_random = 1;
+        6: most_random = 0;
+        default: most_random = 0;
+    endcase
+end
+
+
+always @(probe_c, probe_j) begin: binomial_rom
+    case ({probe_j, probe_c})
+        0: binomial = 1;
+        1: binomial = 1;
+        2: binomial = 1;
+        3: binomial = 1;
+        4: binomial = 1;
+        5: binomial = 1;
+        6: binomial = 1;
+        7: binomial = 1;
+        8: binomial = 1;
+        9: binomial = 1;
+        10: binomial = 1;
+        11: binomial = 1;
+        12: binomial = 1;
+        13: binomial = 1;
+        14: binomial = 1;
+        15: binomial = 1;
+        16: binomial = 1;
+        17: binomial = 1;
+        18: binomial = 1;
+        19: binomial = 1;
+        20: binomial = 1;
+        21: binomial = 1;
+        22: binomial = 1;
+        23: binomial = 1;
+        24: binomial = 1;
+        25: binomial = 1;
+        26: binomial = 1;
+        27: binomial = 1;
+        28: binomial = 1;
+        29: binomial = 1;
+        30: binomial = 1;
+        31: binomial = 1;
+        32: binomial = 1;
+        33: binomial = 1;
+        34: binomial = 1;
+        35: binomial = 1;
+        36: binomial = 1;
+        37: binomial = 1;
+        38: binomial = 1;
+        39: binomial = 1;
+        40: binomial = 1;
+        41: binomial = 1;
+        42: binomial = 1;
+        43: binomial = 1;
+        44: binomial = 1;
+        45: binomial = 1;
+        46: binomial = 1;
+        47: binomial = 1;
+        48: binomial = 1;
+        49: binomial = 1;
+        50: binomial = 1;
+        51: binomial = 1;
+        52: binomial = 1;
+        53: binomial = 1;
+        54: binomial = 1;
+        55: binomial = 1;
+        56: binomial = 1;
+        57: binomial = 1;
+        58: binomial = 1;
+        59: binomial = 1;
+        60: binomial = 1;
+        61: binomial = 1;
+        62: binomial = 1;
+        63: binomial = 1;
+        64: binomial = 0;
+        65: binomial = 1;
+        66: binomial = 2;
+        67: binomial = 3;
+        68: binomial = 4;
+        69: binomial = 5;
+        70: binomial = 6;
+        71: binomial = 7;
+        72: binomial = 8;
+        73: binomial = 9;
+        74: binomial = 10;
+        75: binomial = 11;
+        76: binomial = 12;
+        77: binomial = 13;
+        78: binomial = 14;
+        79: binomial = 15;
+        80: binomial = 16;
+        81: binomial = 17;
+        82: binomial = 18;
+        83: binomial = 19;
+        84: binomial = 20;
+        85: binomial = 21;
+        86: binomial = 22;
+        87: binomial = 23;
+        88: binomial = 24;
+        89: binomial = 25;
+        90: binomial = 26;
+        91: binomial = 27;
+        92: binomial = 28;
+        93: binomial = 29;
+        94: binomial = 30;
+        95: binomial = 31;
+        96: binomial = 32;
+        97: binomial = 33;
+        98: binomial = 34;
+        99: binomial = 35;
+        100: binomial = 36;
+        101: binomial = 37;
+        102: binomial = 38;
+        103: binomial = 39;
+        104: binomial = 40;
+        105: binomial = 41;
+        106: binomial = 42;
+        107: binomial = 43;
+        108: binomial = 44;
+        109: binomial = 45;
+        110: binomial = 46;
+        111: binomial = 47;
+        112: binomial = 48;
+        113: binomial = 49;
+        114: binomial = 50;
+        115: binomial = 51;
+        116: binomial = 52;
+        117: binomial = 53;
+        118: binomial = 54;
+        119: binomial = 55;
+        120: binomial = 56;
+        121: binomial = 57;
+        122: binomial = 58;
+        123: binomial = 59;
+        124: binomial = 60;
+        125: binomial = 61;
+        126: binomial = 62;
+        127: binomial = 63;
+        128: binomial = 0;
+        129: binomial = 0;
+        130: binomial = 1;
+        131: binomial = 3;
+        132: binomial = 6;
+        133: binomial = 10;
+        134: binomial = 15;
+        135: binomial = 21;
+        136: binomial = 28;
+        137: binomial = 36;
+        138: binomial = 45;
+        139: binomial = 55;
+        140: binomial = 66;
+        141: binomial = 78;
+        142: binomial = 91;
+        143: binomial = 105;
+        144: binomial = 120;
+        145: binomial = 136;
+        146: binomial = 153;
+        147: binomial = 171;
+        148: binomial = 190;
+        149: binomial = 210;
+        150: binomial = 231;
+        151: binomial = 253;
+        152: binomial = 276;
+        153: binomial = 300;
+        154: binomial = 325;
+        155: binomial = 351;
+        156: binomial = 378;
+        157: binomial = 406;
+        158: binomial = 435;
+        159: binomial = 465;
+        160: binomial = 496;
+        161: binomial = 528;
+        162: binomial = 561;
+        163: binomial = 595;
+        164: binomial = 630;
+        165: binomial = 666;
+        166: binomial = 703;
+        167: binomial = 741;
+        168: binomial = 780;
+        169: binomial = 820;
+        170: binomial = 861;
+        171: binomial = 903;
+        172: binomial = 946;
+        173: binomial = 990;
+        174: binomial = 1035;
+        175: binomial = 1081;
+        176: binomial = 1128;
+        177: binomial = 1176;
+        178: binomial = 1225;
+        179: binomial = 1275;
+        180: binomial = 1326;
+        181: binomial = 1378;
+        182: binomial = 1431;
+        183: binomial = 1485;
+        184: binomial = 1540;
+        185: binomial = 1596;
+        186: binomial = 1653;
+        187: binomial = 1711;
+        188: binomial = 1770;
+        189: binomial = 1830;
+        190: binomial = 1891;
+        191: binomial = 1953;
+        192: binomial = 0;
+        193: binomial = 0;
+        194: binomial = 0;
+        195: binomial = 1;
+        196: binomial = 4;
+        197: binomial = 10;
+        198: binomial = 20;
+        199: binomial = 35;
+        200: binomial = 56;
+        201: binomial = 84;
+        202: binomial = 120;
+        203: binomial = 165;
+        204: binomial = 220;
+        205: binomial = 286;
+        206: binomial = 364;
+        207: binomial = 455;
+        208: binomial = 560;
+        209: binomial = 680;
+        210: binomial = 816;
+        211: binomial = 969;
+        212: binomial = 1140;
+        213: binomial = 1330;
+        214: binomial = 1540;
+        215: binomial = 1771;
+        216: binomial = 2024;
+        217: binomial = 2300;
+        218: binomial = 2600;
+        219: binomial = 2925;
+        220: binomial = 3276;
+        221: binomial = 3654;
+        222: binomial = 4060;
+        223: binomial = 4495;
+        224: binomial = 4960;
+        225: binomial = 5456;
+        226: binomial = 5984;
+        227: binomial = 6545;
+        228: binomial = 7140;
+        229: binomial = 7770;
+        230: binomial = 8436;
+        231: binomial = 9139;
+        232: binomial = 9880;
+        233: binomial = 10660;
+        234: binomial = 11480;
+        235: binomial = 12341;
+        236: binomial = 13244;
+        237: binomial = 14190;
+        238: binomial = 15180;
+        239: binomial = 16215;
+        240: binomial = 17296;
+        241: binomial = 18424;
+        242: binomial = 19600;
+        243: binomial = 20825;
+        244: binomial = 22100;
+        245: binomial = 23426;
+        246: binomial = 24804;
+        247: binomial = 26235;
+        248: binomial = 27720;
+        249: binomial = 29260;
+        250: binomial = 30856;
+        251: binomial = 32509;
+        252: binomial = 34220;
+        253: binomial = 35990;
+        254: binomial = 37820;
+        255: binomial = 39711;
+        256: binomial = 0;
+        257: binomial = 0;
+        258: binomial = 0;
+        259: binomial = 0;
+        260: binomial = 1;
+        261: binomial = 5;
+        262: binomial = 15;
+        263: binomial = 35;
+        264: binomial = 70;
+        265: binomial = 126;
+        266: binomial = 210;
+        267: binomial = 330;
+        268: binomial = 495;
+        269: binomial = 715;
+        270: binomial = 1001;
+        271: binomial = 1365;
+        272: binomial = 1820;
+        273: binomial = 2380;
+        274: binomial = 3060;
+        275: binomial = 3876;
+        276: binomial = 4845;
+        277: binomial = 5985;
+        278: binomial = 7315;
+        279: binomial = 8855;
+        280: binomial = 10626;
+        281: binomial = 12650;
+        282: binomial = 14950;
+        283: binomial = 17550;
+        284: binomial = 20475;
+        285: binomial = 23751;
+        286: binomial = 27405;
+        287: binomial = 31465;
+        288: binomial = 35960;
+        289: binomial = 40920;
+        290: binomial = 46376;
+        291: binomial = 52360;
+        292: binomial = 58905;
+        293: binomial = 66045;
+        294: binomial = 73815;
+        295: binomial = 82251;
+        296: binomial = 91390;
+        297: binomial = 101270;
+        298: binomial = 111930;
+        299: binomial = 123410;
+        300: binomial = 135751;
+        301: binomial = 148995;
+        302: binomial = 163185;
+        303: binomial = 178365;
+        304: binomial = 194580;
+        305: binomial = 211876;
+        306: binomial = 230300;
+        307: binomial = 249900;
+        308: binomial = 270725;
+        309: binomial = 292825;
+        310: binomial = 316251;
+        311: binomial = 341055;
+        312: binomial = 367290;
+        313: binomial = 395010;
+        314: binomial = 424270;
+        315: binomial = 455126;
+        316: binomial = 487635;
+        317: binomial = 521855;
+        318: binomial = 557845;
+        319: binomial = 595665;
+        320: binomial = 0;
+        321: binomial = 0;
+        322: binomial = 0;
+        323: binomial = 0;
+        324: binomial = 0;
+        325: binomial = 1;
+        326: binomial = 6;
+        327: binomial = 21;
+        328: binomial = 56;
+        329: binomial = 126;
+        330: binomial = 252;
+        331: binomial = 462;
+        332: binomial = 792;
+        333: binomial = 1287;
+        334: binomial = 2002;
+        335: binomial = 3003;
+        336: binomial = 4368;
+        337: binomial = 6188;
+        338: binomial = 8568;
+        339: binomial = 11628;
+        340: binomial = 15504;
+        341: binomial = 20349;
+        342: binomial = 26334;
+        343: binomial = 33649;
+        344: binomial = 42504;
+        345: binomial = 53130;
+        346: binomial = 65780;
+        347: binomial = 80730;
+        348: binomial = 98280;
+        349: binomial = 118755;
+        350: binomial = 142506;
+        351: binomial = 169911;
+        352: binomial = 201376;
+        353: binomial = 237336;
+        354: binomial = 278256;
+        355: binomial = 324632;
+        356: binomial = 376992;
+        357: binomial = 435897;
+        358: binomial = 501942;
+        359: binomial = 575757;
+        360: binomial = 658008;
+        361: binomial = 749398;
+        362: binomial = 850668;
+        363: binomial = 962598;
+        364: binomial = 1086008;
+        365: binomial = 1221759;
+        366: binomial = 1370754;
+        367: binomial = 1533939;
+        368: binomial = 1712304;
+        369: binomial = 1906884;
+        370: binomial = 2118760;
+        371: binomial = 2349060;
+        372: binomial = 2598960;
+        373: binomial = 2869685;
+        374: binomial = 3162510;
+        375: binomial = 3478761;
+        376: binomial = 3819816;
+        377: binomial = 4187106;
+        378: binomial = 4194303;
+        379: binomial = 4194303;
+        380: binomial = 4194303;
+        381: binomial = 4194303;
+        382: binomial = 4194303;
+        383: binomial = 4194303;
+        384: binomial = 0;
+        385: binomial = 0;
+        386: binomial = 0;
+        387: binomial = 0;
+        388: binomial = 0;
+        389: binomial = 0;
+        390: binomial = 1;
+        391: binomial = 7;
+        392: binomial = 28;
+        393: binomial = 84;
+        394: binomial = 210;
+        395: binomial = 462;
+        396: binomial = 924;
+        397: binomial = 1716;
+        398: binomial = 3003;
+        399: binomial = 5005;
+        400: binomial = 8008;
+        401: binomial = 12376;
+        402: binomial = 18564;
+        403: binomial = 27132;
+        404: binomial = 38760;
+        405: binomial = 54264;
+        406: binomial = 74613;
+        407: binomial = 100947;
+        408: binomial = 134596;
+        409: binomial = 177100;
+        410: binomial = 230230;
+        411: binomial = 296010;
+        412: binomial = 376740;
+        413: binomial = 475020;
+        414: binomial = 593775;
+        415: binomial = 736281;
+        416: binomial = 906192;
+        417: binomial = 1107568;
+        418: binomial = 1344904;
+        419: binomial = 1623160;
+        420: binomial = 1947792;
+        421: binomial = 2324784;
+        422: binomial = 2760681;
+        423: binomial = 3262623;
+        424: binomial = 3838380;
+        425: binomial = 4194303;
+        426: binomial = 4194303;
+        427: binomial = 4194303;
+        428: binomial = 4194303;
+        429: binomial = 4194303;
+        430: binomial = 4194303;
+        431: binomial = 4194303;
+        432: binomial = 4194303;
+        433: binomial = 4194303;
+        434: binomial = 4194303;
+        435: binomial = 4194303;
+        436: binomial = 4194303;
+        437: binomial = 4194303;
+        438: binomial = 4194303;
+        439: binomial = 4194303;
+        440: binomial = 4194303;
+        441: binomial = 4194303;
+        442: binomial = 4194303;
+        443: binomial = 4194303;
+        444: binomial = 4194303;
+        445: binomial = 4194303;
+        446: binomial = 4194303;
+        447: binomial = 4194303;
+        448: binomial = 0;
+        449: binomial = 0;
+        450: binomial = 0;
+        451: binomial = 0;
+        452: binomial = 0;
+        453: binomial = 0;
+        454: binomial = 0;
+        455: binomial = 1;
+        456: binomial = 8;
+        457: binomial = 36;
+        458: binomial = 120;
+        459: binomial = 330;
+        460: binomial = 792;
+        461: binomial = 1716;
+        462: binomial = 3432;
+        463: binomial = 6435;
+        464: binomial = 11440;
+        465: binomial = 19448;
+        466: binomial = 31824;
+        467: binomial = 50388;
+        468: binomial = 77520;
+        469: binomial = 116280;
+        470: binomial = 170544;
+        471: binomial = 245157;
+        472: binomial = 346104;
+        473: binomial = 480700;
+        474: binomial = 657800;
+        475: binomial = 888030;
+        476: binomial = 1184040;
+        477: binomial = 1560780;
+        478: binomial = 2035800;
+        479: binomial = 2629575;
+        480: binomial = 3365856;
+        481: binomial = 4194303;
+        482: binomial = 4194303;
+        483: binomial = 4194303;
+        484: binomial = 4194303;
+        485: binomial = 4194303;
+        486: binomial = 4194303;
+        487: binomial = 4194303;
+        488: binomial = 4194303;
+        489: binomial = 4194303;
+        490: binomial = 4194303;
+        491: binomial = 4194303;
+        492: binomial = 4194303;
+        493: binomial = 4194303;
+        494: binomial = 4194303;
+        495: binomial = 4194303;
+        496: binomial = 4194303;
+        497: binomial = 4194303;
+        498: binomial = 4194303;
+        499: binomial = 4194303;
+        500: binomial = 4194303;
+        501: binomial = 4194303;
+        502: binomial = 4194303;
+        503: binomial = 4194303;
+        504: binomial = 4194303;
+        505: binomial = 4194303;
+        506: binomial = 4194303;
+        507: binomial = 4194303;
+        508: binomial = 4194303;
+        509: binomial = 4194303;
+        510: binomial = 4194303;
+        default: binomial = 4194303;
+    endcase
+end
+
+
+always @(posedge clk) begin: binomial_register
+    binomial_q <= binomial;
+end
+
+// C(c, j) <= what is left of the rank: c is the digit; what is left after it.
+always @(binomial_q, unranked) begin: unrank_step
+    fits = (binomial_q <= unranked);
+    if ((binomial_q <= unranked)) begin
+        rest = (unranked - binomial_q);
+    end
+    else begin
+        rest = unranked;
+    end
+end
+
+
+
+assign load_bonus = (remainder > load_lane);
 
 // The checks that need arithmetic, registered (CHECKING reads them a clock after
 // the scan's last count, in SCANNED).
@@ -3111,6 +3893,7 @@ always @(posedge clk) begin: judge
     twice <= ((known + n) != deck_total);
     deck_short <= (to_deal > n);
     no_trials <= (trials == 0);
+    too_big <= (randoms > most_random);
 end
 
 
@@ -3118,21 +3901,22 @@ end
 assign all_done = (done_bits == 3);
 
 
-always @(md, mb, mc, load_index, ma) begin: seed_words
-    case (load_index)
-        'h0: begin
-            seed_word = ma;
-        end
-        'h1: begin
-            seed_word = mb;
-        end
-        'h2: begin
-            seed_word = mc;
-        end
-        default: begin
-            seed_word = md;
-        end
-    endcase
+always @(load_digit, md, mb, mc, load_index, ma, exact) begin: seed_words
+    if (exact) begin
+        seed_word = load_digit;
+    end
+    else if ((load_index == 0)) begin
+        seed_word = ma;
+    end
+    else if ((load_index == 1)) begin
+        seed_word = mb;
+    end
+    else if ((load_index == 2)) begin
+        seed_word = mc;
+    end
+    else begin
+        seed_word = md;
+    end
 end
 
 // A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
@@ -3192,7 +3976,7 @@ assign tx_go = ((!out_valid) || m_axis_tready);
 assign busy = (state != 4'b0000);
 
 
-always @(status, part, reply_len, sent_trials, crc_tx, sum_last) begin: reply_byte
+always @(status, sum_last, part, reply_len, crc_tx) begin: reply_byte
     case (part)
         3'b000: begin
             tx_byte = 165;
@@ -3204,9 +3988,6 @@ always @(status, part, reply_len, sent_trials, crc_tx, sum_last) begin: reply_by
             tx_byte = status;
         end
         3'b011: begin
-            tx_byte = sent_trials[8-1:0];
-        end
-        3'b100: begin
             tx_byte = sum_last[8-1:0];
         end
         default: begin
@@ -3222,7 +4003,6 @@ always @(posedge clk) begin: control
     if (rst == 1) begin
         load <= 0;
         reply_len <= 0;
-        sent_trials <= 0;
         base_b <= 0;
         load_index <= 0;
         mixing_base <= 0;
@@ -3232,24 +4012,29 @@ always @(posedge clk) begin: control
         base_d <= 0;
         part <= 3'b000;
         busy_pending <= 0;
-        md <= 0;
         load_lane <= 0;
+        md <= 0;
         mb <= 0;
         mc <= 0;
         add_x <= 0;
         out_data <= 0;
         step_count <= 0;
         ma <= 0;
+        exact <= 0;
         quotient <= 0;
         mix_phase <= 0;
+        rank <= 0;
         state <= 4'b0000;
+        probe_c <= 0;
         add_y <= 0;
         n <= 0;
         base_a <= 0;
         mix_count <= 0;
         load_slot <= 0;
         mix_carry <= 0;
+        rank_bonus <= 0;
         scan <= 0;
+        load_digit <= 0;
         start <= 0;
         remainder <= 0;
         base_c <= 0;
@@ -3259,8 +4044,10 @@ always @(posedge clk) begin: control
         dividend <= 0;
         out_valid <= 0;
         shift <= 0;
+        probe_j <= 0;
         left <= 0;
         carry <= 0;
+        unranked <= 0;
     end
     else begin
         load <= 1'b0;
@@ -3277,14 +4064,14 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 part <= 3'b000;
                 busy_pending <= 1'b0;
-                state <= 4'b1011;
+                state <= 4'b1111;
             end
             else if ((frame_end && taking)) begin
                 if (((!frame_good) || (role != 3'b101))) begin
                     status <= 7;
                     reply_len <= 1;
                     part <= 3'b000;
-                    state <= 4'b1011;
+                    state <= 4'b1111;
                 end
                 else begin
                     scan_bits <= cards_seen;
@@ -3303,6 +4090,8 @@ always @(posedge clk) begin: control
             end
         end
         else if ((state == 4'b0010)) begin
+            probe_j <= board_missing;
+            probe_c <= n;
             state <= 4'b0011;
         end
         else if ((state == 4'b0011)) begin
@@ -3311,8 +4100,9 @@ always @(posedge clk) begin: control
             end
             reply_len <= 1;
             part <= 3'b000;
-            state <= 4'b1011;
-            if ((mode != 1)) begin
+            state <= 4'b1111;
+            exact <= (mode == 2);
+            if (((mode != 1) && (mode != 2))) begin
                 status <= 8;
             end
             else if (((k_opp == 0) || (k_opp > max_opponents))) begin
@@ -3330,14 +4120,21 @@ always @(posedge clk) begin: control
             else if (deck_short) begin
                 status <= 6;
             end
-            else if (no_trials) begin
+            else if (((mode == 2) && too_big)) begin
+                status <= 10;
+            end
+            else if (((mode != 2) && no_trials)) begin
                 status <= 5;
             end
             else begin
                 status <= 0;
-                reply_len <= ((1 + 5) + count_bytes);
-                dividend <= trials;
-                sent_trials <= trials;
+                reply_len <= (1 + count_bytes);
+                if ((mode == 2)) begin
+                    dividend <= binomial;
+                end
+                else begin
+                    dividend <= trials;
+                end
                 remainder <= 0;
                 step_count <= 0;
                 state <= 4'b0100;
@@ -3354,7 +4151,14 @@ always @(posedge clk) begin: control
                 quotient <= {quotient[(40 - 1)-1:0], 1'b0};
             end
             step_count <= (step_count + 1);
-            if (($signed({1'b0, step_count}) == (40 - 1))) begin
+            if ((($signed({1'b0, step_count}) == (40 - 1)) && exact)) begin
+                rank <= 0;
+                rank_bonus <= 1'b0;
+                load_lane <= 0;
+                load_index <= 0;
+                state <= 4'b1001;
+            end
+            else if (($signed({1'b0, step_count}) == (40 - 1))) begin
                 ma <= seed[128-1:96];
                 mb <= seed[96-1:64];
                 mc <= seed[64-1:32];
@@ -3443,7 +4247,7 @@ always @(posedge clk) begin: control
                     load_slot <= 0;
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                         start <= 1'b1;
-                        state <= 4'b1001;
+                        state <= 4'b1101;
                     end
                     else begin
                         load_lane <= (load_lane + 1);
@@ -3459,15 +4263,67 @@ always @(posedge clk) begin: control
             end
         end
         else if ((state == 4'b1001)) begin
-            state <= 4'b1010;
+            if (rank_bonus) begin
+                rank <= (rank + 1);
+                unranked <= (rank + 1);
+            end
+            else begin
+                unranked <= rank;
+            end
+            rank_bonus <= 1'b0;
+            probe_j <= board_missing;
+            probe_c <= (n - 1);
+            if ((board_missing == 0)) begin
+                state <= 4'b1100;
+            end
+            else begin
+                state <= 4'b1010;
+            end
         end
         else if ((state == 4'b1010)) begin
+            state <= 4'b1011;
+        end
+        else if ((state == 4'b1011)) begin
+            state <= 4'b1010;
+            if (fits) begin
+                load <= 1'b1;
+                load_slot <= (probe_j - 1);
+                load_digit <= probe_c;
+                unranked <= rest;
+                probe_j <= (probe_j - 1);
+                if ((probe_j == 1)) begin
+                    state <= 4'b1100;
+                end
+                else begin
+                    probe_c <= (probe_c - 1);
+                end
+            end
+            else begin
+                probe_c <= (probe_c - 1);
+            end
+        end
+        else if ((state == 4'b1100)) begin
+            rank <= (rank + quotient[22-1:0]);
+            rank_bonus <= load_bonus;
+            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                start <= 1'b1;
+                state <= 4'b1101;
+            end
+            else begin
+                load_lane <= (load_lane + 1);
+                state <= 4'b1001;
+            end
+        end
+        else if ((state == 4'b1101)) begin
+            state <= 4'b1110;
+        end
+        else if ((state == 4'b1110)) begin
             if (all_done) begin
-                state <= 4'b1011;
+                state <= 4'b1111;
             end
         end
         else begin
-            if (((part == 3'b100) && (settle != 0))) begin
+            if (((part == 3'b011) && (settle != 0))) begin
                 settle <= (settle - 1);
             end
             else if (tx_go) begin
@@ -3484,33 +4340,24 @@ always @(posedge clk) begin: control
                     end
                     3'b010: begin
                         crc_tx <= crc_tx_next;
-                        left <= 5;
+                        left <= count_bytes;
+                        carry <= 0;
+                        settle <= (2 + 2);
                         if ((status == 0)) begin
                             part <= 3'b011;
                         end
                         else begin
-                            part <= 3'b101;
-                        end
-                    end
-                    3'b011: begin
-                        crc_tx <= crc_tx_next;
-                        sent_trials <= {8'h0, sent_trials[40-1:8]};
-                        left <= (left - 1);
-                        if ((left == 1)) begin
-                            left <= count_bytes;
-                            carry <= 0;
-                            settle <= (2 + 2);
                             part <= 3'b100;
                         end
                     end
-                    3'b100: begin
+                    3'b011: begin
                         crc_tx <= crc_tx_next;
                         carry <= sum_last[12-1:8];
                         shift <= 1'b1;
                         settle <= (2 + 2);
                         left <= (left - 1);
                         if ((left == 1)) begin
-                            part <= 3'b101;
+                            part <= 3'b100;
                         end
                     end
                     default: begin
@@ -3734,12 +4581,18 @@ assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quotient, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quotient, equity_lane0_step_one, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_clear = start;
     equity_lane0_done = equity_lane0_done_q;
-    if ((equity_lane0_counting && (!equity_lane0_extra))) begin
+    if (exact) begin
+        equity_lane0_step_one = equity_lane0_board_step;
+    end
+    else begin
+        equity_lane0_step_one = equity_lane0_counting;
+    end
+    if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
         equity_lane0_count_one = 1;
     end
     else begin
@@ -3761,13 +4614,13 @@ always @(posedge clk) begin: equity_lane0_zero_left
             equity_lane0_extra <= lane_bonus0_bonus;
             equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
         end
-        else if ((equity_lane0_counting && equity_lane0_extra)) begin
+        else if ((equity_lane0_step_one && equity_lane0_extra)) begin
             equity_lane0_extra <= 1'b0;
             if (equity_lane0_quota_was_zero) begin
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_counting && equity_lane0_low_one && equity_lane0_high_zero)) begin
+        else if ((equity_lane0_step_one && equity_lane0_low_one && equity_lane0_high_zero)) begin
             equity_lane0_left_zero <= 1'b1;
         end
     end
@@ -3804,6 +4657,458 @@ always @(posedge clk) begin: equity_lane0_control
             end
         end
     end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select0_here = (lane_load0_lane_loads && (load_slot == 0) && (load_index == 0));
+
+
+always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+    if ((1'b0 || (!dealt[1]))) begin
+        equity_lane0_colex_odometer0_odometer_digit0_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) != equity_lane0_colex_odometer0_odometer_digit0_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select0_here) begin
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[0] && (!equity_lane0_colex_odometer0_lower[0]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit0_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select1_here = (lane_load0_lane_loads && (load_slot == 1) && (load_index == 0));
+
+
+always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+    if ((1'b0 || (!dealt[2]))) begin
+        equity_lane0_colex_odometer0_odometer_digit1_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) != equity_lane0_colex_odometer0_odometer_digit1_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select1_here) begin
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[1] && (!equity_lane0_colex_odometer0_lower[1]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit1_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select2_here = (lane_load0_lane_loads && (load_slot == 2) && (load_index == 0));
+
+
+always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+    if ((1'b0 || (!dealt[3]))) begin
+        equity_lane0_colex_odometer0_odometer_digit2_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) != equity_lane0_colex_odometer0_odometer_digit2_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select2_here) begin
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[2] && (!equity_lane0_colex_odometer0_lower[2]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit2_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select3_here = (lane_load0_lane_loads && (load_slot == 3) && (load_index == 0));
+
+
+always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+    if ((1'b0 || (!dealt[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit3_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) != equity_lane0_colex_odometer0_odometer_digit3_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select3_here) begin
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[3] && (!equity_lane0_colex_odometer0_lower[3]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit3_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select4_here = (lane_load0_lane_loads && (load_slot == 4) && (load_index == 0));
+
+
+always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_bound, n, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+    if ((1'b1 || (!dealt[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) != equity_lane0_colex_odometer0_odometer_digit4_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select4_here) begin
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[4] && (!equity_lane0_colex_odometer0_lower[4]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit4_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select5_here = (lane_load0_lane_loads && (load_slot == 5) && (load_index == 0));
+
+
+always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+    if ((1'b0 || (!dealt[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit5_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) != equity_lane0_colex_odometer0_odometer_digit5_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select5_here) begin
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[5] && (!equity_lane0_colex_odometer0_lower[5]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select6_here = (lane_load0_lane_loads && (load_slot == 6) && (load_index == 0));
+
+
+always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_bound, n, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+    if ((1'b1 || (!dealt[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) != equity_lane0_colex_odometer0_odometer_digit6_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select6_here) begin
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[6] && (!equity_lane0_colex_odometer0_lower[6]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select7_here = (lane_load0_lane_loads && (load_slot == 7) && (load_index == 0));
+
+
+always @(n, dealt[7], dealt[8], equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper, equity_lane0_colex_odometer0_odometer_digit7_digit) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
+    if ((1'b0 || (!dealt[8]))) begin
+        equity_lane0_colex_odometer0_odometer_digit7_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_colex_odometer0_odometer_digit7_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise = (dealt[7] && ((equity_lane0_colex_odometer0_odometer_digit7_digit + 1) != equity_lane0_colex_odometer0_odometer_digit7_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit7_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select7_here) begin
+            equity_lane0_colex_odometer0_odometer_digit7_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[7] && (!equity_lane0_colex_odometer0_lower[7]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit7_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= (equity_lane0_colex_odometer0_odometer_digit7_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select8_here = (lane_load0_lane_loads && (load_slot == 8) && (load_index == 0));
+
+
+always @(n, dealt[8], dealt[8], equity_lane0_colex_odometer0_odometer_digit8_bound, n, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
+    if ((1'b1 || (!dealt[8]))) begin
+        equity_lane0_colex_odometer0_odometer_digit8_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit8_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise = (dealt[8] && ((equity_lane0_colex_odometer0_odometer_digit7_upper + 1) != equity_lane0_colex_odometer0_odometer_digit8_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit8_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit7_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select8_here) begin
+            equity_lane0_colex_odometer0_odometer_digit7_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit7_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[8] && (!equity_lane0_colex_odometer0_lower[8]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit8_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= (equity_lane0_colex_odometer0_odometer_digit7_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select9_here = (lane_load0_lane_loads && (load_slot == 9) && (load_index == 0));
+
+
+always @(n, dealt[9], dealt[10], equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper, equity_lane0_colex_odometer0_odometer_digit9_digit) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
+    if ((1'b0 || (!dealt[10]))) begin
+        equity_lane0_colex_odometer0_odometer_digit9_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_colex_odometer0_odometer_digit9_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise = (dealt[9] && ((equity_lane0_colex_odometer0_odometer_digit9_digit + 1) != equity_lane0_colex_odometer0_odometer_digit9_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit9_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select9_here) begin
+            equity_lane0_colex_odometer0_odometer_digit9_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[9] && (!equity_lane0_colex_odometer0_lower[9]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit9_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= (equity_lane0_colex_odometer0_odometer_digit9_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select10_here = (lane_load0_lane_loads && (load_slot == 10) && (load_index == 0));
+
+
+always @(n, dealt[10], dealt[10], equity_lane0_colex_odometer0_odometer_digit10_bound, n, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
+    if ((1'b1 || (!dealt[10]))) begin
+        equity_lane0_colex_odometer0_odometer_digit10_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit10_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise = (dealt[10] && ((equity_lane0_colex_odometer0_odometer_digit9_upper + 1) != equity_lane0_colex_odometer0_odometer_digit10_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit10_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit9_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select10_here) begin
+            equity_lane0_colex_odometer0_odometer_digit9_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit9_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[10] && (!equity_lane0_colex_odometer0_lower[10]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit10_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= (equity_lane0_colex_odometer0_odometer_digit9_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= 1;
+            end
+        end
+    end
+end
+
+
+always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equity_lane0_colex_odometer0_carries
+    reg [11-1:0] low;
+    reg [11-1:0] moves;
+    reg inner_max;
+    integer j;
+    integer a;
+    reg below;
+    integer s;
+    low = 11'h0;
+    moves = 11'h0;
+    inner_max = 1'b1;
+    for (j=0; j<3; j=j+1) begin
+        a = (5 + (2 * j));
+        moves[a] = (equity_lane0_issue && inner_max);
+        moves[(a + 1)] = (equity_lane0_issue && inner_max);
+        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
+        if ((equity_lane0_colex_odometer0_rise_bits[a] || equity_lane0_colex_odometer0_rise_bits[(a + 1)])) begin
+            inner_max = 1'b0;
+        end
+    end
+    below = 1'b0;
+    for (s=0; s<5; s=s+1) begin
+        low[s] = below;
+        moves[s] = (equity_lane0_issue && inner_max);
+        if (equity_lane0_colex_odometer0_rise_bits[s]) begin
+            below = 1'b1;
+        end
+    end
+    equity_lane0_colex_odometer0_lower = low;
+    equity_lane0_colex_odometer0_steps = moves;
+    equity_lane0_board_step = (equity_lane0_issue && inner_max);
 end
 
 
@@ -3849,6 +5154,10 @@ assign equity_lane0_slot_stream0_word = equity_lane0_slot_stream0_w;
 
 
 
+assign equity_lane0_delay_line0_d_out = equity_lane0_colex_odometer0_odometer_digit0_digit;
+
+
+
 assign equity_lane0_slot_stream1_x_part1_t = (equity_lane0_slot_stream1_x ^ {equity_lane0_slot_stream1_x[21-1:0], 11'h0});
 
 
@@ -3887,6 +5196,15 @@ end
 
 
 assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
+    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(12 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+end
+
+
+
+assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[12-1:(12 - 6)];
 
 
 
@@ -3930,6 +5248,15 @@ end
 assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
+    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(24 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+end
+
+
+
+assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[24-1:(24 - 6)];
+
+
 
 assign equity_lane0_slot_stream3_x_part3_t = (equity_lane0_slot_stream3_x ^ {equity_lane0_slot_stream3_x[21-1:0], 11'h0});
 
@@ -3969,6 +5296,15 @@ end
 
 
 assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
+    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+end
+
+
+
+assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[36-1:(36 - 6)];
 
 
 
@@ -4012,6 +5348,15 @@ end
 assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
+    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(48 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+end
+
+
+
+assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[48-1:(48 - 6)];
+
+
 
 assign equity_lane0_slot_stream5_x_part5_t = (equity_lane0_slot_stream5_x ^ {equity_lane0_slot_stream5_x[21-1:0], 11'h0});
 
@@ -4051,6 +5396,15 @@ end
 
 
 assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
+    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(60 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+end
+
+
+
+assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[60-1:(60 - 6)];
 
 
 
@@ -4094,6 +5448,15 @@ end
 assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
+    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+end
+
+
+
+assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
+
+
 
 assign equity_lane0_slot_stream7_x_part7_t = (equity_lane0_slot_stream7_x ^ {equity_lane0_slot_stream7_x[21-1:0], 11'h0});
 
@@ -4133,6 +5496,15 @@ end
 
 
 assign equity_lane0_slot_stream7_word = equity_lane0_slot_stream7_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line7_shift_in
+    equity_lane0_delay_line7_line <= {equity_lane0_delay_line7_line[(84 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_digit};
+end
+
+
+
+assign equity_lane0_delay_line7_d_out = equity_lane0_delay_line7_line[84-1:(84 - 6)];
 
 
 
@@ -4176,6 +5548,15 @@ end
 assign equity_lane0_slot_stream8_word = equity_lane0_slot_stream8_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line8_shift_in
+    equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(96 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
+end
+
+
+
+assign equity_lane0_delay_line8_d_out = equity_lane0_delay_line8_line[96-1:(96 - 6)];
+
+
 
 assign equity_lane0_slot_stream9_x_part9_t = (equity_lane0_slot_stream9_x ^ {equity_lane0_slot_stream9_x[21-1:0], 11'h0});
 
@@ -4215,6 +5596,15 @@ end
 
 
 assign equity_lane0_slot_stream9_word = equity_lane0_slot_stream9_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line9_shift_in
+    equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
+end
+
+
+
+assign equity_lane0_delay_line9_d_out = equity_lane0_delay_line9_line[108-1:(108 - 6)];
 
 
 
@@ -4258,6 +5648,15 @@ end
 assign equity_lane0_slot_stream10_word = equity_lane0_slot_stream10_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line10_shift_in
+    equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(120 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
+end
+
+
+
+assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[120-1:(120 - 6)];
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [30-1:0] masked;
     reg [5-1:0] usable;
@@ -4272,10 +5671,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line0_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<0; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4364,10 +5771,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line1_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<1; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4456,10 +5871,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line2_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<2; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4548,10 +5971,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line3_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<3; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4640,10 +6071,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line4_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<4; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4732,10 +6171,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line5_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<5; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4824,10 +6271,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line6_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<6; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4916,10 +6371,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream7_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line7_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream7_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<7; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -5008,10 +6471,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream8_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line8_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream8_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<8; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -5100,10 +6571,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream9_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line9_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream9_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<9; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -5192,10 +6671,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream10_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line10_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream10_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<10; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -9663,8 +11150,14 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-
-assign equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
+always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
+    if (exact) begin
+        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
+    end
+    else begin
+        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
+    end
+end
 
 
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
@@ -9672,7 +11165,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
@@ -9884,7 +11377,7 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
@@ -10096,10 +11589,10 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally2_amount <= equity_lane0_units;
         end
         else begin
@@ -10110,23 +11603,23 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = {equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0], equity_lane0_tally2_chunked_counter3_lowest[16-1:8]};
+assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally2_chunked_counter3_lowest <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[16-1:0];
+            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[8-1:0];
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (shift) begin
@@ -10134,14 +11627,14 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_lowest + 65536) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally2_chunked_counter3_lowest + 256) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
+            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[16];
+            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[8];
         end
     end
 end
@@ -10164,7 +11657,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[24-1:16];
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[16-1:8];
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (shift) begin
@@ -10202,7 +11695,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[32-1:24];
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[24-1:16];
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (shift) begin
@@ -10240,7 +11733,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[40-1:32];
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[32-1:24];
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (shift) begin
@@ -10262,7 +11755,7 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk20_value[8-1:0];
+assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_links[3];
 
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
@@ -10278,7 +11771,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[48-1:40];
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[40-1:32];
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (shift) begin
@@ -10300,44 +11793,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted = equity_lane0_links[3];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk20_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero[56-1:48];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= total[8];
-        end
-    end
-end
-
-
-
 assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0];
 
 
@@ -10346,14 +11801,52 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane0_tally3_amount <= equity_lane0_units;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_lane0_tally3_chunked_counter4_counter_chunk21_value[8-1:0], equity_lane0_tally3_chunked_counter4_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_lowest + 65536) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= total[16];
         end
     end
 end
@@ -10367,30 +11860,30 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_lowest + 256) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= total[8];
         end
     end
@@ -10414,7 +11907,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[16-1:8];
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (shift) begin
@@ -10452,7 +11945,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[24-1:16];
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (shift) begin
@@ -10490,7 +11983,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[32-1:24];
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (shift) begin
@@ -10528,7 +12021,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[40-1:32];
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (shift) begin
@@ -10558,7 +12051,7 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
@@ -10770,10 +12263,10 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally5_amount <= equity_lane0_units;
         end
         else begin
@@ -10784,23 +12277,23 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = {equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0], equity_lane0_tally5_chunked_counter6_lowest[16-1:8]};
+assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally5_chunked_counter6_lowest <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[16-1:0];
+            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (shift) begin
@@ -10808,14 +12301,14 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_lowest + 65536) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally5_chunked_counter6_lowest + 256) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
+            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[16];
+            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[8];
         end
     end
 end
@@ -10838,7 +12331,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[24-1:16];
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (shift) begin
@@ -10876,7 +12369,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[32-1:24];
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (shift) begin
@@ -10914,7 +12407,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[40-1:32];
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (shift) begin
@@ -10936,7 +12429,7 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk36_value[8-1:0];
+assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_links[6];
 
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
@@ -10952,7 +12445,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[48-1:40];
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (shift) begin
@@ -10974,44 +12467,6 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted = equity_lane0_links[6];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk36_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero[56-1:48];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= total[8];
-        end
-    end
-end
-
-
-
 assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
 
 
@@ -11020,14 +12475,52 @@ always @(posedge clk) begin: equity_lane0_tally6_register_amount
         equity_lane0_tally6_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally6_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane0_tally6_amount <= equity_lane0_units;
         end
         else begin
             equity_lane0_tally6_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_lane0_tally6_chunked_counter7_counter_chunk37_value[8-1:0], equity_lane0_tally6_chunked_counter7_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_lowest + 65536) - equity_lane0_tally6_amount) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= total[16];
         end
     end
 end
@@ -11041,30 +12534,30 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_lowest <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
         else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_lowest + 256) - equity_lane0_tally6_amount) - equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[8-1:0];
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[8-1:0];
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= total[8];
         end
     end
@@ -11088,7 +12581,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
         else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[16-1:8];
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
         else if (shift) begin
@@ -11126,7 +12619,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
         else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[24-1:16];
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
         else if (shift) begin
@@ -11164,7 +12657,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
         else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[32-1:24];
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
         else if (shift) begin
@@ -11202,7 +12695,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
         else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[40-1:32];
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
         else if (shift) begin
@@ -11232,7 +12725,7 @@ always @(posedge clk) begin: equity_lane0_tally7_register_amount
         equity_lane0_tally7_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally7_amount <= 0;
         end
         else if (1'b0) begin
@@ -11444,10 +12937,10 @@ always @(posedge clk) begin: equity_lane0_tally8_register_amount
         equity_lane0_tally8_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally8_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally8_amount <= equity_lane0_units;
         end
         else begin
@@ -11458,23 +12951,23 @@ end
 
 
 
-assign equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted = {equity_lane0_tally8_chunked_counter9_counter_chunk48_value[8-1:0], equity_lane0_tally8_chunked_counter9_lowest[16-1:8]};
+assign equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk48_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk47_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         equity_lane0_tally8_chunked_counter9_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally8_chunked_counter9_lowest <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
         else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero[16-1:0];
+            equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero[8-1:0];
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
         else if (shift) begin
@@ -11482,14 +12975,14 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_lowest + 65536) - equity_lane0_tally8_amount) - equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
-            equity_lane0_tally8_chunked_counter9_lowest <= total[16-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally8_chunked_counter9_lowest + 256) - equity_lane0_tally8_amount) - equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
+            equity_lane0_tally8_chunked_counter9_lowest <= total[8-1:0];
+            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally8_chunked_counter9_lowest + equity_lane0_tally8_amount) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
-            equity_lane0_tally8_chunked_counter9_lowest <= total[16-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= total[16];
+            equity_lane0_tally8_chunked_counter9_lowest <= total[8-1:0];
+            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= total[8];
         end
     end
 end
@@ -11512,7 +13005,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         end
         else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero[24-1:16];
+            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero[16-1:8];
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         end
         else if (shift) begin
@@ -11550,7 +13043,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         end
         else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero[32-1:24];
+            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero[24-1:16];
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         end
         else if (shift) begin
@@ -11588,7 +13081,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         end
         else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero[40-1:32];
+            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero[32-1:24];
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         end
         else if (shift) begin
@@ -11610,7 +13103,7 @@ end
 
 
 
-assign equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk52_value[8-1:0];
+assign equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted = equity_lane0_links[9];
 
 
 always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk51_step
@@ -11626,7 +13119,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         end
         else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero[48-1:40];
+            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero[40-1:32];
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         end
         else if (shift) begin
@@ -11648,44 +13141,6 @@ end
 
 
 
-assign equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted = equity_lane0_links[9];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk52_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= equity_lane0_tally8_zero[56-1:48];
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_counter_chunk52_value + 256) - equity_lane0_tally8_chunked_counter9_zero) - equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_counter_chunk52_value + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= total[8];
-        end
-    end
-end
-
-
-
 assign equity_lane0_links[8] = equity_lane0_tally8_chunked_counter9_lowest[8-1:0];
 
 
@@ -11694,14 +13149,52 @@ always @(posedge clk) begin: equity_lane0_tally9_register_amount
         equity_lane0_tally9_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally9_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane0_tally9_amount <= equity_lane0_units;
         end
         else begin
             equity_lane0_tally9_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted = {equity_lane0_tally9_chunked_counter10_counter_chunk53_value[8-1:0], equity_lane0_tally9_chunked_counter10_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk52_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
+        equity_lane0_tally9_chunked_counter10_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally9_chunked_counter10_lowest <= 0;
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
+        end
+        else if (equity_lane0_tally9_no) begin
+            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero[16-1:0];
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally9_chunked_counter10_lowest + 65536) - equity_lane0_tally9_amount) - equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
+            equity_lane0_tally9_chunked_counter10_lowest <= total[16-1:0];
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally9_chunked_counter10_lowest + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
+            equity_lane0_tally9_chunked_counter10_lowest <= total[16-1:0];
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= total[16];
         end
     end
 end
@@ -11715,30 +13208,30 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_lowest <= 0;
+        equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= 0;
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
         else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero[8-1:0];
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero[24-1:16];
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_lowest + 256) - equity_lane0_tally9_amount) - equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in);
-            equity_lane0_tally9_chunked_counter10_lowest <= total[8-1:0];
+            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk53_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total[8-1:0];
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane0_tally9_chunked_counter10_lowest + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in);
-            equity_lane0_tally9_chunked_counter10_lowest <= total[8-1:0];
+            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk53_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total[8-1:0];
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= total[8];
         end
     end
@@ -11762,7 +13255,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         end
         else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero[16-1:8];
+            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero[32-1:24];
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         end
         else if (shift) begin
@@ -11800,7 +13293,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         end
         else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero[24-1:16];
+            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero[40-1:32];
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         end
         else if (shift) begin
@@ -11838,7 +13331,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         end
         else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero[32-1:24];
+            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero[48-1:40];
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         end
         else if (shift) begin
@@ -11876,7 +13369,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         end
         else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero[40-1:32];
+            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero[56-1:48];
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         end
         else if (shift) begin
@@ -11906,7 +13399,7 @@ always @(posedge clk) begin: equity_lane0_tally10_register_amount
         equity_lane0_tally10_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally10_amount <= 0;
         end
         else if (1'b0) begin
@@ -12118,10 +13611,10 @@ always @(posedge clk) begin: equity_lane0_tally11_register_amount
         equity_lane0_tally11_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally11_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally11_amount <= equity_lane0_units;
         end
         else begin
@@ -12132,23 +13625,23 @@ end
 
 
 
-assign equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted = {equity_lane0_tally11_chunked_counter12_counter_chunk64_value[8-1:0], equity_lane0_tally11_chunked_counter12_lowest[16-1:8]};
+assign equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk64_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk63_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         equity_lane0_tally11_chunked_counter12_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally11_chunked_counter12_lowest <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
         else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero[16-1:0];
+            equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero[8-1:0];
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
         else if (shift) begin
@@ -12156,14 +13649,14 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_lowest + 65536) - equity_lane0_tally11_amount) - equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
-            equity_lane0_tally11_chunked_counter12_lowest <= total[16-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally11_chunked_counter12_lowest + 256) - equity_lane0_tally11_amount) - equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
+            equity_lane0_tally11_chunked_counter12_lowest <= total[8-1:0];
+            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally11_chunked_counter12_lowest + equity_lane0_tally11_amount) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
-            equity_lane0_tally11_chunked_counter12_lowest <= total[16-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= total[16];
+            equity_lane0_tally11_chunked_counter12_lowest <= total[8-1:0];
+            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= total[8];
         end
     end
 end
@@ -12186,7 +13679,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         end
         else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero[24-1:16];
+            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero[16-1:8];
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         end
         else if (shift) begin
@@ -12224,7 +13717,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         end
         else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero[32-1:24];
+            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero[24-1:16];
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         end
         else if (shift) begin
@@ -12262,7 +13755,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         end
         else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero[40-1:32];
+            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero[32-1:24];
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         end
         else if (shift) begin
@@ -12284,7 +13777,7 @@ end
 
 
 
-assign equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk68_value[8-1:0];
+assign equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted = equity_lane0_links[12];
 
 
 always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk67_step
@@ -12300,7 +13793,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         end
         else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero[48-1:40];
+            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero[40-1:32];
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         end
         else if (shift) begin
@@ -12322,45 +13815,257 @@ end
 
 
 
-assign equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted = equity_lane0_chain_in;
+assign equity_lane0_links[11] = equity_lane0_tally11_chunked_counter12_lowest[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk68_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_tally12_register_amount
     if (rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= 0;
+        equity_lane0_tally12_amount <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= 0;
+        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+            equity_lane0_tally12_amount <= 0;
         end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= equity_lane0_tally11_zero[56-1:48];
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_counter_chunk68_value + 256) - equity_lane0_tally11_chunked_counter12_zero) - equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= (!total[8]);
+        else if (1'b1) begin
+            equity_lane0_tally12_amount <= equity_lane0_units;
         end
         else begin
-            total = ((equity_lane0_tally11_chunked_counter12_counter_chunk68_value + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= total[8];
+            equity_lane0_tally12_amount <= 1;
         end
     end
 end
 
 
 
-assign equity_lane0_links[11] = equity_lane0_tally11_chunked_counter12_lowest[8-1:0];
+assign equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted = {equity_lane0_tally12_chunked_counter13_counter_chunk69_value[8-1:0], equity_lane0_tally12_chunked_counter13_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk68_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_lowest <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero[16-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_lowest + 65536) - equity_lane0_tally12_amount) - equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
+            equity_lane0_tally12_chunked_counter13_lowest <= total[16-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_lowest + equity_lane0_tally12_amount) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
+            equity_lane0_tally12_chunked_counter13_lowest <= total[16-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= total[16];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk70_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk69_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero[24-1:16];
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk69_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk69_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk71_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk70_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero[32-1:24];
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk70_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk70_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk72_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk71_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero[40-1:32];
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk71_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk71_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk73_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk72_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero[48-1:40];
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk72_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk72_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted = equity_lane0_chain_in;
+
+
+always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk73_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
+        equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
+        end
+        else if (equity_lane0_tally12_no) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero[56-1:48];
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk73_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk73_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total[8-1:0];
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-1:0];
 
 
 
@@ -12376,210 +14081,216 @@ assign lane_load1_lane_loads = (load && (load_lane == 1));
 
 
 
-assign equity_lane1_chunked_counter13_counter_chunk69_shifted = equity_lane1_chunked_counter13_counter_chunk70_value[8-1:0];
+assign equity_lane1_chunked_counter14_counter_chunk74_shifted = equity_lane1_chunked_counter14_counter_chunk75_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk69_step
+always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
     reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
-        equity_lane1_chunked_counter13_lowest <= 0;
+        equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
+        equity_lane1_chunked_counter14_lowest <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_lowest <= 0;
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
+            equity_lane1_chunked_counter14_lowest <= 0;
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_lowest <= quotient[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
+            equity_lane1_chunked_counter14_lowest <= quotient[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_lowest <= equity_lane1_chunked_counter13_counter_chunk69_shifted;
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= 0;
+            equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter13_lowest + 256) - equity_lane1_count_one) - equity_lane1_chunked_counter13_counter_chunk69_carry_in);
-            equity_lane1_chunked_counter13_lowest <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter14_lowest + 256) - equity_lane1_count_one) - equity_lane1_chunked_counter14_counter_chunk74_carry_in);
+            equity_lane1_chunked_counter14_lowest <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter13_lowest + equity_lane1_count_one) + equity_lane1_chunked_counter13_counter_chunk69_carry_in);
-            equity_lane1_chunked_counter13_lowest <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter14_lowest + equity_lane1_count_one) + equity_lane1_chunked_counter14_counter_chunk74_carry_in);
+            equity_lane1_chunked_counter14_lowest <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter13_counter_chunk70_shifted = equity_lane1_chunked_counter13_counter_chunk71_value[8-1:0];
+assign equity_lane1_chunked_counter14_counter_chunk75_shifted = equity_lane1_chunked_counter14_counter_chunk76_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk70_step
+always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
     reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
-        equity_lane1_chunked_counter13_counter_chunk70_value <= 0;
+        equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
+        equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk70_value <= 0;
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk70_value <= quotient[16-1:8];
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk75_value <= quotient[16-1:8];
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk70_value <= equity_lane1_chunked_counter13_counter_chunk70_shifted;
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter13_counter_chunk70_value + 256) - equity_lane1_chunked_counter13_zero) - equity_lane1_chunked_counter13_counter_chunk69_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk70_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter14_counter_chunk75_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk74_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk75_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter13_counter_chunk70_value + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk69_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk70_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter14_counter_chunk75_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk74_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk75_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter13_counter_chunk71_shifted = equity_lane1_chunked_counter13_counter_chunk72_value[8-1:0];
+assign equity_lane1_chunked_counter14_counter_chunk76_shifted = equity_lane1_chunked_counter14_counter_chunk77_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk71_step
+always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
     reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
-        equity_lane1_chunked_counter13_counter_chunk71_value <= 0;
+        equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
+        equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk71_value <= 0;
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk71_value <= quotient[24-1:16];
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk76_value <= quotient[24-1:16];
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk71_value <= equity_lane1_chunked_counter13_counter_chunk71_shifted;
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter13_counter_chunk71_value + 256) - equity_lane1_chunked_counter13_zero) - equity_lane1_chunked_counter13_counter_chunk70_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk71_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter14_counter_chunk76_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk75_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk76_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter13_counter_chunk71_value + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk70_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk71_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter14_counter_chunk76_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk75_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk76_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter13_counter_chunk72_shifted = equity_lane1_chunked_counter13_counter_chunk73_value[8-1:0];
+assign equity_lane1_chunked_counter14_counter_chunk77_shifted = equity_lane1_chunked_counter14_counter_chunk78_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk72_step
+always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
     reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
-        equity_lane1_chunked_counter13_counter_chunk72_value <= 0;
+        equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
+        equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk72_value <= 0;
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk72_value <= quotient[32-1:24];
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk77_value <= quotient[32-1:24];
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk72_value <= equity_lane1_chunked_counter13_counter_chunk72_shifted;
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter13_counter_chunk72_value + 256) - equity_lane1_chunked_counter13_zero) - equity_lane1_chunked_counter13_counter_chunk71_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk72_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter14_counter_chunk77_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk76_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk77_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter13_counter_chunk72_value + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk71_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk72_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter14_counter_chunk77_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk76_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk77_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter13_counter_chunk73_shifted = equity_lane1_unused;
+assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_unused;
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter13_counter_chunk73_step
+always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
     reg [9-1:0] total;
     if (rst == 1) begin
-        equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
-        equity_lane1_chunked_counter13_counter_chunk73_value <= 0;
+        equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
+        equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk73_value <= 0;
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (start) begin
-            equity_lane1_chunked_counter13_counter_chunk73_value <= quotient[40-1:32];
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk78_value <= quotient[40-1:32];
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter13_counter_chunk73_value <= equity_lane1_chunked_counter13_counter_chunk73_shifted;
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= 0;
+            equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter13_counter_chunk73_value + 256) - equity_lane1_chunked_counter13_zero) - equity_lane1_chunked_counter13_counter_chunk72_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk73_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter14_counter_chunk78_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk77_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk78_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter13_counter_chunk73_value + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk72_carry_out);
-            equity_lane1_chunked_counter13_counter_chunk73_value <= total[8-1:0];
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter14_counter_chunk78_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk77_carry_out);
+            equity_lane1_chunked_counter14_counter_chunk78_value <= total[8-1:0];
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_unread = equity_lane1_chunked_counter13_lowest[8-1:0];
+assign equity_lane1_unread = equity_lane1_chunked_counter14_lowest[8-1:0];
 
 
 
-assign equity_lane1_low_one = (equity_lane1_chunked_counter13_lowest == 1);
-assign equity_lane1_high_zero = (equity_lane1_chunked_counter13_high == 0);
+assign equity_lane1_low_one = (equity_lane1_chunked_counter14_lowest == 1);
+assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_done_q, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, start, quotient, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, exact, start, quotient, equity_lane1_step_one, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_clear = start;
     equity_lane1_done = equity_lane1_done_q;
-    if ((equity_lane1_counting && (!equity_lane1_extra))) begin
+    if (exact) begin
+        equity_lane1_step_one = equity_lane1_board_step;
+    end
+    else begin
+        equity_lane1_step_one = equity_lane1_counting;
+    end
+    if ((equity_lane1_step_one && (!equity_lane1_extra))) begin
         equity_lane1_count_one = 1;
     end
     else begin
@@ -12601,13 +14312,13 @@ always @(posedge clk) begin: equity_lane1_zero_left
             equity_lane1_extra <= lane_bonus1_bonus;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
-        else if ((equity_lane1_counting && equity_lane1_extra)) begin
+        else if ((equity_lane1_step_one && equity_lane1_extra)) begin
             equity_lane1_extra <= 1'b0;
             if (equity_lane1_quota_was_zero) begin
                 equity_lane1_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane1_counting && equity_lane1_low_one && equity_lane1_high_zero)) begin
+        else if ((equity_lane1_step_one && equity_lane1_low_one && equity_lane1_high_zero)) begin
             equity_lane1_left_zero <= 1'b1;
         end
     end
@@ -12644,6 +14355,458 @@ always @(posedge clk) begin: equity_lane1_control
             end
         end
     end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select11_here = (lane_load1_lane_loads && (load_slot == 0) && (load_index == 0));
+
+
+always @(n, dealt[0], dealt[1], equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper, equity_lane1_colex_odometer1_odometer_digit11_digit) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+    if ((1'b0 || (!dealt[1]))) begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (dealt[0] && ((equity_lane1_colex_odometer1_odometer_digit11_digit + 1) != equity_lane1_colex_odometer1_odometer_digit11_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit11_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select11_here) begin
+            equity_lane1_colex_odometer1_odometer_digit11_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[0] && (!equity_lane1_colex_odometer1_lower[0]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit11_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= (equity_lane1_colex_odometer1_odometer_digit11_digit + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select12_here = (lane_load1_lane_loads && (load_slot == 1) && (load_index == 0));
+
+
+always @(n, dealt[1], dealt[2], equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+    if ((1'b0 || (!dealt[2]))) begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (dealt[1] && ((equity_lane1_colex_odometer1_odometer_digit11_upper + 1) != equity_lane1_colex_odometer1_odometer_digit12_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit12_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit11_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select12_here) begin
+            equity_lane1_colex_odometer1_odometer_digit11_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane1_colex_odometer1_odometer_digit11_upper <= 1;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[1] && (!equity_lane1_colex_odometer1_lower[1]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit12_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= (equity_lane1_colex_odometer1_odometer_digit11_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select13_here = (lane_load1_lane_loads && (load_slot == 2) && (load_index == 0));
+
+
+always @(n, dealt[2], dealt[3], equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+    if ((1'b0 || (!dealt[3]))) begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (dealt[2] && ((equity_lane1_colex_odometer1_odometer_digit12_upper + 1) != equity_lane1_colex_odometer1_odometer_digit13_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit13_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit12_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select13_here) begin
+            equity_lane1_colex_odometer1_odometer_digit12_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane1_colex_odometer1_odometer_digit12_upper <= 2;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[2] && (!equity_lane1_colex_odometer1_lower[2]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit13_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= (equity_lane1_colex_odometer1_odometer_digit12_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= 2;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select14_here = (lane_load1_lane_loads && (load_slot == 3) && (load_index == 0));
+
+
+always @(n, dealt[3], dealt[4], equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+    if ((1'b0 || (!dealt[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (dealt[3] && ((equity_lane1_colex_odometer1_odometer_digit13_upper + 1) != equity_lane1_colex_odometer1_odometer_digit14_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit14_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit13_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select14_here) begin
+            equity_lane1_colex_odometer1_odometer_digit13_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane1_colex_odometer1_odometer_digit13_upper <= 3;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[3] && (!equity_lane1_colex_odometer1_lower[3]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit14_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= (equity_lane1_colex_odometer1_odometer_digit13_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= 3;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select15_here = (lane_load1_lane_loads && (load_slot == 4) && (load_index == 0));
+
+
+always @(n, dealt[4], dealt[4], equity_lane1_colex_odometer1_odometer_digit15_bound, n, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+    if ((1'b1 || (!dealt[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = n;
+    end
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (dealt[4] && ((equity_lane1_colex_odometer1_odometer_digit14_upper + 1) != equity_lane1_colex_odometer1_odometer_digit15_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit15_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit14_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select15_here) begin
+            equity_lane1_colex_odometer1_odometer_digit14_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane1_colex_odometer1_odometer_digit14_upper <= 4;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[4] && (!equity_lane1_colex_odometer1_lower[4]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit15_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= (equity_lane1_colex_odometer1_odometer_digit14_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= 4;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select16_here = (lane_load1_lane_loads && (load_slot == 5) && (load_index == 0));
+
+
+always @(n, dealt[5], dealt[6], equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper, equity_lane1_colex_odometer1_odometer_digit16_digit) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+    if ((1'b0 || (!dealt[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (dealt[5] && ((equity_lane1_colex_odometer1_odometer_digit16_digit + 1) != equity_lane1_colex_odometer1_odometer_digit16_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit16_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select16_here) begin
+            equity_lane1_colex_odometer1_odometer_digit16_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[5] && (!equity_lane1_colex_odometer1_lower[5]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit16_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= (equity_lane1_colex_odometer1_odometer_digit16_digit + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select17_here = (lane_load1_lane_loads && (load_slot == 6) && (load_index == 0));
+
+
+always @(n, dealt[6], dealt[6], equity_lane1_colex_odometer1_odometer_digit17_bound, n, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+    if ((1'b1 || (!dealt[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = n;
+    end
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (dealt[6] && ((equity_lane1_colex_odometer1_odometer_digit16_upper + 1) != equity_lane1_colex_odometer1_odometer_digit17_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit17_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit16_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select17_here) begin
+            equity_lane1_colex_odometer1_odometer_digit16_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit16_upper <= 1;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[6] && (!equity_lane1_colex_odometer1_lower[6]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit17_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= (equity_lane1_colex_odometer1_odometer_digit16_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select18_here = (lane_load1_lane_loads && (load_slot == 7) && (load_index == 0));
+
+
+always @(n, dealt[7], dealt[8], equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper, equity_lane1_colex_odometer1_odometer_digit18_digit) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+    if ((1'b0 || (!dealt[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (dealt[7] && ((equity_lane1_colex_odometer1_odometer_digit18_digit + 1) != equity_lane1_colex_odometer1_odometer_digit18_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit18_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select18_here) begin
+            equity_lane1_colex_odometer1_odometer_digit18_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[7] && (!equity_lane1_colex_odometer1_lower[7]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit18_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= (equity_lane1_colex_odometer1_odometer_digit18_digit + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select19_here = (lane_load1_lane_loads && (load_slot == 8) && (load_index == 0));
+
+
+always @(n, dealt[8], dealt[8], equity_lane1_colex_odometer1_odometer_digit19_bound, n, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+    if ((1'b1 || (!dealt[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = n;
+    end
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (dealt[8] && ((equity_lane1_colex_odometer1_odometer_digit18_upper + 1) != equity_lane1_colex_odometer1_odometer_digit19_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit19_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit18_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select19_here) begin
+            equity_lane1_colex_odometer1_odometer_digit18_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit18_upper <= 1;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[8] && (!equity_lane1_colex_odometer1_lower[8]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit19_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= (equity_lane1_colex_odometer1_odometer_digit18_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select20_here = (lane_load1_lane_loads && (load_slot == 9) && (load_index == 0));
+
+
+always @(n, dealt[9], dealt[10], equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper, equity_lane1_colex_odometer1_odometer_digit20_digit) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+    if ((1'b0 || (!dealt[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
+    end
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (dealt[9] && ((equity_lane1_colex_odometer1_odometer_digit20_digit + 1) != equity_lane1_colex_odometer1_odometer_digit20_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit20_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select20_here) begin
+            equity_lane1_colex_odometer1_odometer_digit20_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[9] && (!equity_lane1_colex_odometer1_lower[9]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit20_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= (equity_lane1_colex_odometer1_odometer_digit20_digit + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane1_colex_odometer1_slot_select21_here = (lane_load1_lane_loads && (load_slot == 10) && (load_index == 0));
+
+
+always @(n, dealt[10], dealt[10], equity_lane1_colex_odometer1_odometer_digit21_bound, n, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+    if ((1'b1 || (!dealt[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = n;
+    end
+    else begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = n;
+    end
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (dealt[10] && ((equity_lane1_colex_odometer1_odometer_digit20_upper + 1) != equity_lane1_colex_odometer1_odometer_digit21_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit21_advance
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit20_upper <= 0;
+    end
+    else begin
+        if (equity_lane1_colex_odometer1_slot_select21_here) begin
+            equity_lane1_colex_odometer1_odometer_digit20_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane1_colex_odometer1_odometer_digit20_upper <= 1;
+        end
+        else if ((equity_lane1_colex_odometer1_steps[10] && (!equity_lane1_colex_odometer1_lower[10]))) begin
+            if (equity_lane1_colex_odometer1_odometer_digit21_can_rise) begin
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= (equity_lane1_colex_odometer1_odometer_digit20_upper + 1);
+            end
+            else begin
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= 1;
+            end
+        end
+    end
+end
+
+
+always @(equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits) begin: equity_lane1_colex_odometer1_carries
+    reg [11-1:0] low;
+    reg [11-1:0] moves;
+    reg inner_max;
+    integer j;
+    integer a;
+    reg below;
+    integer s;
+    low = 11'h0;
+    moves = 11'h0;
+    inner_max = 1'b1;
+    for (j=0; j<3; j=j+1) begin
+        a = (5 + (2 * j));
+        moves[a] = (equity_lane1_issue && inner_max);
+        moves[(a + 1)] = (equity_lane1_issue && inner_max);
+        low[(a + 1)] = equity_lane1_colex_odometer1_rise_bits[a];
+        if ((equity_lane1_colex_odometer1_rise_bits[a] || equity_lane1_colex_odometer1_rise_bits[(a + 1)])) begin
+            inner_max = 1'b0;
+        end
+    end
+    below = 1'b0;
+    for (s=0; s<5; s=s+1) begin
+        low[s] = below;
+        moves[s] = (equity_lane1_issue && inner_max);
+        if (equity_lane1_colex_odometer1_rise_bits[s]) begin
+            below = 1'b1;
+        end
+    end
+    equity_lane1_colex_odometer1_lower = low;
+    equity_lane1_colex_odometer1_steps = moves;
+    equity_lane1_board_step = (equity_lane1_issue && inner_max);
 end
 
 
@@ -12689,6 +14852,10 @@ assign equity_lane1_slot_stream11_word = equity_lane1_slot_stream11_w;
 
 
 
+assign equity_lane1_delay_line11_d_out = equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+
+
 assign equity_lane1_slot_stream12_x_part12_t = (equity_lane1_slot_stream12_x ^ {equity_lane1_slot_stream12_x[21-1:0], 11'h0});
 
 
@@ -12727,6 +14894,15 @@ end
 
 
 assign equity_lane1_slot_stream12_word = equity_lane1_slot_stream12_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line12_shift_in
+    equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(12 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+end
+
+
+
+assign equity_lane1_delay_line12_d_out = equity_lane1_delay_line12_line[12-1:(12 - 6)];
 
 
 
@@ -12770,6 +14946,15 @@ end
 assign equity_lane1_slot_stream13_word = equity_lane1_slot_stream13_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line13_shift_in
+    equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(24 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+end
+
+
+
+assign equity_lane1_delay_line13_d_out = equity_lane1_delay_line13_line[24-1:(24 - 6)];
+
+
 
 assign equity_lane1_slot_stream14_x_part14_t = (equity_lane1_slot_stream14_x ^ {equity_lane1_slot_stream14_x[21-1:0], 11'h0});
 
@@ -12809,6 +14994,15 @@ end
 
 
 assign equity_lane1_slot_stream14_word = equity_lane1_slot_stream14_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line14_shift_in
+    equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
+end
+
+
+
+assign equity_lane1_delay_line14_d_out = equity_lane1_delay_line14_line[36-1:(36 - 6)];
 
 
 
@@ -12852,6 +15046,15 @@ end
 assign equity_lane1_slot_stream15_word = equity_lane1_slot_stream15_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line15_shift_in
+    equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(48 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
+end
+
+
+
+assign equity_lane1_delay_line15_d_out = equity_lane1_delay_line15_line[48-1:(48 - 6)];
+
+
 
 assign equity_lane1_slot_stream16_x_part16_t = (equity_lane1_slot_stream16_x ^ {equity_lane1_slot_stream16_x[21-1:0], 11'h0});
 
@@ -12891,6 +15094,15 @@ end
 
 
 assign equity_lane1_slot_stream16_word = equity_lane1_slot_stream16_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line16_shift_in
+    equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(60 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
+end
+
+
+
+assign equity_lane1_delay_line16_d_out = equity_lane1_delay_line16_line[60-1:(60 - 6)];
 
 
 
@@ -12934,6 +15146,15 @@ end
 assign equity_lane1_slot_stream17_word = equity_lane1_slot_stream17_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line17_shift_in
+    equity_lane1_delay_line17_line <= {equity_lane1_delay_line17_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_upper};
+end
+
+
+
+assign equity_lane1_delay_line17_d_out = equity_lane1_delay_line17_line[72-1:(72 - 6)];
+
+
 
 assign equity_lane1_slot_stream18_x_part18_t = (equity_lane1_slot_stream18_x ^ {equity_lane1_slot_stream18_x[21-1:0], 11'h0});
 
@@ -12973,6 +15194,15 @@ end
 
 
 assign equity_lane1_slot_stream18_word = equity_lane1_slot_stream18_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line18_shift_in
+    equity_lane1_delay_line18_line <= {equity_lane1_delay_line18_line[(84 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_digit};
+end
+
+
+
+assign equity_lane1_delay_line18_d_out = equity_lane1_delay_line18_line[84-1:(84 - 6)];
 
 
 
@@ -13016,6 +15246,15 @@ end
 assign equity_lane1_slot_stream19_word = equity_lane1_slot_stream19_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line19_shift_in
+    equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(96 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
+end
+
+
+
+assign equity_lane1_delay_line19_d_out = equity_lane1_delay_line19_line[96-1:(96 - 6)];
+
+
 
 assign equity_lane1_slot_stream20_x_part20_t = (equity_lane1_slot_stream20_x ^ {equity_lane1_slot_stream20_x[21-1:0], 11'h0});
 
@@ -13055,6 +15294,15 @@ end
 
 
 assign equity_lane1_slot_stream20_word = equity_lane1_slot_stream20_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line20_shift_in
+    equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(108 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
+end
+
+
+
+assign equity_lane1_delay_line20_d_out = equity_lane1_delay_line20_line[108-1:(108 - 6)];
 
 
 
@@ -13098,6 +15346,15 @@ end
 assign equity_lane1_slot_stream21_word = equity_lane1_slot_stream21_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line21_shift_in
+    equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(120 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
+end
+
+
+
+assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[120-1:(120 - 6)];
+
+
 always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     reg [30-1:0] masked;
     reg [5-1:0] usable;
@@ -13112,10 +15369,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream11_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line11_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream11_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<0; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13204,10 +15469,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream12_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line12_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream12_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<1; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13296,10 +15569,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream13_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line13_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream13_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<2; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13388,10 +15669,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream14_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line14_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream14_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<3; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13480,10 +15769,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream15_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line15_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream15_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<4; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13572,10 +15869,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream16_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line16_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream16_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<5; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13664,10 +15969,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream17_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line17_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream17_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<6; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13756,10 +16069,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream18_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line18_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream18_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<7; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13848,10 +16169,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream19_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line19_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream19_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<8; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -13940,10 +16269,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream20_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line20_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream20_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<9; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -14032,10 +16369,18 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane1_slot_stream21_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane1_delay_line21_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane1_slot_stream21_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<10; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -18503,220 +20848,14 @@ always @(posedge clk) begin: equity_lane1_shares
 end
 
 
-
-assign equity_lane1_counting = (equity_lane1_won_valid && (!equity_lane1_left_zero) && (equity_lane1_state == 2'b10));
-
-
-always @(posedge clk) begin: equity_lane1_tally12_register_amount
-    if (rst == 1) begin
-        equity_lane1_tally12_amount <= 0;
+always @(exact, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
+    if (exact) begin
+        equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || (equity_lane1_alone != 1'b1))) begin
-            equity_lane1_tally12_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally12_amount <= equity_lane1_units;
-        end
-        else begin
-            equity_lane1_tally12_amount <= 1;
-        end
+        equity_lane1_counting = (equity_lane1_won_valid && (!equity_lane1_left_zero) && (equity_lane1_state == 2'b10));
     end
 end
-
-
-
-assign equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted = equity_lane1_tally12_chunked_counter14_counter_chunk75_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally12_chunked_counter14_counter_chunk74_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= 0;
-        equity_lane1_tally12_chunked_counter14_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally12_chunked_counter14_lowest <= 0;
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= 0;
-        end
-        else if (equity_lane1_tally12_no) begin
-            equity_lane1_tally12_chunked_counter14_lowest <= equity_lane1_tally12_zero[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally12_chunked_counter14_lowest <= equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted;
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally12_chunked_counter14_lowest + 256) - equity_lane1_tally12_amount) - equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in);
-            equity_lane1_tally12_chunked_counter14_lowest <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally12_chunked_counter14_lowest + equity_lane1_tally12_amount) + equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in);
-            equity_lane1_tally12_chunked_counter14_lowest <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted = equity_lane1_tally12_chunked_counter14_counter_chunk76_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally12_chunked_counter14_counter_chunk75_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= 0;
-        equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= 0;
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= 0;
-        end
-        else if (equity_lane1_tally12_no) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= equity_lane1_tally12_zero[16-1:8];
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted;
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally12_chunked_counter14_counter_chunk75_value + 256) - equity_lane1_tally12_chunked_counter14_zero) - equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally12_chunked_counter14_counter_chunk75_value + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted = equity_lane1_tally12_chunked_counter14_counter_chunk77_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally12_chunked_counter14_counter_chunk76_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= 0;
-        equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= 0;
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= 0;
-        end
-        else if (equity_lane1_tally12_no) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= equity_lane1_tally12_zero[24-1:16];
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted;
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally12_chunked_counter14_counter_chunk76_value + 256) - equity_lane1_tally12_chunked_counter14_zero) - equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally12_chunked_counter14_counter_chunk76_value + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted = equity_lane1_tally12_chunked_counter14_counter_chunk78_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally12_chunked_counter14_counter_chunk77_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= 0;
-        equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= 0;
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= 0;
-        end
-        else if (equity_lane1_tally12_no) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= equity_lane1_tally12_zero[32-1:24];
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted;
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally12_chunked_counter14_counter_chunk77_value + 256) - equity_lane1_tally12_chunked_counter14_zero) - equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally12_chunked_counter14_counter_chunk77_value + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted = equity_lane1_links[1];
-
-
-always @(posedge clk) begin: equity_lane1_tally12_chunked_counter14_counter_chunk78_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= 0;
-        equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= 0;
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= 0;
-        end
-        else if (equity_lane1_tally12_no) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= equity_lane1_tally12_zero[40-1:32];
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted;
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally12_chunked_counter14_counter_chunk78_value + 256) - equity_lane1_tally12_chunked_counter14_zero) - equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally12_chunked_counter14_counter_chunk78_value + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out);
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= total[8-1:0];
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[0] = equity_lane1_tally12_chunked_counter14_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally13_register_amount
@@ -18724,7 +20863,7 @@ always @(posedge clk) begin: equity_lane1_tally13_register_amount
         equity_lane1_tally13_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_deal_stage11_ok_in)) || ((equity_lane1_alone != 1'b0) && (!1'b1)))) begin
             equity_lane1_tally13_amount <= 0;
         end
         else if (1'b0) begin
@@ -18890,7 +21029,7 @@ end
 
 
 
-assign equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted = equity_lane1_links[2];
+assign equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted = equity_lane1_links[1];
 
 
 always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk83_step
@@ -18928,7 +21067,7 @@ end
 
 
 
-assign equity_lane1_links[1] = equity_lane1_tally13_chunked_counter15_lowest[8-1:0];
+assign equity_lane1_links[0] = equity_lane1_tally13_chunked_counter15_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally14_register_amount
@@ -18936,10 +21075,10 @@ always @(posedge clk) begin: equity_lane1_tally14_register_amount
         equity_lane1_tally14_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally14_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane1_tally14_amount <= equity_lane1_units;
         end
         else begin
@@ -18950,23 +21089,23 @@ end
 
 
 
-assign equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted = {equity_lane1_tally14_chunked_counter16_counter_chunk85_value[8-1:0], equity_lane1_tally14_chunked_counter16_lowest[16-1:8]};
+assign equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk85_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk84_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         equity_lane1_tally14_chunked_counter16_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane1_clear) begin
             equity_lane1_tally14_chunked_counter16_lowest <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
         else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero[16-1:0];
+            equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero[8-1:0];
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
         else if (shift) begin
@@ -18974,14 +21113,14 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_lowest + 65536) - equity_lane1_tally14_amount) - equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
-            equity_lane1_tally14_chunked_counter16_lowest <= total[16-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= (!total[16]);
+            total = (((equity_lane1_tally14_chunked_counter16_lowest + 256) - equity_lane1_tally14_amount) - equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
+            equity_lane1_tally14_chunked_counter16_lowest <= total[8-1:0];
+            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane1_tally14_chunked_counter16_lowest + equity_lane1_tally14_amount) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
-            equity_lane1_tally14_chunked_counter16_lowest <= total[16-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= total[16];
+            equity_lane1_tally14_chunked_counter16_lowest <= total[8-1:0];
+            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= total[8];
         end
     end
 end
@@ -19004,7 +21143,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         end
         else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero[24-1:16];
+            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero[16-1:8];
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         end
         else if (shift) begin
@@ -19042,7 +21181,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         end
         else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero[32-1:24];
+            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero[24-1:16];
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         end
         else if (shift) begin
@@ -19080,7 +21219,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         end
         else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero[40-1:32];
+            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero[32-1:24];
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         end
         else if (shift) begin
@@ -19102,7 +21241,7 @@ end
 
 
 
-assign equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk89_value[8-1:0];
+assign equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted = equity_lane1_links[2];
 
 
 always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk88_step
@@ -19118,7 +21257,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         end
         else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero[48-1:40];
+            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero[40-1:32];
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         end
         else if (shift) begin
@@ -19140,45 +21279,7 @@ end
 
 
 
-assign equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted = equity_lane1_links[3];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk89_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= equity_lane1_tally14_zero[56-1:48];
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_counter_chunk89_value + 256) - equity_lane1_tally14_chunked_counter16_zero) - equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_counter_chunk89_value + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[2] = equity_lane1_tally14_chunked_counter16_lowest[8-1:0];
+assign equity_lane1_links[1] = equity_lane1_tally14_chunked_counter16_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally15_register_amount
@@ -19186,7 +21287,7 @@ always @(posedge clk) begin: equity_lane1_tally15_register_amount
         equity_lane1_tally15_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || (equity_lane1_alone != 1'b1))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally15_amount <= 0;
         end
         else if (1'b0) begin
@@ -19200,6 +21301,44 @@ end
 
 
 
+assign equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk90_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk89_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
+        equity_lane1_tally15_chunked_counter17_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally15_chunked_counter17_lowest <= 0;
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
+        end
+        else if (equity_lane1_tally15_no) begin
+            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero[8-1:0];
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally15_chunked_counter17_lowest + 256) - equity_lane1_tally15_amount) - equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in);
+            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in);
+            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= total[8];
+        end
+    end
+end
+
+
+
 assign equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk91_value[8-1:0];
 
 
@@ -19207,30 +21346,30 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_lowest <= 0;
+        equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= 0;
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
         else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero[8-1:0];
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero[16-1:8];
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_lowest + 256) - equity_lane1_tally15_amount) - equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in);
-            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk90_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total[8-1:0];
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in);
-            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk90_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total[8-1:0];
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= total[8];
         end
     end
@@ -19254,7 +21393,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         end
         else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero[16-1:8];
+            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero[24-1:16];
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         end
         else if (shift) begin
@@ -19292,7 +21431,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         end
         else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero[24-1:16];
+            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero[32-1:24];
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         end
         else if (shift) begin
@@ -19314,7 +21453,7 @@ end
 
 
 
-assign equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk94_value[8-1:0];
+assign equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted = equity_lane1_links[3];
 
 
 always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk93_step
@@ -19330,7 +21469,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         end
         else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero[32-1:24];
+            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero[40-1:32];
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         end
         else if (shift) begin
@@ -19352,45 +21491,7 @@ end
 
 
 
-assign equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted = equity_lane1_links[4];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk94_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= equity_lane1_tally15_zero[40-1:32];
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk94_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk94_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[3] = equity_lane1_tally15_chunked_counter17_lowest[8-1:0];
+assign equity_lane1_links[2] = equity_lane1_tally15_chunked_counter17_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally16_register_amount
@@ -19398,14 +21499,52 @@ always @(posedge clk) begin: equity_lane1_tally16_register_amount
         equity_lane1_tally16_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally16_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane1_tally16_amount <= equity_lane1_units;
         end
         else begin
             equity_lane1_tally16_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted = {equity_lane1_tally16_chunked_counter18_counter_chunk95_value[8-1:0], equity_lane1_tally16_chunked_counter18_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk94_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
+        equity_lane1_tally16_chunked_counter18_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally16_chunked_counter18_lowest <= 0;
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
+        end
+        else if (equity_lane1_tally16_no) begin
+            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero[16-1:0];
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally16_chunked_counter18_lowest + 65536) - equity_lane1_tally16_amount) - equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
+            equity_lane1_tally16_chunked_counter18_lowest <= total[16-1:0];
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane1_tally16_chunked_counter18_lowest + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
+            equity_lane1_tally16_chunked_counter18_lowest <= total[16-1:0];
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= total[16];
         end
     end
 end
@@ -19419,30 +21558,30 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_lowest <= 0;
+        equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= 0;
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
         else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero[8-1:0];
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero[24-1:16];
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_lowest + 256) - equity_lane1_tally16_amount) - equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in);
-            equity_lane1_tally16_chunked_counter18_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk95_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total[8-1:0];
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally16_chunked_counter18_lowest + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in);
-            equity_lane1_tally16_chunked_counter18_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk95_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total[8-1:0];
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= total[8];
         end
     end
@@ -19466,7 +21605,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         end
         else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero[16-1:8];
+            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero[32-1:24];
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         end
         else if (shift) begin
@@ -19504,7 +21643,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         end
         else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero[24-1:16];
+            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero[40-1:32];
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         end
         else if (shift) begin
@@ -19542,7 +21681,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         end
         else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero[32-1:24];
+            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero[48-1:40];
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         end
         else if (shift) begin
@@ -19564,7 +21703,7 @@ end
 
 
 
-assign equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted = equity_lane1_links[5];
+assign equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted = equity_lane1_links[4];
 
 
 always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk99_step
@@ -19580,7 +21719,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         end
         else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero[40-1:32];
+            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero[56-1:48];
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         end
         else if (shift) begin
@@ -19602,7 +21741,7 @@ end
 
 
 
-assign equity_lane1_links[4] = equity_lane1_tally16_chunked_counter18_lowest[8-1:0];
+assign equity_lane1_links[3] = equity_lane1_tally16_chunked_counter18_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally17_register_amount
@@ -19610,10 +21749,10 @@ always @(posedge clk) begin: equity_lane1_tally17_register_amount
         equity_lane1_tally17_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally17_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane1_tally17_amount <= equity_lane1_units;
         end
         else begin
@@ -19624,23 +21763,23 @@ end
 
 
 
-assign equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted = {equity_lane1_tally17_chunked_counter19_counter_chunk101_value[8-1:0], equity_lane1_tally17_chunked_counter19_lowest[16-1:8]};
+assign equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk101_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk100_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         equity_lane1_tally17_chunked_counter19_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane1_clear) begin
             equity_lane1_tally17_chunked_counter19_lowest <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
         else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero[16-1:0];
+            equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero[8-1:0];
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
         else if (shift) begin
@@ -19648,14 +21787,14 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_lowest + 65536) - equity_lane1_tally17_amount) - equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
-            equity_lane1_tally17_chunked_counter19_lowest <= total[16-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= (!total[16]);
+            total = (((equity_lane1_tally17_chunked_counter19_lowest + 256) - equity_lane1_tally17_amount) - equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
+            equity_lane1_tally17_chunked_counter19_lowest <= total[8-1:0];
+            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane1_tally17_chunked_counter19_lowest + equity_lane1_tally17_amount) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
-            equity_lane1_tally17_chunked_counter19_lowest <= total[16-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= total[16];
+            equity_lane1_tally17_chunked_counter19_lowest <= total[8-1:0];
+            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= total[8];
         end
     end
 end
@@ -19678,7 +21817,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         end
         else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero[24-1:16];
+            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero[16-1:8];
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         end
         else if (shift) begin
@@ -19716,7 +21855,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         end
         else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero[32-1:24];
+            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero[24-1:16];
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         end
         else if (shift) begin
@@ -19754,7 +21893,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         end
         else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero[40-1:32];
+            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero[32-1:24];
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         end
         else if (shift) begin
@@ -19776,7 +21915,7 @@ end
 
 
 
-assign equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk105_value[8-1:0];
+assign equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted = equity_lane1_links[5];
 
 
 always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk104_step
@@ -19792,7 +21931,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         end
         else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero[48-1:40];
+            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero[40-1:32];
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         end
         else if (shift) begin
@@ -19814,45 +21953,7 @@ end
 
 
 
-assign equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted = equity_lane1_links[6];
-
-
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk105_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= equity_lane1_tally17_zero[56-1:48];
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_counter_chunk105_value + 256) - equity_lane1_tally17_chunked_counter19_zero) - equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally17_chunked_counter19_counter_chunk105_value + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[5] = equity_lane1_tally17_chunked_counter19_lowest[8-1:0];
+assign equity_lane1_links[4] = equity_lane1_tally17_chunked_counter19_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally18_register_amount
@@ -19860,7 +21961,7 @@ always @(posedge clk) begin: equity_lane1_tally18_register_amount
         equity_lane1_tally18_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || (equity_lane1_alone != 1'b1))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally18_amount <= 0;
         end
         else if (1'b0) begin
@@ -19874,6 +21975,44 @@ end
 
 
 
+assign equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk106_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk105_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        equity_lane1_tally18_chunked_counter20_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally18_chunked_counter20_lowest <= 0;
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        end
+        else if (equity_lane1_tally18_no) begin
+            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero[8-1:0];
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally18_chunked_counter20_lowest + 256) - equity_lane1_tally18_amount) - equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in);
+            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in);
+            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= total[8];
+        end
+    end
+end
+
+
+
 assign equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk107_value[8-1:0];
 
 
@@ -19881,30 +22020,30 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_lowest <= 0;
+        equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= 0;
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
         else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero[8-1:0];
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero[16-1:8];
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_lowest + 256) - equity_lane1_tally18_amount) - equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in);
-            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk106_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total[8-1:0];
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in);
-            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk106_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total[8-1:0];
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= total[8];
         end
     end
@@ -19928,7 +22067,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         end
         else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero[16-1:8];
+            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero[24-1:16];
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         end
         else if (shift) begin
@@ -19966,7 +22105,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         end
         else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero[24-1:16];
+            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero[32-1:24];
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         end
         else if (shift) begin
@@ -19988,7 +22127,7 @@ end
 
 
 
-assign equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk110_value[8-1:0];
+assign equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted = equity_lane1_links[6];
 
 
 always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk109_step
@@ -20004,7 +22143,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         end
         else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero[32-1:24];
+            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero[40-1:32];
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         end
         else if (shift) begin
@@ -20026,45 +22165,7 @@ end
 
 
 
-assign equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted = equity_lane1_links[7];
-
-
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk110_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= 0;
-        end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= equity_lane1_tally18_zero[40-1:32];
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk110_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk110_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[6] = equity_lane1_tally18_chunked_counter20_lowest[8-1:0];
+assign equity_lane1_links[5] = equity_lane1_tally18_chunked_counter20_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally19_register_amount
@@ -20072,14 +22173,52 @@ always @(posedge clk) begin: equity_lane1_tally19_register_amount
         equity_lane1_tally19_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally19_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane1_tally19_amount <= equity_lane1_units;
         end
         else begin
             equity_lane1_tally19_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted = {equity_lane1_tally19_chunked_counter21_counter_chunk111_value[8-1:0], equity_lane1_tally19_chunked_counter21_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk110_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
+        equity_lane1_tally19_chunked_counter21_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally19_chunked_counter21_lowest <= 0;
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
+        end
+        else if (equity_lane1_tally19_no) begin
+            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero[16-1:0];
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally19_chunked_counter21_lowest + 65536) - equity_lane1_tally19_amount) - equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
+            equity_lane1_tally19_chunked_counter21_lowest <= total[16-1:0];
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane1_tally19_chunked_counter21_lowest + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
+            equity_lane1_tally19_chunked_counter21_lowest <= total[16-1:0];
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= total[16];
         end
     end
 end
@@ -20093,30 +22232,30 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_lowest <= 0;
+        equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= 0;
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
         else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero[8-1:0];
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero[24-1:16];
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_lowest + 256) - equity_lane1_tally19_amount) - equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in);
-            equity_lane1_tally19_chunked_counter21_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk111_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total[8-1:0];
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally19_chunked_counter21_lowest + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in);
-            equity_lane1_tally19_chunked_counter21_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk111_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total[8-1:0];
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= total[8];
         end
     end
@@ -20140,7 +22279,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         end
         else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero[16-1:8];
+            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero[32-1:24];
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         end
         else if (shift) begin
@@ -20178,7 +22317,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         end
         else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero[24-1:16];
+            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero[40-1:32];
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         end
         else if (shift) begin
@@ -20216,7 +22355,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         end
         else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero[32-1:24];
+            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero[48-1:40];
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         end
         else if (shift) begin
@@ -20238,7 +22377,7 @@ end
 
 
 
-assign equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted = equity_lane1_links[8];
+assign equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted = equity_lane1_links[7];
 
 
 always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk115_step
@@ -20254,7 +22393,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         end
         else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero[40-1:32];
+            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero[56-1:48];
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         end
         else if (shift) begin
@@ -20276,7 +22415,7 @@ end
 
 
 
-assign equity_lane1_links[7] = equity_lane1_tally19_chunked_counter21_lowest[8-1:0];
+assign equity_lane1_links[6] = equity_lane1_tally19_chunked_counter21_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally20_register_amount
@@ -20284,10 +22423,10 @@ always @(posedge clk) begin: equity_lane1_tally20_register_amount
         equity_lane1_tally20_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally20_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane1_tally20_amount <= equity_lane1_units;
         end
         else begin
@@ -20298,23 +22437,23 @@ end
 
 
 
-assign equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted = {equity_lane1_tally20_chunked_counter22_counter_chunk117_value[8-1:0], equity_lane1_tally20_chunked_counter22_lowest[16-1:8]};
+assign equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk117_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk116_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         equity_lane1_tally20_chunked_counter22_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane1_clear) begin
             equity_lane1_tally20_chunked_counter22_lowest <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
         else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero[16-1:0];
+            equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero[8-1:0];
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
         else if (shift) begin
@@ -20322,14 +22461,14 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_lowest + 65536) - equity_lane1_tally20_amount) - equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
-            equity_lane1_tally20_chunked_counter22_lowest <= total[16-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= (!total[16]);
+            total = (((equity_lane1_tally20_chunked_counter22_lowest + 256) - equity_lane1_tally20_amount) - equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
+            equity_lane1_tally20_chunked_counter22_lowest <= total[8-1:0];
+            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane1_tally20_chunked_counter22_lowest + equity_lane1_tally20_amount) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
-            equity_lane1_tally20_chunked_counter22_lowest <= total[16-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= total[16];
+            equity_lane1_tally20_chunked_counter22_lowest <= total[8-1:0];
+            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= total[8];
         end
     end
 end
@@ -20352,7 +22491,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         end
         else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero[24-1:16];
+            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero[16-1:8];
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         end
         else if (shift) begin
@@ -20390,7 +22529,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         end
         else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero[32-1:24];
+            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero[24-1:16];
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         end
         else if (shift) begin
@@ -20428,7 +22567,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         end
         else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero[40-1:32];
+            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero[32-1:24];
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         end
         else if (shift) begin
@@ -20450,7 +22589,7 @@ end
 
 
 
-assign equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk121_value[8-1:0];
+assign equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted = equity_lane1_links[8];
 
 
 always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk120_step
@@ -20466,7 +22605,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         end
         else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero[48-1:40];
+            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero[40-1:32];
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         end
         else if (shift) begin
@@ -20488,45 +22627,7 @@ end
 
 
 
-assign equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted = equity_lane1_links[9];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk121_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= equity_lane1_tally20_zero[56-1:48];
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_counter_chunk121_value + 256) - equity_lane1_tally20_chunked_counter22_zero) - equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_counter_chunk121_value + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[8] = equity_lane1_tally20_chunked_counter22_lowest[8-1:0];
+assign equity_lane1_links[7] = equity_lane1_tally20_chunked_counter22_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally21_register_amount
@@ -20534,7 +22635,7 @@ always @(posedge clk) begin: equity_lane1_tally21_register_amount
         equity_lane1_tally21_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || (equity_lane1_alone != 1'b1))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally21_amount <= 0;
         end
         else if (1'b0) begin
@@ -20548,6 +22649,44 @@ end
 
 
 
+assign equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk122_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk121_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
+        equity_lane1_tally21_chunked_counter23_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally21_chunked_counter23_lowest <= 0;
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
+        end
+        else if (equity_lane1_tally21_no) begin
+            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero[8-1:0];
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally21_chunked_counter23_lowest + 256) - equity_lane1_tally21_amount) - equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in);
+            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in);
+            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= total[8];
+        end
+    end
+end
+
+
+
 assign equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk123_value[8-1:0];
 
 
@@ -20555,30 +22694,30 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_lowest <= 0;
+        equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= 0;
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
         else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero[8-1:0];
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero[16-1:8];
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_lowest + 256) - equity_lane1_tally21_amount) - equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in);
-            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk122_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total[8-1:0];
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in);
-            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk122_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total[8-1:0];
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= total[8];
         end
     end
@@ -20602,7 +22741,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         end
         else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero[16-1:8];
+            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero[24-1:16];
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         end
         else if (shift) begin
@@ -20640,7 +22779,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         end
         else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero[24-1:16];
+            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero[32-1:24];
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         end
         else if (shift) begin
@@ -20662,7 +22801,7 @@ end
 
 
 
-assign equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk126_value[8-1:0];
+assign equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted = equity_lane1_links[9];
 
 
 always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk125_step
@@ -20678,7 +22817,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         end
         else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero[32-1:24];
+            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero[40-1:32];
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         end
         else if (shift) begin
@@ -20700,45 +22839,7 @@ end
 
 
 
-assign equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted = equity_lane1_links[10];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk126_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= equity_lane1_tally21_zero[40-1:32];
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk126_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk126_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[9] = equity_lane1_tally21_chunked_counter23_lowest[8-1:0];
+assign equity_lane1_links[8] = equity_lane1_tally21_chunked_counter23_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally22_register_amount
@@ -20746,14 +22847,52 @@ always @(posedge clk) begin: equity_lane1_tally22_register_amount
         equity_lane1_tally22_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally22_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane1_tally22_amount <= equity_lane1_units;
         end
         else begin
             equity_lane1_tally22_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted = {equity_lane1_tally22_chunked_counter24_counter_chunk127_value[8-1:0], equity_lane1_tally22_chunked_counter24_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk126_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
+        equity_lane1_tally22_chunked_counter24_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally22_chunked_counter24_lowest <= 0;
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
+        end
+        else if (equity_lane1_tally22_no) begin
+            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero[16-1:0];
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally22_chunked_counter24_lowest + 65536) - equity_lane1_tally22_amount) - equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
+            equity_lane1_tally22_chunked_counter24_lowest <= total[16-1:0];
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane1_tally22_chunked_counter24_lowest + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
+            equity_lane1_tally22_chunked_counter24_lowest <= total[16-1:0];
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= total[16];
         end
     end
 end
@@ -20767,30 +22906,30 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_lowest <= 0;
+        equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_clear) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= 0;
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
         else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero[8-1:0];
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero[24-1:16];
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_lowest + 256) - equity_lane1_tally22_amount) - equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in);
-            equity_lane1_tally22_chunked_counter24_lowest <= total[8-1:0];
+            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk127_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total[8-1:0];
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_tally22_chunked_counter24_lowest + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in);
-            equity_lane1_tally22_chunked_counter24_lowest <= total[8-1:0];
+            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk127_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total[8-1:0];
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= total[8];
         end
     end
@@ -20814,7 +22953,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         end
         else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero[16-1:8];
+            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero[32-1:24];
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         end
         else if (shift) begin
@@ -20852,7 +22991,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         end
         else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero[24-1:16];
+            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero[40-1:32];
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         end
         else if (shift) begin
@@ -20890,7 +23029,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         end
         else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero[32-1:24];
+            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero[48-1:40];
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         end
         else if (shift) begin
@@ -20912,7 +23051,7 @@ end
 
 
 
-assign equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted = equity_lane1_links[11];
+assign equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted = equity_lane1_links[10];
 
 
 always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk131_step
@@ -20928,7 +23067,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         end
         else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero[40-1:32];
+            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero[56-1:48];
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         end
         else if (shift) begin
@@ -20950,7 +23089,7 @@ end
 
 
 
-assign equity_lane1_links[10] = equity_lane1_tally22_chunked_counter24_lowest[8-1:0];
+assign equity_lane1_links[9] = equity_lane1_tally22_chunked_counter24_lowest[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally23_register_amount
@@ -20958,10 +23097,10 @@ always @(posedge clk) begin: equity_lane1_tally23_register_amount
         equity_lane1_tally23_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || (equity_lane1_alone != 1'b0))) begin
+        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally23_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane1_tally23_amount <= equity_lane1_units;
         end
         else begin
@@ -20972,23 +23111,23 @@ end
 
 
 
-assign equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted = {equity_lane1_tally23_chunked_counter25_counter_chunk133_value[8-1:0], equity_lane1_tally23_chunked_counter25_lowest[16-1:8]};
+assign equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk133_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk132_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         equity_lane1_tally23_chunked_counter25_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane1_clear) begin
             equity_lane1_tally23_chunked_counter25_lowest <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
         else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero[16-1:0];
+            equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero[8-1:0];
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
         else if (shift) begin
@@ -20996,14 +23135,14 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_lowest + 65536) - equity_lane1_tally23_amount) - equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
-            equity_lane1_tally23_chunked_counter25_lowest <= total[16-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= (!total[16]);
+            total = (((equity_lane1_tally23_chunked_counter25_lowest + 256) - equity_lane1_tally23_amount) - equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
+            equity_lane1_tally23_chunked_counter25_lowest <= total[8-1:0];
+            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane1_tally23_chunked_counter25_lowest + equity_lane1_tally23_amount) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
-            equity_lane1_tally23_chunked_counter25_lowest <= total[16-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= total[16];
+            equity_lane1_tally23_chunked_counter25_lowest <= total[8-1:0];
+            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= total[8];
         end
     end
 end
@@ -21026,7 +23165,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         end
         else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero[24-1:16];
+            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero[16-1:8];
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         end
         else if (shift) begin
@@ -21064,7 +23203,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         end
         else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero[32-1:24];
+            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero[24-1:16];
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         end
         else if (shift) begin
@@ -21102,7 +23241,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         end
         else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero[40-1:32];
+            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero[32-1:24];
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         end
         else if (shift) begin
@@ -21124,7 +23263,7 @@ end
 
 
 
-assign equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk137_value[8-1:0];
+assign equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted = equity_lane1_links[11];
 
 
 always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk136_step
@@ -21140,7 +23279,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         end
         else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero[48-1:40];
+            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero[40-1:32];
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         end
         else if (shift) begin
@@ -21162,45 +23301,469 @@ end
 
 
 
-assign equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted = equity_lane0_chain_in;
+assign equity_lane1_links[10] = equity_lane1_tally23_chunked_counter25_lowest[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk137_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_tally24_register_amount
     if (rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= 0;
+        equity_lane1_tally24_amount <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clear) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= equity_lane1_tally23_zero[56-1:48];
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= 0;
+        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+            equity_lane1_tally24_amount <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_counter_chunk137_value + 256) - equity_lane1_tally23_chunked_counter25_zero) - equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= (!total[8]);
+            equity_lane1_tally24_amount <= equity_lane1_units;
         end
         else begin
-            total = ((equity_lane1_tally23_chunked_counter25_counter_chunk137_value + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= total[8];
+            equity_lane1_tally24_amount <= 1;
         end
     end
 end
 
 
 
-assign equity_lane1_links[11] = equity_lane1_tally23_chunked_counter25_lowest[8-1:0];
+assign equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk138_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk137_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
+        equity_lane1_tally24_chunked_counter26_lowest <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally24_chunked_counter26_lowest <= 0;
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
+        end
+        else if (equity_lane1_tally24_no) begin
+            equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally24_chunked_counter26_lowest + 256) - equity_lane1_tally24_amount) - equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in);
+            equity_lane1_tally24_chunked_counter26_lowest <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally24_chunked_counter26_lowest + equity_lane1_tally24_amount) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in);
+            equity_lane1_tally24_chunked_counter26_lowest <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk139_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk138_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
+        equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
+        end
+        else if (equity_lane1_tally24_no) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero[16-1:8];
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk138_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk138_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk140_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk139_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
+        equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
+        end
+        else if (equity_lane1_tally24_no) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero[24-1:16];
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk139_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk139_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk141_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk140_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
+        equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
+        end
+        else if (equity_lane1_tally24_no) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero[32-1:24];
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk140_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk140_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted = equity_lane1_links[12];
+
+
+always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk141_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
+        equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
+        end
+        else if (equity_lane1_tally24_no) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero[40-1:32];
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk141_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk141_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total[8-1:0];
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_links[11] = equity_lane1_tally24_chunked_counter26_lowest[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally25_register_amount
+    if (rst == 1) begin
+        equity_lane1_tally25_amount <= 0;
+    end
+    else begin
+        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+            equity_lane1_tally25_amount <= 0;
+        end
+        else if (1'b1) begin
+            equity_lane1_tally25_amount <= equity_lane1_units;
+        end
+        else begin
+            equity_lane1_tally25_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted = {equity_lane1_tally25_chunked_counter27_counter_chunk143_value[8-1:0], equity_lane1_tally25_chunked_counter27_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk142_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_lowest <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero[16-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_lowest + 65536) - equity_lane1_tally25_amount) - equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
+            equity_lane1_tally25_chunked_counter27_lowest <= total[16-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_lowest + equity_lane1_tally25_amount) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
+            equity_lane1_tally25_chunked_counter27_lowest <= total[16-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= total[16];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk144_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk143_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero[24-1:16];
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk143_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk143_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk145_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk144_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero[32-1:24];
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk144_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk144_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk146_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk145_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero[40-1:32];
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk145_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk145_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk147_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk146_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero[48-1:40];
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk146_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk146_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted = equity_lane0_chain_in;
+
+
+always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk147_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
+        equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane1_clear) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
+        end
+        else if (equity_lane1_tally25_no) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero[56-1:48];
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk147_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk147_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total[8-1:0];
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane1_links[12] = equity_lane1_tally25_chunked_counter27_lowest[8-1:0];
 
 
 

@@ -22,6 +22,7 @@ module equity_lane (
     load_slot,
     load_index,
     seed_word,
+    exact,
     start,
     quota,
     bonus,
@@ -47,6 +48,7 @@ input load;
 input [4:0] load_slot;
 input [1:0] load_index;
 input [31:0] seed_word;
+input exact;
 input start;
 input [39:0] quota;
 input bonus;
@@ -60,9 +62,10 @@ wire [7:0] chain_in;
 wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
+reg equity_lane0_board_step;
 reg equity_lane0_clear;
 reg [0:0] equity_lane0_count_one;
-wire equity_lane0_counting;
+reg equity_lane0_counting;
 reg equity_lane0_done_q;
 reg [7:0] equity_lane0_drain;
 reg equity_lane0_extra;
@@ -74,6 +77,7 @@ reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
+reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
 wire [1:0] equity_lane0_winners;
 reg [3:0] equity_lane0_k;
@@ -101,6 +105,37 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+reg [6:0] equity_lane0_colex_odometer0_lower;
+wire [6:0] equity_lane0_colex_odometer0_rise_bits;
+reg [6:0] equity_lane0_colex_odometer0_steps;
+wire equity_lane0_colex_odometer0_slot_select0_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
+reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
+wire equity_lane0_colex_odometer0_slot_select1_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
+reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
+wire equity_lane0_colex_odometer0_slot_select2_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
+reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
+wire equity_lane0_colex_odometer0_slot_select3_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
+reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
+wire equity_lane0_colex_odometer0_slot_select4_here;
+reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
+wire equity_lane0_colex_odometer0_slot_select5_here;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
+reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
+wire equity_lane0_colex_odometer0_slot_select6_here;
+reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -111,6 +146,7 @@ reg [31:0] equity_lane0_slot_stream0_x;
 reg [31:0] equity_lane0_slot_stream0_y;
 reg [31:0] equity_lane0_slot_stream0_z;
 wire [31:0] equity_lane0_slot_stream0_x_part0_t;
+wire [5:0] equity_lane0_delay_line0_d_out;
 wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
@@ -121,6 +157,8 @@ reg [31:0] equity_lane0_slot_stream1_x;
 reg [31:0] equity_lane0_slot_stream1_y;
 reg [31:0] equity_lane0_slot_stream1_z;
 wire [31:0] equity_lane0_slot_stream1_x_part1_t;
+wire [5:0] equity_lane0_delay_line1_d_out;
+reg [11:0] equity_lane0_delay_line1_line;
 wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
@@ -131,6 +169,8 @@ reg [31:0] equity_lane0_slot_stream2_x;
 reg [31:0] equity_lane0_slot_stream2_y;
 reg [31:0] equity_lane0_slot_stream2_z;
 wire [31:0] equity_lane0_slot_stream2_x_part2_t;
+wire [5:0] equity_lane0_delay_line2_d_out;
+reg [23:0] equity_lane0_delay_line2_line;
 wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
@@ -141,6 +181,8 @@ reg [31:0] equity_lane0_slot_stream3_x;
 reg [31:0] equity_lane0_slot_stream3_y;
 reg [31:0] equity_lane0_slot_stream3_z;
 wire [31:0] equity_lane0_slot_stream3_x_part3_t;
+wire [5:0] equity_lane0_delay_line3_d_out;
+reg [35:0] equity_lane0_delay_line3_line;
 wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
@@ -151,6 +193,8 @@ reg [31:0] equity_lane0_slot_stream4_x;
 reg [31:0] equity_lane0_slot_stream4_y;
 reg [31:0] equity_lane0_slot_stream4_z;
 wire [31:0] equity_lane0_slot_stream4_x_part4_t;
+wire [5:0] equity_lane0_delay_line4_d_out;
+reg [47:0] equity_lane0_delay_line4_line;
 wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
@@ -161,6 +205,8 @@ reg [31:0] equity_lane0_slot_stream5_x;
 reg [31:0] equity_lane0_slot_stream5_y;
 reg [31:0] equity_lane0_slot_stream5_z;
 wire [31:0] equity_lane0_slot_stream5_x_part5_t;
+wire [5:0] equity_lane0_delay_line5_d_out;
+reg [59:0] equity_lane0_delay_line5_line;
 wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
@@ -171,6 +217,8 @@ reg [31:0] equity_lane0_slot_stream6_x;
 reg [31:0] equity_lane0_slot_stream6_y;
 reg [31:0] equity_lane0_slot_stream6_z;
 wire [31:0] equity_lane0_slot_stream6_x_part6_t;
+wire [5:0] equity_lane0_delay_line6_d_out;
+reg [71:0] equity_lane0_delay_line6_line;
 wire equity_lane0_deal_stage0_ok_in;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
@@ -540,13 +588,13 @@ reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_value;
 reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out;
 wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
 wire equity_lane0_tally2_no;
-wire [55:0] equity_lane0_tally2_zero;
+wire [39:0] equity_lane0_tally2_zero;
 reg [11:0] equity_lane0_tally2_amount;
 wire [7:0] equity_lane0_tally2_chunked_counter3_zero;
-reg [15:0] equity_lane0_tally2_chunked_counter3_lowest;
+reg [7:0] equity_lane0_tally2_chunked_counter3_lowest;
 wire [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out;
-wire [15:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
+wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
@@ -559,15 +607,15 @@ wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
 reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
 wire equity_lane0_tally3_no;
-wire [39:0] equity_lane0_tally3_zero;
+wire [55:0] equity_lane0_tally3_zero;
 reg [11:0] equity_lane0_tally3_amount;
 wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
-reg [7:0] equity_lane0_tally3_chunked_counter4_lowest;
-wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in;
+reg [15:0] equity_lane0_tally3_chunked_counter4_lowest;
+wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in;
+reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out;
+wire [15:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_value;
@@ -603,13 +651,13 @@ reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
 reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
 wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
 wire equity_lane0_tally5_no;
-wire [55:0] equity_lane0_tally5_zero;
+wire [39:0] equity_lane0_tally5_zero;
 reg [11:0] equity_lane0_tally5_amount;
 wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
-reg [15:0] equity_lane0_tally5_chunked_counter6_lowest;
+reg [7:0] equity_lane0_tally5_chunked_counter6_lowest;
 wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
-wire [15:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
+wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
@@ -622,12 +670,32 @@ wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
 reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
 reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
 wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
+wire equity_lane0_tally6_no;
+wire [55:0] equity_lane0_tally6_zero;
+reg [11:0] equity_lane0_tally6_amount;
+wire [7:0] equity_lane0_tally6_chunked_counter7_zero;
+reg [15:0] equity_lane0_tally6_chunked_counter7_lowest;
+wire [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out;
+wire [15:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_value;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out;
+wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_value;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out;
+wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_value;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out;
+wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_value;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out;
+wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
+reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_value;
+reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out;
+wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
 reg equity_lane0_toks [0:7-1];
 reg equity_lane0_oks [0:7-1];
-wire [7:0] equity_lane0_links [0:6-1];
+wire [7:0] equity_lane0_links [0:7-1];
 reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
@@ -652,25 +720,36 @@ assign equity_lane0_tally1_zero = 40'd0;
 assign equity_lane0_tally1_chunked_counter2_zero = 8'd0;
 assign equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in = 1'd0;
 assign equity_lane0_tally2_no = 1'd0;
-assign equity_lane0_tally2_zero = 56'd0;
+assign equity_lane0_tally2_zero = 40'd0;
 assign equity_lane0_tally2_chunked_counter3_zero = 8'd0;
 assign equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in = 1'd0;
 assign equity_lane0_tally3_no = 1'd0;
-assign equity_lane0_tally3_zero = 40'd0;
+assign equity_lane0_tally3_zero = 56'd0;
 assign equity_lane0_tally3_chunked_counter4_zero = 8'd0;
-assign equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in = 1'd0;
+assign equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in = 1'd0;
 assign equity_lane0_tally4_no = 1'd0;
 assign equity_lane0_tally4_zero = 40'd0;
 assign equity_lane0_tally4_chunked_counter5_zero = 8'd0;
 assign equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in = 1'd0;
 assign equity_lane0_tally5_no = 1'd0;
-assign equity_lane0_tally5_zero = 56'd0;
+assign equity_lane0_tally5_zero = 40'd0;
 assign equity_lane0_tally5_chunked_counter6_zero = 8'd0;
 assign equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in = 1'd0;
+assign equity_lane0_tally6_no = 1'd0;
+assign equity_lane0_tally6_zero = 56'd0;
+assign equity_lane0_tally6_chunked_counter7_zero = 8'd0;
+assign equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in = 1'd0;
 assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counter0_counter_chunk4_value;
 assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
 assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
 assign equity_lane0_chunked_counter0_high[8-1:0] = equity_lane0_chunked_counter0_counter_chunk1_value;
+assign equity_lane0_colex_odometer0_rise_bits[6] = equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[5] = equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[4] = equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[3] = equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[2] = equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[1] = equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+assign equity_lane0_colex_odometer0_rise_bits[0] = equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_cards[12-1:6];
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_cards[6-1:0];
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -932,12 +1011,18 @@ assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quota, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quota, equity_lane0_step_one, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_clear = start;
     done = equity_lane0_done_q;
-    if ((equity_lane0_counting && (!equity_lane0_extra))) begin
+    if (exact) begin
+        equity_lane0_step_one = equity_lane0_board_step;
+    end
+    else begin
+        equity_lane0_step_one = equity_lane0_counting;
+    end
+    if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
         equity_lane0_count_one = 1;
     end
     else begin
@@ -959,13 +1044,13 @@ always @(posedge clk) begin: equity_lane0_zero_left
             equity_lane0_extra <= bonus;
             equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
         end
-        else if ((equity_lane0_counting && equity_lane0_extra)) begin
+        else if ((equity_lane0_step_one && equity_lane0_extra)) begin
             equity_lane0_extra <= 1'b0;
             if (equity_lane0_quota_was_zero) begin
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_counting && equity_lane0_low_one && equity_lane0_high_zero)) begin
+        else if ((equity_lane0_step_one && equity_lane0_low_one && equity_lane0_high_zero)) begin
             equity_lane0_left_zero <= 1'b1;
         end
     end
@@ -1002,6 +1087,306 @@ always @(posedge clk) begin: equity_lane0_control
             end
         end
     end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select0_here = (load && (load_slot == 0) && (load_index == 0));
+
+
+always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+    if ((1'b0 || (!dealt[1]))) begin
+        equity_lane0_colex_odometer0_odometer_digit0_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) != equity_lane0_colex_odometer0_odometer_digit0_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select0_here) begin
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[0] && (!equity_lane0_colex_odometer0_lower[0]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit0_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select1_here = (load && (load_slot == 1) && (load_index == 0));
+
+
+always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+    if ((1'b0 || (!dealt[2]))) begin
+        equity_lane0_colex_odometer0_odometer_digit1_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) != equity_lane0_colex_odometer0_odometer_digit1_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select1_here) begin
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[1] && (!equity_lane0_colex_odometer0_lower[1]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit1_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select2_here = (load && (load_slot == 2) && (load_index == 0));
+
+
+always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+    if ((1'b0 || (!dealt[3]))) begin
+        equity_lane0_colex_odometer0_odometer_digit2_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) != equity_lane0_colex_odometer0_odometer_digit2_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select2_here) begin
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[2] && (!equity_lane0_colex_odometer0_lower[2]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit2_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select3_here = (load && (load_slot == 3) && (load_index == 0));
+
+
+always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+    if ((1'b0 || (!dealt[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit3_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) != equity_lane0_colex_odometer0_odometer_digit3_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select3_here) begin
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[3] && (!equity_lane0_colex_odometer0_lower[3]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit3_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select4_here = (load && (load_slot == 4) && (load_index == 0));
+
+
+always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_bound, n, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+    if ((1'b1 || (!dealt[4]))) begin
+        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) != equity_lane0_colex_odometer0_odometer_digit4_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select4_here) begin
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b0)) begin
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[4] && (!equity_lane0_colex_odometer0_lower[4]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit4_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select5_here = (load && (load_slot == 5) && (load_index == 0));
+
+
+always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+    if ((1'b0 || (!dealt[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit5_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
+    end
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) != equity_lane0_colex_odometer0_odometer_digit5_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select5_here) begin
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[5] && (!equity_lane0_colex_odometer0_lower[5]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+            end
+        end
+    end
+end
+
+
+
+assign equity_lane0_colex_odometer0_slot_select6_here = (load && (load_slot == 6) && (load_index == 0));
+
+
+always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_bound, n, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+    if ((1'b1 || (!dealt[6]))) begin
+        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+    end
+    else begin
+        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+    end
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) != equity_lane0_colex_odometer0_odometer_digit6_bound));
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
+    end
+    else begin
+        if (equity_lane0_colex_odometer0_slot_select6_here) begin
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word[6-1:0];
+        end
+        else if ((start && 1'b1)) begin
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+        end
+        else if ((equity_lane0_colex_odometer0_steps[6] && (!equity_lane0_colex_odometer0_lower[6]))) begin
+            if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+            end
+            else begin
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+            end
+        end
+    end
+end
+
+
+always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equity_lane0_colex_odometer0_carries
+    reg [7-1:0] low;
+    reg [7-1:0] moves;
+    reg inner_max;
+    integer j;
+    integer a;
+    reg below;
+    integer s;
+    low = 7'h0;
+    moves = 7'h0;
+    inner_max = 1'b1;
+    for (j=0; j<1; j=j+1) begin
+        a = (5 + (2 * j));
+        moves[a] = (equity_lane0_issue && inner_max);
+        moves[(a + 1)] = (equity_lane0_issue && inner_max);
+        low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
+        if ((equity_lane0_colex_odometer0_rise_bits[a] || equity_lane0_colex_odometer0_rise_bits[(a + 1)])) begin
+            inner_max = 1'b0;
+        end
+    end
+    below = 1'b0;
+    for (s=0; s<5; s=s+1) begin
+        low[s] = below;
+        moves[s] = (equity_lane0_issue && inner_max);
+        if (equity_lane0_colex_odometer0_rise_bits[s]) begin
+            below = 1'b1;
+        end
+    end
+    equity_lane0_colex_odometer0_lower = low;
+    equity_lane0_colex_odometer0_steps = moves;
+    equity_lane0_board_step = (equity_lane0_issue && inner_max);
 end
 
 
@@ -1047,6 +1432,10 @@ assign equity_lane0_slot_stream0_word = equity_lane0_slot_stream0_w;
 
 
 
+assign equity_lane0_delay_line0_d_out = equity_lane0_colex_odometer0_odometer_digit0_digit;
+
+
+
 assign equity_lane0_slot_stream1_x_part1_t = (equity_lane0_slot_stream1_x ^ {equity_lane0_slot_stream1_x[21-1:0], 11'h0});
 
 
@@ -1085,6 +1474,15 @@ end
 
 
 assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
+    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(12 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+end
+
+
+
+assign equity_lane0_delay_line1_d_out = equity_lane0_delay_line1_line[12-1:(12 - 6)];
 
 
 
@@ -1128,6 +1526,15 @@ end
 assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
+    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(24 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+end
+
+
+
+assign equity_lane0_delay_line2_d_out = equity_lane0_delay_line2_line[24-1:(24 - 6)];
+
+
 
 assign equity_lane0_slot_stream3_x_part3_t = (equity_lane0_slot_stream3_x ^ {equity_lane0_slot_stream3_x[21-1:0], 11'h0});
 
@@ -1167,6 +1574,15 @@ end
 
 
 assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
+    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+end
+
+
+
+assign equity_lane0_delay_line3_d_out = equity_lane0_delay_line3_line[36-1:(36 - 6)];
 
 
 
@@ -1210,6 +1626,15 @@ end
 assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
+    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(48 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+end
+
+
+
+assign equity_lane0_delay_line4_d_out = equity_lane0_delay_line4_line[48-1:(48 - 6)];
+
+
 
 assign equity_lane0_slot_stream5_x_part5_t = (equity_lane0_slot_stream5_x ^ {equity_lane0_slot_stream5_x[21-1:0], 11'h0});
 
@@ -1249,6 +1674,15 @@ end
 
 
 assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
+
+
+always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
+    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(60 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+end
+
+
+
+assign equity_lane0_delay_line5_d_out = equity_lane0_delay_line5_line[60-1:(60 - 6)];
 
 
 
@@ -1292,6 +1726,15 @@ end
 assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
+always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
+    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+end
+
+
+
+assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
+
+
 always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [30-1:0] masked;
     reg [5-1:0] usable;
@@ -1306,10 +1749,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line0_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<0; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1398,10 +1849,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line1_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<1; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1490,10 +1949,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line2_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<2; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1582,10 +2049,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line3_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<3; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1674,10 +2149,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line4_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<4; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1766,10 +2249,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line5_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<5; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -1858,10 +2349,18 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            if ((exact && (f == 0))) begin
+                candidate[b] = equity_lane0_delay_line6_d_out[b];
+            end
+            else begin
+                candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            end
             masked[((6 * f) + b)] = candidate[b];
         end
         ok = (candidate < n);
+        if ((exact && (f != 0))) begin
+            ok = 1'b0;
+        end
         for (t=0; t<6; t=t+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
@@ -4133,8 +4632,14 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-
-assign equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
+always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) begin: equity_lane0_count_gate
+    if (exact) begin
+        equity_lane0_counting = (equity_lane0_won_valid && ((equity_lane0_state == 2'b10) || (equity_lane0_state == 2'b11)));
+    end
+    else begin
+        equity_lane0_counting = (equity_lane0_won_valid && (!equity_lane0_left_zero) && (equity_lane0_state == 2'b10));
+    end
+end
 
 
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
@@ -4142,7 +4647,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
@@ -4354,7 +4859,7 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
@@ -4566,10 +5071,10 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally2_amount <= equity_lane0_units;
         end
         else begin
@@ -4580,23 +5085,23 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = {equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0], equity_lane0_tally2_chunked_counter3_lowest[16-1:8]};
+assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         equity_lane0_tally2_chunked_counter3_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally2_chunked_counter3_lowest <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[16-1:0];
+            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[8-1:0];
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (shift) begin
@@ -4604,14 +5109,14 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_lowest + 65536) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally2_chunked_counter3_lowest + 256) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
+            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[16-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[16];
+            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
+            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[8];
         end
     end
 end
@@ -4634,7 +5139,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[24-1:16];
+            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[16-1:8];
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
         else if (shift) begin
@@ -4672,7 +5177,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[32-1:24];
+            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[24-1:16];
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
         else if (shift) begin
@@ -4710,7 +5215,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[40-1:32];
+            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[32-1:24];
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
         else if (shift) begin
@@ -4732,7 +5237,7 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk20_value[8-1:0];
+assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_links[3];
 
 
 always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
@@ -4748,7 +5253,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[48-1:40];
+            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[40-1:32];
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
         else if (shift) begin
@@ -4770,44 +5275,6 @@ end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted = equity_lane0_links[3];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk20_step
-    reg [9-1:0] total;
-    if (rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero[56-1:48];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk20_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= total[8];
-        end
-    end
-end
-
-
-
 assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0];
 
 
@@ -4816,14 +5283,52 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b1))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
-        else if (1'b0) begin
+        else if (1'b1) begin
             equity_lane0_tally3_amount <= equity_lane0_units;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_lane0_tally3_chunked_counter4_counter_chunk21_value[8-1:0], equity_lane0_tally3_chunked_counter4_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (equity_lane0_tally3_no) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally3_chunked_counter4_lowest + 65536) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= total[16];
         end
     end
 end
@@ -4837,30 +5342,30 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+        equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane0_clear) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= 0;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (shift) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_lowest + 256) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= total[8];
         end
     end
@@ -4884,7 +5389,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[16-1:8];
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (shift) begin
@@ -4922,7 +5427,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[24-1:16];
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (shift) begin
@@ -4960,7 +5465,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[32-1:24];
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (shift) begin
@@ -4998,7 +5503,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[40-1:32];
+            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
         else if (shift) begin
@@ -5028,7 +5533,7 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
@@ -5240,10 +5745,10 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || (equity_lane0_alone != 1'b0))) begin
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
-        else if (1'b1) begin
+        else if (1'b0) begin
             equity_lane0_tally5_amount <= equity_lane0_units;
         end
         else begin
@@ -5254,23 +5759,23 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = {equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0], equity_lane0_tally5_chunked_counter6_lowest[16-1:8]};
+assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (rst == 1) begin
         equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         equity_lane0_tally5_chunked_counter6_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clear) begin
             equity_lane0_tally5_chunked_counter6_lowest <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[16-1:0];
+            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (shift) begin
@@ -5278,14 +5783,14 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_lowest + 65536) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally5_chunked_counter6_lowest + 256) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
+            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[16-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[16];
+            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
+            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[8];
         end
     end
 end
@@ -5308,7 +5813,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[24-1:16];
+            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
         else if (shift) begin
@@ -5346,7 +5851,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[32-1:24];
+            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
         else if (shift) begin
@@ -5384,7 +5889,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[40-1:32];
+            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
         else if (shift) begin
@@ -5406,7 +5911,7 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk36_value[8-1:0];
+assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_links[6];
 
 
 always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
@@ -5422,7 +5927,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[48-1:40];
+            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
         else if (shift) begin
@@ -5444,45 +5949,257 @@ end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted = chain_in;
+assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk36_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_tally6_register_amount
     if (rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
+        equity_lane0_tally6_amount <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clear) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
+        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+            equity_lane0_tally6_amount <= 0;
         end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero[56-1:48];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        end
-        else if (shift) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= (!total[8]);
+        else if (1'b1) begin
+            equity_lane0_tally6_amount <= equity_lane0_units;
         end
         else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk36_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= total[8];
+            equity_lane0_tally6_amount <= 1;
         end
     end
 end
 
 
 
-assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
+assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_lane0_tally6_chunked_counter7_counter_chunk37_value[8-1:0], equity_lane0_tally6_chunked_counter7_lowest[16-1:8]};
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
+    reg [17-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_lowest <= 0;
+    end
+    else begin
+        total = 17'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_lowest + 65536) - equity_lane0_tally6_amount) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= (!total[16]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= total[16];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk38_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk37_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk39_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk38_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk40_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk39_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk41_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk40_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted = chain_in;
+
+
+always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk41_step
+    reg [9-1:0] total;
+    if (rst == 1) begin
+        equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
+        equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
+    end
+    else begin
+        total = 9'h0;
+        if (equity_lane0_clear) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
+        end
+        else if (equity_lane0_tally6_no) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
+        end
+        else if (shift) begin
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
+        end
+        else if (1'b0) begin
+            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= (!total[8]);
+        end
+        else begin
+            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= total[8];
+        end
+    end
+end
+
+
+
+assign equity_lane0_links[6] = equity_lane0_tally6_chunked_counter7_lowest[8-1:0];
 
 
 

@@ -37,7 +37,6 @@ type t_enum_Part_4 is (
 	SEND_SOF,
 	SEND_LEN,
 	SEND_STATUS,
-	SEND_TRIALS,
 	SEND_COUNTS,
 	SEND_CRC
 	);
@@ -65,6 +64,10 @@ type t_enum_State_2 is (
 	MIXED,
 	NEXT_STREAM,
 	LOADING,
+	UNRANKING,
+	PROBING,
+	TESTING,
+	NEXT_LANE,
 	STARTING,
 	RUNNING,
 	REPLYING
@@ -100,6 +103,7 @@ signal state: t_enum_State_2;
 signal role: t_enum_Role_3;
 signal index: unsigned(4 downto 0);
 signal cards_seen: unsigned(51 downto 0);
+signal randoms: unsigned(3 downto 0);
 signal dealt: unsigned(10 downto 0);
 signal to_deal: unsigned(9 downto 0);
 signal card_bad: std_logic;
@@ -114,6 +118,7 @@ signal second: std_logic;
 signal cards_left: unsigned(8 downto 0);
 signal board_slots: unsigned(7 downto 0);
 signal board_slot: unsigned(3 downto 0);
+signal board_missing: unsigned(2 downto 0);
 signal hero_a: unsigned(5 downto 0);
 signal hero_b: unsigned(5 downto 0);
 signal opp_slot: unsigned(4 downto 0);
@@ -125,14 +130,28 @@ signal pair_slot: unsigned(4 downto 0);
 signal mask: unsigned(5 downto 0);
 signal n: unsigned(5 downto 0);
 signal count_bytes: unsigned(7 downto 0);
+signal most_random: unsigned(3 downto 0);
+signal binomial: unsigned(21 downto 0);
+signal probe_j: unsigned(2 downto 0);
+signal probe_c: unsigned(5 downto 0);
+signal binomial_q: unsigned(21 downto 0);
+signal fits: std_logic;
+signal unranked: unsigned(21 downto 0);
+signal rest: unsigned(21 downto 0);
+signal load_bonus: std_logic;
+signal remainder: unsigned(2 downto 0);
+signal load_lane: unsigned(1 downto 0);
 signal twice: std_logic;
 signal deck_total: unsigned(8 downto 0);
 signal deck_short: std_logic;
 signal no_trials: std_logic;
+signal too_big: std_logic;
 signal all_done: std_logic;
 signal done_bits: unsigned(1 downto 0);
-signal load_index: unsigned(1 downto 0);
+signal exact: std_logic;
 signal seed_word: unsigned(31 downto 0);
+signal load_digit: unsigned(5 downto 0);
+signal load_index: unsigned(1 downto 0);
 signal ma: unsigned(31 downto 0);
 signal mb: unsigned(31 downto 0);
 signal mc: unsigned(31 downto 0);
@@ -158,7 +177,6 @@ signal part: t_enum_Part_4;
 signal tx_byte: unsigned(7 downto 0);
 signal reply_len: unsigned(7 downto 0);
 signal status: unsigned(7 downto 0);
-signal sent_trials: unsigned(39 downto 0);
 signal sum_last: unsigned(11 downto 0);
 signal crc_tx: unsigned(7 downto 0);
 signal load: std_logic;
@@ -168,17 +186,17 @@ signal busy_pending: std_logic;
 signal active: unsigned(3 downto 0);
 signal max_opponents: unsigned(7 downto 0);
 signal dividend: unsigned(39 downto 0);
-signal remainder: unsigned(2 downto 0);
 signal step_count: unsigned(5 downto 0);
 signal lane_count: unsigned(2 downto 0);
 signal quotient: unsigned(39 downto 0);
+signal rank: unsigned(21 downto 0);
+signal rank_bonus: std_logic;
 signal mixing_base: std_logic;
 signal mix_phase: unsigned(2 downto 0);
 signal base_a: unsigned(31 downto 0);
 signal base_b: unsigned(31 downto 0);
 signal base_c: unsigned(31 downto 0);
 signal base_d: unsigned(31 downto 0);
-signal load_lane: unsigned(1 downto 0);
 signal load_slot: unsigned(4 downto 0);
 signal settle: unsigned(3 downto 0);
 signal crc_tx_next: unsigned(7 downto 0);
@@ -212,6 +230,7 @@ signal equity_lane0_chain_in: unsigned(7 downto 0);
 signal equity_lane0_unused: unsigned(7 downto 0);
 signal equity_lane0_unread: unsigned(7 downto 0);
 signal equity_lane0_no_shift: std_logic;
+signal equity_lane0_board_step: std_logic;
 signal equity_lane0_clear: std_logic;
 signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
@@ -226,6 +245,7 @@ signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_5;
+signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_winners: unsigned(3 downto 0);
 signal equity_lane0_k: unsigned(3 downto 0);
@@ -253,6 +273,53 @@ signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
+signal equity_lane0_colex_odometer0_lower: unsigned(10 downto 0);
+signal equity_lane0_colex_odometer0_rise_bits: unsigned(10 downto 0);
+signal equity_lane0_colex_odometer0_steps: unsigned(10 downto 0);
+signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select7_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit7_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit7_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit7_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit7_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select8_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit8_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit8_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select9_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit9_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit9_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit9_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit9_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select10_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit10_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit10_bound: unsigned(5 downto 0);
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -263,6 +330,7 @@ signal equity_lane0_slot_stream0_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_x_part0_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line0_d_out: unsigned(5 downto 0);
 signal equity_lane0_slot_stream1_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_advance: std_logic;
 signal equity_lane0_slot_stream1_gx: unsigned(31 downto 0);
@@ -273,6 +341,8 @@ signal equity_lane0_slot_stream1_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_x_part1_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line1_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line1_line: unsigned(11 downto 0);
 signal equity_lane0_slot_stream2_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_advance: std_logic;
 signal equity_lane0_slot_stream2_gx: unsigned(31 downto 0);
@@ -283,6 +353,8 @@ signal equity_lane0_slot_stream2_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_x_part2_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line2_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line2_line: unsigned(23 downto 0);
 signal equity_lane0_slot_stream3_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_advance: std_logic;
 signal equity_lane0_slot_stream3_gx: unsigned(31 downto 0);
@@ -293,6 +365,8 @@ signal equity_lane0_slot_stream3_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_x_part3_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line3_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line3_line: unsigned(35 downto 0);
 signal equity_lane0_slot_stream4_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_advance: std_logic;
 signal equity_lane0_slot_stream4_gx: unsigned(31 downto 0);
@@ -303,6 +377,8 @@ signal equity_lane0_slot_stream4_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_x_part4_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line4_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line4_line: unsigned(47 downto 0);
 signal equity_lane0_slot_stream5_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_advance: std_logic;
 signal equity_lane0_slot_stream5_gx: unsigned(31 downto 0);
@@ -313,6 +389,8 @@ signal equity_lane0_slot_stream5_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_x_part5_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line5_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line5_line: unsigned(59 downto 0);
 signal equity_lane0_slot_stream6_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_advance: std_logic;
 signal equity_lane0_slot_stream6_gx: unsigned(31 downto 0);
@@ -323,6 +401,8 @@ signal equity_lane0_slot_stream6_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line6_line: unsigned(71 downto 0);
 signal equity_lane0_slot_stream7_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_advance: std_logic;
 signal equity_lane0_slot_stream7_gx: unsigned(31 downto 0);
@@ -333,6 +413,8 @@ signal equity_lane0_slot_stream7_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_x_part7_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line7_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line7_line: unsigned(83 downto 0);
 signal equity_lane0_slot_stream8_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_advance: std_logic;
 signal equity_lane0_slot_stream8_gx: unsigned(31 downto 0);
@@ -343,6 +425,8 @@ signal equity_lane0_slot_stream8_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_x_part8_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line8_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line8_line: unsigned(95 downto 0);
 signal equity_lane0_slot_stream9_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_advance: std_logic;
 signal equity_lane0_slot_stream9_gx: unsigned(31 downto 0);
@@ -353,6 +437,8 @@ signal equity_lane0_slot_stream9_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_x_part9_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line9_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line9_line: unsigned(107 downto 0);
 signal equity_lane0_slot_stream10_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_advance: std_logic;
 signal equity_lane0_slot_stream10_gx: unsigned(31 downto 0);
@@ -363,6 +449,8 @@ signal equity_lane0_slot_stream10_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_x_part10_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line10_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line10_line: unsigned(119 downto 0);
 signal equity_lane0_deal_stage0_ok_in: std_logic;
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
@@ -1026,13 +1114,13 @@ signal equity_lane0_tally1_chunked_counter2_counter_chunk14_value: unsigned(7 do
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally2_no: std_logic;
-signal equity_lane0_tally2_zero: unsigned(55 downto 0);
+signal equity_lane0_tally2_zero: unsigned(39 downto 0);
 signal equity_lane0_tally2_amount: unsigned(11 downto 0);
 signal equity_lane0_tally2_chunked_counter3_zero: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted: unsigned(7 downto 0);
@@ -1045,15 +1133,15 @@ signal equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted: unsigned(7 
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_no: std_logic;
-signal equity_lane0_tally3_zero: unsigned(39 downto 0);
+signal equity_lane0_tally3_zero: unsigned(55 downto 0);
 signal equity_lane0_tally3_amount: unsigned(11 downto 0);
 signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk21_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk22_value: unsigned(7 downto 0);
@@ -1089,13 +1177,13 @@ signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 do
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally5_no: std_logic;
-signal equity_lane0_tally5_zero: unsigned(55 downto 0);
+signal equity_lane0_tally5_zero: unsigned(39 downto 0);
 signal equity_lane0_tally5_amount: unsigned(11 downto 0);
 signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
@@ -1108,15 +1196,15 @@ signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally6_no: std_logic;
-signal equity_lane0_tally6_zero: unsigned(39 downto 0);
+signal equity_lane0_tally6_zero: unsigned(55 downto 0);
 signal equity_lane0_tally6_amount: unsigned(11 downto 0);
 signal equity_lane0_tally6_chunked_counter7_zero: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk37_value: unsigned(7 downto 0);
 signal equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally6_chunked_counter7_counter_chunk38_value: unsigned(7 downto 0);
@@ -1152,13 +1240,13 @@ signal equity_lane0_tally7_chunked_counter8_counter_chunk46_value: unsigned(7 do
 signal equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally8_no: std_logic;
-signal equity_lane0_tally8_zero: unsigned(55 downto 0);
+signal equity_lane0_tally8_zero: unsigned(39 downto 0);
 signal equity_lane0_tally8_amount: unsigned(11 downto 0);
 signal equity_lane0_tally8_chunked_counter9_zero: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally8_chunked_counter9_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk48_value: unsigned(7 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted: unsigned(7 downto 0);
@@ -1171,15 +1259,15 @@ signal equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted: unsigned(7 
 signal equity_lane0_tally8_chunked_counter9_counter_chunk51_value: unsigned(7 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk52_value: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally9_no: std_logic;
-signal equity_lane0_tally9_zero: unsigned(39 downto 0);
+signal equity_lane0_tally9_zero: unsigned(55 downto 0);
 signal equity_lane0_tally9_amount: unsigned(11 downto 0);
 signal equity_lane0_tally9_chunked_counter10_zero: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally9_chunked_counter10_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally9_chunked_counter10_counter_chunk53_value: unsigned(7 downto 0);
 signal equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally9_chunked_counter10_counter_chunk54_value: unsigned(7 downto 0);
@@ -1215,13 +1303,13 @@ signal equity_lane0_tally10_chunked_counter11_counter_chunk62_value: unsigned(7 
 signal equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally11_no: std_logic;
-signal equity_lane0_tally11_zero: unsigned(55 downto 0);
+signal equity_lane0_tally11_zero: unsigned(39 downto 0);
 signal equity_lane0_tally11_amount: unsigned(11 downto 0);
 signal equity_lane0_tally11_chunked_counter12_zero: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally11_chunked_counter12_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk64_value: unsigned(7 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted: unsigned(7 downto 0);
@@ -1234,9 +1322,29 @@ signal equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted: unsigned(
 signal equity_lane0_tally11_chunked_counter12_counter_chunk67_value: unsigned(7 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk68_value: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally12_no: std_logic;
+signal equity_lane0_tally12_zero: unsigned(55 downto 0);
+signal equity_lane0_tally12_amount: unsigned(11 downto 0);
+signal equity_lane0_tally12_chunked_counter13_zero: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk69_value: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk70_value: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk71_value: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk72_value: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk73_value: unsigned(7 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted: unsigned(7 downto 0);
 signal lane_bonus1_bonus: std_logic;
 signal lane_bonus1_number: unsigned(2 downto 0);
 signal lane_load1_lane_loads: std_logic;
@@ -1244,6 +1352,7 @@ signal equity_lane1_done: std_logic;
 signal equity_lane1_unused: unsigned(7 downto 0);
 signal equity_lane1_unread: unsigned(7 downto 0);
 signal equity_lane1_no_shift: std_logic;
+signal equity_lane1_board_step: std_logic;
 signal equity_lane1_clear: std_logic;
 signal equity_lane1_count_one: unsigned(0 downto 0);
 signal equity_lane1_counting: std_logic;
@@ -1258,6 +1367,7 @@ signal equity_lane1_prime: std_logic;
 signal equity_lane1_quota_was_zero: std_logic;
 signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_state: t_enum_State_6;
+signal equity_lane1_step_one: std_logic;
 signal equity_lane1_look_valid: std_logic;
 signal equity_lane1_winners: unsigned(3 downto 0);
 signal equity_lane1_k: unsigned(3 downto 0);
@@ -1267,24 +1377,71 @@ signal equity_lane1_alone: std_logic;
 signal equity_lane1_units: unsigned(11 downto 0);
 signal equity_lane1_won_valid: std_logic;
 signal equity_lane1_shown: std_logic;
-signal equity_lane1_chunked_counter13_zero: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_lowest: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_high: unsigned(31 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk69_carry_in: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk69_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk69_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk70_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk70_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk70_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk71_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk71_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk71_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk72_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk72_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk72_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk73_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk73_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter13_counter_chunk73_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk74_carry_in: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk74_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk74_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk75_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk75_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk75_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk76_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk76_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk76_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk77_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk77_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk77_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk78_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk78_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter14_counter_chunk78_shifted: unsigned(7 downto 0);
+signal equity_lane1_colex_odometer1_lower: unsigned(10 downto 0);
+signal equity_lane1_colex_odometer1_rise_bits: unsigned(10 downto 0);
+signal equity_lane1_colex_odometer1_steps: unsigned(10 downto 0);
+signal equity_lane1_colex_odometer1_slot_select11_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit11_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit11_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit11_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit11_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select12_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit12_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit12_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit12_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select13_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit13_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit13_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit13_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select14_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit14_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit14_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit14_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select15_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit15_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit15_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select16_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit16_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit16_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit16_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit16_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select17_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit17_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit17_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select18_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit18_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit18_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit18_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit18_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select19_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit19_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit19_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select20_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit20_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit20_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit20_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit20_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_slot_select21_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit21_can_rise: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit21_bound: unsigned(5 downto 0);
 signal equity_lane1_slot_stream11_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_advance: std_logic;
 signal equity_lane1_slot_stream11_gx: unsigned(31 downto 0);
@@ -1295,6 +1452,7 @@ signal equity_lane1_slot_stream11_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_x_part11_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line11_d_out: unsigned(5 downto 0);
 signal equity_lane1_slot_stream12_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_advance: std_logic;
 signal equity_lane1_slot_stream12_gx: unsigned(31 downto 0);
@@ -1305,6 +1463,8 @@ signal equity_lane1_slot_stream12_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_x_part12_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line12_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line12_line: unsigned(11 downto 0);
 signal equity_lane1_slot_stream13_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_advance: std_logic;
 signal equity_lane1_slot_stream13_gx: unsigned(31 downto 0);
@@ -1315,6 +1475,8 @@ signal equity_lane1_slot_stream13_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_x_part13_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line13_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line13_line: unsigned(23 downto 0);
 signal equity_lane1_slot_stream14_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_advance: std_logic;
 signal equity_lane1_slot_stream14_gx: unsigned(31 downto 0);
@@ -1325,6 +1487,8 @@ signal equity_lane1_slot_stream14_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_x_part14_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line14_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line14_line: unsigned(35 downto 0);
 signal equity_lane1_slot_stream15_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_advance: std_logic;
 signal equity_lane1_slot_stream15_gx: unsigned(31 downto 0);
@@ -1335,6 +1499,8 @@ signal equity_lane1_slot_stream15_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_x_part15_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line15_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line15_line: unsigned(47 downto 0);
 signal equity_lane1_slot_stream16_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_advance: std_logic;
 signal equity_lane1_slot_stream16_gx: unsigned(31 downto 0);
@@ -1345,6 +1511,8 @@ signal equity_lane1_slot_stream16_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_x_part16_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line16_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line16_line: unsigned(59 downto 0);
 signal equity_lane1_slot_stream17_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_advance: std_logic;
 signal equity_lane1_slot_stream17_gx: unsigned(31 downto 0);
@@ -1355,6 +1523,8 @@ signal equity_lane1_slot_stream17_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_x_part17_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line17_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line17_line: unsigned(71 downto 0);
 signal equity_lane1_slot_stream18_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_advance: std_logic;
 signal equity_lane1_slot_stream18_gx: unsigned(31 downto 0);
@@ -1365,6 +1535,8 @@ signal equity_lane1_slot_stream18_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_x_part18_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line18_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line18_line: unsigned(83 downto 0);
 signal equity_lane1_slot_stream19_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_advance: std_logic;
 signal equity_lane1_slot_stream19_gx: unsigned(31 downto 0);
@@ -1375,6 +1547,8 @@ signal equity_lane1_slot_stream19_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_x_part19_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line19_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line19_line: unsigned(95 downto 0);
 signal equity_lane1_slot_stream20_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_advance: std_logic;
 signal equity_lane1_slot_stream20_gx: unsigned(31 downto 0);
@@ -1385,6 +1559,8 @@ signal equity_lane1_slot_stream20_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_x_part20_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line20_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line20_line: unsigned(107 downto 0);
 signal equity_lane1_slot_stream21_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_advance: std_logic;
 signal equity_lane1_slot_stream21_gx: unsigned(31 downto 0);
@@ -1395,6 +1571,8 @@ signal equity_lane1_slot_stream21_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_z: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_x_part21_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line21_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line21_line: unsigned(119 downto 0);
 signal equity_lane1_deal_stage11_ok_in: std_logic;
 signal equity_lane1_deal_stage11_pos_in: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_pos_out: unsigned(5 downto 0);
@@ -2017,26 +2195,6 @@ signal equity_lane1_showdown1_pipe_reg420_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg421_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg422_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_pipe_reg423_q: unsigned(23 downto 0);
-signal equity_lane1_tally12_no: std_logic;
-signal equity_lane1_tally12_zero: unsigned(39 downto 0);
-signal equity_lane1_tally12_amount: unsigned(11 downto 0);
-signal equity_lane1_tally12_chunked_counter14_zero: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk75_value: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk76_value: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk77_value: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk78_value: unsigned(7 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally13_no: std_logic;
 signal equity_lane1_tally13_zero: unsigned(39 downto 0);
 signal equity_lane1_tally13_amount: unsigned(11 downto 0);
@@ -2058,13 +2216,13 @@ signal equity_lane1_tally13_chunked_counter15_counter_chunk83_value: unsigned(7 
 signal equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally14_no: std_logic;
-signal equity_lane1_tally14_zero: unsigned(55 downto 0);
+signal equity_lane1_tally14_zero: unsigned(39 downto 0);
 signal equity_lane1_tally14_amount: unsigned(11 downto 0);
 signal equity_lane1_tally14_chunked_counter16_zero: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally14_chunked_counter16_lowest: unsigned(7 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in: unsigned(0 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk85_value: unsigned(7 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted: unsigned(7 downto 0);
@@ -2077,15 +2235,15 @@ signal equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted: unsigned(
 signal equity_lane1_tally14_chunked_counter16_counter_chunk88_value: unsigned(7 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk89_value: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally15_no: std_logic;
 signal equity_lane1_tally15_zero: unsigned(39 downto 0);
 signal equity_lane1_tally15_amount: unsigned(11 downto 0);
 signal equity_lane1_tally15_chunked_counter17_zero: unsigned(7 downto 0);
 signal equity_lane1_tally15_chunked_counter17_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally15_chunked_counter17_counter_chunk90_value: unsigned(7 downto 0);
 signal equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally15_chunked_counter17_counter_chunk91_value: unsigned(7 downto 0);
@@ -2097,15 +2255,15 @@ signal equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted: unsigned(
 signal equity_lane1_tally15_chunked_counter17_counter_chunk93_value: unsigned(7 downto 0);
 signal equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk94_value: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally16_no: std_logic;
-signal equity_lane1_tally16_zero: unsigned(39 downto 0);
+signal equity_lane1_tally16_zero: unsigned(55 downto 0);
 signal equity_lane1_tally16_amount: unsigned(11 downto 0);
 signal equity_lane1_tally16_chunked_counter18_zero: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally16_chunked_counter18_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally16_chunked_counter18_counter_chunk95_value: unsigned(7 downto 0);
 signal equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally16_chunked_counter18_counter_chunk96_value: unsigned(7 downto 0);
@@ -2121,13 +2279,13 @@ signal equity_lane1_tally16_chunked_counter18_counter_chunk99_value: unsigned(7 
 signal equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally17_no: std_logic;
-signal equity_lane1_tally17_zero: unsigned(55 downto 0);
+signal equity_lane1_tally17_zero: unsigned(39 downto 0);
 signal equity_lane1_tally17_amount: unsigned(11 downto 0);
 signal equity_lane1_tally17_chunked_counter19_zero: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally17_chunked_counter19_lowest: unsigned(7 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in: unsigned(0 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk101_value: unsigned(7 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted: unsigned(7 downto 0);
@@ -2140,15 +2298,15 @@ signal equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted: unsigned
 signal equity_lane1_tally17_chunked_counter19_counter_chunk104_value: unsigned(7 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk105_value: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally18_no: std_logic;
 signal equity_lane1_tally18_zero: unsigned(39 downto 0);
 signal equity_lane1_tally18_amount: unsigned(11 downto 0);
 signal equity_lane1_tally18_chunked_counter20_zero: unsigned(7 downto 0);
 signal equity_lane1_tally18_chunked_counter20_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally18_chunked_counter20_counter_chunk106_value: unsigned(7 downto 0);
 signal equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally18_chunked_counter20_counter_chunk107_value: unsigned(7 downto 0);
@@ -2160,15 +2318,15 @@ signal equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted: unsigned
 signal equity_lane1_tally18_chunked_counter20_counter_chunk109_value: unsigned(7 downto 0);
 signal equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk110_value: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally19_no: std_logic;
-signal equity_lane1_tally19_zero: unsigned(39 downto 0);
+signal equity_lane1_tally19_zero: unsigned(55 downto 0);
 signal equity_lane1_tally19_amount: unsigned(11 downto 0);
 signal equity_lane1_tally19_chunked_counter21_zero: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally19_chunked_counter21_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally19_chunked_counter21_counter_chunk111_value: unsigned(7 downto 0);
 signal equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally19_chunked_counter21_counter_chunk112_value: unsigned(7 downto 0);
@@ -2184,13 +2342,13 @@ signal equity_lane1_tally19_chunked_counter21_counter_chunk115_value: unsigned(7
 signal equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally20_no: std_logic;
-signal equity_lane1_tally20_zero: unsigned(55 downto 0);
+signal equity_lane1_tally20_zero: unsigned(39 downto 0);
 signal equity_lane1_tally20_amount: unsigned(11 downto 0);
 signal equity_lane1_tally20_chunked_counter22_zero: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally20_chunked_counter22_lowest: unsigned(7 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in: unsigned(0 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk117_value: unsigned(7 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted: unsigned(7 downto 0);
@@ -2203,15 +2361,15 @@ signal equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted: unsigned
 signal equity_lane1_tally20_chunked_counter22_counter_chunk120_value: unsigned(7 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk121_value: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally21_no: std_logic;
 signal equity_lane1_tally21_zero: unsigned(39 downto 0);
 signal equity_lane1_tally21_amount: unsigned(11 downto 0);
 signal equity_lane1_tally21_chunked_counter23_zero: unsigned(7 downto 0);
 signal equity_lane1_tally21_chunked_counter23_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally21_chunked_counter23_counter_chunk122_value: unsigned(7 downto 0);
 signal equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally21_chunked_counter23_counter_chunk123_value: unsigned(7 downto 0);
@@ -2223,15 +2381,15 @@ signal equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted: unsigned
 signal equity_lane1_tally21_chunked_counter23_counter_chunk125_value: unsigned(7 downto 0);
 signal equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk126_value: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally22_no: std_logic;
-signal equity_lane1_tally22_zero: unsigned(39 downto 0);
+signal equity_lane1_tally22_zero: unsigned(55 downto 0);
 signal equity_lane1_tally22_amount: unsigned(11 downto 0);
 signal equity_lane1_tally22_chunked_counter24_zero: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally22_chunked_counter24_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally22_chunked_counter24_counter_chunk127_value: unsigned(7 downto 0);
 signal equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally22_chunked_counter24_counter_chunk128_value: unsigned(7 downto 0);
@@ -2247,13 +2405,13 @@ signal equity_lane1_tally22_chunked_counter24_counter_chunk131_value: unsigned(7
 signal equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally23_no: std_logic;
-signal equity_lane1_tally23_zero: unsigned(55 downto 0);
+signal equity_lane1_tally23_zero: unsigned(39 downto 0);
 signal equity_lane1_tally23_amount: unsigned(11 downto 0);
 signal equity_lane1_tally23_chunked_counter25_zero: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally23_chunked_counter25_lowest: unsigned(7 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in: unsigned(0 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted: unsigned(7 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk133_value: unsigned(7 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted: unsigned(7 downto 0);
@@ -2266,14 +2424,54 @@ signal equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted: unsigned
 signal equity_lane1_tally23_chunked_counter25_counter_chunk136_value: unsigned(7 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out: unsigned(0 downto 0);
 signal equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk137_value: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally24_no: std_logic;
+signal equity_lane1_tally24_zero: unsigned(39 downto 0);
+signal equity_lane1_tally24_amount: unsigned(11 downto 0);
+signal equity_lane1_tally24_chunked_counter26_zero: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_lowest: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk138_value: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk139_value: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk140_value: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk141_value: unsigned(7 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally25_no: std_logic;
+signal equity_lane1_tally25_zero: unsigned(55 downto 0);
+signal equity_lane1_tally25_amount: unsigned(11 downto 0);
+signal equity_lane1_tally25_chunked_counter27_zero: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_lowest: unsigned(15 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted: unsigned(15 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk143_value: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk144_value: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk145_value: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk146_value: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk147_value: unsigned(7 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out: unsigned(0 downto 0);
+signal equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted: unsigned(7 downto 0);
 type t_array_equity_lane0_toks is array(0 to 11-1) of std_logic;
 signal equity_lane0_toks: t_array_equity_lane0_toks;
 type t_array_equity_lane0_oks is array(0 to 11-1) of std_logic;
 signal equity_lane0_oks: t_array_equity_lane0_oks;
-type t_array_equity_lane0_links is array(0 to 12-1) of unsigned(7 downto 0);
+type t_array_equity_lane0_links is array(0 to 13-1) of unsigned(7 downto 0);
 signal equity_lane0_links: t_array_equity_lane0_links;
 type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
@@ -2301,7 +2499,7 @@ type t_array_equity_lane1_toks is array(0 to 11-1) of std_logic;
 signal equity_lane1_toks: t_array_equity_lane1_toks;
 type t_array_equity_lane1_oks is array(0 to 11-1) of std_logic;
 signal equity_lane1_oks: t_array_equity_lane1_oks;
-type t_array_equity_lane1_links is array(0 to 12-1) of unsigned(7 downto 0);
+type t_array_equity_lane1_links is array(0 to 13-1) of unsigned(7 downto 0);
 signal equity_lane1_links: t_array_equity_lane1_links;
 type t_array_equity_lane1_card_lookup11_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane1_card_lookup11_remaining: t_array_equity_lane1_card_lookup11_remaining;
@@ -2355,100 +2553,108 @@ equity_lane0_tally1_zero <= unsigned'("0000000000000000000000000000000000000000"
 equity_lane0_tally1_chunked_counter2_zero <= to_unsigned(0, 8);
 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally2_no <= '0';
-equity_lane0_tally2_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally2_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally2_chunked_counter3_zero <= to_unsigned(0, 8);
 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally3_no <= '0';
-equity_lane0_tally3_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally3_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane0_tally3_chunked_counter4_zero <= to_unsigned(0, 8);
-equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally4_no <= '0';
 equity_lane0_tally4_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally4_chunked_counter5_zero <= to_unsigned(0, 8);
 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally5_no <= '0';
-equity_lane0_tally5_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally5_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally5_chunked_counter6_zero <= to_unsigned(0, 8);
 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally6_no <= '0';
-equity_lane0_tally6_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally6_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane0_tally6_chunked_counter7_zero <= to_unsigned(0, 8);
-equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally7_no <= '0';
 equity_lane0_tally7_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally7_chunked_counter8_zero <= to_unsigned(0, 8);
 equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally8_no <= '0';
-equity_lane0_tally8_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally8_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally8_chunked_counter9_zero <= to_unsigned(0, 8);
 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally9_no <= '0';
-equity_lane0_tally9_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally9_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane0_tally9_chunked_counter10_zero <= to_unsigned(0, 8);
-equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally10_no <= '0';
 equity_lane0_tally10_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally10_chunked_counter11_zero <= to_unsigned(0, 8);
 equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally11_no <= '0';
-equity_lane0_tally11_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally11_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally11_chunked_counter12_zero <= to_unsigned(0, 8);
 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally12_no <= '0';
+equity_lane0_tally12_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally12_chunked_counter13_zero <= to_unsigned(0, 8);
+equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in <= to_unsigned(0, 1);
 lane_bonus1_number <= to_unsigned(1, 3);
 equity_lane1_unused <= to_unsigned(0, 8);
 equity_lane1_no_shift <= '0';
-equity_lane1_chunked_counter13_zero <= to_unsigned(0, 8);
-equity_lane1_chunked_counter13_counter_chunk69_carry_in <= to_unsigned(0, 1);
+equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
+equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_deal_stage11_ok_in <= '1';
 equity_lane1_deal_stage11_pos_in <= to_unsigned(0, 6);
-equity_lane1_tally12_no <= '0';
-equity_lane1_tally12_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally12_chunked_counter14_zero <= to_unsigned(0, 8);
-equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally13_no <= '0';
 equity_lane1_tally13_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally13_chunked_counter15_zero <= to_unsigned(0, 8);
 equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally14_no <= '0';
-equity_lane1_tally14_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane1_tally14_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally14_chunked_counter16_zero <= to_unsigned(0, 8);
 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally15_no <= '0';
 equity_lane1_tally15_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally15_chunked_counter17_zero <= to_unsigned(0, 8);
-equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally16_no <= '0';
-equity_lane1_tally16_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane1_tally16_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane1_tally16_chunked_counter18_zero <= to_unsigned(0, 8);
-equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally17_no <= '0';
-equity_lane1_tally17_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane1_tally17_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally17_chunked_counter19_zero <= to_unsigned(0, 8);
 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally18_no <= '0';
 equity_lane1_tally18_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally18_chunked_counter20_zero <= to_unsigned(0, 8);
-equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally19_no <= '0';
-equity_lane1_tally19_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane1_tally19_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane1_tally19_chunked_counter21_zero <= to_unsigned(0, 8);
-equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally20_no <= '0';
-equity_lane1_tally20_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane1_tally20_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally20_chunked_counter22_zero <= to_unsigned(0, 8);
 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally21_no <= '0';
 equity_lane1_tally21_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally21_chunked_counter23_zero <= to_unsigned(0, 8);
-equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally22_no <= '0';
-equity_lane1_tally22_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane1_tally22_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane1_tally22_chunked_counter24_zero <= to_unsigned(0, 8);
-equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in <= to_unsigned(0, 1);
 equity_lane1_tally23_no <= '0';
-equity_lane1_tally23_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane1_tally23_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane1_tally23_chunked_counter25_zero <= to_unsigned(0, 8);
 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally24_no <= '0';
+equity_lane1_tally24_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane1_tally24_chunked_counter26_zero <= to_unsigned(0, 8);
+equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in <= to_unsigned(0, 1);
+equity_lane1_tally25_no <= '0';
+equity_lane1_tally25_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane1_tally25_chunked_counter27_zero <= to_unsigned(0, 8);
+equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in <= to_unsigned(0, 1);
 
 done_bits(1) <= equity_lane0_done;
 done_bits(0) <= equity_lane1_done;
@@ -2456,6 +2662,17 @@ equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_count
 equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
 equity_lane0_chunked_counter0_high(16-1 downto 8) <= equity_lane0_chunked_counter0_counter_chunk2_value;
 equity_lane0_chunked_counter0_high(8-1 downto 0) <= equity_lane0_chunked_counter0_counter_chunk1_value;
+equity_lane0_colex_odometer0_rise_bits(10) <= equity_lane0_colex_odometer0_odometer_digit10_can_rise;
+equity_lane0_colex_odometer0_rise_bits(9) <= equity_lane0_colex_odometer0_odometer_digit9_can_rise;
+equity_lane0_colex_odometer0_rise_bits(8) <= equity_lane0_colex_odometer0_odometer_digit8_can_rise;
+equity_lane0_colex_odometer0_rise_bits(7) <= equity_lane0_colex_odometer0_odometer_digit7_can_rise;
+equity_lane0_colex_odometer0_rise_bits(6) <= equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+equity_lane0_colex_odometer0_rise_bits(5) <= equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+equity_lane0_colex_odometer0_rise_bits(4) <= equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_b;
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_a;
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -2584,10 +2801,21 @@ equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_
 equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg210_q;
 equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg209_q;
 equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg208_q;
-equity_lane1_chunked_counter13_high(32-1 downto 24) <= equity_lane1_chunked_counter13_counter_chunk73_value;
-equity_lane1_chunked_counter13_high(24-1 downto 16) <= equity_lane1_chunked_counter13_counter_chunk72_value;
-equity_lane1_chunked_counter13_high(16-1 downto 8) <= equity_lane1_chunked_counter13_counter_chunk71_value;
-equity_lane1_chunked_counter13_high(8-1 downto 0) <= equity_lane1_chunked_counter13_counter_chunk70_value;
+equity_lane1_chunked_counter14_high(32-1 downto 24) <= equity_lane1_chunked_counter14_counter_chunk78_value;
+equity_lane1_chunked_counter14_high(24-1 downto 16) <= equity_lane1_chunked_counter14_counter_chunk77_value;
+equity_lane1_chunked_counter14_high(16-1 downto 8) <= equity_lane1_chunked_counter14_counter_chunk76_value;
+equity_lane1_chunked_counter14_high(8-1 downto 0) <= equity_lane1_chunked_counter14_counter_chunk75_value;
+equity_lane1_colex_odometer1_rise_bits(10) <= equity_lane1_colex_odometer1_odometer_digit21_can_rise;
+equity_lane1_colex_odometer1_rise_bits(9) <= equity_lane1_colex_odometer1_odometer_digit20_can_rise;
+equity_lane1_colex_odometer1_rise_bits(8) <= equity_lane1_colex_odometer1_odometer_digit19_can_rise;
+equity_lane1_colex_odometer1_rise_bits(7) <= equity_lane1_colex_odometer1_odometer_digit18_can_rise;
+equity_lane1_colex_odometer1_rise_bits(6) <= equity_lane1_colex_odometer1_odometer_digit17_can_rise;
+equity_lane1_colex_odometer1_rise_bits(5) <= equity_lane1_colex_odometer1_odometer_digit16_can_rise;
+equity_lane1_colex_odometer1_rise_bits(4) <= equity_lane1_colex_odometer1_odometer_digit15_can_rise;
+equity_lane1_colex_odometer1_rise_bits(3) <= equity_lane1_colex_odometer1_odometer_digit14_can_rise;
+equity_lane1_colex_odometer1_rise_bits(2) <= equity_lane1_colex_odometer1_odometer_digit13_can_rise;
+equity_lane1_colex_odometer1_rise_bits(1) <= equity_lane1_colex_odometer1_odometer_digit12_can_rise;
+equity_lane1_colex_odometer1_rise_bits(0) <= equity_lane1_colex_odometer1_odometer_digit11_can_rise;
 equity_lane1_eval74_hand_eval4_codes_in(42-1 downto 36) <= hero_b;
 equity_lane1_eval74_hand_eval4_codes_in(36-1 downto 30) <= hero_a;
 equity_lane1_eval74_hand_eval4_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -2862,8 +3090,10 @@ begin
             seed <= to_unsigned(0, 128);
             first_random <= '0';
             index <= to_unsigned(0, 5);
+            board_missing <= to_unsigned(0, 3);
             taking <= '0';
             to_deal <= to_unsigned(0, 10);
+            randoms <= to_unsigned(0, 4);
             role <= HEADER;
             pair_slot <= to_unsigned(0, 5);
         else
@@ -2874,6 +3104,7 @@ begin
                     role <= HEADER;
                     index <= to_unsigned(0, 5);
                     cards_seen <= to_unsigned(0, 52);
+                    randoms <= to_unsigned(0, 4);
                     dealt <= to_unsigned(0, 11);
                     to_deal <= to_unsigned(0, 10);
                     card_bad <= '0';
@@ -2903,6 +3134,7 @@ begin
                             board_bad <= '1';
                         else
                             board_slot <= resize(missing, 4);
+                            board_missing <= missing;
                             for s in 0 to 5-1 loop
                                 dealt(s) <= board_dealt(s);
                             end loop;
@@ -2957,6 +3189,7 @@ begin
                                     card_bad <= '1';
                                 elsif bool(is_none) then
                                     to_deal <= (to_deal + 2);
+                                    randoms <= (randoms + 1);
                                     for slot in 5 to 11-1 loop
                                         if ((signed(resize(opp_slot, 6)) = slot) or (signed(resize(pair_slot, 6)) = slot)) then
                                             dealt(slot) <= '1';
@@ -3157,24 +3390,577 @@ end process mask_rom;
 count_rom: process (k_opp) is
 begin
     case to_integer(k_opp(4-1 downto 0)) is
-        when 0 => count_bytes <= "00010001";
-        when 1 => count_bytes <= "00100010";
-        when 2 => count_bytes <= "00110011";
-        when 3 => count_bytes <= "01000100";
-        when 4 => count_bytes <= "01010101";
-        when 5 => count_bytes <= "01100110";
-        when 6 => count_bytes <= "01110111";
-        when 7 => count_bytes <= "10001000";
-        when 8 => count_bytes <= "10011001";
-        when 9 => count_bytes <= "10101010";
-        when 10 => count_bytes <= "10111011";
-        when 11 => count_bytes <= "11001100";
-        when 12 => count_bytes <= "11011101";
-        when 13 => count_bytes <= "11101110";
-        when 14 => count_bytes <= "11111111";
+        when 0 => count_bytes <= "00010110";
+        when 1 => count_bytes <= "00100111";
+        when 2 => count_bytes <= "00111000";
+        when 3 => count_bytes <= "01001001";
+        when 4 => count_bytes <= "01011010";
+        when 5 => count_bytes <= "01101011";
+        when 6 => count_bytes <= "01111100";
+        when 7 => count_bytes <= "10001101";
+        when 8 => count_bytes <= "10011110";
+        when 9 => count_bytes <= "10101111";
+        when 10 => count_bytes <= "00000000";
+        when 11 => count_bytes <= "00000000";
+        when 12 => count_bytes <= "00000000";
+        when 13 => count_bytes <= "00000000";
+        when 14 => count_bytes <= "00000000";
         when others => count_bytes <= "00000000";
     end case;
 end process count_rom;
+
+most_random_rom: process (board_missing) is
+begin
+    case to_integer(board_missing) is
+        when 0 => most_random <= "0011";
+        when 1 => most_random <= "0011";
+        when 2 => most_random <= "0010";
+        when 3 => most_random <= "0010";
+        when 4 => most_random <= "0010";
+        when 5 => most_random <= "0001";
+        when 6 => most_random <= "0000";
+        when others => most_random <= "0000";
+    end case;
+end process most_random_rom;
+
+binomial_rom: process (probe_c, probe_j) is
+begin
+    case to_integer(unsigned'(probe_j & probe_c)) is
+        when 0 => binomial <= "0000000000000000000001";
+        when 1 => binomial <= "0000000000000000000001";
+        when 2 => binomial <= "0000000000000000000001";
+        when 3 => binomial <= "0000000000000000000001";
+        when 4 => binomial <= "0000000000000000000001";
+        when 5 => binomial <= "0000000000000000000001";
+        when 6 => binomial <= "0000000000000000000001";
+        when 7 => binomial <= "0000000000000000000001";
+        when 8 => binomial <= "0000000000000000000001";
+        when 9 => binomial <= "0000000000000000000001";
+        when 10 => binomial <= "0000000000000000000001";
+        when 11 => binomial <= "0000000000000000000001";
+        when 12 => binomial <= "0000000000000000000001";
+        when 13 => binomial <= "0000000000000000000001";
+        when 14 => binomial <= "0000000000000000000001";
+        when 15 => binomial <= "0000000000000000000001";
+        when 16 => binomial <= "0000000000000000000001";
+        when 17 => binomial <= "0000000000000000000001";
+        when 18 => binomial <= "0000000000000000000001";
+        when 19 => binomial <= "0000000000000000000001";
+        when 20 => binomial <= "0000000000000000000001";
+        when 21 => binomial <= "0000000000000000000001";
+        when 22 => binomial <= "0000000000000000000001";
+        when 23 => binomial <= "0000000000000000000001";
+        when 24 => binomial <= "0000000000000000000001";
+        when 25 => binomial <= "0000000000000000000001";
+        when 26 => binomial <= "0000000000000000000001";
+        when 27 => binomial <= "0000000000000000000001";
+        when 28 => binomial <= "0000000000000000000001";
+        when 29 => binomial <= "0000000000000000000001";
+        when 30 => binomial <= "0000000000000000000001";
+        when 31 => binomial <= "0000000000000000000001";
+        when 32 => binomial <= "0000000000000000000001";
+        when 33 => binomial <= "0000000000000000000001";
+        when 34 => binomial <= "0000000000000000000001";
+        when 35 => binomial <= "0000000000000000000001";
+        when 36 => binomial <= "0000000000000000000001";
+        when 37 => binomial <= "0000000000000000000001";
+        when 38 => binomial <= "0000000000000000000001";
+        when 39 => binomial <= "0000000000000000000001";
+        when 40 => binomial <= "0000000000000000000001";
+        when 41 => binomial <= "0000000000000000000001";
+        when 42 => binomial <= "0000000000000000000001";
+        when 43 => binomial <= "0000000000000000000001";
+        when 44 => binomial <= "0000000000000000000001";
+        when 45 => binomial <= "0000000000000000000001";
+        when 46 => binomial <= "0000000000000000000001";
+        when 47 => binomial <= "0000000000000000000001";
+        when 48 => binomial <= "0000000000000000000001";
+        when 49 => binomial <= "0000000000000000000001";
+        when 50 => binomial <= "0000000000000000000001";
+        when 51 => binomial <= "0000000000000000000001";
+        when 52 => binomial <= "0000000000000000000001";
+        when 53 => binomial <= "0000000000000000000001";
+        when 54 => binomial <= "0000000000000000000001";
+        when 55 => binomial <= "0000000000000000000001";
+        when 56 => binomial <= "0000000000000000000001";
+        when 57 => binomial <= "0000000000000000000001";
+        when 58 => binomial <= "0000000000000000000001";
+        when 59 => binomial <= "0000000000000000000001";
+        when 60 => binomial <= "0000000000000000000001";
+        when 61 => binomial <= "0000000000000000000001";
+        when 62 => binomial <= "0000000000000000000001";
+        when 63 => binomial <= "0000000000000000000001";
+        when 64 => binomial <= "0000000000000000000000";
+        when 65 => binomial <= "0000000000000000000001";
+        when 66 => binomial <= "0000000000000000000010";
+        when 67 => binomial <= "0000000000000000000011";
+        when 68 => binomial <= "0000000000000000000100";
+        when 69 => binomial <= "0000000000000000000101";
+        when 70 => binomial <= "0000000000000000000110";
+        when 71 => binomial <= "0000000000000000000111";
+        when 72 => binomial <= "0000000000000000001000";
+        when 73 => binomial <= "0000000000000000001001";
+        when 74 => binomial <= "0000000000000000001010";
+        when 75 => binomial <= "0000000000000000001011";
+        when 76 => binomial <= "0000000000000000001100";
+        when 77 => binomial <= "0000000000000000001101";
+        when 78 => binomial <= "0000000000000000001110";
+        when 79 => binomial <= "0000000000000000001111";
+        when 80 => binomial <= "0000000000000000010000";
+        when 81 => binomial <= "0000000000000000010001";
+        when 82 => binomial <= "0000000000000000010010";
+        when 83 => binomial <= "0000000000000000010011";
+        when 84 => binomial <= "0000000000000000010100";
+        when 85 => binomial <= "0000000000000000010101";
+        when 86 => binomial <= "0000000000000000010110";
+        when 87 => binomial <= "0000000000000000010111";
+        when 88 => binomial <= "0000000000000000011000";
+        when 89 => binomial <= "0000000000000000011001";
+        when 90 => binomial <= "0000000000000000011010";
+        when 91 => binomial <= "0000000000000000011011";
+        when 92 => binomial <= "0000000000000000011100";
+        when 93 => binomial <= "0000000000000000011101";
+        when 94 => binomial <= "0000000000000000011110";
+        when 95 => binomial <= "0000000000000000011111";
+        when 96 => binomial <= "0000000000000000100000";
+        when 97 => binomial <= "0000000000000000100001";
+        when 98 => binomial <= "0000000000000000100010";
+        when 99 => binomial <= "0000000000000000100011";
+        when 100 => binomial <= "0000000000000000100100";
+        when 101 => binomial <= "0000000000000000100101";
+        when 102 => binomial <= "0000000000000000100110";
+        when 103 => binomial <= "0000000000000000100111";
+        when 104 => binomial <= "0000000000000000101000";
+        when 105 => binomial <= "0000000000000000101001";
+        when 106 => binomial <= "0000000000000000101010";
+        when 107 => binomial <= "0000000000000000101011";
+        when 108 => binomial <= "0000000000000000101100";
+        when 109 => binomial <= "0000000000000000101101";
+        when 110 => binomial <= "0000000000000000101110";
+        when 111 => binomial <= "0000000000000000101111";
+        when 112 => binomial <= "0000000000000000110000";
+        when 113 => binomial <= "0000000000000000110001";
+        when 114 => binomial <= "0000000000000000110010";
+        when 115 => binomial <= "0000000000000000110011";
+        when 116 => binomial <= "0000000000000000110100";
+        when 117 => binomial <= "0000000000000000110101";
+        when 118 => binomial <= "0000000000000000110110";
+        when 119 => binomial <= "0000000000000000110111";
+        when 120 => binomial <= "0000000000000000111000";
+        when 121 => binomial <= "0000000000000000111001";
+        when 122 => binomial <= "0000000000000000111010";
+        when 123 => binomial <= "0000000000000000111011";
+        when 124 => binomial <= "0000000000000000111100";
+        when 125 => binomial <= "0000000000000000111101";
+        when 126 => binomial <= "0000000000000000111110";
+        when 127 => binomial <= "0000000000000000111111";
+        when 128 => binomial <= "0000000000000000000000";
+        when 129 => binomial <= "0000000000000000000000";
+        when 130 => binomial <= "0000000000000000000001";
+        when 131 => binomial <= "0000000000000000000011";
+        when 132 => binomial <= "0000000000000000000110";
+        when 133 => binomial <= "0000000000000000001010";
+        when 134 => binomial <= "0000000000000000001111";
+        when 135 => binomial <= "0000000000000000010101";
+        when 136 => binomial <= "0000000000000000011100";
+        when 137 => binomial <= "0000000000000000100100";
+        when 138 => binomial <= "0000000000000000101101";
+        when 139 => binomial <= "0000000000000000110111";
+        when 140 => binomial <= "0000000000000001000010";
+        when 141 => binomial <= "0000000000000001001110";
+        when 142 => binomial <= "0000000000000001011011";
+        when 143 => binomial <= "0000000000000001101001";
+        when 144 => binomial <= "0000000000000001111000";
+        when 145 => binomial <= "0000000000000010001000";
+        when 146 => binomial <= "0000000000000010011001";
+        when 147 => binomial <= "0000000000000010101011";
+        when 148 => binomial <= "0000000000000010111110";
+        when 149 => binomial <= "0000000000000011010010";
+        when 150 => binomial <= "0000000000000011100111";
+        when 151 => binomial <= "0000000000000011111101";
+        when 152 => binomial <= "0000000000000100010100";
+        when 153 => binomial <= "0000000000000100101100";
+        when 154 => binomial <= "0000000000000101000101";
+        when 155 => binomial <= "0000000000000101011111";
+        when 156 => binomial <= "0000000000000101111010";
+        when 157 => binomial <= "0000000000000110010110";
+        when 158 => binomial <= "0000000000000110110011";
+        when 159 => binomial <= "0000000000000111010001";
+        when 160 => binomial <= "0000000000000111110000";
+        when 161 => binomial <= "0000000000001000010000";
+        when 162 => binomial <= "0000000000001000110001";
+        when 163 => binomial <= "0000000000001001010011";
+        when 164 => binomial <= "0000000000001001110110";
+        when 165 => binomial <= "0000000000001010011010";
+        when 166 => binomial <= "0000000000001010111111";
+        when 167 => binomial <= "0000000000001011100101";
+        when 168 => binomial <= "0000000000001100001100";
+        when 169 => binomial <= "0000000000001100110100";
+        when 170 => binomial <= "0000000000001101011101";
+        when 171 => binomial <= "0000000000001110000111";
+        when 172 => binomial <= "0000000000001110110010";
+        when 173 => binomial <= "0000000000001111011110";
+        when 174 => binomial <= "0000000000010000001011";
+        when 175 => binomial <= "0000000000010000111001";
+        when 176 => binomial <= "0000000000010001101000";
+        when 177 => binomial <= "0000000000010010011000";
+        when 178 => binomial <= "0000000000010011001001";
+        when 179 => binomial <= "0000000000010011111011";
+        when 180 => binomial <= "0000000000010100101110";
+        when 181 => binomial <= "0000000000010101100010";
+        when 182 => binomial <= "0000000000010110010111";
+        when 183 => binomial <= "0000000000010111001101";
+        when 184 => binomial <= "0000000000011000000100";
+        when 185 => binomial <= "0000000000011000111100";
+        when 186 => binomial <= "0000000000011001110101";
+        when 187 => binomial <= "0000000000011010101111";
+        when 188 => binomial <= "0000000000011011101010";
+        when 189 => binomial <= "0000000000011100100110";
+        when 190 => binomial <= "0000000000011101100011";
+        when 191 => binomial <= "0000000000011110100001";
+        when 192 => binomial <= "0000000000000000000000";
+        when 193 => binomial <= "0000000000000000000000";
+        when 194 => binomial <= "0000000000000000000000";
+        when 195 => binomial <= "0000000000000000000001";
+        when 196 => binomial <= "0000000000000000000100";
+        when 197 => binomial <= "0000000000000000001010";
+        when 198 => binomial <= "0000000000000000010100";
+        when 199 => binomial <= "0000000000000000100011";
+        when 200 => binomial <= "0000000000000000111000";
+        when 201 => binomial <= "0000000000000001010100";
+        when 202 => binomial <= "0000000000000001111000";
+        when 203 => binomial <= "0000000000000010100101";
+        when 204 => binomial <= "0000000000000011011100";
+        when 205 => binomial <= "0000000000000100011110";
+        when 206 => binomial <= "0000000000000101101100";
+        when 207 => binomial <= "0000000000000111000111";
+        when 208 => binomial <= "0000000000001000110000";
+        when 209 => binomial <= "0000000000001010101000";
+        when 210 => binomial <= "0000000000001100110000";
+        when 211 => binomial <= "0000000000001111001001";
+        when 212 => binomial <= "0000000000010001110100";
+        when 213 => binomial <= "0000000000010100110010";
+        when 214 => binomial <= "0000000000011000000100";
+        when 215 => binomial <= "0000000000011011101011";
+        when 216 => binomial <= "0000000000011111101000";
+        when 217 => binomial <= "0000000000100011111100";
+        when 218 => binomial <= "0000000000101000101000";
+        when 219 => binomial <= "0000000000101101101101";
+        when 220 => binomial <= "0000000000110011001100";
+        when 221 => binomial <= "0000000000111001000110";
+        when 222 => binomial <= "0000000000111111011100";
+        when 223 => binomial <= "0000000001000110001111";
+        when 224 => binomial <= "0000000001001101100000";
+        when 225 => binomial <= "0000000001010101010000";
+        when 226 => binomial <= "0000000001011101100000";
+        when 227 => binomial <= "0000000001100110010001";
+        when 228 => binomial <= "0000000001101111100100";
+        when 229 => binomial <= "0000000001111001011010";
+        when 230 => binomial <= "0000000010000011110100";
+        when 231 => binomial <= "0000000010001110110011";
+        when 232 => binomial <= "0000000010011010011000";
+        when 233 => binomial <= "0000000010100110100100";
+        when 234 => binomial <= "0000000010110011011000";
+        when 235 => binomial <= "0000000011000000110101";
+        when 236 => binomial <= "0000000011001110111100";
+        when 237 => binomial <= "0000000011011101101110";
+        when 238 => binomial <= "0000000011101101001100";
+        when 239 => binomial <= "0000000011111101010111";
+        when 240 => binomial <= "0000000100001110010000";
+        when 241 => binomial <= "0000000100011111111000";
+        when 242 => binomial <= "0000000100110010010000";
+        when 243 => binomial <= "0000000101000101011001";
+        when 244 => binomial <= "0000000101011001010100";
+        when 245 => binomial <= "0000000101101110000010";
+        when 246 => binomial <= "0000000110000011100100";
+        when 247 => binomial <= "0000000110011001111011";
+        when 248 => binomial <= "0000000110110001001000";
+        when 249 => binomial <= "0000000111001001001100";
+        when 250 => binomial <= "0000000111100010001000";
+        when 251 => binomial <= "0000000111111011111101";
+        when 252 => binomial <= "0000001000010110101100";
+        when 253 => binomial <= "0000001000110010010110";
+        when 254 => binomial <= "0000001001001110111100";
+        when 255 => binomial <= "0000001001101100011111";
+        when 256 => binomial <= "0000000000000000000000";
+        when 257 => binomial <= "0000000000000000000000";
+        when 258 => binomial <= "0000000000000000000000";
+        when 259 => binomial <= "0000000000000000000000";
+        when 260 => binomial <= "0000000000000000000001";
+        when 261 => binomial <= "0000000000000000000101";
+        when 262 => binomial <= "0000000000000000001111";
+        when 263 => binomial <= "0000000000000000100011";
+        when 264 => binomial <= "0000000000000001000110";
+        when 265 => binomial <= "0000000000000001111110";
+        when 266 => binomial <= "0000000000000011010010";
+        when 267 => binomial <= "0000000000000101001010";
+        when 268 => binomial <= "0000000000000111101111";
+        when 269 => binomial <= "0000000000001011001011";
+        when 270 => binomial <= "0000000000001111101001";
+        when 271 => binomial <= "0000000000010101010101";
+        when 272 => binomial <= "0000000000011100011100";
+        when 273 => binomial <= "0000000000100101001100";
+        when 274 => binomial <= "0000000000101111110100";
+        when 275 => binomial <= "0000000000111100100100";
+        when 276 => binomial <= "0000000001001011101101";
+        when 277 => binomial <= "0000000001011101100001";
+        when 278 => binomial <= "0000000001110010010011";
+        when 279 => binomial <= "0000000010001010010111";
+        when 280 => binomial <= "0000000010100110000010";
+        when 281 => binomial <= "0000000011000101101010";
+        when 282 => binomial <= "0000000011101001100110";
+        when 283 => binomial <= "0000000100010010001110";
+        when 284 => binomial <= "0000000100111111111011";
+        when 285 => binomial <= "0000000101110011000111";
+        when 286 => binomial <= "0000000110101100001101";
+        when 287 => binomial <= "0000000111101011101001";
+        when 288 => binomial <= "0000001000110001111000";
+        when 289 => binomial <= "0000001001111111011000";
+        when 290 => binomial <= "0000001011010100101000";
+        when 291 => binomial <= "0000001100110010001000";
+        when 292 => binomial <= "0000001110011000011001";
+        when 293 => binomial <= "0000010000000111111101";
+        when 294 => binomial <= "0000010010000001010111";
+        when 295 => binomial <= "0000010100000101001011";
+        when 296 => binomial <= "0000010110010011111110";
+        when 297 => binomial <= "0000011000101110010110";
+        when 298 => binomial <= "0000011011010100111010";
+        when 299 => binomial <= "0000011110001000010010";
+        when 300 => binomial <= "0000100001001001000111";
+        when 301 => binomial <= "0000100100011000000011";
+        when 302 => binomial <= "0000100111110101110001";
+        when 303 => binomial <= "0000101011100010111101";
+        when 304 => binomial <= "0000101111100000010100";
+        when 305 => binomial <= "0000110011101110100100";
+        when 306 => binomial <= "0000111000001110011100";
+        when 307 => binomial <= "0000111101000000101100";
+        when 308 => binomial <= "0001000010000110000101";
+        when 309 => binomial <= "0001000111011111011001";
+        when 310 => binomial <= "0001001101001101011011";
+        when 311 => binomial <= "0001010011010000111111";
+        when 312 => binomial <= "0001011001101010111010";
+        when 313 => binomial <= "0001100000011100000010";
+        when 314 => binomial <= "0001100111100101001110";
+        when 315 => binomial <= "0001101111000111010110";
+        when 316 => binomial <= "0001110111000011010011";
+        when 317 => binomial <= "0001111111011001111111";
+        when 318 => binomial <= "0010001000001100010101";
+        when 319 => binomial <= "0010010001011011010001";
+        when 320 => binomial <= "0000000000000000000000";
+        when 321 => binomial <= "0000000000000000000000";
+        when 322 => binomial <= "0000000000000000000000";
+        when 323 => binomial <= "0000000000000000000000";
+        when 324 => binomial <= "0000000000000000000000";
+        when 325 => binomial <= "0000000000000000000001";
+        when 326 => binomial <= "0000000000000000000110";
+        when 327 => binomial <= "0000000000000000010101";
+        when 328 => binomial <= "0000000000000000111000";
+        when 329 => binomial <= "0000000000000001111110";
+        when 330 => binomial <= "0000000000000011111100";
+        when 331 => binomial <= "0000000000000111001110";
+        when 332 => binomial <= "0000000000001100011000";
+        when 333 => binomial <= "0000000000010100000111";
+        when 334 => binomial <= "0000000000011111010010";
+        when 335 => binomial <= "0000000000101110111011";
+        when 336 => binomial <= "0000000001000100010000";
+        when 337 => binomial <= "0000000001100000101100";
+        when 338 => binomial <= "0000000010000101111000";
+        when 339 => binomial <= "0000000010110101101100";
+        when 340 => binomial <= "0000000011110010010000";
+        when 341 => binomial <= "0000000100111101111101";
+        when 342 => binomial <= "0000000110011011011110";
+        when 343 => binomial <= "0000001000001101110001";
+        when 344 => binomial <= "0000001010011000001000";
+        when 345 => binomial <= "0000001100111110001010";
+        when 346 => binomial <= "0000010000000011110100";
+        when 347 => binomial <= "0000010011101101011010";
+        when 348 => binomial <= "0000010111111111101000";
+        when 349 => binomial <= "0000011100111111100011";
+        when 350 => binomial <= "0000100010110010101010";
+        when 351 => binomial <= "0000101001011110110111";
+        when 352 => binomial <= "0000110001001010100000";
+        when 353 => binomial <= "0000111001111100011000";
+        when 354 => binomial <= "0001000011111011110000";
+        when 355 => binomial <= "0001001111010000011000";
+        when 356 => binomial <= "0001011100000010100000";
+        when 357 => binomial <= "0001101010011010111001";
+        when 358 => binomial <= "0001111010100010110110";
+        when 359 => binomial <= "0010001100100100001101";
+        when 360 => binomial <= "0010100000101001011000";
+        when 361 => binomial <= "0010110110111101010110";
+        when 362 => binomial <= "0011001111101011101100";
+        when 363 => binomial <= "0011101011000000100110";
+        when 364 => binomial <= "0100001001001000111000";
+        when 365 => binomial <= "0100101010010001111111";
+        when 366 => binomial <= "0101001110101010000010";
+        when 367 => binomial <= "0101110110011111110011";
+        when 368 => binomial <= "0110100010000010110000";
+        when 369 => binomial <= "0111010001100011000100";
+        when 370 => binomial <= "1000000101010001101000";
+        when 371 => binomial <= "1000111101100000000100";
+        when 372 => binomial <= "1001111010100000110000";
+        when 373 => binomial <= "1010111100100110110101";
+        when 374 => binomial <= "1100000100000110001110";
+        when 375 => binomial <= "1101010001010011101001";
+        when 376 => binomial <= "1110100100100100101000";
+        when 377 => binomial <= "1111111110001111100010";
+        when 378 => binomial <= "1111111111111111111111";
+        when 379 => binomial <= "1111111111111111111111";
+        when 380 => binomial <= "1111111111111111111111";
+        when 381 => binomial <= "1111111111111111111111";
+        when 382 => binomial <= "1111111111111111111111";
+        when 383 => binomial <= "1111111111111111111111";
+        when 384 => binomial <= "0000000000000000000000";
+        when 385 => binomial <= "0000000000000000000000";
+        when 386 => binomial <= "0000000000000000000000";
+        when 387 => binomial <= "0000000000000000000000";
+        when 388 => binomial <= "0000000000000000000000";
+        when 389 => binomial <= "0000000000000000000000";
+        when 390 => binomial <= "0000000000000000000001";
+        when 391 => binomial <= "0000000000000000000111";
+        when 392 => binomial <= "0000000000000000011100";
+        when 393 => binomial <= "0000000000000001010100";
+        when 394 => binomial <= "0000000000000011010010";
+        when 395 => binomial <= "0000000000000111001110";
+        when 396 => binomial <= "0000000000001110011100";
+        when 397 => binomial <= "0000000000011010110100";
+        when 398 => binomial <= "0000000000101110111011";
+        when 399 => binomial <= "0000000001001110001101";
+        when 400 => binomial <= "0000000001111101001000";
+        when 401 => binomial <= "0000000011000001011000";
+        when 402 => binomial <= "0000000100100010000100";
+        when 403 => binomial <= "0000000110100111111100";
+        when 404 => binomial <= "0000001001011101101000";
+        when 405 => binomial <= "0000001101001111111000";
+        when 406 => binomial <= "0000010010001101110101";
+        when 407 => binomial <= "0000011000101001010011";
+        when 408 => binomial <= "0000100000110111000100";
+        when 409 => binomial <= "0000101011001111001100";
+        when 410 => binomial <= "0000111000001101010110";
+        when 411 => binomial <= "0001001000010001001010";
+        when 412 => binomial <= "0001011011111110100100";
+        when 413 => binomial <= "0001110011111110001100";
+        when 414 => binomial <= "0010010000111101101111";
+        when 415 => binomial <= "0010110011110000011001";
+        when 416 => binomial <= "0011011101001111010000";
+        when 417 => binomial <= "0100001110011001110000";
+        when 418 => binomial <= "0101001000010110001000";
+        when 419 => binomial <= "0110001100010001111000";
+        when 420 => binomial <= "0111011011100010010000";
+        when 421 => binomial <= "1000110111100100110000";
+        when 422 => binomial <= "1010100001111111101001";
+        when 423 => binomial <= "1100011100100010011111";
+        when 424 => binomial <= "1110101001000110101100";
+        when 425 => binomial <= "1111111111111111111111";
+        when 426 => binomial <= "1111111111111111111111";
+        when 427 => binomial <= "1111111111111111111111";
+        when 428 => binomial <= "1111111111111111111111";
+        when 429 => binomial <= "1111111111111111111111";
+        when 430 => binomial <= "1111111111111111111111";
+        when 431 => binomial <= "1111111111111111111111";
+        when 432 => binomial <= "1111111111111111111111";
+        when 433 => binomial <= "1111111111111111111111";
+        when 434 => binomial <= "1111111111111111111111";
+        when 435 => binomial <= "1111111111111111111111";
+        when 436 => binomial <= "1111111111111111111111";
+        when 437 => binomial <= "1111111111111111111111";
+        when 438 => binomial <= "1111111111111111111111";
+        when 439 => binomial <= "1111111111111111111111";
+        when 440 => binomial <= "1111111111111111111111";
+        when 441 => binomial <= "1111111111111111111111";
+        when 442 => binomial <= "1111111111111111111111";
+        when 443 => binomial <= "1111111111111111111111";
+        when 444 => binomial <= "1111111111111111111111";
+        when 445 => binomial <= "1111111111111111111111";
+        when 446 => binomial <= "1111111111111111111111";
+        when 447 => binomial <= "1111111111111111111111";
+        when 448 => binomial <= "0000000000000000000000";
+        when 449 => binomial <= "0000000000000000000000";
+        when 450 => binomial <= "0000000000000000000000";
+        when 451 => binomial <= "0000000000000000000000";
+        when 452 => binomial <= "0000000000000000000000";
+        when 453 => binomial <= "0000000000000000000000";
+        when 454 => binomial <= "0000000000000000000000";
+        when 455 => binomial <= "0000000000000000000001";
+        when 456 => binomial <= "0000000000000000001000";
+        when 457 => binomial <= "0000000000000000100100";
+        when 458 => binomial <= "0000000000000001111000";
+        when 459 => binomial <= "0000000000000101001010";
+        when 460 => binomial <= "0000000000001100011000";
+        when 461 => binomial <= "0000000000011010110100";
+        when 462 => binomial <= "0000000000110101101000";
+        when 463 => binomial <= "0000000001100100100011";
+        when 464 => binomial <= "0000000010110010110000";
+        when 465 => binomial <= "0000000100101111111000";
+        when 466 => binomial <= "0000000111110001010000";
+        when 467 => binomial <= "0000001100010011010100";
+        when 468 => binomial <= "0000010010111011010000";
+        when 469 => binomial <= "0000011100011000111000";
+        when 470 => binomial <= "0000101001101000110000";
+        when 471 => binomial <= "0000111011110110100101";
+        when 472 => binomial <= "0001010100011111111000";
+        when 473 => binomial <= "0001110101010110111100";
+        when 474 => binomial <= "0010100000100110001000";
+        when 475 => binomial <= "0011011000110011011110";
+        when 476 => binomial <= "0100100001000100101000";
+        when 477 => binomial <= "0101111101000011001100";
+        when 478 => binomial <= "0111110001000001011000";
+        when 479 => binomial <= "1010000001111111000111";
+        when 480 => binomial <= "1100110101101111100000";
+        when 481 => binomial <= "1111111111111111111111";
+        when 482 => binomial <= "1111111111111111111111";
+        when 483 => binomial <= "1111111111111111111111";
+        when 484 => binomial <= "1111111111111111111111";
+        when 485 => binomial <= "1111111111111111111111";
+        when 486 => binomial <= "1111111111111111111111";
+        when 487 => binomial <= "1111111111111111111111";
+        when 488 => binomial <= "1111111111111111111111";
+        when 489 => binomial <= "1111111111111111111111";
+        when 490 => binomial <= "1111111111111111111111";
+        when 491 => binomial <= "1111111111111111111111";
+        when 492 => binomial <= "1111111111111111111111";
+        when 493 => binomial <= "1111111111111111111111";
+        when 494 => binomial <= "1111111111111111111111";
+        when 495 => binomial <= "1111111111111111111111";
+        when 496 => binomial <= "1111111111111111111111";
+        when 497 => binomial <= "1111111111111111111111";
+        when 498 => binomial <= "1111111111111111111111";
+        when 499 => binomial <= "1111111111111111111111";
+        when 500 => binomial <= "1111111111111111111111";
+        when 501 => binomial <= "1111111111111111111111";
+        when 502 => binomial <= "1111111111111111111111";
+        when 503 => binomial <= "1111111111111111111111";
+        when 504 => binomial <= "1111111111111111111111";
+        when 505 => binomial <= "1111111111111111111111";
+        when 506 => binomial <= "1111111111111111111111";
+        when 507 => binomial <= "1111111111111111111111";
+        when 508 => binomial <= "1111111111111111111111";
+        when 509 => binomial <= "1111111111111111111111";
+        when 510 => binomial <= "1111111111111111111111";
+        when others => binomial <= "1111111111111111111111";
+    end case;
+end process binomial_rom;
+
+binomial_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        binomial_q <= binomial;
+    end if;
+end process binomial_register;
+
+-- C(c, j) <= what is left of the rank: c is the digit; what is left after it.
+unrank_step: process (binomial_q, unranked) is
+begin
+    fits <= stdl(binomial_q <= unranked);
+    if (binomial_q <= unranked) then
+        rest <= (unranked - binomial_q);
+    else
+        rest <= unranked;
+    end if;
+end process unrank_step;
+
+
+load_bonus <= stdl(remainder > load_lane);
 
 -- The checks that need arithmetic, registered (CHECKING reads them a clock after
 -- the scan's last count, in SCANNED).
@@ -3184,24 +3970,26 @@ begin
         twice <= stdl((known + n) /= deck_total);
         deck_short <= stdl(to_deal > n);
         no_trials <= stdl(trials = 0);
+        too_big <= stdl(randoms > most_random);
     end if;
 end process judge;
 
 
 all_done <= stdl(done_bits = 3);
 
-seed_words: process (md, mb, mc, load_index, ma) is
+seed_words: process (load_digit, md, mb, mc, load_index, ma, exact) is
 begin
-    case load_index is
-        when "00" =>
-            seed_word <= ma;
-        when "01" =>
-            seed_word <= mb;
-        when "10" =>
-            seed_word <= mc;
-        when others =>
-            seed_word <= md;
-    end case;
+    if bool(exact) then
+        seed_word <= resize(load_digit, 32);
+    elsif (load_index = 0) then
+        seed_word <= ma;
+    elsif (load_index = 1) then
+        seed_word <= mb;
+    elsif (load_index = 2) then
+        seed_word <= mc;
+    else
+        seed_word <= md;
+    end if;
 end process seed_words;
 
 -- A quarter round step (golden mix_step): steps 0 and 2 add b to a and cross into
@@ -3259,7 +4047,7 @@ m_axis_tvalid <= out_valid;
 tx_go <= stdl((not bool(out_valid)) or bool(m_axis_tready));
 busy <= stdl(state /= IDLE);
 
-reply_byte: process (status, part, reply_len, sent_trials, crc_tx, sum_last) is
+reply_byte: process (status, sum_last, part, reply_len, crc_tx) is
 begin
     case part is
         when SEND_SOF =>
@@ -3268,8 +4056,6 @@ begin
             tx_byte <= reply_len;
         when SEND_STATUS =>
             tx_byte <= status;
-        when SEND_TRIALS =>
-            tx_byte <= sent_trials(8-1 downto 0);
         when SEND_COUNTS =>
             tx_byte <= sum_last(8-1 downto 0);
         when others =>
@@ -3284,7 +4070,6 @@ begin
         if (rst = '1') then
             load <= '0';
             reply_len <= to_unsigned(0, 8);
-            sent_trials <= to_unsigned(0, 40);
             base_b <= to_unsigned(0, 32);
             load_index <= to_unsigned(0, 2);
             mixing_base <= '0';
@@ -3294,24 +4079,29 @@ begin
             base_d <= to_unsigned(0, 32);
             part <= SEND_SOF;
             busy_pending <= '0';
-            md <= to_unsigned(0, 32);
             load_lane <= to_unsigned(0, 2);
+            md <= to_unsigned(0, 32);
             mb <= to_unsigned(0, 32);
             mc <= to_unsigned(0, 32);
             add_x <= to_unsigned(0, 32);
             out_data <= to_unsigned(0, 8);
             step_count <= to_unsigned(0, 6);
             ma <= to_unsigned(0, 32);
+            exact <= '0';
             quotient <= to_unsigned(0, 40);
             mix_phase <= to_unsigned(0, 3);
+            rank <= to_unsigned(0, 22);
             state <= IDLE;
+            probe_c <= to_unsigned(0, 6);
             add_y <= to_unsigned(0, 32);
             n <= to_unsigned(0, 6);
             base_a <= to_unsigned(0, 32);
             mix_count <= to_unsigned(0, 5);
             load_slot <= to_unsigned(0, 5);
             mix_carry <= '0';
+            rank_bonus <= '0';
             scan <= to_unsigned(0, 6);
+            load_digit <= to_unsigned(0, 6);
             start <= '0';
             remainder <= to_unsigned(0, 3);
             base_c <= to_unsigned(0, 32);
@@ -3321,8 +4111,10 @@ begin
             dividend <= to_unsigned(0, 40);
             out_valid <= '0';
             shift <= '0';
+            probe_j <= to_unsigned(0, 3);
             left <= to_unsigned(0, 8);
             carry <= to_unsigned(0, 8);
+            unranked <= to_unsigned(0, 22);
         else
             load <= '0';
             start <= '0';
@@ -3360,6 +4152,8 @@ begin
                     state <= SCANNED;
                 end if;
             elsif (state = SCANNED) then
+                probe_j <= board_missing;
+                probe_c <= n;
                 state <= CHECKING;
             elsif (state = CHECKING) then
                 for p in 0 to 4-1 loop
@@ -3368,7 +4162,8 @@ begin
                 reply_len <= to_unsigned(1, 8);
                 part <= SEND_SOF;
                 state <= REPLYING;
-                if (mode /= 1) then
+                exact <= stdl(mode = 2);
+                if ((mode /= 1) and (mode /= 2)) then
                     status <= to_unsigned(8, 8);
                 elsif ((k_opp = 0) or (k_opp > max_opponents)) then
                     status <= to_unsigned(4, 8);
@@ -3380,13 +4175,18 @@ begin
                     status <= to_unsigned(3, 8);
                 elsif bool(deck_short) then
                     status <= to_unsigned(6, 8);
-                elsif bool(no_trials) then
+                elsif ((mode = 2) and bool(too_big)) then
+                    status <= to_unsigned(10, 8);
+                elsif ((mode /= 2) and bool(no_trials)) then
                     status <= to_unsigned(5, 8);
                 else
                     status <= to_unsigned(0, 8);
-                    reply_len <= resize(unsigned((1 + 5) + signed(resize(count_bytes, 9))), 8);
-                    dividend <= trials;
-                    sent_trials <= trials;
+                    reply_len <= (1 + count_bytes);
+                    if (mode = 2) then
+                        dividend <= resize(binomial, 40);
+                    else
+                        dividend <= trials;
+                    end if;
                     remainder <= to_unsigned(0, 3);
                     step_count <= to_unsigned(0, 6);
                     state <= DIVIDING;
@@ -3401,7 +4201,13 @@ begin
                     quotient <= unsigned'(quotient((40 - 1)-1 downto 0) & '0');
                 end if;
                 step_count <= (step_count + 1);
-                if (signed(resize(step_count, 7)) = (40 - 1)) then
+                if ((signed(resize(step_count, 7)) = (40 - 1)) and bool(exact)) then
+                    rank <= to_unsigned(0, 22);
+                    rank_bonus <= '0';
+                    load_lane <= to_unsigned(0, 2);
+                    load_index <= to_unsigned(0, 2);
+                    state <= UNRANKING;
+                elsif (signed(resize(step_count, 7)) = (40 - 1)) then
                     ma <= seed(128-1 downto 96);
                     mb <= seed(96-1 downto 64);
                     mc <= seed(64-1 downto 32);
@@ -3488,6 +4294,49 @@ begin
                     load_index <= (load_index + 1);
                     load <= '1';
                 end if;
+            elsif (state = UNRANKING) then
+                if bool(rank_bonus) then
+                    rank <= (rank + 1);
+                    unranked <= (rank + 1);
+                else
+                    unranked <= rank;
+                end if;
+                rank_bonus <= '0';
+                probe_j <= board_missing;
+                probe_c <= (n - 1);
+                if (board_missing = 0) then
+                    state <= NEXT_LANE;
+                else
+                    state <= PROBING;
+                end if;
+            elsif (state = PROBING) then
+                state <= TESTING;
+            elsif (state = TESTING) then
+                state <= PROBING;
+                if bool(fits) then
+                    load <= '1';
+                    load_slot <= (resize(probe_j, 5) - 1);
+                    load_digit <= probe_c;
+                    unranked <= rest;
+                    probe_j <= (probe_j - 1);
+                    if (probe_j = 1) then
+                        state <= NEXT_LANE;
+                    else
+                        probe_c <= (probe_c - 1);
+                    end if;
+                else
+                    probe_c <= (probe_c - 1);
+                end if;
+            elsif (state = NEXT_LANE) then
+                rank <= (rank + quotient(22-1 downto 0));
+                rank_bonus <= load_bonus;
+                if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                    start <= '1';
+                    state <= STARTING;
+                else
+                    load_lane <= (load_lane + 1);
+                    state <= UNRANKING;
+                end if;
             elsif (state = STARTING) then
                 state <= RUNNING;
             elsif (state = RUNNING) then
@@ -3509,21 +4358,13 @@ begin
                             part <= SEND_STATUS;
                         when SEND_STATUS =>
                             crc_tx <= crc_tx_next;
-                            left <= to_unsigned(5, 8);
+                            left <= count_bytes;
+                            carry <= to_unsigned(0, 8);
+                            settle <= to_unsigned(2 + 2, 4);
                             if (status = 0) then
-                                part <= SEND_TRIALS;
+                                part <= SEND_COUNTS;
                             else
                                 part <= SEND_CRC;
-                            end if;
-                        when SEND_TRIALS =>
-                            crc_tx <= crc_tx_next;
-                            sent_trials <= unsigned'(to_unsigned(0, 8) & sent_trials(40-1 downto 8));
-                            left <= (left - 1);
-                            if (left = 1) then
-                                left <= count_bytes;
-                                carry <= to_unsigned(0, 8);
-                                settle <= to_unsigned(2 + 2, 4);
-                                part <= SEND_COUNTS;
                             end if;
                         when SEND_COUNTS =>
                             crc_tx <= crc_tx_next;
@@ -3730,13 +4571,18 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quotient, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quotient, equity_lane0_step_one, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
     equity_lane0_clear <= start;
     equity_lane0_done <= equity_lane0_done_q;
-    if (bool(equity_lane0_counting) and (not bool(equity_lane0_extra))) then
+    if bool(exact) then
+        equity_lane0_step_one <= equity_lane0_board_step;
+    else
+        equity_lane0_step_one <= equity_lane0_counting;
+    end if;
+    if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
         equity_lane0_count_one <= to_unsigned(1, 1);
     else
         equity_lane0_count_one <= to_unsigned(0, 1);
@@ -3756,12 +4602,12 @@ begin
                 equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(lane_bonus0_bonus)));
                 equity_lane0_extra <= lane_bonus0_bonus;
                 equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
-            elsif (bool(equity_lane0_counting) and bool(equity_lane0_extra)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_extra)) then
                 equity_lane0_extra <= '0';
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_counting) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
@@ -3797,6 +4643,412 @@ begin
         end if;
     end if;
 end process equity_lane0_control;
+
+
+equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) is
+begin
+    if (False or (not bool(dealt(1)))) then
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt(0)) and ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit0_bound));
+end process equity_lane0_colex_odometer0_odometer_digit0_rise;
+
+equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select0_here) then
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(0)) and (not bool(equity_lane0_colex_odometer0_lower(0)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit0_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit0_advance;
+
+
+equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+begin
+    if (False or (not bool(dealt(2)))) then
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt(1)) and ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit1_bound));
+end process equity_lane0_colex_odometer0_odometer_digit1_rise;
+
+equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select1_here) then
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(1)) and (not bool(equity_lane0_colex_odometer0_lower(1)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit1_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit1_advance;
+
+
+equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+begin
+    if (False or (not bool(dealt(3)))) then
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt(2)) and ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit2_bound));
+end process equity_lane0_colex_odometer0_odometer_digit2_rise;
+
+equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select2_here) then
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(2)) and (not bool(equity_lane0_colex_odometer0_lower(2)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit2_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit2_advance;
+
+
+equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+begin
+    if (False or (not bool(dealt(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt(3)) and ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit3_bound));
+end process equity_lane0_colex_odometer0_odometer_digit3_rise;
+
+equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select3_here) then
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(3)) and (not bool(equity_lane0_colex_odometer0_lower(3)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit3_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit3_advance;
+
+
+equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+begin
+    if (True or (not bool(dealt(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt(4)) and ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit4_bound));
+end process equity_lane0_colex_odometer0_odometer_digit4_rise;
+
+equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select4_here) then
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(4)) and (not bool(equity_lane0_colex_odometer0_lower(4)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit4_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit4_advance;
+
+
+equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) is
+begin
+    if (False or (not bool(dealt(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt(5)) and ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit5_bound));
+end process equity_lane0_colex_odometer0_odometer_digit5_rise;
+
+equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select5_here) then
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(5)) and (not bool(equity_lane0_colex_odometer0_lower(5)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit5_advance;
+
+
+equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+begin
+    if (True or (not bool(dealt(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt(6)) and ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit6_bound));
+end process equity_lane0_colex_odometer0_odometer_digit6_rise;
+
+equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select6_here) then
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(6)) and (not bool(equity_lane0_colex_odometer0_lower(6)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit6_advance;
+
+
+equity_lane0_colex_odometer0_slot_select7_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper, equity_lane0_colex_odometer0_odometer_digit7_digit) is
+begin
+    if (False or (not bool(dealt(8)))) then
+        equity_lane0_colex_odometer0_odometer_digit7_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_colex_odometer0_odometer_digit7_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(dealt(7)) and ((equity_lane0_colex_odometer0_odometer_digit7_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit7_bound));
+end process equity_lane0_colex_odometer0_odometer_digit7_rise;
+
+equity_lane0_colex_odometer0_odometer_digit7_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select7_here) then
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(7)) and (not bool(equity_lane0_colex_odometer0_lower(7)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit7_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit7_digit <= (equity_lane0_colex_odometer0_odometer_digit7_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit7_advance;
+
+
+equity_lane0_colex_odometer0_slot_select8_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit8_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
+begin
+    if (True or (not bool(dealt(8)))) then
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(dealt(8)) and ((equity_lane0_colex_odometer0_odometer_digit7_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit8_bound));
+end process equity_lane0_colex_odometer0_odometer_digit8_rise;
+
+equity_lane0_colex_odometer0_odometer_digit8_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select8_here) then
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(8)) and (not bool(equity_lane0_colex_odometer0_lower(8)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit8_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit7_upper <= (equity_lane0_colex_odometer0_odometer_digit7_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit8_advance;
+
+
+equity_lane0_colex_odometer0_slot_select9_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper, equity_lane0_colex_odometer0_odometer_digit9_digit) is
+begin
+    if (False or (not bool(dealt(10)))) then
+        equity_lane0_colex_odometer0_odometer_digit9_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_colex_odometer0_odometer_digit9_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(dealt(9)) and ((equity_lane0_colex_odometer0_odometer_digit9_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit9_bound));
+end process equity_lane0_colex_odometer0_odometer_digit9_rise;
+
+equity_lane0_colex_odometer0_odometer_digit9_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select9_here) then
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(9)) and (not bool(equity_lane0_colex_odometer0_lower(9)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit9_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit9_digit <= (equity_lane0_colex_odometer0_odometer_digit9_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit9_advance;
+
+
+equity_lane0_colex_odometer0_slot_select10_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10) and (load_index = 0));
+
+equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit10_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
+begin
+    if (True or (not bool(dealt(10)))) then
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
+    else
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(dealt(10)) and ((equity_lane0_colex_odometer0_odometer_digit9_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit10_bound));
+end process equity_lane0_colex_odometer0_odometer_digit10_rise;
+
+equity_lane0_colex_odometer0_odometer_digit10_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select10_here) then
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(10)) and (not bool(equity_lane0_colex_odometer0_lower(10)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit10_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit9_upper <= (equity_lane0_colex_odometer0_odometer_digit9_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit10_advance;
+
+equity_lane0_colex_odometer0_carries: process (equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) is
+    variable low: unsigned(10 downto 0);
+    variable moves: unsigned(10 downto 0);
+    variable inner_max: std_logic;
+    variable a: integer;
+    variable below: std_logic;
+begin
+    low := to_unsigned(0, 11);
+    moves := to_unsigned(0, 11);
+    inner_max := '1';
+    for j in 0 to 3-1 loop
+        a := (5 + (2 * j));
+        moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
+        if (bool(equity_lane0_colex_odometer0_rise_bits(a)) or bool(equity_lane0_colex_odometer0_rise_bits((a + 1)))) then
+            inner_max := '0';
+        end if;
+    end loop;
+    below := '0';
+    for s in 0 to 5-1 loop
+        low(s) := below;
+        moves(s) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        if bool(equity_lane0_colex_odometer0_rise_bits(s)) then
+            below := '1';
+        end if;
+    end loop;
+    equity_lane0_colex_odometer0_lower <= low;
+    equity_lane0_colex_odometer0_steps <= moves;
+    equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
+end process equity_lane0_colex_odometer0_carries;
 
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -3835,6 +5087,9 @@ end process equity_lane0_slot_stream0_step;
 equity_lane0_slot_stream0_word <= equity_lane0_slot_stream0_w;
 
 
+equity_lane0_delay_line0_d_out <= equity_lane0_colex_odometer0_odometer_digit0_digit;
+
+
 equity_lane0_slot_stream1_x_part1_t <= (equity_lane0_slot_stream1_x xor unsigned'(equity_lane0_slot_stream1_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
@@ -3869,6 +5124,16 @@ end process equity_lane0_slot_stream1_step;
 
 
 equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
+
+equity_lane0_delay_line1_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((12 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+    end if;
+end process equity_lane0_delay_line1_shift_in;
+
+
+equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(12-1 downto (12 - 6));
 
 
 equity_lane0_slot_stream2_x_part2_t <= (equity_lane0_slot_stream2_x xor unsigned'(equity_lane0_slot_stream2_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -3906,6 +5171,16 @@ end process equity_lane0_slot_stream2_step;
 
 equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 
+equity_lane0_delay_line2_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((24 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+    end if;
+end process equity_lane0_delay_line2_shift_in;
+
+
+equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(24-1 downto (24 - 6));
+
 
 equity_lane0_slot_stream3_x_part3_t <= (equity_lane0_slot_stream3_x xor unsigned'(equity_lane0_slot_stream3_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -3941,6 +5216,16 @@ end process equity_lane0_slot_stream3_step;
 
 
 equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
+
+equity_lane0_delay_line3_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+    end if;
+end process equity_lane0_delay_line3_shift_in;
+
+
+equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(36-1 downto (36 - 6));
 
 
 equity_lane0_slot_stream4_x_part4_t <= (equity_lane0_slot_stream4_x xor unsigned'(equity_lane0_slot_stream4_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -3978,6 +5263,16 @@ end process equity_lane0_slot_stream4_step;
 
 equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 
+equity_lane0_delay_line4_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((48 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+    end if;
+end process equity_lane0_delay_line4_shift_in;
+
+
+equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(48-1 downto (48 - 6));
+
 
 equity_lane0_slot_stream5_x_part5_t <= (equity_lane0_slot_stream5_x xor unsigned'(equity_lane0_slot_stream5_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -4013,6 +5308,16 @@ end process equity_lane0_slot_stream5_step;
 
 
 equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
+
+equity_lane0_delay_line5_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((60 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+    end if;
+end process equity_lane0_delay_line5_shift_in;
+
+
+equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(60-1 downto (60 - 6));
 
 
 equity_lane0_slot_stream6_x_part6_t <= (equity_lane0_slot_stream6_x xor unsigned'(equity_lane0_slot_stream6_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -4050,6 +5355,16 @@ end process equity_lane0_slot_stream6_step;
 
 equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 
+equity_lane0_delay_line6_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+    end if;
+end process equity_lane0_delay_line6_shift_in;
+
+
+equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
+
 
 equity_lane0_slot_stream7_x_part7_t <= (equity_lane0_slot_stream7_x xor unsigned'(equity_lane0_slot_stream7_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -4085,6 +5400,16 @@ end process equity_lane0_slot_stream7_step;
 
 
 equity_lane0_slot_stream7_word <= equity_lane0_slot_stream7_w;
+
+equity_lane0_delay_line7_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line7_line <= unsigned'(equity_lane0_delay_line7_line((84 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_digit);
+    end if;
+end process equity_lane0_delay_line7_shift_in;
+
+
+equity_lane0_delay_line7_d_out <= equity_lane0_delay_line7_line(84-1 downto (84 - 6));
 
 
 equity_lane0_slot_stream8_x_part8_t <= (equity_lane0_slot_stream8_x xor unsigned'(equity_lane0_slot_stream8_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -4122,6 +5447,16 @@ end process equity_lane0_slot_stream8_step;
 
 equity_lane0_slot_stream8_word <= equity_lane0_slot_stream8_w;
 
+equity_lane0_delay_line8_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((96 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
+    end if;
+end process equity_lane0_delay_line8_shift_in;
+
+
+equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(96-1 downto (96 - 6));
+
 
 equity_lane0_slot_stream9_x_part9_t <= (equity_lane0_slot_stream9_x xor unsigned'(equity_lane0_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -4157,6 +5492,16 @@ end process equity_lane0_slot_stream9_step;
 
 
 equity_lane0_slot_stream9_word <= equity_lane0_slot_stream9_w;
+
+equity_lane0_delay_line9_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
+    end if;
+end process equity_lane0_delay_line9_shift_in;
+
+
+equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(108-1 downto (108 - 6));
 
 
 equity_lane0_slot_stream10_x_part10_t <= (equity_lane0_slot_stream10_x xor unsigned'(equity_lane0_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -4194,6 +5539,16 @@ end process equity_lane0_slot_stream10_step;
 
 equity_lane0_slot_stream10_word <= equity_lane0_slot_stream10_w;
 
+equity_lane0_delay_line10_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((120 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
+    end if;
+end process equity_lane0_delay_line10_shift_in;
+
+
+equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(120-1 downto (120 - 6));
+
 equity_lane0_deal_stage0_judge: process (clk) is
     variable masked: unsigned(29 downto 0);
     variable usable: unsigned(4 downto 0);
@@ -4207,10 +5562,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line0_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 0-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4299,10 +5661,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line1_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 1-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4391,10 +5760,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line2_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 2-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4483,10 +5859,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line3_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 3-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4575,10 +5958,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line4_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 4-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4667,10 +6057,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line5_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 5-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4759,10 +6156,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line6_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 6-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4851,10 +6255,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream7_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line7_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream7_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 7-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4943,10 +6354,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream8_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line8_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream8_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 8-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -5035,10 +6453,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream9_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line9_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream9_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 9-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -5127,10 +6552,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream10_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line10_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream10_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -9814,8 +11246,14 @@ begin
     end if;
 end process equity_lane0_shares;
 
-
-equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
+equity_lane0_count_gate: process (exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
+begin
+    if bool(exact) then
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and ((equity_lane0_state = RUN) or (equity_lane0_state = DRAIN)));
+    else
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
+    end if;
+end process equity_lane0_count_gate;
 
 equity_lane0_tally0_register_amount: process (clk) is
 begin
@@ -9823,7 +11261,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally0_amount <= equity_lane0_units;
@@ -10013,7 +11451,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally1_amount <= equity_lane0_units;
@@ -10203,9 +11641,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally2_amount <= equity_lane0_units;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
@@ -10215,34 +11653,34 @@ begin
 end process equity_lane0_tally2_register_amount;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= unsigned'(equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0) & equity_lane0_tally2_chunked_counter3_lowest(16-1 downto 8));
+equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(16-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(8-1 downto 0);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + 65536) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2)));
-                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 9) + 256) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2))), 9);
+                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 9);
+                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -10264,7 +11702,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(24-1 downto 16);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(16-1 downto 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
@@ -10298,7 +11736,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(32-1 downto 24);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(24-1 downto 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
@@ -10332,7 +11770,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(40-1 downto 32);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(32-1 downto 24);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
@@ -10351,7 +11789,7 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk18_step;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk20_value(8-1 downto 0);
+equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_links(3);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -10366,7 +11804,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(48-1 downto 40);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(40-1 downto 32);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
@@ -10385,40 +11823,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk19_step;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted <= equity_lane0_links(3);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk20_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero(56-1 downto 48);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk20_step;
-
-
 equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 0);
 
 equity_lane0_tally3_register_amount: process (clk) is
@@ -10427,9 +11831,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane0_tally3_amount <= equity_lane0_units;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
@@ -10437,6 +11841,40 @@ begin
         end if;
     end if;
 end process equity_lane0_tally3_register_amount;
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted <= unsigned'(equity_lane0_tally3_chunked_counter4_counter_chunk21_value(8-1 downto 0) & equity_lane0_tally3_chunked_counter4_lowest(16-1 downto 8));
+
+equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + 65536) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 2)));
+                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk20_step;
 
 
 equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk22_value(8-1 downto 0);
@@ -10447,25 +11885,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 9) + 256) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 2))), 9);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 9);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -10488,7 +11926,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(16-1 downto 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
@@ -10522,7 +11960,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(24-1 downto 16);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
@@ -10556,7 +11994,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(32-1 downto 24);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
@@ -10590,7 +12028,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(40-1 downto 32);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
@@ -10617,7 +12055,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally4_amount <= equity_lane0_units;
@@ -10807,9 +12245,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally5_amount <= equity_lane0_units;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
@@ -10819,34 +12257,34 @@ begin
 end process equity_lane0_tally5_register_amount;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= unsigned'(equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0) & equity_lane0_tally5_chunked_counter6_lowest(16-1 downto 8));
+equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(16-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + 65536) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2)));
-                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 9) + 256) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2))), 9);
+                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 9);
+                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -10868,7 +12306,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(24-1 downto 16);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
@@ -10902,7 +12340,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(32-1 downto 24);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
@@ -10936,7 +12374,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(40-1 downto 32);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
@@ -10955,7 +12393,7 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk36_value(8-1 downto 0);
+equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_links(6);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -10970,7 +12408,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(48-1 downto 40);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
@@ -10989,40 +12427,6 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted <= equity_lane0_links(6);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk36_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero(56-1 downto 48);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk36_step;
-
-
 equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
 
 equity_lane0_tally6_register_amount: process (clk) is
@@ -11031,9 +12435,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally6_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane0_tally6_amount <= equity_lane0_units;
             else
                 equity_lane0_tally6_amount <= to_unsigned(1, 12);
@@ -11041,6 +12445,40 @@ begin
         end if;
     end if;
 end process equity_lane0_tally6_register_amount;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted <= unsigned'(equity_lane0_tally6_chunked_counter7_counter_chunk37_value(8-1 downto 0) & equity_lane0_tally6_chunked_counter7_lowest(16-1 downto 8));
+
+equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + 65536) - signed(resize(equity_lane0_tally6_amount, 13))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in, 2)));
+                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk36_step;
 
 
 equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk38_value(8-1 downto 0);
@@ -11051,25 +12489,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 8);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_lowest, 9) + 256) - signed(resize(equity_lane0_tally6_amount, 13))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in, 2))), 9);
-                equity_lane0_tally6_chunked_counter7_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_in, 9);
-                equity_lane0_tally6_chunked_counter7_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -11092,7 +12530,7 @@ begin
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(16-1 downto 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
@@ -11126,7 +12564,7 @@ begin
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(24-1 downto 16);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
@@ -11160,7 +12598,7 @@ begin
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(32-1 downto 24);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
@@ -11194,7 +12632,7 @@ begin
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(40-1 downto 32);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
@@ -11221,7 +12659,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally7_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally7_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally7_amount <= equity_lane0_units;
@@ -11411,9 +12849,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally8_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally8_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally8_amount <= equity_lane0_units;
             else
                 equity_lane0_tally8_amount <= to_unsigned(1, 12);
@@ -11423,34 +12861,34 @@ begin
 end process equity_lane0_tally8_register_amount;
 
 
-equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted <= unsigned'(equity_lane0_tally8_chunked_counter9_counter_chunk48_value(8-1 downto 0) & equity_lane0_tally8_chunked_counter9_lowest(16-1 downto 8));
+equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk48_value(8-1 downto 0);
 
 equity_lane0_tally8_chunked_counter9_counter_chunk47_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero(16-1 downto 0);
+                equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero(8-1 downto 0);
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_lowest, 17) + 65536) - signed(resize(equity_lane0_tally8_amount, 13))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in, 2)));
-                equity_lane0_tally8_chunked_counter9_lowest <= total(16-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_lowest, 9) + 256) - signed(resize(equity_lane0_tally8_amount, 13))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in, 2))), 9);
+                equity_lane0_tally8_chunked_counter9_lowest <= total(8-1 downto 0);
+                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_lowest, 17) + equity_lane0_tally8_amount) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
-                equity_lane0_tally8_chunked_counter9_lowest <= total(16-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally8_chunked_counter9_lowest + equity_lane0_tally8_amount) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in, 9);
+                equity_lane0_tally8_chunked_counter9_lowest <= total(8-1 downto 0);
+                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -11472,7 +12910,7 @@ begin
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero(24-1 downto 16);
+                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero(16-1 downto 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
@@ -11506,7 +12944,7 @@ begin
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero(32-1 downto 24);
+                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero(24-1 downto 16);
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
@@ -11540,7 +12978,7 @@ begin
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero(40-1 downto 32);
+                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero(32-1 downto 24);
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
@@ -11559,7 +12997,7 @@ begin
 end process equity_lane0_tally8_chunked_counter9_counter_chunk50_step;
 
 
-equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk52_value(8-1 downto 0);
+equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted <= equity_lane0_links(9);
 
 equity_lane0_tally8_chunked_counter9_counter_chunk51_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -11574,7 +13012,7 @@ begin
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero(48-1 downto 40);
+                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero(40-1 downto 32);
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
@@ -11593,40 +13031,6 @@ begin
 end process equity_lane0_tally8_chunked_counter9_counter_chunk51_step;
 
 
-equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted <= equity_lane0_links(9);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk52_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= equity_lane0_tally8_zero(56-1 downto 48);
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= equity_lane0_tally8_chunked_counter9_counter_chunk52_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk52_value, 9) + 256) - signed(resize(equity_lane0_tally8_chunked_counter9_zero, 9))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out, 2)));
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_counter_chunk52_value, 9) + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out);
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk52_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk52_step;
-
-
 equity_lane0_links(8) <= equity_lane0_tally8_chunked_counter9_lowest(8-1 downto 0);
 
 equity_lane0_tally9_register_amount: process (clk) is
@@ -11635,9 +13039,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally9_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally9_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane0_tally9_amount <= equity_lane0_units;
             else
                 equity_lane0_tally9_amount <= to_unsigned(1, 12);
@@ -11645,6 +13049,40 @@ begin
         end if;
     end if;
 end process equity_lane0_tally9_register_amount;
+
+
+equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted <= unsigned'(equity_lane0_tally9_chunked_counter10_counter_chunk53_value(8-1 downto 0) & equity_lane0_tally9_chunked_counter10_lowest(16-1 downto 8));
+
+equity_lane0_tally9_chunked_counter10_counter_chunk52_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally9_no) then
+                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero(16-1 downto 0);
+                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
+                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_lowest, 17) + 65536) - signed(resize(equity_lane0_tally9_amount, 13))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in, 2)));
+                equity_lane0_tally9_chunked_counter10_lowest <= total(16-1 downto 0);
+                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally9_chunked_counter10_lowest, 17) + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
+                equity_lane0_tally9_chunked_counter10_lowest <= total(16-1 downto 0);
+                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally9_chunked_counter10_counter_chunk52_step;
 
 
 equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted <= equity_lane0_tally9_chunked_counter10_counter_chunk54_value(8-1 downto 0);
@@ -11655,25 +13093,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 8);
+            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero(8-1 downto 0);
+                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero(24-1 downto 16);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
+                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_lowest, 9) + 256) - signed(resize(equity_lane0_tally9_amount, 13))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in, 2))), 9);
-                equity_lane0_tally9_chunked_counter10_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out, 2)));
+                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total(8-1 downto 0);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane0_tally9_chunked_counter10_lowest + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_in, 9);
-                equity_lane0_tally9_chunked_counter10_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
+                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total(8-1 downto 0);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -11696,7 +13134,7 @@ begin
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero(16-1 downto 8);
+                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero(32-1 downto 24);
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
@@ -11730,7 +13168,7 @@ begin
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero(24-1 downto 16);
+                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero(40-1 downto 32);
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
@@ -11764,7 +13202,7 @@ begin
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero(32-1 downto 24);
+                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero(48-1 downto 40);
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
@@ -11798,7 +13236,7 @@ begin
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero(40-1 downto 32);
+                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero(56-1 downto 48);
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
@@ -11825,7 +13263,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally10_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally10_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally10_amount <= equity_lane0_units;
@@ -12015,9 +13453,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally11_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally11_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally11_amount <= equity_lane0_units;
             else
                 equity_lane0_tally11_amount <= to_unsigned(1, 12);
@@ -12027,34 +13465,34 @@ begin
 end process equity_lane0_tally11_register_amount;
 
 
-equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted <= unsigned'(equity_lane0_tally11_chunked_counter12_counter_chunk64_value(8-1 downto 0) & equity_lane0_tally11_chunked_counter12_lowest(16-1 downto 8));
+equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk64_value(8-1 downto 0);
 
 equity_lane0_tally11_chunked_counter12_counter_chunk63_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero(16-1 downto 0);
+                equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero(8-1 downto 0);
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_lowest, 17) + 65536) - signed(resize(equity_lane0_tally11_amount, 13))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in, 2)));
-                equity_lane0_tally11_chunked_counter12_lowest <= total(16-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_lowest, 9) + 256) - signed(resize(equity_lane0_tally11_amount, 13))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in, 2))), 9);
+                equity_lane0_tally11_chunked_counter12_lowest <= total(8-1 downto 0);
+                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_lowest, 17) + equity_lane0_tally11_amount) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
-                equity_lane0_tally11_chunked_counter12_lowest <= total(16-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally11_chunked_counter12_lowest + equity_lane0_tally11_amount) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in, 9);
+                equity_lane0_tally11_chunked_counter12_lowest <= total(8-1 downto 0);
+                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -12076,7 +13514,7 @@ begin
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero(24-1 downto 16);
+                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero(16-1 downto 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
@@ -12110,7 +13548,7 @@ begin
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero(32-1 downto 24);
+                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero(24-1 downto 16);
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
@@ -12144,7 +13582,7 @@ begin
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero(40-1 downto 32);
+                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero(32-1 downto 24);
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
@@ -12163,7 +13601,7 @@ begin
 end process equity_lane0_tally11_chunked_counter12_counter_chunk66_step;
 
 
-equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk68_value(8-1 downto 0);
+equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted <= equity_lane0_links(12);
 
 equity_lane0_tally11_chunked_counter12_counter_chunk67_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -12178,7 +13616,7 @@ begin
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero(48-1 downto 40);
+                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero(40-1 downto 32);
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
@@ -12197,41 +13635,231 @@ begin
 end process equity_lane0_tally11_chunked_counter12_counter_chunk67_step;
 
 
-equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted <= equity_lane0_chain_in;
+equity_lane0_links(11) <= equity_lane0_tally11_chunked_counter12_lowest(8-1 downto 0);
 
-equity_lane0_tally11_chunked_counter12_counter_chunk68_step: process (clk) is
+equity_lane0_tally12_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '0') and (not False))) then
+                equity_lane0_tally12_amount <= to_unsigned(0, 12);
+            elsif True then
+                equity_lane0_tally12_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally12_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_register_amount;
+
+
+equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted <= unsigned'(equity_lane0_tally12_chunked_counter13_counter_chunk69_value(8-1 downto 0) & equity_lane0_tally12_chunked_counter13_lowest(16-1 downto 8));
+
+equity_lane0_tally12_chunked_counter13_counter_chunk68_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero(16-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_lowest, 17) + 65536) - signed(resize(equity_lane0_tally12_amount, 13))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in, 2)));
+                equity_lane0_tally12_chunked_counter13_lowest <= total(16-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally12_chunked_counter13_lowest, 17) + equity_lane0_tally12_amount) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
+                equity_lane0_tally12_chunked_counter13_lowest <= total(16-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk68_step;
+
+
+equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk70_value(8-1 downto 0);
+
+equity_lane0_tally12_chunked_counter13_counter_chunk69_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= to_unsigned(0, 8);
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= equity_lane0_tally11_zero(56-1 downto 48);
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned(0, 1);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero(24-1 downto 16);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= equity_lane0_tally11_chunked_counter12_counter_chunk68_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned(0, 1);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk68_value, 9) + 256) - signed(resize(equity_lane0_tally11_chunked_counter12_zero, 9))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out, 2)));
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out, 2)));
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_counter_chunk68_value, 9) + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out);
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk68_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk68_step;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk69_step;
 
 
-equity_lane0_links(11) <= equity_lane0_tally11_chunked_counter12_lowest(8-1 downto 0);
+equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk71_value(8-1 downto 0);
+
+equity_lane0_tally12_chunked_counter13_counter_chunk70_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero(32-1 downto 24);
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out, 2)));
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk70_step;
+
+
+equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk72_value(8-1 downto 0);
+
+equity_lane0_tally12_chunked_counter13_counter_chunk71_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero(40-1 downto 32);
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out, 2)));
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk71_step;
+
+
+equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk73_value(8-1 downto 0);
+
+equity_lane0_tally12_chunked_counter13_counter_chunk72_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero(48-1 downto 40);
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out, 2)));
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk72_step;
+
+
+equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted <= equity_lane0_chain_in;
+
+equity_lane0_tally12_chunked_counter13_counter_chunk73_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally12_no) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero(56-1 downto 48);
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk73_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out, 2)));
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk73_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
+                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally12_chunked_counter13_counter_chunk73_step;
+
+
+equity_lane0_links(12) <= equity_lane0_tally12_chunked_counter13_lowest(8-1 downto 0);
 
 
 sum_link0_byte <= equity_lane0_links(0);
@@ -12243,189 +13871,194 @@ lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
 lane_load1_lane_loads <= stdl(bool(load) and (load_lane = 1));
 
 
-equity_lane1_chunked_counter13_counter_chunk69_shifted <= equity_lane1_chunked_counter13_counter_chunk70_value(8-1 downto 0);
+equity_lane1_chunked_counter14_counter_chunk74_shifted <= equity_lane1_chunked_counter14_counter_chunk75_value(8-1 downto 0);
 
-equity_lane1_chunked_counter13_counter_chunk69_step: process (clk) is
+equity_lane1_chunked_counter14_counter_chunk74_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter13_lowest <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_lowest <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_lowest <= quotient(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_lowest <= quotient(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_lowest <= equity_lane1_chunked_counter13_counter_chunk69_shifted;
-                equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
+                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter13_lowest, 9) + 256) - signed(resize(equity_lane1_count_one, 2))) - signed(resize(equity_lane1_chunked_counter13_counter_chunk69_carry_in, 2)));
-                equity_lane1_chunked_counter13_lowest <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter14_lowest, 9) + 256) - signed(resize(equity_lane1_count_one, 2))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk74_carry_in, 2)));
+                equity_lane1_chunked_counter14_lowest <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter13_lowest, 9) + equity_lane1_count_one) + equity_lane1_chunked_counter13_counter_chunk69_carry_in);
-                equity_lane1_chunked_counter13_lowest <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter14_lowest, 9) + equity_lane1_count_one) + equity_lane1_chunked_counter14_counter_chunk74_carry_in);
+                equity_lane1_chunked_counter14_lowest <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter13_counter_chunk69_step;
+end process equity_lane1_chunked_counter14_counter_chunk74_step;
 
 
-equity_lane1_chunked_counter13_counter_chunk70_shifted <= equity_lane1_chunked_counter13_counter_chunk71_value(8-1 downto 0);
+equity_lane1_chunked_counter14_counter_chunk75_shifted <= equity_lane1_chunked_counter14_counter_chunk76_value(8-1 downto 0);
 
-equity_lane1_chunked_counter13_counter_chunk70_step: process (clk) is
+equity_lane1_chunked_counter14_counter_chunk75_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk70_value <= quotient(16-1 downto 8);
-                equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= quotient(16-1 downto 8);
+                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk70_value <= equity_lane1_chunked_counter13_counter_chunk70_shifted;
-                equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
+                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter13_counter_chunk70_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter13_zero, 9))) - signed(resize(equity_lane1_chunked_counter13_counter_chunk69_carry_out, 2)));
-                equity_lane1_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk75_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk74_carry_out, 2)));
+                equity_lane1_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter13_counter_chunk70_value, 9) + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk69_carry_out);
-                equity_lane1_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter14_counter_chunk75_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk74_carry_out);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter13_counter_chunk70_step;
+end process equity_lane1_chunked_counter14_counter_chunk75_step;
 
 
-equity_lane1_chunked_counter13_counter_chunk71_shifted <= equity_lane1_chunked_counter13_counter_chunk72_value(8-1 downto 0);
+equity_lane1_chunked_counter14_counter_chunk76_shifted <= equity_lane1_chunked_counter14_counter_chunk77_value(8-1 downto 0);
 
-equity_lane1_chunked_counter13_counter_chunk71_step: process (clk) is
+equity_lane1_chunked_counter14_counter_chunk76_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk71_value <= quotient(24-1 downto 16);
-                equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= quotient(24-1 downto 16);
+                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk71_value <= equity_lane1_chunked_counter13_counter_chunk71_shifted;
-                equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
+                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter13_counter_chunk71_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter13_zero, 9))) - signed(resize(equity_lane1_chunked_counter13_counter_chunk70_carry_out, 2)));
-                equity_lane1_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk76_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk75_carry_out, 2)));
+                equity_lane1_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter13_counter_chunk71_value, 9) + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk70_carry_out);
-                equity_lane1_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter14_counter_chunk76_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk75_carry_out);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter13_counter_chunk71_step;
+end process equity_lane1_chunked_counter14_counter_chunk76_step;
 
 
-equity_lane1_chunked_counter13_counter_chunk72_shifted <= equity_lane1_chunked_counter13_counter_chunk73_value(8-1 downto 0);
+equity_lane1_chunked_counter14_counter_chunk77_shifted <= equity_lane1_chunked_counter14_counter_chunk78_value(8-1 downto 0);
 
-equity_lane1_chunked_counter13_counter_chunk72_step: process (clk) is
+equity_lane1_chunked_counter14_counter_chunk77_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk72_value <= quotient(32-1 downto 24);
-                equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= quotient(32-1 downto 24);
+                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk72_value <= equity_lane1_chunked_counter13_counter_chunk72_shifted;
-                equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
+                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter13_counter_chunk72_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter13_zero, 9))) - signed(resize(equity_lane1_chunked_counter13_counter_chunk71_carry_out, 2)));
-                equity_lane1_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk77_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk76_carry_out, 2)));
+                equity_lane1_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter13_counter_chunk72_value, 9) + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk71_carry_out);
-                equity_lane1_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter14_counter_chunk77_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk76_carry_out);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter13_counter_chunk72_step;
+end process equity_lane1_chunked_counter14_counter_chunk77_step;
 
 
-equity_lane1_chunked_counter13_counter_chunk73_shifted <= equity_lane1_unused;
+equity_lane1_chunked_counter14_counter_chunk78_shifted <= equity_lane1_unused;
 
-equity_lane1_chunked_counter13_counter_chunk73_step: process (clk) is
+equity_lane1_chunked_counter14_counter_chunk78_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(start) then
-                equity_lane1_chunked_counter13_counter_chunk73_value <= quotient(40-1 downto 32);
-                equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= quotient(40-1 downto 32);
+                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter13_counter_chunk73_value <= equity_lane1_chunked_counter13_counter_chunk73_shifted;
-                equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
+                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter13_counter_chunk73_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter13_zero, 9))) - signed(resize(equity_lane1_chunked_counter13_counter_chunk72_carry_out, 2)));
-                equity_lane1_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk78_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk77_carry_out, 2)));
+                equity_lane1_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter13_counter_chunk73_value, 9) + equity_lane1_chunked_counter13_zero) + equity_lane1_chunked_counter13_counter_chunk72_carry_out);
-                equity_lane1_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter14_counter_chunk78_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk77_carry_out);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter13_counter_chunk73_step;
+end process equity_lane1_chunked_counter14_counter_chunk78_step;
 
 
-equity_lane1_unread <= equity_lane1_chunked_counter13_lowest(8-1 downto 0);
+equity_lane1_unread <= equity_lane1_chunked_counter14_lowest(8-1 downto 0);
 
 
-equity_lane1_low_one <= stdl(equity_lane1_chunked_counter13_lowest = 1);
-equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter13_high = 0);
+equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
+equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_done_q, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, start, quotient, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, exact, start, quotient, equity_lane1_step_one, equity_lane1_state) is
 begin
     equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
     equity_lane1_clear <= start;
     equity_lane1_done <= equity_lane1_done_q;
-    if (bool(equity_lane1_counting) and (not bool(equity_lane1_extra))) then
+    if bool(exact) then
+        equity_lane1_step_one <= equity_lane1_board_step;
+    else
+        equity_lane1_step_one <= equity_lane1_counting;
+    end if;
+    if (bool(equity_lane1_step_one) and (not bool(equity_lane1_extra))) then
         equity_lane1_count_one <= to_unsigned(1, 1);
     else
         equity_lane1_count_one <= to_unsigned(0, 1);
@@ -12445,12 +14078,12 @@ begin
                 equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(lane_bonus1_bonus)));
                 equity_lane1_extra <= lane_bonus1_bonus;
                 equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
-            elsif (bool(equity_lane1_counting) and bool(equity_lane1_extra)) then
+            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_extra)) then
                 equity_lane1_extra <= '0';
                 if bool(equity_lane1_quota_was_zero) then
                     equity_lane1_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane1_counting) and bool(equity_lane1_low_one) and bool(equity_lane1_high_zero)) then
+            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_low_one) and bool(equity_lane1_high_zero)) then
                 equity_lane1_left_zero <= '1';
             end if;
         end if;
@@ -12486,6 +14119,412 @@ begin
         end if;
     end if;
 end process equity_lane1_control;
+
+
+equity_lane1_colex_odometer1_slot_select11_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper, equity_lane1_colex_odometer1_odometer_digit11_digit) is
+begin
+    if (False or (not bool(dealt(1)))) then
+        equity_lane1_colex_odometer1_odometer_digit11_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(dealt(0)) and ((equity_lane1_colex_odometer1_odometer_digit11_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit11_bound));
+end process equity_lane1_colex_odometer1_odometer_digit11_rise;
+
+equity_lane1_colex_odometer1_odometer_digit11_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select11_here) then
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(0)) and (not bool(equity_lane1_colex_odometer1_lower(0)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit11_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit11_digit <= (equity_lane1_colex_odometer1_odometer_digit11_digit + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit11_advance;
+
+
+equity_lane1_colex_odometer1_slot_select12_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+begin
+    if (False or (not bool(dealt(2)))) then
+        equity_lane1_colex_odometer1_odometer_digit12_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(dealt(1)) and ((equity_lane1_colex_odometer1_odometer_digit11_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit12_bound));
+end process equity_lane1_colex_odometer1_odometer_digit12_rise;
+
+equity_lane1_colex_odometer1_odometer_digit12_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select12_here) then
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(1)) and (not bool(equity_lane1_colex_odometer1_lower(1)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit12_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit11_upper <= (equity_lane1_colex_odometer1_odometer_digit11_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit12_advance;
+
+
+equity_lane1_colex_odometer1_slot_select13_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+begin
+    if (False or (not bool(dealt(3)))) then
+        equity_lane1_colex_odometer1_odometer_digit13_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(dealt(2)) and ((equity_lane1_colex_odometer1_odometer_digit12_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit13_bound));
+end process equity_lane1_colex_odometer1_odometer_digit13_rise;
+
+equity_lane1_colex_odometer1_odometer_digit13_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select13_here) then
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(2, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(2)) and (not bool(equity_lane1_colex_odometer1_lower(2)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit13_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit12_upper <= (equity_lane1_colex_odometer1_odometer_digit12_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(2, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit13_advance;
+
+
+equity_lane1_colex_odometer1_slot_select14_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+begin
+    if (False or (not bool(dealt(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit14_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(dealt(3)) and ((equity_lane1_colex_odometer1_odometer_digit13_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit14_bound));
+end process equity_lane1_colex_odometer1_odometer_digit14_rise;
+
+equity_lane1_colex_odometer1_odometer_digit14_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select14_here) then
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(3, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(3)) and (not bool(equity_lane1_colex_odometer1_lower(3)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit14_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit13_upper <= (equity_lane1_colex_odometer1_odometer_digit13_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(3, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit14_advance;
+
+
+equity_lane1_colex_odometer1_slot_select15_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit15_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+begin
+    if (True or (not bool(dealt(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(dealt(4)) and ((equity_lane1_colex_odometer1_odometer_digit14_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit15_bound));
+end process equity_lane1_colex_odometer1_odometer_digit15_rise;
+
+equity_lane1_colex_odometer1_odometer_digit15_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select15_here) then
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(4, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(4)) and (not bool(equity_lane1_colex_odometer1_lower(4)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit15_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit14_upper <= (equity_lane1_colex_odometer1_odometer_digit14_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(4, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit15_advance;
+
+
+equity_lane1_colex_odometer1_slot_select16_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper, equity_lane1_colex_odometer1_odometer_digit16_digit) is
+begin
+    if (False or (not bool(dealt(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit16_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(dealt(5)) and ((equity_lane1_colex_odometer1_odometer_digit16_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit16_bound));
+end process equity_lane1_colex_odometer1_odometer_digit16_rise;
+
+equity_lane1_colex_odometer1_odometer_digit16_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select16_here) then
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(5)) and (not bool(equity_lane1_colex_odometer1_lower(5)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit16_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit16_digit <= (equity_lane1_colex_odometer1_odometer_digit16_digit + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit16_advance;
+
+
+equity_lane1_colex_odometer1_slot_select17_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit17_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+begin
+    if (True or (not bool(dealt(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(dealt(6)) and ((equity_lane1_colex_odometer1_odometer_digit16_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit17_bound));
+end process equity_lane1_colex_odometer1_odometer_digit17_rise;
+
+equity_lane1_colex_odometer1_odometer_digit17_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select17_here) then
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(6)) and (not bool(equity_lane1_colex_odometer1_lower(6)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit17_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit16_upper <= (equity_lane1_colex_odometer1_odometer_digit16_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit17_advance;
+
+
+equity_lane1_colex_odometer1_slot_select18_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper, equity_lane1_colex_odometer1_odometer_digit18_digit) is
+begin
+    if (False or (not bool(dealt(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit18_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(dealt(7)) and ((equity_lane1_colex_odometer1_odometer_digit18_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit18_bound));
+end process equity_lane1_colex_odometer1_odometer_digit18_rise;
+
+equity_lane1_colex_odometer1_odometer_digit18_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select18_here) then
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(7)) and (not bool(equity_lane1_colex_odometer1_lower(7)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit18_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit18_digit <= (equity_lane1_colex_odometer1_odometer_digit18_digit + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit18_advance;
+
+
+equity_lane1_colex_odometer1_slot_select19_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit19_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+begin
+    if (True or (not bool(dealt(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(dealt(8)) and ((equity_lane1_colex_odometer1_odometer_digit18_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit19_bound));
+end process equity_lane1_colex_odometer1_odometer_digit19_rise;
+
+equity_lane1_colex_odometer1_odometer_digit19_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select19_here) then
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(8)) and (not bool(equity_lane1_colex_odometer1_lower(8)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit19_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit18_upper <= (equity_lane1_colex_odometer1_odometer_digit18_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit19_advance;
+
+
+equity_lane1_colex_odometer1_slot_select20_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper, equity_lane1_colex_odometer1_odometer_digit20_digit) is
+begin
+    if (False or (not bool(dealt(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit20_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(dealt(9)) and ((equity_lane1_colex_odometer1_odometer_digit20_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit20_bound));
+end process equity_lane1_colex_odometer1_odometer_digit20_rise;
+
+equity_lane1_colex_odometer1_odometer_digit20_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select20_here) then
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(9)) and (not bool(equity_lane1_colex_odometer1_lower(9)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit20_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit20_digit <= (equity_lane1_colex_odometer1_odometer_digit20_digit + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit20_advance;
+
+
+equity_lane1_colex_odometer1_slot_select21_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10) and (load_index = 0));
+
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit21_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+begin
+    if (True or (not bool(dealt(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
+    else
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
+    end if;
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(dealt(10)) and ((equity_lane1_colex_odometer1_odometer_digit20_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit21_bound));
+end process equity_lane1_colex_odometer1_odometer_digit21_rise;
+
+equity_lane1_colex_odometer1_odometer_digit21_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane1_colex_odometer1_slot_select21_here) then
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= seed_word(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane1_colex_odometer1_steps(10)) and (not bool(equity_lane1_colex_odometer1_lower(10)))) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit21_can_rise) then
+                    equity_lane1_colex_odometer1_odometer_digit20_upper <= (equity_lane1_colex_odometer1_odometer_digit20_upper + 1);
+                else
+                    equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_odometer_digit21_advance;
+
+equity_lane1_colex_odometer1_carries: process (equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits) is
+    variable low: unsigned(10 downto 0);
+    variable moves: unsigned(10 downto 0);
+    variable inner_max: std_logic;
+    variable a: integer;
+    variable below: std_logic;
+begin
+    low := to_unsigned(0, 11);
+    moves := to_unsigned(0, 11);
+    inner_max := '1';
+    for j in 0 to 3-1 loop
+        a := (5 + (2 * j));
+        moves(a) := stdl(bool(equity_lane1_issue) and bool(inner_max));
+        moves((a + 1)) := stdl(bool(equity_lane1_issue) and bool(inner_max));
+        low((a + 1)) := equity_lane1_colex_odometer1_rise_bits(a);
+        if (bool(equity_lane1_colex_odometer1_rise_bits(a)) or bool(equity_lane1_colex_odometer1_rise_bits((a + 1)))) then
+            inner_max := '0';
+        end if;
+    end loop;
+    below := '0';
+    for s in 0 to 5-1 loop
+        low(s) := below;
+        moves(s) := stdl(bool(equity_lane1_issue) and bool(inner_max));
+        if bool(equity_lane1_colex_odometer1_rise_bits(s)) then
+            below := '1';
+        end if;
+    end loop;
+    equity_lane1_colex_odometer1_lower <= low;
+    equity_lane1_colex_odometer1_steps <= moves;
+    equity_lane1_board_step <= stdl(bool(equity_lane1_issue) and bool(inner_max));
+end process equity_lane1_colex_odometer1_carries;
 
 
 equity_lane1_slot_stream11_x_part11_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12524,6 +14563,9 @@ end process equity_lane1_slot_stream11_step;
 equity_lane1_slot_stream11_word <= equity_lane1_slot_stream11_w;
 
 
+equity_lane1_delay_line11_d_out <= equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+
 equity_lane1_slot_stream12_x_part12_t <= (equity_lane1_slot_stream12_x xor unsigned'(equity_lane1_slot_stream12_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
@@ -12558,6 +14600,16 @@ end process equity_lane1_slot_stream12_step;
 
 
 equity_lane1_slot_stream12_word <= equity_lane1_slot_stream12_w;
+
+equity_lane1_delay_line12_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((12 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+    end if;
+end process equity_lane1_delay_line12_shift_in;
+
+
+equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(12-1 downto (12 - 6));
 
 
 equity_lane1_slot_stream13_x_part13_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12595,6 +14647,16 @@ end process equity_lane1_slot_stream13_step;
 
 equity_lane1_slot_stream13_word <= equity_lane1_slot_stream13_w;
 
+equity_lane1_delay_line13_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((24 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+    end if;
+end process equity_lane1_delay_line13_shift_in;
+
+
+equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(24-1 downto (24 - 6));
+
 
 equity_lane1_slot_stream14_x_part14_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -12630,6 +14692,16 @@ end process equity_lane1_slot_stream14_step;
 
 
 equity_lane1_slot_stream14_word <= equity_lane1_slot_stream14_w;
+
+equity_lane1_delay_line14_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
+    end if;
+end process equity_lane1_delay_line14_shift_in;
+
+
+equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(36-1 downto (36 - 6));
 
 
 equity_lane1_slot_stream15_x_part15_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12667,6 +14739,16 @@ end process equity_lane1_slot_stream15_step;
 
 equity_lane1_slot_stream15_word <= equity_lane1_slot_stream15_w;
 
+equity_lane1_delay_line15_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((48 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
+    end if;
+end process equity_lane1_delay_line15_shift_in;
+
+
+equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(48-1 downto (48 - 6));
+
 
 equity_lane1_slot_stream16_x_part16_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -12702,6 +14784,16 @@ end process equity_lane1_slot_stream16_step;
 
 
 equity_lane1_slot_stream16_word <= equity_lane1_slot_stream16_w;
+
+equity_lane1_delay_line16_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((60 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
+    end if;
+end process equity_lane1_delay_line16_shift_in;
+
+
+equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(60-1 downto (60 - 6));
 
 
 equity_lane1_slot_stream17_x_part17_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12739,6 +14831,16 @@ end process equity_lane1_slot_stream17_step;
 
 equity_lane1_slot_stream17_word <= equity_lane1_slot_stream17_w;
 
+equity_lane1_delay_line17_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line17_line <= unsigned'(equity_lane1_delay_line17_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_upper);
+    end if;
+end process equity_lane1_delay_line17_shift_in;
+
+
+equity_lane1_delay_line17_d_out <= equity_lane1_delay_line17_line(72-1 downto (72 - 6));
+
 
 equity_lane1_slot_stream18_x_part18_t <= (equity_lane1_slot_stream18_x xor unsigned'(equity_lane1_slot_stream18_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -12774,6 +14876,16 @@ end process equity_lane1_slot_stream18_step;
 
 
 equity_lane1_slot_stream18_word <= equity_lane1_slot_stream18_w;
+
+equity_lane1_delay_line18_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line18_line <= unsigned'(equity_lane1_delay_line18_line((84 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_digit);
+    end if;
+end process equity_lane1_delay_line18_shift_in;
+
+
+equity_lane1_delay_line18_d_out <= equity_lane1_delay_line18_line(84-1 downto (84 - 6));
 
 
 equity_lane1_slot_stream19_x_part19_t <= (equity_lane1_slot_stream19_x xor unsigned'(equity_lane1_slot_stream19_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12811,6 +14923,16 @@ end process equity_lane1_slot_stream19_step;
 
 equity_lane1_slot_stream19_word <= equity_lane1_slot_stream19_w;
 
+equity_lane1_delay_line19_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((96 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
+    end if;
+end process equity_lane1_delay_line19_shift_in;
+
+
+equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(96-1 downto (96 - 6));
+
 
 equity_lane1_slot_stream20_x_part20_t <= (equity_lane1_slot_stream20_x xor unsigned'(equity_lane1_slot_stream20_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -12846,6 +14968,16 @@ end process equity_lane1_slot_stream20_step;
 
 
 equity_lane1_slot_stream20_word <= equity_lane1_slot_stream20_w;
+
+equity_lane1_delay_line20_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((108 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
+    end if;
+end process equity_lane1_delay_line20_shift_in;
+
+
+equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(108-1 downto (108 - 6));
 
 
 equity_lane1_slot_stream21_x_part21_t <= (equity_lane1_slot_stream21_x xor unsigned'(equity_lane1_slot_stream21_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -12883,6 +15015,16 @@ end process equity_lane1_slot_stream21_step;
 
 equity_lane1_slot_stream21_word <= equity_lane1_slot_stream21_w;
 
+equity_lane1_delay_line21_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((120 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
+    end if;
+end process equity_lane1_delay_line21_shift_in;
+
+
+equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(120-1 downto (120 - 6));
+
 equity_lane1_deal_stage11_judge: process (clk) is
     variable masked: unsigned(29 downto 0);
     variable usable: unsigned(4 downto 0);
@@ -12896,10 +15038,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream11_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line11_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream11_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 0-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -12988,10 +15137,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream12_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line12_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream12_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 1-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13080,10 +15236,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream13_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line13_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream13_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 2-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13172,10 +15335,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream14_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line14_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream14_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 3-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13264,10 +15434,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream15_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line15_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream15_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 4-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13356,10 +15533,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream16_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line16_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream16_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 5-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13448,10 +15632,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream17_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line17_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream17_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 6-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13540,10 +15731,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream18_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line18_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream18_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 7-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13632,10 +15830,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream19_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line19_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream19_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 8-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13724,10 +15929,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream20_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line20_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream20_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 9-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -13816,10 +16028,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane1_slot_stream21_word(((6 * f) + b))) and bool(mask(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane1_delay_line21_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane1_slot_stream21_word(((6 * f) + b))) and bool(mask(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -18503,198 +20722,14 @@ begin
     end if;
 end process equity_lane1_shares;
 
-
-equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and (not bool(equity_lane1_left_zero)) and (equity_lane1_state = RUN));
-
-equity_lane1_tally12_register_amount: process (clk) is
+equity_lane1_count_gate: process (exact, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) is
 begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or (equity_lane1_alone /= '1')) then
-                equity_lane1_tally12_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally12_amount <= equity_lane1_units;
-            else
-                equity_lane1_tally12_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
+    if bool(exact) then
+        equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and ((equity_lane1_state = RUN) or (equity_lane1_state = DRAIN)));
+    else
+        equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and (not bool(equity_lane1_left_zero)) and (equity_lane1_state = RUN));
     end if;
-end process equity_lane1_tally12_register_amount;
-
-
-equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted <= equity_lane1_tally12_chunked_counter14_counter_chunk75_value(8-1 downto 0);
-
-equity_lane1_tally12_chunked_counter14_counter_chunk74_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally12_chunked_counter14_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally12_chunked_counter14_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally12_no) then
-                equity_lane1_tally12_chunked_counter14_lowest <= equity_lane1_tally12_zero(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally12_chunked_counter14_lowest <= equity_lane1_tally12_chunked_counter14_counter_chunk74_shifted;
-                equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally12_chunked_counter14_lowest, 9) + 256) - signed(resize(equity_lane1_tally12_amount, 13))) - signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in, 2))), 9);
-                equity_lane1_tally12_chunked_counter14_lowest <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally12_chunked_counter14_lowest + equity_lane1_tally12_amount) + equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_in, 9);
-                equity_lane1_tally12_chunked_counter14_lowest <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally12_chunked_counter14_counter_chunk74_step;
-
-
-equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted <= equity_lane1_tally12_chunked_counter14_counter_chunk76_value(8-1 downto 0);
-
-equity_lane1_tally12_chunked_counter14_counter_chunk75_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally12_no) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= equity_lane1_tally12_zero(16-1 downto 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= equity_lane1_tally12_chunked_counter14_counter_chunk75_shifted;
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk75_value, 9) + 256) - signed(resize(equity_lane1_tally12_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out, 2)));
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally12_chunked_counter14_counter_chunk75_value, 9) + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk74_carry_out);
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally12_chunked_counter14_counter_chunk75_step;
-
-
-equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted <= equity_lane1_tally12_chunked_counter14_counter_chunk77_value(8-1 downto 0);
-
-equity_lane1_tally12_chunked_counter14_counter_chunk76_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally12_no) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= equity_lane1_tally12_zero(24-1 downto 16);
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= equity_lane1_tally12_chunked_counter14_counter_chunk76_shifted;
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk76_value, 9) + 256) - signed(resize(equity_lane1_tally12_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out, 2)));
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally12_chunked_counter14_counter_chunk76_value, 9) + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk75_carry_out);
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally12_chunked_counter14_counter_chunk76_step;
-
-
-equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted <= equity_lane1_tally12_chunked_counter14_counter_chunk78_value(8-1 downto 0);
-
-equity_lane1_tally12_chunked_counter14_counter_chunk77_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally12_no) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= equity_lane1_tally12_zero(32-1 downto 24);
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= equity_lane1_tally12_chunked_counter14_counter_chunk77_shifted;
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk77_value, 9) + 256) - signed(resize(equity_lane1_tally12_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out, 2)));
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally12_chunked_counter14_counter_chunk77_value, 9) + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk76_carry_out);
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally12_chunked_counter14_counter_chunk77_step;
-
-
-equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted <= equity_lane1_links(1);
-
-equity_lane1_tally12_chunked_counter14_counter_chunk78_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally12_no) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= equity_lane1_tally12_zero(40-1 downto 32);
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= equity_lane1_tally12_chunked_counter14_counter_chunk78_shifted;
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk78_value, 9) + 256) - signed(resize(equity_lane1_tally12_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out, 2)));
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally12_chunked_counter14_counter_chunk78_value, 9) + equity_lane1_tally12_chunked_counter14_zero) + equity_lane1_tally12_chunked_counter14_counter_chunk77_carry_out);
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
-                equity_lane1_tally12_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally12_chunked_counter14_counter_chunk78_step;
-
-
-equity_lane1_links(0) <= equity_lane1_tally12_chunked_counter14_lowest(8-1 downto 0);
+end process equity_lane1_count_gate;
 
 equity_lane1_tally13_register_amount: process (clk) is
 begin
@@ -18702,7 +20737,7 @@ begin
         if (rst = '1') then
             equity_lane1_tally13_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_deal_stage11_ok_in))) or ((equity_lane1_alone /= '0') and (not True))) then
                 equity_lane1_tally13_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane1_tally13_amount <= equity_lane1_units;
@@ -18850,7 +20885,7 @@ begin
 end process equity_lane1_tally13_chunked_counter15_counter_chunk82_step;
 
 
-equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted <= equity_lane1_links(2);
+equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted <= equity_lane1_links(1);
 
 equity_lane1_tally13_chunked_counter15_counter_chunk83_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -18884,7 +20919,7 @@ begin
 end process equity_lane1_tally13_chunked_counter15_counter_chunk83_step;
 
 
-equity_lane1_links(1) <= equity_lane1_tally13_chunked_counter15_lowest(8-1 downto 0);
+equity_lane1_links(0) <= equity_lane1_tally13_chunked_counter15_lowest(8-1 downto 0);
 
 equity_lane1_tally14_register_amount: process (clk) is
 begin
@@ -18892,9 +20927,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally14_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '1') and (not False))) then
                 equity_lane1_tally14_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane1_tally14_amount <= equity_lane1_units;
             else
                 equity_lane1_tally14_amount <= to_unsigned(1, 12);
@@ -18904,34 +20939,34 @@ begin
 end process equity_lane1_tally14_register_amount;
 
 
-equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted <= unsigned'(equity_lane1_tally14_chunked_counter16_counter_chunk85_value(8-1 downto 0) & equity_lane1_tally14_chunked_counter16_lowest(16-1 downto 8));
+equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk85_value(8-1 downto 0);
 
 equity_lane1_tally14_chunked_counter16_counter_chunk84_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 16);
+            equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero(16-1 downto 0);
+                equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero(8-1 downto 0);
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_lowest, 17) + 65536) - signed(resize(equity_lane1_tally14_amount, 13))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in, 2)));
-                equity_lane1_tally14_chunked_counter16_lowest <= total(16-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_lowest, 9) + 256) - signed(resize(equity_lane1_tally14_amount, 13))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in, 2))), 9);
+                equity_lane1_tally14_chunked_counter16_lowest <= total(8-1 downto 0);
+                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_lowest, 17) + equity_lane1_tally14_amount) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
-                equity_lane1_tally14_chunked_counter16_lowest <= total(16-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane1_tally14_chunked_counter16_lowest + equity_lane1_tally14_amount) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in, 9);
+                equity_lane1_tally14_chunked_counter16_lowest <= total(8-1 downto 0);
+                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -18953,7 +20988,7 @@ begin
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero(24-1 downto 16);
+                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero(16-1 downto 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
@@ -18987,7 +21022,7 @@ begin
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero(32-1 downto 24);
+                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero(24-1 downto 16);
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
@@ -19021,7 +21056,7 @@ begin
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero(40-1 downto 32);
+                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero(32-1 downto 24);
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
@@ -19040,7 +21075,7 @@ begin
 end process equity_lane1_tally14_chunked_counter16_counter_chunk87_step;
 
 
-equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk89_value(8-1 downto 0);
+equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted <= equity_lane1_links(2);
 
 equity_lane1_tally14_chunked_counter16_counter_chunk88_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -19055,7 +21090,7 @@ begin
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero(48-1 downto 40);
+                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero(40-1 downto 32);
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
@@ -19074,41 +21109,7 @@ begin
 end process equity_lane1_tally14_chunked_counter16_counter_chunk88_step;
 
 
-equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted <= equity_lane1_links(3);
-
-equity_lane1_tally14_chunked_counter16_counter_chunk89_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= equity_lane1_tally14_zero(56-1 downto 48);
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= equity_lane1_tally14_chunked_counter16_counter_chunk89_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk89_value, 9) + 256) - signed(resize(equity_lane1_tally14_chunked_counter16_zero, 9))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out, 2)));
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_counter_chunk89_value, 9) + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out);
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk89_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk89_step;
-
-
-equity_lane1_links(2) <= equity_lane1_tally14_chunked_counter16_lowest(8-1 downto 0);
+equity_lane1_links(1) <= equity_lane1_tally14_chunked_counter16_lowest(8-1 downto 0);
 
 equity_lane1_tally15_register_amount: process (clk) is
 begin
@@ -19116,7 +21117,7 @@ begin
         if (rst = '1') then
             equity_lane1_tally15_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or (equity_lane1_alone /= '1')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally15_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane1_tally15_amount <= equity_lane1_units;
@@ -19128,6 +21129,40 @@ begin
 end process equity_lane1_tally15_register_amount;
 
 
+equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk90_value(8-1 downto 0);
+
+equity_lane1_tally15_chunked_counter17_counter_chunk89_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally15_no) then
+                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero(8-1 downto 0);
+                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
+                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_lowest, 9) + 256) - signed(resize(equity_lane1_tally15_amount, 13))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in, 2))), 9);
+                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
+                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in, 9);
+                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
+                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally15_chunked_counter17_counter_chunk89_step;
+
+
 equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk91_value(8-1 downto 0);
 
 equity_lane1_tally15_chunked_counter17_counter_chunk90_step: process (clk) is
@@ -19136,25 +21171,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero(8-1 downto 0);
+                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero(16-1 downto 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
+                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_lowest, 9) + 256) - signed(resize(equity_lane1_tally15_amount, 13))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in, 2))), 9);
-                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out, 2)));
+                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total(8-1 downto 0);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_in, 9);
-                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
+                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total(8-1 downto 0);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -19177,7 +21212,7 @@ begin
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero(16-1 downto 8);
+                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero(24-1 downto 16);
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
@@ -19211,7 +21246,7 @@ begin
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero(24-1 downto 16);
+                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero(32-1 downto 24);
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
@@ -19230,7 +21265,7 @@ begin
 end process equity_lane1_tally15_chunked_counter17_counter_chunk92_step;
 
 
-equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk94_value(8-1 downto 0);
+equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted <= equity_lane1_links(3);
 
 equity_lane1_tally15_chunked_counter17_counter_chunk93_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -19245,7 +21280,7 @@ begin
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero(32-1 downto 24);
+                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero(40-1 downto 32);
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
@@ -19264,41 +21299,7 @@ begin
 end process equity_lane1_tally15_chunked_counter17_counter_chunk93_step;
 
 
-equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted <= equity_lane1_links(4);
-
-equity_lane1_tally15_chunked_counter17_counter_chunk94_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= equity_lane1_tally15_zero(40-1 downto 32);
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= equity_lane1_tally15_chunked_counter17_counter_chunk94_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk94_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out, 2)));
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk94_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out);
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk94_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk94_step;
-
-
-equity_lane1_links(3) <= equity_lane1_tally15_chunked_counter17_lowest(8-1 downto 0);
+equity_lane1_links(2) <= equity_lane1_tally15_chunked_counter17_lowest(8-1 downto 0);
 
 equity_lane1_tally16_register_amount: process (clk) is
 begin
@@ -19306,9 +21307,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally16_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally16_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane1_tally16_amount <= equity_lane1_units;
             else
                 equity_lane1_tally16_amount <= to_unsigned(1, 12);
@@ -19316,6 +21317,40 @@ begin
         end if;
     end if;
 end process equity_lane1_tally16_register_amount;
+
+
+equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted <= unsigned'(equity_lane1_tally16_chunked_counter18_counter_chunk95_value(8-1 downto 0) & equity_lane1_tally16_chunked_counter18_lowest(16-1 downto 8));
+
+equity_lane1_tally16_chunked_counter18_counter_chunk94_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally16_no) then
+                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero(16-1 downto 0);
+                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
+                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_lowest, 17) + 65536) - signed(resize(equity_lane1_tally16_amount, 13))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in, 2)));
+                equity_lane1_tally16_chunked_counter18_lowest <= total(16-1 downto 0);
+                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane1_tally16_chunked_counter18_lowest, 17) + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
+                equity_lane1_tally16_chunked_counter18_lowest <= total(16-1 downto 0);
+                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally16_chunked_counter18_counter_chunk94_step;
 
 
 equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted <= equity_lane1_tally16_chunked_counter18_counter_chunk96_value(8-1 downto 0);
@@ -19326,25 +21361,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero(8-1 downto 0);
+                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero(24-1 downto 16);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
+                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_lowest, 9) + 256) - signed(resize(equity_lane1_tally16_amount, 13))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in, 2))), 9);
-                equity_lane1_tally16_chunked_counter18_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out, 2)));
+                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total(8-1 downto 0);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally16_chunked_counter18_lowest + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_in, 9);
-                equity_lane1_tally16_chunked_counter18_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
+                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total(8-1 downto 0);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -19367,7 +21402,7 @@ begin
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero(16-1 downto 8);
+                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero(32-1 downto 24);
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
@@ -19401,7 +21436,7 @@ begin
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero(24-1 downto 16);
+                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero(40-1 downto 32);
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
@@ -19435,7 +21470,7 @@ begin
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero(32-1 downto 24);
+                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero(48-1 downto 40);
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
@@ -19454,7 +21489,7 @@ begin
 end process equity_lane1_tally16_chunked_counter18_counter_chunk98_step;
 
 
-equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted <= equity_lane1_links(5);
+equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted <= equity_lane1_links(4);
 
 equity_lane1_tally16_chunked_counter18_counter_chunk99_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -19469,7 +21504,7 @@ begin
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero(40-1 downto 32);
+                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero(56-1 downto 48);
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
@@ -19488,7 +21523,7 @@ begin
 end process equity_lane1_tally16_chunked_counter18_counter_chunk99_step;
 
 
-equity_lane1_links(4) <= equity_lane1_tally16_chunked_counter18_lowest(8-1 downto 0);
+equity_lane1_links(3) <= equity_lane1_tally16_chunked_counter18_lowest(8-1 downto 0);
 
 equity_lane1_tally17_register_amount: process (clk) is
 begin
@@ -19496,9 +21531,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally17_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '1') and (not False))) then
                 equity_lane1_tally17_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane1_tally17_amount <= equity_lane1_units;
             else
                 equity_lane1_tally17_amount <= to_unsigned(1, 12);
@@ -19508,34 +21543,34 @@ begin
 end process equity_lane1_tally17_register_amount;
 
 
-equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted <= unsigned'(equity_lane1_tally17_chunked_counter19_counter_chunk101_value(8-1 downto 0) & equity_lane1_tally17_chunked_counter19_lowest(16-1 downto 8));
+equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk101_value(8-1 downto 0);
 
 equity_lane1_tally17_chunked_counter19_counter_chunk100_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 16);
+            equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero(16-1 downto 0);
+                equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero(8-1 downto 0);
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_lowest, 17) + 65536) - signed(resize(equity_lane1_tally17_amount, 13))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in, 2)));
-                equity_lane1_tally17_chunked_counter19_lowest <= total(16-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_lowest, 9) + 256) - signed(resize(equity_lane1_tally17_amount, 13))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in, 2))), 9);
+                equity_lane1_tally17_chunked_counter19_lowest <= total(8-1 downto 0);
+                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_lowest, 17) + equity_lane1_tally17_amount) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
-                equity_lane1_tally17_chunked_counter19_lowest <= total(16-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane1_tally17_chunked_counter19_lowest + equity_lane1_tally17_amount) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in, 9);
+                equity_lane1_tally17_chunked_counter19_lowest <= total(8-1 downto 0);
+                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -19557,7 +21592,7 @@ begin
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero(24-1 downto 16);
+                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero(16-1 downto 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
@@ -19591,7 +21626,7 @@ begin
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero(32-1 downto 24);
+                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero(24-1 downto 16);
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
@@ -19625,7 +21660,7 @@ begin
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero(40-1 downto 32);
+                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero(32-1 downto 24);
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
@@ -19644,7 +21679,7 @@ begin
 end process equity_lane1_tally17_chunked_counter19_counter_chunk103_step;
 
 
-equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk105_value(8-1 downto 0);
+equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted <= equity_lane1_links(5);
 
 equity_lane1_tally17_chunked_counter19_counter_chunk104_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -19659,7 +21694,7 @@ begin
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero(48-1 downto 40);
+                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero(40-1 downto 32);
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
@@ -19678,41 +21713,7 @@ begin
 end process equity_lane1_tally17_chunked_counter19_counter_chunk104_step;
 
 
-equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted <= equity_lane1_links(6);
-
-equity_lane1_tally17_chunked_counter19_counter_chunk105_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= equity_lane1_tally17_zero(56-1 downto 48);
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= equity_lane1_tally17_chunked_counter19_counter_chunk105_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk105_value, 9) + 256) - signed(resize(equity_lane1_tally17_chunked_counter19_zero, 9))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out, 2)));
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_counter_chunk105_value, 9) + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out);
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk105_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk105_step;
-
-
-equity_lane1_links(5) <= equity_lane1_tally17_chunked_counter19_lowest(8-1 downto 0);
+equity_lane1_links(4) <= equity_lane1_tally17_chunked_counter19_lowest(8-1 downto 0);
 
 equity_lane1_tally18_register_amount: process (clk) is
 begin
@@ -19720,7 +21721,7 @@ begin
         if (rst = '1') then
             equity_lane1_tally18_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or (equity_lane1_alone /= '1')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally18_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane1_tally18_amount <= equity_lane1_units;
@@ -19732,6 +21733,40 @@ begin
 end process equity_lane1_tally18_register_amount;
 
 
+equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk106_value(8-1 downto 0);
+
+equity_lane1_tally18_chunked_counter20_counter_chunk105_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally18_no) then
+                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero(8-1 downto 0);
+                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
+                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_lowest, 9) + 256) - signed(resize(equity_lane1_tally18_amount, 13))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in, 2))), 9);
+                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
+                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in, 9);
+                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
+                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally18_chunked_counter20_counter_chunk105_step;
+
+
 equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk107_value(8-1 downto 0);
 
 equity_lane1_tally18_chunked_counter20_counter_chunk106_step: process (clk) is
@@ -19740,25 +21775,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero(8-1 downto 0);
+                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero(16-1 downto 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
+                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_lowest, 9) + 256) - signed(resize(equity_lane1_tally18_amount, 13))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in, 2))), 9);
-                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out, 2)));
+                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total(8-1 downto 0);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_in, 9);
-                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
+                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total(8-1 downto 0);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -19781,7 +21816,7 @@ begin
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero(16-1 downto 8);
+                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero(24-1 downto 16);
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
@@ -19815,7 +21850,7 @@ begin
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero(24-1 downto 16);
+                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero(32-1 downto 24);
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
@@ -19834,7 +21869,7 @@ begin
 end process equity_lane1_tally18_chunked_counter20_counter_chunk108_step;
 
 
-equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk110_value(8-1 downto 0);
+equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted <= equity_lane1_links(6);
 
 equity_lane1_tally18_chunked_counter20_counter_chunk109_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -19849,7 +21884,7 @@ begin
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero(32-1 downto 24);
+                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero(40-1 downto 32);
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
@@ -19868,41 +21903,7 @@ begin
 end process equity_lane1_tally18_chunked_counter20_counter_chunk109_step;
 
 
-equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted <= equity_lane1_links(7);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk110_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= equity_lane1_tally18_zero(40-1 downto 32);
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= equity_lane1_tally18_chunked_counter20_counter_chunk110_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk110_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out, 2)));
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk110_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out);
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk110_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk110_step;
-
-
-equity_lane1_links(6) <= equity_lane1_tally18_chunked_counter20_lowest(8-1 downto 0);
+equity_lane1_links(5) <= equity_lane1_tally18_chunked_counter20_lowest(8-1 downto 0);
 
 equity_lane1_tally19_register_amount: process (clk) is
 begin
@@ -19910,9 +21911,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally19_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally19_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane1_tally19_amount <= equity_lane1_units;
             else
                 equity_lane1_tally19_amount <= to_unsigned(1, 12);
@@ -19920,6 +21921,40 @@ begin
         end if;
     end if;
 end process equity_lane1_tally19_register_amount;
+
+
+equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted <= unsigned'(equity_lane1_tally19_chunked_counter21_counter_chunk111_value(8-1 downto 0) & equity_lane1_tally19_chunked_counter21_lowest(16-1 downto 8));
+
+equity_lane1_tally19_chunked_counter21_counter_chunk110_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally19_no) then
+                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero(16-1 downto 0);
+                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
+                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_lowest, 17) + 65536) - signed(resize(equity_lane1_tally19_amount, 13))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in, 2)));
+                equity_lane1_tally19_chunked_counter21_lowest <= total(16-1 downto 0);
+                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane1_tally19_chunked_counter21_lowest, 17) + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
+                equity_lane1_tally19_chunked_counter21_lowest <= total(16-1 downto 0);
+                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally19_chunked_counter21_counter_chunk110_step;
 
 
 equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted <= equity_lane1_tally19_chunked_counter21_counter_chunk112_value(8-1 downto 0);
@@ -19930,25 +21965,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero(8-1 downto 0);
+                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero(24-1 downto 16);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
+                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_lowest, 9) + 256) - signed(resize(equity_lane1_tally19_amount, 13))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in, 2))), 9);
-                equity_lane1_tally19_chunked_counter21_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out, 2)));
+                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total(8-1 downto 0);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally19_chunked_counter21_lowest + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_in, 9);
-                equity_lane1_tally19_chunked_counter21_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
+                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total(8-1 downto 0);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -19971,7 +22006,7 @@ begin
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero(16-1 downto 8);
+                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero(32-1 downto 24);
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
@@ -20005,7 +22040,7 @@ begin
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero(24-1 downto 16);
+                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero(40-1 downto 32);
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
@@ -20039,7 +22074,7 @@ begin
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero(32-1 downto 24);
+                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero(48-1 downto 40);
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
@@ -20058,7 +22093,7 @@ begin
 end process equity_lane1_tally19_chunked_counter21_counter_chunk114_step;
 
 
-equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted <= equity_lane1_links(8);
+equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted <= equity_lane1_links(7);
 
 equity_lane1_tally19_chunked_counter21_counter_chunk115_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -20073,7 +22108,7 @@ begin
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero(40-1 downto 32);
+                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero(56-1 downto 48);
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
@@ -20092,7 +22127,7 @@ begin
 end process equity_lane1_tally19_chunked_counter21_counter_chunk115_step;
 
 
-equity_lane1_links(7) <= equity_lane1_tally19_chunked_counter21_lowest(8-1 downto 0);
+equity_lane1_links(6) <= equity_lane1_tally19_chunked_counter21_lowest(8-1 downto 0);
 
 equity_lane1_tally20_register_amount: process (clk) is
 begin
@@ -20100,9 +22135,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally20_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '1') and (not False))) then
                 equity_lane1_tally20_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane1_tally20_amount <= equity_lane1_units;
             else
                 equity_lane1_tally20_amount <= to_unsigned(1, 12);
@@ -20112,34 +22147,34 @@ begin
 end process equity_lane1_tally20_register_amount;
 
 
-equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted <= unsigned'(equity_lane1_tally20_chunked_counter22_counter_chunk117_value(8-1 downto 0) & equity_lane1_tally20_chunked_counter22_lowest(16-1 downto 8));
+equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk117_value(8-1 downto 0);
 
 equity_lane1_tally20_chunked_counter22_counter_chunk116_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 16);
+            equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero(16-1 downto 0);
+                equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero(8-1 downto 0);
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_lowest, 17) + 65536) - signed(resize(equity_lane1_tally20_amount, 13))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in, 2)));
-                equity_lane1_tally20_chunked_counter22_lowest <= total(16-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_lowest, 9) + 256) - signed(resize(equity_lane1_tally20_amount, 13))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in, 2))), 9);
+                equity_lane1_tally20_chunked_counter22_lowest <= total(8-1 downto 0);
+                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_lowest, 17) + equity_lane1_tally20_amount) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
-                equity_lane1_tally20_chunked_counter22_lowest <= total(16-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane1_tally20_chunked_counter22_lowest + equity_lane1_tally20_amount) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in, 9);
+                equity_lane1_tally20_chunked_counter22_lowest <= total(8-1 downto 0);
+                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -20161,7 +22196,7 @@ begin
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero(24-1 downto 16);
+                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero(16-1 downto 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
@@ -20195,7 +22230,7 @@ begin
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero(32-1 downto 24);
+                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero(24-1 downto 16);
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
@@ -20229,7 +22264,7 @@ begin
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero(40-1 downto 32);
+                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero(32-1 downto 24);
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
@@ -20248,7 +22283,7 @@ begin
 end process equity_lane1_tally20_chunked_counter22_counter_chunk119_step;
 
 
-equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk121_value(8-1 downto 0);
+equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted <= equity_lane1_links(8);
 
 equity_lane1_tally20_chunked_counter22_counter_chunk120_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -20263,7 +22298,7 @@ begin
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero(48-1 downto 40);
+                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero(40-1 downto 32);
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
@@ -20282,41 +22317,7 @@ begin
 end process equity_lane1_tally20_chunked_counter22_counter_chunk120_step;
 
 
-equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted <= equity_lane1_links(9);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk121_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= equity_lane1_tally20_zero(56-1 downto 48);
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= equity_lane1_tally20_chunked_counter22_counter_chunk121_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk121_value, 9) + 256) - signed(resize(equity_lane1_tally20_chunked_counter22_zero, 9))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out, 2)));
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_counter_chunk121_value, 9) + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out);
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk121_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk121_step;
-
-
-equity_lane1_links(8) <= equity_lane1_tally20_chunked_counter22_lowest(8-1 downto 0);
+equity_lane1_links(7) <= equity_lane1_tally20_chunked_counter22_lowest(8-1 downto 0);
 
 equity_lane1_tally21_register_amount: process (clk) is
 begin
@@ -20324,7 +22325,7 @@ begin
         if (rst = '1') then
             equity_lane1_tally21_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or (equity_lane1_alone /= '1')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally21_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane1_tally21_amount <= equity_lane1_units;
@@ -20336,6 +22337,40 @@ begin
 end process equity_lane1_tally21_register_amount;
 
 
+equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk122_value(8-1 downto 0);
+
+equity_lane1_tally21_chunked_counter23_counter_chunk121_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally21_no) then
+                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero(8-1 downto 0);
+                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
+                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := resize(unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_lowest, 9) + 256) - signed(resize(equity_lane1_tally21_amount, 13))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in, 2))), 9);
+                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
+                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := resize((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in, 9);
+                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
+                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally21_chunked_counter23_counter_chunk121_step;
+
+
 equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk123_value(8-1 downto 0);
 
 equity_lane1_tally21_chunked_counter23_counter_chunk122_step: process (clk) is
@@ -20344,25 +22379,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero(8-1 downto 0);
+                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero(16-1 downto 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
+                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_lowest, 9) + 256) - signed(resize(equity_lane1_tally21_amount, 13))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in, 2))), 9);
-                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out, 2)));
+                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total(8-1 downto 0);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_in, 9);
-                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
+                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total(8-1 downto 0);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -20385,7 +22420,7 @@ begin
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero(16-1 downto 8);
+                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero(24-1 downto 16);
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
@@ -20419,7 +22454,7 @@ begin
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero(24-1 downto 16);
+                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero(32-1 downto 24);
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
@@ -20438,7 +22473,7 @@ begin
 end process equity_lane1_tally21_chunked_counter23_counter_chunk124_step;
 
 
-equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk126_value(8-1 downto 0);
+equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted <= equity_lane1_links(9);
 
 equity_lane1_tally21_chunked_counter23_counter_chunk125_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -20453,7 +22488,7 @@ begin
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero(32-1 downto 24);
+                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero(40-1 downto 32);
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
@@ -20472,41 +22507,7 @@ begin
 end process equity_lane1_tally21_chunked_counter23_counter_chunk125_step;
 
 
-equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted <= equity_lane1_links(10);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk126_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= equity_lane1_tally21_zero(40-1 downto 32);
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= equity_lane1_tally21_chunked_counter23_counter_chunk126_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk126_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out, 2)));
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk126_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out);
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk126_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk126_step;
-
-
-equity_lane1_links(9) <= equity_lane1_tally21_chunked_counter23_lowest(8-1 downto 0);
+equity_lane1_links(8) <= equity_lane1_tally21_chunked_counter23_lowest(8-1 downto 0);
 
 equity_lane1_tally22_register_amount: process (clk) is
 begin
@@ -20514,9 +22515,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally22_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '0') and (not False))) then
                 equity_lane1_tally22_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane1_tally22_amount <= equity_lane1_units;
             else
                 equity_lane1_tally22_amount <= to_unsigned(1, 12);
@@ -20524,6 +22525,40 @@ begin
         end if;
     end if;
 end process equity_lane1_tally22_register_amount;
+
+
+equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted <= unsigned'(equity_lane1_tally22_chunked_counter24_counter_chunk127_value(8-1 downto 0) & equity_lane1_tally22_chunked_counter24_lowest(16-1 downto 8));
+
+equity_lane1_tally22_chunked_counter24_counter_chunk126_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally22_no) then
+                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero(16-1 downto 0);
+                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
+                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_lowest, 17) + 65536) - signed(resize(equity_lane1_tally22_amount, 13))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in, 2)));
+                equity_lane1_tally22_chunked_counter24_lowest <= total(16-1 downto 0);
+                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane1_tally22_chunked_counter24_lowest, 17) + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
+                equity_lane1_tally22_chunked_counter24_lowest <= total(16-1 downto 0);
+                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally22_chunked_counter24_counter_chunk126_step;
 
 
 equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted <= equity_lane1_tally22_chunked_counter24_counter_chunk128_value(8-1 downto 0);
@@ -20534,25 +22569,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 8);
+            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero(8-1 downto 0);
+                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero(24-1 downto 16);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
+                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_lowest, 9) + 256) - signed(resize(equity_lane1_tally22_amount, 13))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in, 2))), 9);
-                equity_lane1_tally22_chunked_counter24_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out, 2)));
+                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total(8-1 downto 0);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane1_tally22_chunked_counter24_lowest + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_in, 9);
-                equity_lane1_tally22_chunked_counter24_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
+                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total(8-1 downto 0);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -20575,7 +22610,7 @@ begin
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero(16-1 downto 8);
+                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero(32-1 downto 24);
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
@@ -20609,7 +22644,7 @@ begin
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero(24-1 downto 16);
+                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero(40-1 downto 32);
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
@@ -20643,7 +22678,7 @@ begin
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero(32-1 downto 24);
+                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero(48-1 downto 40);
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
@@ -20662,7 +22697,7 @@ begin
 end process equity_lane1_tally22_chunked_counter24_counter_chunk130_step;
 
 
-equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted <= equity_lane1_links(11);
+equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted <= equity_lane1_links(10);
 
 equity_lane1_tally22_chunked_counter24_counter_chunk131_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -20677,7 +22712,7 @@ begin
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero(40-1 downto 32);
+                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero(56-1 downto 48);
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
@@ -20696,7 +22731,7 @@ begin
 end process equity_lane1_tally22_chunked_counter24_counter_chunk131_step;
 
 
-equity_lane1_links(10) <= equity_lane1_tally22_chunked_counter24_lowest(8-1 downto 0);
+equity_lane1_links(9) <= equity_lane1_tally22_chunked_counter24_lowest(8-1 downto 0);
 
 equity_lane1_tally23_register_amount: process (clk) is
 begin
@@ -20704,9 +22739,9 @@ begin
         if (rst = '1') then
             equity_lane1_tally23_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or (equity_lane1_alone /= '0')) then
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '1') and (not False))) then
                 equity_lane1_tally23_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane1_tally23_amount <= equity_lane1_units;
             else
                 equity_lane1_tally23_amount <= to_unsigned(1, 12);
@@ -20716,34 +22751,34 @@ begin
 end process equity_lane1_tally23_register_amount;
 
 
-equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted <= unsigned'(equity_lane1_tally23_chunked_counter25_counter_chunk133_value(8-1 downto 0) & equity_lane1_tally23_chunked_counter25_lowest(16-1 downto 8));
+equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk133_value(8-1 downto 0);
 
 equity_lane1_tally23_chunked_counter25_counter_chunk132_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 16);
+            equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero(16-1 downto 0);
+                equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero(8-1 downto 0);
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_lowest, 17) + 65536) - signed(resize(equity_lane1_tally23_amount, 13))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in, 2)));
-                equity_lane1_tally23_chunked_counter25_lowest <= total(16-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_lowest, 9) + 256) - signed(resize(equity_lane1_tally23_amount, 13))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in, 2))), 9);
+                equity_lane1_tally23_chunked_counter25_lowest <= total(8-1 downto 0);
+                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_lowest, 17) + equity_lane1_tally23_amount) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
-                equity_lane1_tally23_chunked_counter25_lowest <= total(16-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane1_tally23_chunked_counter25_lowest + equity_lane1_tally23_amount) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in, 9);
+                equity_lane1_tally23_chunked_counter25_lowest <= total(8-1 downto 0);
+                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -20765,7 +22800,7 @@ begin
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero(24-1 downto 16);
+                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero(16-1 downto 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
@@ -20799,7 +22834,7 @@ begin
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero(32-1 downto 24);
+                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero(24-1 downto 16);
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
@@ -20833,7 +22868,7 @@ begin
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero(40-1 downto 32);
+                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero(32-1 downto 24);
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
@@ -20852,7 +22887,7 @@ begin
 end process equity_lane1_tally23_chunked_counter25_counter_chunk135_step;
 
 
-equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk137_value(8-1 downto 0);
+equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted <= equity_lane1_links(11);
 
 equity_lane1_tally23_chunked_counter25_counter_chunk136_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -20867,7 +22902,7 @@ begin
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero(48-1 downto 40);
+                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero(40-1 downto 32);
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
@@ -20886,41 +22921,421 @@ begin
 end process equity_lane1_tally23_chunked_counter25_counter_chunk136_step;
 
 
-equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted <= equity_lane0_chain_in;
+equity_lane1_links(10) <= equity_lane1_tally23_chunked_counter25_lowest(8-1 downto 0);
 
-equity_lane1_tally23_chunked_counter25_counter_chunk137_step: process (clk) is
+equity_lane1_tally24_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally24_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '0') and (not False))) then
+                equity_lane1_tally24_amount <= to_unsigned(0, 12);
+            elsif False then
+                equity_lane1_tally24_amount <= equity_lane1_units;
+            else
+                equity_lane1_tally24_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally24_register_amount;
+
+
+equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk138_value(8-1 downto 0);
+
+equity_lane1_tally24_chunked_counter26_counter_chunk137_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= to_unsigned(0, 8);
+            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_clear) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= equity_lane1_tally23_zero(56-1 downto 48);
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned(0, 1);
+                equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally24_no) then
+                equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= equity_lane1_tally23_chunked_counter25_counter_chunk137_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned(0, 1);
+                equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
+                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk137_value, 9) + 256) - signed(resize(equity_lane1_tally23_chunked_counter25_zero, 9))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out, 2)));
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := resize(unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_lowest, 9) + 256) - signed(resize(equity_lane1_tally24_amount, 13))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in, 2))), 9);
+                equity_lane1_tally24_chunked_counter26_lowest <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_counter_chunk137_value, 9) + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out);
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk137_carry_out <= to_unsigned(total(8), 1);
+                total := resize((equity_lane1_tally24_chunked_counter26_lowest + equity_lane1_tally24_amount) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in, 9);
+                equity_lane1_tally24_chunked_counter26_lowest <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk137_step;
+end process equity_lane1_tally24_chunked_counter26_counter_chunk137_step;
 
 
-equity_lane1_links(11) <= equity_lane1_tally23_chunked_counter25_lowest(8-1 downto 0);
+equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk139_value(8-1 downto 0);
+
+equity_lane1_tally24_chunked_counter26_counter_chunk138_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally24_no) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero(16-1 downto 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out, 2)));
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally24_chunked_counter26_counter_chunk138_step;
+
+
+equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk140_value(8-1 downto 0);
+
+equity_lane1_tally24_chunked_counter26_counter_chunk139_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally24_no) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero(24-1 downto 16);
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out, 2)));
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally24_chunked_counter26_counter_chunk139_step;
+
+
+equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk141_value(8-1 downto 0);
+
+equity_lane1_tally24_chunked_counter26_counter_chunk140_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally24_no) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero(32-1 downto 24);
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out, 2)));
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally24_chunked_counter26_counter_chunk140_step;
+
+
+equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted <= equity_lane1_links(12);
+
+equity_lane1_tally24_chunked_counter26_counter_chunk141_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally24_no) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero(40-1 downto 32);
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk141_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out, 2)));
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk141_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total(8-1 downto 0);
+                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally24_chunked_counter26_counter_chunk141_step;
+
+
+equity_lane1_links(11) <= equity_lane1_tally24_chunked_counter26_lowest(8-1 downto 0);
+
+equity_lane1_tally25_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '0') and (not False))) then
+                equity_lane1_tally25_amount <= to_unsigned(0, 12);
+            elsif True then
+                equity_lane1_tally25_amount <= equity_lane1_units;
+            else
+                equity_lane1_tally25_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_register_amount;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted <= unsigned'(equity_lane1_tally25_chunked_counter27_counter_chunk143_value(8-1 downto 0) & equity_lane1_tally25_chunked_counter27_lowest(16-1 downto 8));
+
+equity_lane1_tally25_chunked_counter27_counter_chunk142_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
+                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero(16-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_lowest, 17) + 65536) - signed(resize(equity_lane1_tally25_amount, 13))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in, 2)));
+                equity_lane1_tally25_chunked_counter27_lowest <= total(16-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_lowest, 17) + equity_lane1_tally25_amount) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
+                equity_lane1_tally25_chunked_counter27_lowest <= total(16-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk142_step;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk144_value(8-1 downto 0);
+
+equity_lane1_tally25_chunked_counter27_counter_chunk143_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero(24-1 downto 16);
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out, 2)));
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk143_step;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk145_value(8-1 downto 0);
+
+equity_lane1_tally25_chunked_counter27_counter_chunk144_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero(32-1 downto 24);
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out, 2)));
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk144_step;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk146_value(8-1 downto 0);
+
+equity_lane1_tally25_chunked_counter27_counter_chunk145_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero(40-1 downto 32);
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out, 2)));
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk145_step;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk147_value(8-1 downto 0);
+
+equity_lane1_tally25_chunked_counter27_counter_chunk146_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero(48-1 downto 40);
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out, 2)));
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk146_step;
+
+
+equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted <= equity_lane0_chain_in;
+
+equity_lane1_tally25_chunked_counter27_counter_chunk147_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
+            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane1_clear) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane1_tally25_no) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero(56-1 downto 48);
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk147_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out, 2)));
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk147_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total(8-1 downto 0);
+                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_tally25_chunked_counter27_counter_chunk147_step;
+
+
+equity_lane1_links(12) <= equity_lane1_tally25_chunked_counter27_lowest(8-1 downto 0);
 
 
 sum_link1_byte <= equity_lane1_links(0);

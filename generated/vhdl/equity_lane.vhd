@@ -28,6 +28,7 @@ entity equity_lane is
         load_slot: in std_logic_vector(4 downto 0);
         load_index: in std_logic_vector(1 downto 0);
         seed_word: in std_logic_vector(31 downto 0);
+        exact: in std_logic;
         start: in std_logic;
         quota: in std_logic_vector(39 downto 0);
         bonus: in std_logic;
@@ -66,6 +67,7 @@ signal chain_in: unsigned(7 downto 0);
 signal equity_lane0_unused: unsigned(7 downto 0);
 signal equity_lane0_unread: unsigned(7 downto 0);
 signal equity_lane0_no_shift: std_logic;
+signal equity_lane0_board_step: std_logic;
 signal equity_lane0_clear: std_logic;
 signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
@@ -80,6 +82,7 @@ signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_1;
+signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_winners: unsigned(1 downto 0);
 signal equity_lane0_k: unsigned(3 downto 0);
@@ -107,6 +110,37 @@ signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
+signal equity_lane0_colex_odometer0_lower: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_rise_bits: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_steps: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -117,6 +151,7 @@ signal equity_lane0_slot_stream0_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_x_part0_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line0_d_out: unsigned(5 downto 0);
 signal equity_lane0_slot_stream1_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_advance: std_logic;
 signal equity_lane0_slot_stream1_gx: unsigned(31 downto 0);
@@ -127,6 +162,8 @@ signal equity_lane0_slot_stream1_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream1_x_part1_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line1_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line1_line: unsigned(11 downto 0);
 signal equity_lane0_slot_stream2_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_advance: std_logic;
 signal equity_lane0_slot_stream2_gx: unsigned(31 downto 0);
@@ -137,6 +174,8 @@ signal equity_lane0_slot_stream2_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream2_x_part2_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line2_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line2_line: unsigned(23 downto 0);
 signal equity_lane0_slot_stream3_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_advance: std_logic;
 signal equity_lane0_slot_stream3_gx: unsigned(31 downto 0);
@@ -147,6 +186,8 @@ signal equity_lane0_slot_stream3_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream3_x_part3_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line3_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line3_line: unsigned(35 downto 0);
 signal equity_lane0_slot_stream4_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_advance: std_logic;
 signal equity_lane0_slot_stream4_gx: unsigned(31 downto 0);
@@ -157,6 +198,8 @@ signal equity_lane0_slot_stream4_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream4_x_part4_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line4_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line4_line: unsigned(47 downto 0);
 signal equity_lane0_slot_stream5_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_advance: std_logic;
 signal equity_lane0_slot_stream5_gx: unsigned(31 downto 0);
@@ -167,6 +210,8 @@ signal equity_lane0_slot_stream5_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream5_x_part5_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line5_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line5_line: unsigned(59 downto 0);
 signal equity_lane0_slot_stream6_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_advance: std_logic;
 signal equity_lane0_slot_stream6_gx: unsigned(31 downto 0);
@@ -177,6 +222,8 @@ signal equity_lane0_slot_stream6_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_z: unsigned(31 downto 0);
 signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line6_line: unsigned(71 downto 0);
 signal equity_lane0_deal_stage0_ok_in: std_logic;
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
@@ -546,13 +593,13 @@ signal equity_lane0_tally1_chunked_counter2_counter_chunk14_value: unsigned(7 do
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally2_no: std_logic;
-signal equity_lane0_tally2_zero: unsigned(55 downto 0);
+signal equity_lane0_tally2_zero: unsigned(39 downto 0);
 signal equity_lane0_tally2_amount: unsigned(11 downto 0);
 signal equity_lane0_tally2_chunked_counter3_zero: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted: unsigned(7 downto 0);
@@ -565,15 +612,15 @@ signal equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted: unsigned(7 
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_no: std_logic;
-signal equity_lane0_tally3_zero: unsigned(39 downto 0);
+signal equity_lane0_tally3_zero: unsigned(55 downto 0);
 signal equity_lane0_tally3_amount: unsigned(11 downto 0);
 signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk21_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk22_value: unsigned(7 downto 0);
@@ -609,13 +656,13 @@ signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 do
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally5_no: std_logic;
-signal equity_lane0_tally5_zero: unsigned(55 downto 0);
+signal equity_lane0_tally5_zero: unsigned(39 downto 0);
 signal equity_lane0_tally5_amount: unsigned(11 downto 0);
 signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
@@ -628,14 +675,34 @@ signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally6_no: std_logic;
+signal equity_lane0_tally6_zero: unsigned(55 downto 0);
+signal equity_lane0_tally6_amount: unsigned(11 downto 0);
+signal equity_lane0_tally6_chunked_counter7_zero: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk37_value: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk38_value: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk39_value: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk40_value: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk41_value: unsigned(7 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out: unsigned(0 downto 0);
+signal equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted: unsigned(7 downto 0);
 type t_array_equity_lane0_toks is array(0 to 7-1) of std_logic;
 signal equity_lane0_toks: t_array_equity_lane0_toks;
 type t_array_equity_lane0_oks is array(0 to 7-1) of std_logic;
 signal equity_lane0_oks: t_array_equity_lane0_oks;
-type t_array_equity_lane0_links is array(0 to 6-1) of unsigned(7 downto 0);
+type t_array_equity_lane0_links is array(0 to 7-1) of unsigned(7 downto 0);
 signal equity_lane0_links: t_array_equity_lane0_links;
 type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
@@ -684,26 +751,37 @@ equity_lane0_tally1_zero <= unsigned'("0000000000000000000000000000000000000000"
 equity_lane0_tally1_chunked_counter2_zero <= to_unsigned(0, 8);
 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally2_no <= '0';
-equity_lane0_tally2_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally2_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally2_chunked_counter3_zero <= to_unsigned(0, 8);
 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally3_no <= '0';
-equity_lane0_tally3_zero <= unsigned'("0000000000000000000000000000000000000000");
+equity_lane0_tally3_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
 equity_lane0_tally3_chunked_counter4_zero <= to_unsigned(0, 8);
-equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally4_no <= '0';
 equity_lane0_tally4_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally4_chunked_counter5_zero <= to_unsigned(0, 8);
 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally5_no <= '0';
-equity_lane0_tally5_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally5_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally5_chunked_counter6_zero <= to_unsigned(0, 8);
 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in <= to_unsigned(0, 1);
+equity_lane0_tally6_no <= '0';
+equity_lane0_tally6_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally6_chunked_counter7_zero <= to_unsigned(0, 8);
+equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in <= to_unsigned(0, 1);
 
 equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_counter0_counter_chunk4_value;
 equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
 equity_lane0_chunked_counter0_high(16-1 downto 8) <= equity_lane0_chunked_counter0_counter_chunk2_value;
 equity_lane0_chunked_counter0_high(8-1 downto 0) <= equity_lane0_chunked_counter0_counter_chunk1_value;
+equity_lane0_colex_odometer0_rise_bits(6) <= equity_lane0_colex_odometer0_odometer_digit6_can_rise;
+equity_lane0_colex_odometer0_rise_bits(5) <= equity_lane0_colex_odometer0_odometer_digit5_can_rise;
+equity_lane0_colex_odometer0_rise_bits(4) <= equity_lane0_colex_odometer0_odometer_digit4_can_rise;
+equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odometer_digit3_can_rise;
+equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
+equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
+equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_cards_num(12-1 downto 6);
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_cards_num(6-1 downto 0);
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -942,13 +1020,18 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, start, quota_num, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quota_num, equity_lane0_step_one, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
     equity_lane0_clear <= start;
     done <= equity_lane0_done_q;
-    if (bool(equity_lane0_counting) and (not bool(equity_lane0_extra))) then
+    if bool(exact) then
+        equity_lane0_step_one <= equity_lane0_board_step;
+    else
+        equity_lane0_step_one <= equity_lane0_counting;
+    end if;
+    if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
         equity_lane0_count_one <= to_unsigned(1, 1);
     else
         equity_lane0_count_one <= to_unsigned(0, 1);
@@ -968,12 +1051,12 @@ begin
                 equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(bonus)));
                 equity_lane0_extra <= bonus;
                 equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
-            elsif (bool(equity_lane0_counting) and bool(equity_lane0_extra)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_extra)) then
                 equity_lane0_extra <= '0';
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_counting) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
@@ -1009,6 +1092,276 @@ begin
         end if;
     end if;
 end process equity_lane0_control;
+
+
+equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(load) and (load_slot_num = 0) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) is
+begin
+    if (False or (not bool(dealt_num(1)))) then
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt_num(0)) and ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit0_bound));
+end process equity_lane0_colex_odometer0_odometer_digit0_rise;
+
+equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select0_here) then
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(0)) and (not bool(equity_lane0_colex_odometer0_lower(0)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit0_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit0_advance;
+
+
+equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(load) and (load_slot_num = 1) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+begin
+    if (False or (not bool(dealt_num(2)))) then
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt_num(1)) and ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit1_bound));
+end process equity_lane0_colex_odometer0_odometer_digit1_rise;
+
+equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select1_here) then
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(1)) and (not bool(equity_lane0_colex_odometer0_lower(1)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit1_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit1_advance;
+
+
+equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(load) and (load_slot_num = 2) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+begin
+    if (False or (not bool(dealt_num(3)))) then
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt_num(2)) and ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit2_bound));
+end process equity_lane0_colex_odometer0_odometer_digit2_rise;
+
+equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select2_here) then
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(2)) and (not bool(equity_lane0_colex_odometer0_lower(2)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit2_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit2_advance;
+
+
+equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(load) and (load_slot_num = 3) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+begin
+    if (False or (not bool(dealt_num(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt_num(3)) and ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit3_bound));
+end process equity_lane0_colex_odometer0_odometer_digit3_rise;
+
+equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select3_here) then
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(3)) and (not bool(equity_lane0_colex_odometer0_lower(3)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit3_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit3_advance;
+
+
+equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(load) and (load_slot_num = 4) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+begin
+    if (True or (not bool(dealt_num(4)))) then
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt_num(4)) and ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit4_bound));
+end process equity_lane0_colex_odometer0_odometer_digit4_rise;
+
+equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select4_here) then
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and False) then
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(4)) and (not bool(equity_lane0_colex_odometer0_lower(4)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit4_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit4_advance;
+
+
+equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(load) and (load_slot_num = 5) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) is
+begin
+    if (False or (not bool(dealt_num(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt_num(5)) and ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit5_bound));
+end process equity_lane0_colex_odometer0_odometer_digit5_rise;
+
+equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select5_here) then
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(5)) and (not bool(equity_lane0_colex_odometer0_lower(5)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit5_advance;
+
+
+equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(load) and (load_slot_num = 6) and (load_index_num = 0));
+
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+begin
+    if (True or (not bool(dealt_num(6)))) then
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
+    else
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
+    end if;
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt_num(6)) and ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit6_bound));
+end process equity_lane0_colex_odometer0_odometer_digit6_rise;
+
+equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
+        else
+            if bool(equity_lane0_colex_odometer0_slot_select6_here) then
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word_num(6-1 downto 0);
+            elsif (bool(start) and True) then
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+            elsif (bool(equity_lane0_colex_odometer0_steps(6)) and (not bool(equity_lane0_colex_odometer0_lower(6)))) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                else
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_odometer_digit6_advance;
+
+equity_lane0_colex_odometer0_carries: process (equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) is
+    variable low: unsigned(6 downto 0);
+    variable moves: unsigned(6 downto 0);
+    variable inner_max: std_logic;
+    variable a: integer;
+    variable below: std_logic;
+begin
+    low := to_unsigned(0, 7);
+    moves := to_unsigned(0, 7);
+    inner_max := '1';
+    for j in 0 to 1-1 loop
+        a := (5 + (2 * j));
+        moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
+        if (bool(equity_lane0_colex_odometer0_rise_bits(a)) or bool(equity_lane0_colex_odometer0_rise_bits((a + 1)))) then
+            inner_max := '0';
+        end if;
+    end loop;
+    below := '0';
+    for s in 0 to 5-1 loop
+        low(s) := below;
+        moves(s) := stdl(bool(equity_lane0_issue) and bool(inner_max));
+        if bool(equity_lane0_colex_odometer0_rise_bits(s)) then
+            below := '1';
+        end if;
+    end loop;
+    equity_lane0_colex_odometer0_lower <= low;
+    equity_lane0_colex_odometer0_steps <= moves;
+    equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
+end process equity_lane0_colex_odometer0_carries;
 
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -1047,6 +1400,9 @@ end process equity_lane0_slot_stream0_step;
 equity_lane0_slot_stream0_word <= equity_lane0_slot_stream0_w;
 
 
+equity_lane0_delay_line0_d_out <= equity_lane0_colex_odometer0_odometer_digit0_digit;
+
+
 equity_lane0_slot_stream1_x_part1_t <= (equity_lane0_slot_stream1_x xor unsigned'(equity_lane0_slot_stream1_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
@@ -1081,6 +1437,16 @@ end process equity_lane0_slot_stream1_step;
 
 
 equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
+
+equity_lane0_delay_line1_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((12 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+    end if;
+end process equity_lane0_delay_line1_shift_in;
+
+
+equity_lane0_delay_line1_d_out <= equity_lane0_delay_line1_line(12-1 downto (12 - 6));
 
 
 equity_lane0_slot_stream2_x_part2_t <= (equity_lane0_slot_stream2_x xor unsigned'(equity_lane0_slot_stream2_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -1118,6 +1484,16 @@ end process equity_lane0_slot_stream2_step;
 
 equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 
+equity_lane0_delay_line2_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((24 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+    end if;
+end process equity_lane0_delay_line2_shift_in;
+
+
+equity_lane0_delay_line2_d_out <= equity_lane0_delay_line2_line(24-1 downto (24 - 6));
+
 
 equity_lane0_slot_stream3_x_part3_t <= (equity_lane0_slot_stream3_x xor unsigned'(equity_lane0_slot_stream3_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -1153,6 +1529,16 @@ end process equity_lane0_slot_stream3_step;
 
 
 equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
+
+equity_lane0_delay_line3_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+    end if;
+end process equity_lane0_delay_line3_shift_in;
+
+
+equity_lane0_delay_line3_d_out <= equity_lane0_delay_line3_line(36-1 downto (36 - 6));
 
 
 equity_lane0_slot_stream4_x_part4_t <= (equity_lane0_slot_stream4_x xor unsigned'(equity_lane0_slot_stream4_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -1190,6 +1576,16 @@ end process equity_lane0_slot_stream4_step;
 
 equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 
+equity_lane0_delay_line4_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((48 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+    end if;
+end process equity_lane0_delay_line4_shift_in;
+
+
+equity_lane0_delay_line4_d_out <= equity_lane0_delay_line4_line(48-1 downto (48 - 6));
+
 
 equity_lane0_slot_stream5_x_part5_t <= (equity_lane0_slot_stream5_x xor unsigned'(equity_lane0_slot_stream5_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -1225,6 +1621,16 @@ end process equity_lane0_slot_stream5_step;
 
 
 equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
+
+equity_lane0_delay_line5_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((60 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+    end if;
+end process equity_lane0_delay_line5_shift_in;
+
+
+equity_lane0_delay_line5_d_out <= equity_lane0_delay_line5_line(60-1 downto (60 - 6));
 
 
 equity_lane0_slot_stream6_x_part6_t <= (equity_lane0_slot_stream6_x xor unsigned'(equity_lane0_slot_stream6_x(21-1 downto 0) & to_unsigned(0, 11)));
@@ -1262,6 +1668,16 @@ end process equity_lane0_slot_stream6_step;
 
 equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 
+equity_lane0_delay_line6_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+    end if;
+end process equity_lane0_delay_line6_shift_in;
+
+
+equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
+
 equity_lane0_deal_stage0_judge: process (clk) is
     variable masked: unsigned(29 downto 0);
     variable usable: unsigned(4 downto 0);
@@ -1275,10 +1691,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line0_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 0-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1367,10 +1790,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line1_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 1-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1459,10 +1889,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line2_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 2-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1551,10 +1988,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line3_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 3-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1643,10 +2087,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line4_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 4-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1735,10 +2186,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line5_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 5-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -1827,10 +2285,17 @@ begin
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+                if (bool(exact) and (f = 0)) then
+                    candidate(b) := equity_lane0_delay_line6_d_out(b);
+                else
+                    candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+                end if;
                 masked(((6 * f) + b)) := candidate(b);
             end loop;
             ok := stdl(candidate < n_num);
+            if (bool(exact) and (f /= 0)) then
+                ok := '0';
+            end if;
             for t in 0 to 6-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
@@ -4218,8 +4683,14 @@ begin
     end if;
 end process equity_lane0_shares;
 
-
-equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
+equity_lane0_count_gate: process (exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_state) is
+begin
+    if bool(exact) then
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and ((equity_lane0_state = RUN) or (equity_lane0_state = DRAIN)));
+    else
+        equity_lane0_counting <= stdl(bool(equity_lane0_won_valid) and (not bool(equity_lane0_left_zero)) and (equity_lane0_state = RUN));
+    end if;
+end process equity_lane0_count_gate;
 
 equity_lane0_tally0_register_amount: process (clk) is
 begin
@@ -4227,7 +4698,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally0_amount <= equity_lane0_units;
@@ -4417,7 +4888,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally1_amount <= equity_lane0_units;
@@ -4607,9 +5078,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally2_amount <= equity_lane0_units;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
@@ -4619,34 +5090,34 @@ begin
 end process equity_lane0_tally2_register_amount;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= unsigned'(equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0) & equity_lane0_tally2_chunked_counter3_lowest(16-1 downto 8));
+equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(16-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(8-1 downto 0);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + 65536) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2)));
-                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 9) + 256) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2))), 9);
+                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_lowest, 17) + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-                equity_lane0_tally2_chunked_counter3_lowest <= total(16-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 9);
+                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
+                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -4668,7 +5139,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(24-1 downto 16);
+                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(16-1 downto 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
@@ -4702,7 +5173,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(32-1 downto 24);
+                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(24-1 downto 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
@@ -4736,7 +5207,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(40-1 downto 32);
+                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(32-1 downto 24);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
@@ -4755,7 +5226,7 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk18_step;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk20_value(8-1 downto 0);
+equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_links(3);
 
 equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -4770,7 +5241,7 @@ begin
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(48-1 downto 40);
+                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(40-1 downto 32);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
@@ -4789,40 +5260,6 @@ begin
 end process equity_lane0_tally2_chunked_counter3_counter_chunk19_step;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted <= equity_lane0_links(3);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk20_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_zero(56-1 downto 48);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= equity_lane0_tally2_chunked_counter3_counter_chunk20_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk20_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk20_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk20_step;
-
-
 equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 0);
 
 equity_lane0_tally3_register_amount: process (clk) is
@@ -4831,9 +5268,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '1')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
-            elsif False then
+            elsif True then
                 equity_lane0_tally3_amount <= equity_lane0_units;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
@@ -4841,6 +5278,40 @@ begin
         end if;
     end if;
 end process equity_lane0_tally3_register_amount;
+
+
+equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted <= unsigned'(equity_lane0_tally3_chunked_counter4_counter_chunk21_value(8-1 downto 0) & equity_lane0_tally3_chunked_counter4_lowest(16-1 downto 8));
+
+equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally3_no) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + 65536) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 2)));
+                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally3_chunked_counter4_counter_chunk20_step;
 
 
 equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk22_value(8-1 downto 0);
@@ -4851,25 +5322,25 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 9) + 256) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 2))), 9);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out, 2)));
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := resize((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_in, 9);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
@@ -4892,7 +5363,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(16-1 downto 8);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
@@ -4926,7 +5397,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(24-1 downto 16);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
@@ -4960,7 +5431,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(32-1 downto 24);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
@@ -4994,7 +5465,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(40-1 downto 32);
+                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
@@ -5021,7 +5492,7 @@ begin
         if (rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
                 equity_lane0_tally4_amount <= equity_lane0_units;
@@ -5211,9 +5682,9 @@ begin
         if (rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or (equity_lane0_alone /= '0')) then
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
-            elsif True then
+            elsif False then
                 equity_lane0_tally5_amount <= equity_lane0_units;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
@@ -5223,34 +5694,34 @@ begin
 end process equity_lane0_tally5_register_amount;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= unsigned'(equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0) & equity_lane0_tally5_chunked_counter6_lowest(16-1 downto 8));
+equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(16-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + 65536) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2)));
-                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 9) + 256) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2))), 9);
+                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_lowest, 17) + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(16-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 9);
+                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
+                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -5272,7 +5743,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(24-1 downto 16);
+                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
@@ -5306,7 +5777,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(32-1 downto 24);
+                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
@@ -5340,7 +5811,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(40-1 downto 32);
+                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
@@ -5359,7 +5830,7 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk36_value(8-1 downto 0);
+equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_links(6);
 
 equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -5374,7 +5845,7 @@ begin
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(48-1 downto 40);
+                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
@@ -5393,41 +5864,231 @@ begin
 end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted <= chain_in;
+equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
 
-equity_lane0_tally5_chunked_counter6_counter_chunk36_step: process (clk) is
+equity_lane0_tally6_register_amount: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_amount <= to_unsigned(0, 12);
+        else
+            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
+                equity_lane0_tally6_amount <= to_unsigned(0, 12);
+            elsif True then
+                equity_lane0_tally6_amount <= equity_lane0_units;
+            else
+                equity_lane0_tally6_amount <= to_unsigned(1, 12);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_register_amount;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted <= unsigned'(equity_lane0_tally6_chunked_counter7_counter_chunk37_value(8-1 downto 0) & equity_lane0_tally6_chunked_counter7_lowest(16-1 downto 8));
+
+equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
+    variable total: unsigned(16 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
+        else
+            total := to_unsigned(0, 17);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + 65536) - signed(resize(equity_lane0_tally6_amount, 13))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in, 2)));
+                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned((not bool(total(16))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
+                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(total(16), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk36_step;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk38_value(8-1 downto 0);
+
+equity_lane0_tally6_chunked_counter7_counter_chunk37_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane0_clear) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_zero(56-1 downto 48);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif bool(shift) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= equity_lane0_tally5_chunked_counter6_counter_chunk36_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(0, 1);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk36_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk36_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk36_step;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk37_step;
 
 
-equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
+equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk39_value(8-1 downto 0);
+
+equity_lane0_tally6_chunked_counter7_counter_chunk38_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk38_step;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk40_value(8-1 downto 0);
+
+equity_lane0_tally6_chunked_counter7_counter_chunk39_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk39_step;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk41_value(8-1 downto 0);
+
+equity_lane0_tally6_chunked_counter7_counter_chunk40_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk40_step;
+
+
+equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted <= chain_in;
+
+equity_lane0_tally6_chunked_counter7_counter_chunk41_step: process (clk) is
+    variable total: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
+            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
+        else
+            total := to_unsigned(0, 9);
+            if bool(equity_lane0_clear) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
+            elsif bool(equity_lane0_tally6_no) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
+            elsif bool(shift) then
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
+            elsif False then
+                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out, 2)));
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned((not bool(total(8))), 1);
+            else
+                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
+                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(total(8), 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_tally6_chunked_counter7_counter_chunk41_step;
+
+
+equity_lane0_links(6) <= equity_lane0_tally6_chunked_counter7_lowest(8-1 downto 0);
 
 
 chain_out_num <= equity_lane0_links(0);

@@ -30,12 +30,13 @@ MAX_OPPONENTS = 9
 # refusal codes: the hardware engine's error codes too
 OK, ERR_CARD, ERR_DUPLICATE, ERR_BOARD, ERR_OPPONENTS, ERR_TRIALS, ERR_DECK = range(7)
 # and the engine's refusals of a request as such (golden/equity_protocol.py)
-ERR_FRAME, ERR_MODE, ERR_BUSY = range(7, 10)
+ERR_FRAME, ERR_MODE, ERR_BUSY, ERR_EXACT = range(7, 11)
 ERROR_TEXT = ("ok", "not a card (a card code is 0..51)", "a card appears twice",
               "more than five board cards", "1 to 9 opponents", "no trials",
               "not enough cards left to deal the trial",
               "a corrupted, cut short or malformed frame", "a mode the engine does not run",
-              "the engine was busy with a run")
+              "the engine was busy with a run",
+              "an exact enumeration too large for the engine's counters (run Monte Carlo)")
 
 
 class EquityError(ValueError):

@@ -8,7 +8,7 @@ frames, both ways:
 CRC is CRC-8 (polynomial 0x07, initial 0; CRC-8/SMBUS) over LEN and the payload, so a corrupted
 byte is refused, not misread. A request's payload:
 
-    0        mode: 1 = Monte Carlo
+    0        mode: 1 = Monte Carlo, 2 = exact (every completion; trials and seed unused)
     1        opponents k (1..9, at most the engine's own maximum)
     2..6     trials, 40 bits, little-endian
     7..22    seed, 128 bits, little-endian
@@ -28,9 +28,10 @@ run's own reply. Every request gets exactly one reply.
 from .cards import NO_CARD
 from .equity import (ERR_BUSY, ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, EquityError,
                      MAX_OPPONENTS, OK, Result, Setup, monte_carlo)
+from .equity_exact import check_exact, split_exact
 
 SOF = 0xA5
-MODE_MONTE_CARLO = 1
+MODE_MONTE_CARLO, MODE_EXACT = 1, 2
 TRIAL_BYTES, SEED_BYTES = 5, 16
 HEADER = 2 + TRIAL_BYTES + SEED_BYTES      # mode, opponents, trials, seed: then the cards
 COUNT_BYTES = (5, 5, 7)                    # wins, ties, tie units of a player in a reply
@@ -68,16 +69,21 @@ def request_payload(hero, opponents, board=(), dead=(), trials=1, seed=0,
 
 
 def setup_request(setup, trials, seed):
-    """The request frame of a golden Setup's Monte Carlo run."""
+    """The request frame of a golden Setup's Monte Carlo run (``trials`` None: its exact
+    enumeration)."""
+    if trials is None:
+        return frame(request_payload(setup.hero, setup.opponents, setup.board, setup.dead,
+                                     0, 0, MODE_EXACT))
     return frame(request_payload(setup.hero, setup.opponents, setup.board, setup.dead,
                                  trials, seed))
 
 
 def parse_request(payload, max_opponents):
-    """(setup, trials, seed) of a request payload, or EquityError with the code the engine
-    answers: a frame too short for what it holds, an unknown mode, more opponents than
-    ``max_opponents`` (or than 9), then the setup's own checks (golden Setup.check), then no
-    trials."""
+    """(setup, trials, seed) of a request payload (trials None for an exact enumeration), or
+    EquityError with the code the engine answers: a frame too short for what it holds, an
+    unknown mode, more opponents than ``max_opponents`` (or than 9), then the setup's own
+    checks (golden Setup.check), then no trials (Monte Carlo) or an enumeration too large
+    (exact, golden equity_exact.check_exact)."""
     def short():
         return EquityError(ERR_FRAME, f"a payload of {len(payload)} bytes is too short")
     if len(payload) < HEADER + 2:
@@ -86,7 +92,7 @@ def parse_request(payload, max_opponents):
     board_at = HEADER + 2 + 2 * k
     if len(payload) <= board_at or len(payload) < board_at + 1 + payload[board_at]:
         raise short()
-    if mode != MODE_MONTE_CARLO:
+    if mode not in (MODE_MONTE_CARLO, MODE_EXACT):
         raise EquityError(ERR_MODE, f"mode {mode}")
     if not 1 <= k <= min(max_opponents, MAX_OPPONENTS):
         raise EquityError(ERR_OPPONENTS, f"got {k}, this engine takes 1..{max_opponents}")
@@ -101,6 +107,9 @@ def parse_request(payload, max_opponents):
     board = tuple(payload[board_at + 1:board_at + 1 + b])
     dead = tuple(payload[board_at + 1 + b:])
     setup = Setup(hero, opponents, board, dead)          # EquityError: the setup's checks
+    if mode == MODE_EXACT:
+        check_exact(setup)
+        return setup, None, seed
     if trials < 1:
         raise EquityError(ERR_TRIALS)
     return setup, trials, seed
@@ -142,6 +151,8 @@ def engine_reply(payload, lanes, max_opponents):
         setup, trials, seed = parse_request(payload, max_opponents)
     except EquityError as exc:
         return reply_payload(exc.code)
+    if trials is None:
+        return reply_payload(OK, split_exact(setup, lanes))
     return reply_payload(OK, monte_carlo(setup, trials, seed, lanes))
 
 

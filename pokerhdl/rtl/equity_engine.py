@@ -6,27 +6,34 @@ it arrives: every card goes into a 52-bit set of the cards seen, known cards go 
 slots, random hands set the slots to deal. When its CRC is good the engine numbers the cards
 nobody knows (a scan of the set writes every slot's position table; a duplicate shows as fewer
 cards in the set than card bytes received), gives the first problem found its error code, in
-the golden order (golden/equity_protocol.parse_request), or runs: trials / lanes by restoring
-division, lane l taking one more while l < the remainder (golden lane_trials, the lane's
-``bonus``), every stream's seed mixed (golden stream_seed; a quarter-round step takes six
-clocks, its addition a byte a clock) and loaded, start, wait for every lane's done. The reply sums the lanes' counts
-a byte at a time, least significant first, as their readout chains shift: the sum settles
-through a register per lane (no adder tree in one clock), and since no total exceeds its
-counter, no carry crosses from one counter into the next.
+the golden order (golden/equity_protocol.parse_request), or runs. Monte Carlo: trials / lanes
+by restoring division, lane l taking one more while l < the remainder (golden lane_trials, the
+lane's ``bonus``), every stream's seed mixed (golden stream_seed; a quarter-round step takes six
+clocks, its addition a byte a clock) and loaded, start, wait for every lane's done. Exact: the
+boards C(n, k) (a binomial ROM) shared the same way, each lane's first board unranked from its
+colex rank (golden equity_exact.colex_unrank: a probe of the ROM every two clocks) into its
+board digits, start, wait. The reply sums the lanes' counts (the trials counted first) a byte
+at a time, least significant first, as their readout chains shift: the sum settles through a
+register per lane (no adder tree in one clock), and since no total exceeds its counter, no
+carry crosses from one counter into the next.
 
 A frame cut short is ended by a timeout (``timeout`` clocks without a byte); every frame gets
 exactly one reply, a frame that arrives while the engine is busy ERR_BUSY after the run's own.
 """
+
+from math import comb
 
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, enum,
                    instances, intbv, ResetSignal, Signal)
 
 from ..golden.cards import DECK_SIZE, NO_CARD
 from ..golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
-                             ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
+                             ERR_EXACT, ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS,
+                             MAX_OPPONENTS, OK)
+from ..golden.equity_exact import MAX_EXACT_RANDOM
 from ..golden.equity_deal import BOARD_SLOTS, MIX_ROUNDS, QUARTER_STEPS, lane_slots
-from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_MONTE_CARLO, SEED_BYTES,
-                                      SOF, TRIAL_BYTES)
+from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_EXACT,
+                                      MODE_MONTE_CARLO, SEED_BYTES, SOF, TRIAL_BYTES)
 from ..golden.shuffle import MASK_ROM
 from .equity_lane import CARD, TRIAL_BITS, equity_lane
 
@@ -34,8 +41,16 @@ PLAYER_BYTES = sum(COUNT_BYTES)
 # a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
 MISSING_ROM = tuple(BOARD_SLOTS - b if b <= BOARD_SLOTS else 0 for b in range(8))
 BOARD_DEALT_ROM = tuple((1 << m) - 1 for m in MISSING_ROM)
-# the counts' bytes in a reply with k opponents (15 is refused: its counts would not fit a frame)
-REPLY_COUNT_BYTES = tuple(PLAYER_BYTES * (1 + k) if k < 15 else 0 for k in range(16))
+# the counted bytes in a reply with k opponents: the trials, then the players' counts (more
+# than MAX_OPPONENTS are refused)
+REPLY_COUNT_BYTES = tuple(TRIAL_BYTES + PLAYER_BYTES * (1 + k) if k <= MAX_OPPONENTS else 0
+                          for k in range(16))
+RANK_BITS = 22                   # a board's colex rank: C(50, 5) boards at most
+# C(c, j) for c < 64, j < 8 (index j * 64 + c), held below 2**RANK_BITS: c < n <= 50 in use
+BINOMIAL_ROM = tuple(min(comb(c, j), (1 << RANK_BITS) - 1) for j in range(8) for c in range(64))
+# the most random opponents an exact run takes with m board cards missing (golden check_exact)
+MOST_RANDOM_ROM = tuple(MAX_EXACT_RANDOM[m] if m < len(MAX_EXACT_RANDOM) else 0
+                        for m in range(8))
 SEED_BITS = 8 * SEED_BYTES
 DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that
 
@@ -179,9 +194,12 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
     missing = Signal(intbv(0)[3:])
     board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
+    board_missing = Signal(intbv(0)[3:])      # board cards a trial deals
+    randoms = Signal(intbv(0)[4:])            # random opponents
 
     State = enum("IDLE", "SCANNING", "SCANNED", "CHECKING", "DIVIDING", "MIXING", "MIXED",
-                 "NEXT_STREAM", "LOADING", "STARTING", "RUNNING", "REPLYING")
+                 "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "TESTING", "NEXT_LANE",
+                 "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
 
     @always_comb
@@ -206,6 +224,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 role.next = Role.HEADER
                 index.next = 0
                 cards_seen.next = 0
+                randoms.next = 0
                 dealt.next = 0
                 to_deal.next = 0
                 card_bad.next = False
@@ -231,6 +250,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     board_bad.next = True
                 else:
                     board_slot.next = missing
+                    board_missing.next = missing
                     for s in range(BOARD_SLOTS):
                         dealt.next[s] = board_dealt[s]
                     to_deal.next = to_deal + missing
@@ -275,6 +295,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                         card_bad.next = True
                     elif is_none:
                         to_deal.next = to_deal + 2
+                        randoms.next = randoms + 1
                         for slot in range(BOARD_SLOTS, slots):
                             if opp_slot == slot or pair_slot == slot:
                                 dealt.next[slot] = True
@@ -306,7 +327,18 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     status = Signal(intbv(0)[8:])
     max_opponents, lane_count = constant(opponents, 8), constant(lanes, lane_bits + 1)
     deck_total = constant(DECK_SIZE, 9)
-    deck_short, no_trials = Signal(bool(0)), Signal(bool(0))
+    deck_short, no_trials, too_big = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    most_random = Signal(intbv(0)[4:])
+    exact = Signal(bool(0))                   # the run enumerates
+    # unranking a lane's first board: rank, what is left of it, the digit j and position c
+    # probed (C(c, j) from the ROM, registered), the digit found
+    rank, unranked = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
+    rank_bonus = Signal(bool(0))
+    probe_j, probe_c = Signal(intbv(0)[3:]), Signal(intbv(0)[6:])
+    binomial, binomial_q = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
+    fits, rest = Signal(bool(0)), Signal(intbv(0)[RANK_BITS:])
+    load_digit = Signal(intbv(0)[CARD:])
+    load_bonus = Signal(bool(0))
     count_bytes = Signal(intbv(0)[8:])
     quotient = Signal(intbv(0)[TRIAL_BITS:])
     dividend = Signal(intbv(0)[TRIAL_BITS:])
@@ -334,7 +366,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     start = Signal(bool(0))
     shift = Signal(bool(0))
     busy_pending = Signal(bool(0))
-    sent_trials = Signal(intbv(0)[TRIAL_BITS:])
     bonuses = [Signal(bool(0)) for _ in range(lanes)]
     dones = [Signal(bool(0)) for _ in range(lanes)]
     chains = [Signal(intbv(0)[8:]) for _ in range(lanes)]
@@ -350,6 +381,31 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     def count_rom():
         count_bytes.next = REPLY_COUNT_BYTES[int(k_opp[4:])]
 
+    @always_comb
+    def most_random_rom():
+        most_random.next = MOST_RANDOM_ROM[int(board_missing)]
+
+    @always_comb
+    def binomial_rom():
+        binomial.next = BINOMIAL_ROM[int(concat(probe_j, probe_c))]
+
+    @always(clk.posedge)
+    def binomial_register():
+        binomial_q.next = binomial
+
+    @always_comb
+    def unrank_step():
+        """C(c, j) <= what is left of the rank: c is the digit; what is left after it."""
+        fits.next = binomial_q <= unranked
+        if binomial_q <= unranked:
+            rest.next = unranked - binomial_q
+        else:
+            rest.next = unranked
+
+    @always_comb
+    def lane_share_bonus():
+        load_bonus.next = remainder > load_lane
+
     @always(clk.posedge)
     def judge():
         """The checks that need arithmetic, registered (CHECKING reads them a clock after
@@ -357,6 +413,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         twice.next = known + n != deck_total
         deck_short.next = to_deal > n
         no_trials.next = trials == 0
+        too_big.next = randoms > most_random
 
     @always_comb
     def lanes_done():
@@ -364,7 +421,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
     @always_comb
     def seed_words():
-        if load_index == 0:
+        if exact:
+            seed_word.next = load_digit
+        elif load_index == 0:
             seed_word.next = ma
         elif load_index == 1:
             seed_word.next = mb
@@ -390,8 +449,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         rem_data.next = scan
 
     # ------------------------------------------------------------------ the reply
-    Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_TRIALS", "SEND_COUNTS",
-                "SEND_CRC")
+    Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_COUNTS", "SEND_CRC")
     part = Signal(Part.SEND_SOF)
     reply_len = Signal(intbv(0)[8:])
     left = Signal(intbv(0)[8:])               # bytes of the part still to send
@@ -426,8 +484,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             tx_byte.next = reply_len
         elif part == Part.SEND_STATUS:
             tx_byte.next = status
-        elif part == Part.SEND_TRIALS:
-            tx_byte.next = sent_trials[8:0]
         elif part == Part.SEND_COUNTS:
             tx_byte.next = sum_last[8:0]
         else:
@@ -466,6 +522,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             if scan == DECK_SIZE - 1:
                 state.next = State.SCANNED
         elif state == State.SCANNED:
+            probe_j.next = board_missing          # C(n, k): the boards of an exact run
+            probe_c.next = n
             state.next = State.CHECKING
         elif state == State.CHECKING:
             for p in range(players):
@@ -473,7 +531,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             reply_len.next = 1
             part.next = Part.SEND_SOF
             state.next = State.REPLYING
-            if mode != MODE_MONTE_CARLO:
+            exact.next = mode == MODE_EXACT
+            if mode != MODE_MONTE_CARLO and mode != MODE_EXACT:
                 status.next = ERR_MODE
             elif k_opp == 0 or k_opp > max_opponents:
                 status.next = ERR_OPPONENTS
@@ -485,13 +544,17 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 status.next = ERR_BOARD
             elif deck_short:
                 status.next = ERR_DECK
-            elif no_trials:
+            elif mode == MODE_EXACT and too_big:
+                status.next = ERR_EXACT
+            elif mode != MODE_EXACT and no_trials:
                 status.next = ERR_TRIALS
             else:
                 status.next = OK
-                reply_len.next = 1 + TRIAL_BYTES + count_bytes
-                dividend.next = trials
-                sent_trials.next = trials
+                reply_len.next = 1 + count_bytes
+                if mode == MODE_EXACT:
+                    dividend.next = binomial
+                else:
+                    dividend.next = trials
                 remainder.next = 0
                 step_count.next = 0
                 state.next = State.DIVIDING
@@ -506,7 +569,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 remainder.next = concat(remainder[lane_bits:], dividend[TRIAL_BITS - 1])
                 quotient.next = concat(quotient[TRIAL_BITS - 1:0], False)
             step_count.next = step_count + 1
-            if step_count == TRIAL_BITS - 1:
+            if step_count == TRIAL_BITS - 1 and exact:
+                rank.next = 0
+                rank_bonus.next = False
+                load_lane.next = 0
+                load_index.next = 0
+                state.next = State.UNRANKING
+            elif step_count == TRIAL_BITS - 1:
                 ma.next = seed[128:96]
                 mb.next = seed[96:64]
                 mc.next = seed[64:32]
@@ -585,6 +654,46 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             else:
                 load_index.next = load_index + 1
                 load.next = True
+        elif state == State.UNRANKING:
+            # lane load_lane's first board: rank, plus the previous lane's bonus board
+            if rank_bonus:
+                rank.next = rank + 1
+                unranked.next = rank + 1
+            else:
+                unranked.next = rank
+            rank_bonus.next = False
+            probe_j.next = board_missing
+            probe_c.next = n - 1
+            if board_missing == 0:
+                state.next = State.NEXT_LANE
+            else:
+                state.next = State.PROBING
+        elif state == State.PROBING:
+            state.next = State.TESTING            # binomial_q = C(c, j) at its end
+        elif state == State.TESTING:
+            # the largest c with C(c, j) <= what is left is digit j (slot j - 1), top first
+            state.next = State.PROBING
+            if fits:
+                load.next = True
+                load_slot.next = probe_j - 1
+                load_digit.next = probe_c
+                unranked.next = rest
+                probe_j.next = probe_j - 1
+                if probe_j == 1:
+                    state.next = State.NEXT_LANE
+                else:
+                    probe_c.next = probe_c - 1
+            else:
+                probe_c.next = probe_c - 1
+        elif state == State.NEXT_LANE:
+            rank.next = rank + quotient[RANK_BITS:]
+            rank_bonus.next = load_bonus
+            if load_lane == lanes - 1:
+                start.next = True
+                state.next = State.STARTING
+            else:
+                load_lane.next = load_lane + 1
+                state.next = State.UNRANKING
         elif state == State.STARTING:
             state.next = State.RUNNING
         elif state == State.RUNNING:
@@ -605,20 +714,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     part.next = Part.SEND_STATUS
                 elif part == Part.SEND_STATUS:
                     crc_tx.next = crc_tx_next
-                    left.next = TRIAL_BYTES
+                    left.next = count_bytes
+                    carry.next = 0
+                    settle.next = lanes + 2
                     if status == OK:
-                        part.next = Part.SEND_TRIALS
+                        part.next = Part.SEND_COUNTS
                     else:
                         part.next = Part.SEND_CRC
-                elif part == Part.SEND_TRIALS:
-                    crc_tx.next = crc_tx_next
-                    sent_trials.next = concat(intbv(0)[8:], sent_trials[TRIAL_BITS:8])
-                    left.next = left - 1
-                    if left == 1:
-                        left.next = count_bytes
-                        carry.next = 0
-                        settle.next = lanes + 2
-                        part.next = Part.SEND_COUNTS
                 elif part == Part.SEND_COUNTS:
                     crc_tx.next = crc_tx_next
                     carry.next = sum_last[12:8]
@@ -641,8 +743,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         engines.append(lane_load(load, load_lane, l, loads[l]))
         engines.append(equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active,
                                    rem_we, rem_addr, rem_data, loads[l], load_slot, load_index,
-                                   seed_word, start, quotient, bonuses[l], dones[l], shift,
-                                   chain_in, chains[l]))
+                                   seed_word, exact, start, quotient, bonuses[l], dones[l],
+                                   shift, chain_in, chains[l]))
 
     return instances()
 

@@ -6,21 +6,24 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
    a dealt slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit
    field that is below n and not a position an earlier slot of the trial took; a slot with none
    voids the trial. Slots that hold known cards pass. The positions so far travel with the
-   trial.
+   trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
+   (rtl/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
+   is void, as the enumeration wants (golden/equity_exact.py).
 2. lookup: each dealt slot's position becomes a card through its own copy of ``remaining``
    (the engine's table of the n cards nobody knows, in code order); the other slots take their
    known card.
 3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
 4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
 
-A run: the engine shifts each slot's stream seed (golden stream_seed) into its stream
-(``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
+A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
+stream (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
 ``start`` with the lane's ``quota`` (and ``bonus``: one trial more). The lane steps its streams
 once (the first word ready), deals a trial every clock until it has counted its trials, lets
-the pipeline drain and
-raises ``done``. Void trials and trials still in flight
-when the quota is reached are not counted. Counters read out a byte at a time through a chain
-(``shift``): see ``COUNTERS``.
+the pipeline drain and raises ``done``. Void trials and trials still in flight when the quota
+is reached are not counted. An exact run: the engine loads the digits of the lane's first
+board (``load_index`` 0), and the quota counts boards: the lane deals every deal of each
+board, one a clock, and counts every trial that is not void. Counters read out a byte at a
+time through a chain (``shift``): the trials counted, then per player ``COUNTERS``.
 """
 
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
@@ -30,6 +33,7 @@ from ..golden.equity import TIE_UNITS
 from ..golden.equity_deal import lane_slots, seat_slots
 from ..golden.hands import EVAL_LATENCY, WORD_BITS
 from ..golden.shuffle import FIELD_BITS, FIELDS
+from .colex_odometer import colex_odometer
 from .eval7 import eval7
 from .rng import w_part, x_part
 from .showdown import LATENCY as SHOWDOWN_LATENCY, showdown
@@ -39,6 +43,7 @@ TRIAL_BITS = 40                          # a lane counts up to 2**40 - 1 trials
 UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2 units
 COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
 COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
+TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
 DRAIN_EXTRA = 1 + TRIAL_BITS // 8 + 2    # the registered amount, then carries through chunks
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(11))
@@ -88,11 +93,11 @@ def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime
 
 
 @block
-def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_out, ok_out,
-               pos_out):
+def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
+               tok_out, ok_out, pos_out):
     """Dealer stage of slot ``slot``, two clocks: first which of the word's fields are free
-    (masked, below n, not an earlier slot's position), then the lowest free one.
-    pos_out = pos_in with this slot's position on top."""
+    (masked, below n, not an earlier slot's position), then the lowest free one; in exact mode
+    the only field is ``digit``. pos_out = pos_in with this slot's position on top."""
     earlier = slot
     width = CARD * max(slot, 1)
     fields = Signal(intbv(0)[FIELDS * CARD:])        # clock 1: the masked fields
@@ -109,9 +114,14 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, tok_in, ok_in, pos_in, tok_
         for f in range(FIELDS):
             candidate = intbv(0)[CARD:]
             for b in range(CARD):                    # bit by bit: HDL slices must be constant
-                candidate[b] = word[FIELD_BITS * f + b] and mask[b]
+                if exact and f == 0:
+                    candidate[b] = digit[b]
+                else:
+                    candidate[b] = word[FIELD_BITS * f + b] and mask[b]
                 masked[CARD * f + b] = candidate[b]
             ok = candidate < n
+            if exact and f != 0:
+                ok = False
             for t in range(earlier):
                 same = True
                 for b in range(CARD):
@@ -245,17 +255,18 @@ def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_ou
 @block
 def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out, bits, kind):
     """One counter of one player, and its link of the readout chain: wins (+1 when the player
-    wins alone), ties (+1 when tied) or units (+units when tied). The amount is registered
-    first, so the counter's logic is a chunk's carry chain and the shift multiplexer."""
+    wins alone), ties (+1 when tied) or units (+units when tied); or the lane's trials (+1 for
+    every trial counted; ``mine`` high). The amount is registered first, so the counter's
+    logic is a chunk's carry chain and the shift multiplexer."""
     amount = Signal(intbv(0)[12:])
-    adds_units, when_alone = kind == "units", kind == "wins"
+    adds_units, when_alone, every = kind == "units", kind == "wins", kind == "trials"
     chunks = [16] + [8] * ((bits - 16) // 8) if adds_units else [8] * (bits // 8)
     no = Signal(bool(0))
     zero = Signal(intbv(0)[bits:])
 
     @always_seq(clk.posedge, reset=rst)
     def register_amount():
-        if not (count and mine) or alone != when_alone:
+        if not (count and mine) or (alone != when_alone and not every):
             amount.next = 0
         elif adds_units:
             amount.next = units
@@ -269,9 +280,8 @@ def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out
 
 @block
 def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
-                rem_data, load,
-                load_slot, load_index, seed_word, start, quota, bonus, done, shift, chain_in,
-                chain_out):
+                rem_data, load, load_slot, load_index, seed_word, exact, start, quota, bonus,
+                done, shift, chain_in, chain_out):
     """One lane (see the module docstring) for up to ``opponents`` opponents.
 
     n[6], mask[6]: the cards nobody knows and
@@ -280,11 +290,13 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     the players of the run; rem_we, rem_addr[6], rem_data[6]: write the table position -> card
     (each slot keeps its own copy: a LUT-RAM with one read port, where one table read by every
     slot of every lane is a memory of dozens of read ports, which yosys cannot map).
-    load, load_slot[5], load_index[2], seed_word[32]: shift a seed word into a slot's stream.
-    start, quota[40], bonus: clear the counters and run until quota (+ 1 with bonus: the
-    engine's share of the trials without a 40-bit adder) trials are counted; done: idle,
-    the counts final (0 while a run is on). shift: move the readout chain a byte; chain_in and
-    chain_out[8]: its ends, lane's players in order, per player wins, ties, units, low byte first.
+    load, load_slot[5], load_index[2], seed_word[32]: shift a seed word into a slot's stream
+    (and with index 0, its low 6 bits are the slot's odometer digit). exact: the run
+    enumerates. start, quota[40], bonus: clear the counters and run until quota (+ 1 with
+    bonus: the engine's share without a 40-bit adder) trials are counted, or in exact mode
+    boards enumerated; done: idle, the counts final (0 while a run is on). shift: move the
+    readout chain a byte; chain_in and chain_out[8]: its ends, the lane's trials counted, then
+    its players in order, per player wins, ties, units, low byte first.
     """
     slots = lane_slots(opponents)
     players = 1 + opponents
@@ -301,6 +313,8 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     low_one, high_zero = Signal(bool(0)), Signal(bool(0))
     extra, quota_was_zero = Signal(bool(0)), Signal(bool(0))   # the bonus trial still to count
     count_one = Signal(intbv(0)[1:])
+    step_one = Signal(bool(0))                   # a trial (Monte Carlo) or board (exact) done
+    board_step = Signal(bool(0))
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
     left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
                            count_one, [8] * (TRIAL_BITS // 8), down=True, low_one=low_one,
@@ -312,7 +326,11 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
         prime.next = state == State.PRIME
         clear.next = start
         done.next = done_q
-        if counting and not extra:
+        if exact:
+            step_one.next = board_step
+        else:
+            step_one.next = counting
+        if step_one and not extra:
             count_one.next = 1
         else:
             count_one.next = 0
@@ -325,11 +343,11 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             left_zero.next = quota_zero and not bonus
             extra.next = bonus
             quota_was_zero.next = quota_zero
-        elif counting and extra:
+        elif step_one and extra:
             extra.next = False                   # the bonus trial: the counter stays
             if quota_was_zero:
                 left_zero.next = True
-        elif counting and low_one and high_zero:
+        elif step_one and low_one and high_zero:
             left_zero.next = True
 
     @always_seq(clk.posedge, reset=rst)
@@ -358,12 +376,18 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     first_pos = Signal(intbv(0)[CARD:])
     one = Signal(bool(1))
     dealt_bits = [dealt(s) for s in range(slots)]
+    digits = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
+    delayed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
+    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word,
+                              start, issue, dealt, n, digits, board_step)
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, s, load, load_slot, load_index, seed_word, tok_in,
                                    prime, words[s]))
-        stages.append(deal_stage(clk, rst, s, n, mask, dealt_bits[s], words[s], tok_in,
+        streams.append(delay_line(clk, digits[s], delayed[s], 2 * s))
+        stages.append(deal_stage(clk, rst, s, n, mask, dealt_bits[s], words[s], exact,
+                                 delayed[s], tok_in,
                                  one if s == 0 else oks[s - 1],
                                  first_pos if s == 0 else positions[s - 1],
                                  toks[s], oks[s], positions[s]))
@@ -423,14 +447,18 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
 
     @always_comb
     def count_gate():
-        counting.next = won_valid and not left_zero and state == State.RUN
+        if exact:       # only the deals of the share were issued: count every one
+            counting.next = won_valid and (state == State.RUN or state == State.DRAIN)
+        else:
+            counting.next = won_valid and not left_zero and state == State.RUN
 
-    links = [Signal(intbv(0)[8:]) for _ in range(3 * players)]
+    links = [Signal(intbv(0)[8:]) for _ in range(1 + 3 * players)]
     won_bits = [won(p) for p in range(players)]
-    tallies = []
+    tallies = [tally(clk, rst, clear, counting, one, alone, units, shift, links[1], links[0],
+                     TRIAL_BITS, "trials")]
     for p in range(players):
         for c, (kind, bits) in enumerate(COUNTERS):
-            i = 3 * p + c
+            i = 1 + 3 * p + c
             tallies.append(tally(clk, rst, clear, counting, won_bits[p], alone, units, shift,
                                  links[i + 1] if i + 1 < len(links) else chain_in, links[i],
                                  bits, kind))
@@ -438,6 +466,34 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     @always_comb
     def chain_end():
         chain_out.next = links[0]
+
+    return instances()
+
+
+@block
+def delay_line(clk, d_in, d_out, clocks):
+    """d_out = d_in ``clocks`` clocks ago: a shift register (SRLs on a Xilinx part)."""
+    width = len(d_in)
+    if clocks == 0:
+        @always_comb
+        def through():
+            d_out.next = d_in
+        return through
+    bits = width * clocks
+    line = Signal(intbv(0)[bits:])
+
+    if clocks == 1:
+        @always(clk.posedge)
+        def shift_in():
+            line.next = d_in
+    else:
+        @always(clk.posedge)
+        def shift_in():
+            line.next = concat(line[bits - width:0], d_in)
+
+    @always_comb
+    def out():
+        d_out.next = line[bits:bits - width]
 
     return instances()
 
@@ -471,8 +527,8 @@ def card_lookup(clk, dealt, positions, slot, rem_we, rem_addr, rem_data, fixed, 
 
 @block
 def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
-                      rem_addr, rem_data, load, load_slot, load_index, seed_word, start, quota,
-                      bonus, done, shift, chain_out, opponents=1):
+                      rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
+                      quota, bonus, done, shift, chain_out, opponents=1):
     """equity_lane with flat ports (its ``remaining`` tables written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
     slots = lane_slots(opponents)
@@ -480,8 +536,8 @@ def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active,
     hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
     chain_in = Signal(intbv(0)[8:])
     core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we,
-                       rem_addr, rem_data, load, load_slot, load_index, seed_word, start, quota,
-                       bonus, done, shift, chain_in, chain_out)
+                       rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
+                       quota, bonus, done, shift, chain_in, chain_out)
     return instances()
 
 
@@ -494,6 +550,6 @@ def equity_lane_top(opponents=1):
         mask=sig(6), dealt=sig(slots), fixed_cards=sig(CARD * slots), hero_cards=sig(2 * CARD),
         active=sig(1 + opponents), rem_we=Signal(bool(0)), rem_addr=sig(6), rem_data=sig(CARD),
         load=Signal(bool(0)), load_slot=sig(5), load_index=sig(2), seed_word=sig(32),
-        start=Signal(bool(0)),
+        exact=Signal(bool(0)), start=Signal(bool(0)),
         quota=sig(TRIAL_BITS), bonus=Signal(bool(0)), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
         opponents=opponents)

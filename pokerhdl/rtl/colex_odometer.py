@@ -1,0 +1,114 @@
+"""A lane's exact-mode dealer: every deal of an enumeration, one a clock, as positions.
+
+The digits are the positions a lane's slots take (golden/equity_exact.py): the dealt board
+slots 0..k-1 hold a k-combination of the n positions, increasing, each random opponent's slot
+pair a 2-combination. Each group steps to its colex successor: the lowest digit that can rise
+(stay below the next digit of its group, or n) rises, the digits below it go back to their
+first values (0, 1, 2, ...); a group that cannot step wraps to its first combination and
+carries into the next group. Opponent 0's pair is the innermost group, the board the outermost:
+``board_step`` says a deal is the last of its board, and a lane counts its share in boards.
+
+The engine loads the board digits of a lane's first board (``load`` with ``load_index`` 0 and
+the slot in ``load_slot``: the stream loading bus); ``start`` sets every hand to (0, 1).
+"""
+
+from myhdl import always_comb, always_seq, block, ConcatSignal, instances, intbv, Signal
+
+from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots
+
+CARD = 6
+
+
+@block
+def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upper,
+                   upper_dealt, n, digit, can_rise, first, top, hand):
+    """One slot's digit. ``upper``: the next digit of the group, its bound when that is dealt
+    (never for the ``top`` slot: the bound is n); ``lower_can``: a lower digit of the group can rise; ``step``: the
+    group steps; ``first``: the digit's first value; ``hand``: ``start`` resets it."""
+    bound = Signal(intbv(0)[CARD:])
+
+    @always_comb
+    def rise():
+        if top or not upper_dealt:
+            bound.next = n
+        else:
+            bound.next = upper
+        can_rise.next = dealt and digit + 1 != bound
+
+    @always_seq(clk.posedge, reset=rst)
+    def advance():
+        if here:
+            digit.next = seed_word[CARD:]
+        elif start and hand:
+            digit.next = first
+        elif step and not lower_can:
+            if can_rise:
+                digit.next = digit + 1
+            else:
+                digit.next = first
+
+    return instances()
+
+
+@block
+def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, start, step,
+                   dealt, n, digits, board_step):
+    """The odometer of a lane with ``opponents`` seats (module docstring); ``step``: a deal
+    was issued, go to the next; ``digits``: the current deal's position per slot."""
+    slots = lane_slots(opponents)
+    rises = [Signal(bool(0)) for _ in range(slots)]
+    rise_bits = ConcatSignal(*reversed(rises))
+    lower = Signal(intbv(0)[slots:])
+    steps = Signal(intbv(0)[slots:])
+    heres = [Signal(bool(0)) for _ in range(slots)]
+    parts = []
+
+    @always_comb
+    def carries():
+        low = intbv(0)[slots:]
+        moves = intbv(0)[slots:]
+        inner_max = True                         # every pair inside has wrapped
+        for j in range(opponents):
+            a = BOARD_SLOTS + 2 * j
+            moves[a] = step and inner_max
+            moves[a + 1] = step and inner_max
+            low[a + 1] = rise_bits[a]
+            if rise_bits[a] or rise_bits[a + 1]:
+                inner_max = False
+        below = False
+        for s in range(BOARD_SLOTS):
+            low[s] = below
+            moves[s] = step and inner_max
+            if rise_bits[s]:
+                below = True
+        lower.next = low
+        steps.next = moves
+        board_step.next = step and inner_max
+
+    for s in range(slots):
+        parts.append(slot_select(load, load_slot, load_index, s, heres[s]))
+        board = s < BOARD_SLOTS
+        if board:
+            top = s == BOARD_SLOTS - 1
+            upper = n if top else digits[s + 1]
+            upper_dealt = dealt(s) if top else dealt(s + 1)
+            first, hand = s, False
+        else:
+            a, b = seat_slots((s - BOARD_SLOTS) // 2)
+            top = s == b
+            upper = n if top else digits[b]
+            upper_dealt = dealt(b)
+            first, hand = (0, 1)[s - a], True
+        parts.append(odometer_digit(clk, rst, heres[s], seed_word, start, steps(s), lower(s),
+                                    dealt(s), upper, upper_dealt, n, digits[s], rises[s],
+                                    first, top, hand))
+    return instances()
+
+
+@block
+def slot_select(load, load_slot, load_index, slot, here):
+    """The loading bus writes this slot's digit (its first word, index 0)."""
+    @always_comb
+    def select():
+        here.next = load and load_slot == slot and load_index == 0
+    return select
