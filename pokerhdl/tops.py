@@ -97,6 +97,9 @@ TOPS.update((top.name, top) for top in [
               doc="Texas Hold'em table with UART terminal on the Digilent Basys3"),
     board_top("nexys_a7_holdem", "nexys_a7", "holdem", **HOLDEM,
               doc="Texas Hold'em table with UART terminal on the Digilent Nexys A7-100T"),
+    board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=2, opponents=9,
+              doc="the equity engine (2 lanes of up to 9 opponents) on the Digilent Nexys "
+                  "A7-100T's USB-UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]
 

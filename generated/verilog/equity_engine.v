@@ -189,22 +189,31 @@ reg [7:0] equity_lane0_drain;
 reg equity_lane0_extra;
 wire equity_lane0_high_zero;
 reg equity_lane0_issue;
+reg equity_lane0_last_one;
 reg equity_lane0_left_zero;
 wire equity_lane0_low_one;
+wire equity_lane0_low_two;
 reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
+reg [2:0] equity_lane0_low_count;
+reg [2:0] equity_lane0_high_count;
+wire [0:0] equity_lane0_high_winners;
+reg [2:0] equity_lane0_low_q;
+reg [2:0] equity_lane0_high_q;
+reg [3:0] equity_lane0_winners_q;
 wire [3:0] equity_lane0_winners;
-reg [3:0] equity_lane0_k;
+reg equity_lane0_shown_q;
+wire equity_lane0_shown;
+wire [3:0] equity_lane0_k;
 reg [11:0] equity_lane0_k_units;
 reg [3:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
-wire equity_lane0_shown;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -231,45 +240,78 @@ reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
 reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
+reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 wire equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
+reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 wire equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
+reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 wire equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
+reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 wire equity_lane0_colex_odometer0_slot_select4_here;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
+reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 wire equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
 reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
+reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 wire equity_lane0_colex_odometer0_slot_select6_here;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
+reg equity_lane0_colex_odometer0_odometer_digit6_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 wire equity_lane0_colex_odometer0_slot_select7_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_digit;
 reg equity_lane0_colex_odometer0_odometer_digit7_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_bound;
+reg equity_lane0_colex_odometer0_odometer_digit7_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit7_risen;
 wire equity_lane0_colex_odometer0_slot_select8_here;
 reg equity_lane0_colex_odometer0_odometer_digit8_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_bound;
+reg equity_lane0_colex_odometer0_odometer_digit8_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit8_risen;
 wire equity_lane0_colex_odometer0_slot_select9_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_digit;
 reg equity_lane0_colex_odometer0_odometer_digit9_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_bound;
+reg equity_lane0_colex_odometer0_odometer_digit9_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit9_risen;
 wire equity_lane0_colex_odometer0_slot_select10_here;
 reg equity_lane0_colex_odometer0_odometer_digit10_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_bound;
+reg equity_lane0_colex_odometer0_odometer_digit10_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit10_risen;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -1311,22 +1353,31 @@ reg [7:0] equity_lane1_drain;
 reg equity_lane1_extra;
 wire equity_lane1_high_zero;
 reg equity_lane1_issue;
+reg equity_lane1_last_one;
 reg equity_lane1_left_zero;
 wire equity_lane1_low_one;
+wire equity_lane1_low_two;
 reg equity_lane1_prime;
 reg equity_lane1_quota_was_zero;
 reg equity_lane1_quota_zero;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
 reg equity_lane1_look_valid;
+reg [2:0] equity_lane1_low_count;
+reg [2:0] equity_lane1_high_count;
+wire [0:0] equity_lane1_high_winners;
+reg [2:0] equity_lane1_low_q;
+reg [2:0] equity_lane1_high_q;
+reg [3:0] equity_lane1_winners_q;
 wire [3:0] equity_lane1_winners;
-reg [3:0] equity_lane1_k;
+reg equity_lane1_shown_q;
+wire equity_lane1_shown;
+wire [3:0] equity_lane1_k;
 reg [11:0] equity_lane1_k_units;
 reg [3:0] equity_lane1_won;
 reg equity_lane1_alone;
 reg [11:0] equity_lane1_units;
 reg equity_lane1_won_valid;
-wire equity_lane1_shown;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -1353,45 +1404,78 @@ reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_digit;
 reg equity_lane1_colex_odometer1_odometer_digit11_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_bound;
+reg equity_lane1_colex_odometer1_odometer_digit11_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit11_risen;
 wire equity_lane1_colex_odometer1_slot_select12_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_upper;
 reg equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_bound;
+reg equity_lane1_colex_odometer1_odometer_digit12_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit12_risen;
 wire equity_lane1_colex_odometer1_slot_select13_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_upper;
 reg equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_bound;
+reg equity_lane1_colex_odometer1_odometer_digit13_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit13_risen;
 wire equity_lane1_colex_odometer1_slot_select14_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_upper;
 reg equity_lane1_colex_odometer1_odometer_digit14_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_bound;
+reg equity_lane1_colex_odometer1_odometer_digit14_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit14_risen;
 wire equity_lane1_colex_odometer1_slot_select15_here;
 reg equity_lane1_colex_odometer1_odometer_digit15_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_bound;
+reg equity_lane1_colex_odometer1_odometer_digit15_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit15_risen;
 wire equity_lane1_colex_odometer1_slot_select16_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_digit;
 reg equity_lane1_colex_odometer1_odometer_digit16_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_bound;
+reg equity_lane1_colex_odometer1_odometer_digit16_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit16_risen;
 wire equity_lane1_colex_odometer1_slot_select17_here;
 reg equity_lane1_colex_odometer1_odometer_digit17_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_bound;
+reg equity_lane1_colex_odometer1_odometer_digit17_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit17_risen;
 wire equity_lane1_colex_odometer1_slot_select18_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_digit;
 reg equity_lane1_colex_odometer1_odometer_digit18_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_bound;
+reg equity_lane1_colex_odometer1_odometer_digit18_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit18_risen;
 wire equity_lane1_colex_odometer1_slot_select19_here;
 reg equity_lane1_colex_odometer1_odometer_digit19_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_bound;
+reg equity_lane1_colex_odometer1_odometer_digit19_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit19_risen;
 wire equity_lane1_colex_odometer1_slot_select20_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_digit;
 reg equity_lane1_colex_odometer1_odometer_digit20_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_bound;
+reg equity_lane1_colex_odometer1_odometer_digit20_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit20_risen;
 wire equity_lane1_colex_odometer1_slot_select21_here;
 reg equity_lane1_colex_odometer1_odometer_digit21_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_bound;
+reg equity_lane1_colex_odometer1_odometer_digit21_fresh;
+reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_loaded;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit21_risen;
 wire [31:0] equity_lane1_slot_stream11_word;
 wire equity_lane1_slot_stream11_advance;
 wire [31:0] equity_lane1_slot_stream11_gx;
@@ -2457,6 +2541,7 @@ assign lane_bonus0_number = 3'd0;
 assign equity_lane0_chain_in = 8'd0;
 assign equity_lane0_unused = 8'd0;
 assign equity_lane0_no_shift = 1'd0;
+assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
@@ -2516,6 +2601,7 @@ assign equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in = 1'd0;
 assign lane_bonus1_number = 3'd1;
 assign equity_lane1_unused = 8'd0;
 assign equity_lane1_no_shift = 1'd0;
+assign equity_lane1_high_winners = 1'd0;
 assign equity_lane1_chunked_counter14_zero = 8'd0;
 assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
 assign equity_lane1_deal_stage11_ok_in = 1'd1;
@@ -4578,10 +4664,11 @@ assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
+assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quotient, equity_lane0_step_one, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quotient, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_clear = start;
@@ -4592,13 +4679,28 @@ always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, e
     else begin
         equity_lane0_step_one = equity_lane0_counting;
     end
-    if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
-        equity_lane0_count_one = 1;
+    equity_lane0_quota_zero = (quotient == 0);
+    if (equity_lane0_count_one) begin
+        equity_lane0_last_one = (equity_lane0_low_two && equity_lane0_high_zero);
     end
     else begin
-        equity_lane0_count_one = 0;
+        equity_lane0_last_one = (equity_lane0_low_one && equity_lane0_high_zero);
     end
-    equity_lane0_quota_zero = (quotient == 0);
+end
+
+
+always @(posedge clk) begin: equity_lane0_step_counted
+    if (rst == 1) begin
+        equity_lane0_count_one <= 0;
+    end
+    else begin
+        if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
+            equity_lane0_count_one <= 1;
+        end
+        else begin
+            equity_lane0_count_one <= 0;
+        end
+    end
 end
 
 
@@ -4620,7 +4722,7 @@ always @(posedge clk) begin: equity_lane0_zero_left
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_step_one && equity_lane0_low_one && equity_lane0_high_zero)) begin
+        else if ((equity_lane0_step_one && equity_lane0_last_one)) begin
             equity_lane0_left_zero <= 1'b1;
         end
     end
@@ -4643,7 +4745,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 43;
+                equity_lane0_drain <= 44;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -4664,34 +4766,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select0_here = (lane_load0_lane_loads && (load_slot == 0) && (load_index == 0));
 
 
-always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(n, dealt[0], dealt[1], seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) != equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit0_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit0_fresh <= equity_lane0_colex_odometer0_slot_select0_here;
         if (equity_lane0_colex_odometer0_slot_select0_here) begin
-            equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit0_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[0] && (!equity_lane0_colex_odometer0_lower[0]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit0_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (0 + 1);
             end
         end
     end
@@ -4702,34 +4814,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select1_here = (lane_load0_lane_loads && (load_slot == 1) && (load_index == 0));
 
 
-always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(n, dealt[1], dealt[2], seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) != equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit1_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit1_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit1_fresh <= equity_lane0_colex_odometer0_slot_select1_here;
         if (equity_lane0_colex_odometer0_slot_select1_here) begin
-            equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit1_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[1] && (!equity_lane0_colex_odometer0_lower[1]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit1_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit1_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (1 + 1);
             end
         end
     end
@@ -4740,34 +4862,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select2_here = (lane_load0_lane_loads && (load_slot == 2) && (load_index == 0));
 
 
-always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(n, dealt[2], dealt[3], seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) != equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit2_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit2_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit2_fresh <= equity_lane0_colex_odometer0_slot_select2_here;
         if (equity_lane0_colex_odometer0_slot_select2_here) begin
-            equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit2_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= (2 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[2] && (!equity_lane0_colex_odometer0_lower[2]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit2_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit2_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (2 + 1);
             end
         end
     end
@@ -4778,34 +4910,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select3_here = (lane_load0_lane_loads && (load_slot == 3) && (load_index == 0));
 
 
-always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(n, dealt[3], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) != equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit3_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit3_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit3_fresh <= equity_lane0_colex_odometer0_slot_select3_here;
         if (equity_lane0_colex_odometer0_slot_select3_here) begin
-            equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit3_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= (3 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[3] && (!equity_lane0_colex_odometer0_lower[3]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit3_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit3_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (3 + 1);
             end
         end
     end
@@ -4816,34 +4958,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select4_here = (lane_load0_lane_loads && (load_slot == 4) && (load_index == 0));
 
 
-always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_bound, n, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(n, dealt[4], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) != equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit4_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit4_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit4_fresh <= equity_lane0_colex_odometer0_slot_select4_here;
         if (equity_lane0_colex_odometer0_slot_select4_here) begin
-            equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit4_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= (4 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[4] && (!equity_lane0_colex_odometer0_lower[4]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit4_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit4_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (4 + 1);
             end
         end
     end
@@ -4854,34 +5006,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select5_here = (lane_load0_lane_loads && (load_slot == 5) && (load_index == 0));
 
 
-always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(n, dealt[5], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) != equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit5_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit5_fresh <= equity_lane0_colex_odometer0_slot_select5_here;
         if (equity_lane0_colex_odometer0_slot_select5_here) begin
-            equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit5_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[5] && (!equity_lane0_colex_odometer0_lower[5]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (0 + 1);
             end
         end
     end
@@ -4892,34 +5054,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select6_here = (lane_load0_lane_loads && (load_slot == 6) && (load_index == 0));
 
 
-always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_bound, n, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(n, dealt[6], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) != equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit6_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit6_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit6_fresh <= equity_lane0_colex_odometer0_slot_select6_here;
         if (equity_lane0_colex_odometer0_slot_select6_here) begin
-            equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit6_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[6] && (!equity_lane0_colex_odometer0_lower[6]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit6_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (1 + 1);
             end
         end
     end
@@ -4930,34 +5102,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select7_here = (lane_load0_lane_loads && (load_slot == 7) && (load_index == 0));
 
 
-always @(n, dealt[7], dealt[8], equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper, equity_lane0_colex_odometer0_odometer_digit7_digit) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
+always @(n, dealt[7], dealt[8], seed_word, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
     if ((1'b0 || (!dealt[8]))) begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_colex_odometer0_odometer_digit7_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit7_can_rise = (dealt[7] && ((equity_lane0_colex_odometer0_odometer_digit7_digit + 1) != equity_lane0_colex_odometer0_odometer_digit7_bound));
+    equity_lane0_colex_odometer0_odometer_digit7_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise = (dealt[7] && (equity_lane0_colex_odometer0_odometer_digit7_risen != equity_lane0_colex_odometer0_odometer_digit7_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit7_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit7_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit7_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit7_fresh <= equity_lane0_colex_odometer0_slot_select7_here;
         if (equity_lane0_colex_odometer0_slot_select7_here) begin
-            equity_lane0_colex_odometer0_odometer_digit7_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit7_digit <= equity_lane0_colex_odometer0_odometer_digit7_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit7_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit7_risen <= (equity_lane0_colex_odometer0_odometer_digit7_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit7_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[7] && (!equity_lane0_colex_odometer0_lower[7]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit7_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit7_digit <= (equity_lane0_colex_odometer0_odometer_digit7_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= equity_lane0_colex_odometer0_odometer_digit7_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit7_risen <= (equity_lane0_colex_odometer0_odometer_digit7_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit7_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit7_risen <= (0 + 1);
             end
         end
     end
@@ -4968,34 +5150,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select8_here = (lane_load0_lane_loads && (load_slot == 8) && (load_index == 0));
 
 
-always @(n, dealt[8], dealt[8], equity_lane0_colex_odometer0_odometer_digit8_bound, n, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
+always @(n, dealt[8], dealt[8], seed_word, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_colex_odometer0_odometer_digit8_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
     if ((1'b1 || (!dealt[8]))) begin
         equity_lane0_colex_odometer0_odometer_digit8_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit8_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit8_can_rise = (dealt[8] && ((equity_lane0_colex_odometer0_odometer_digit7_upper + 1) != equity_lane0_colex_odometer0_odometer_digit8_bound));
+    equity_lane0_colex_odometer0_odometer_digit8_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise = (dealt[8] && (equity_lane0_colex_odometer0_odometer_digit8_risen != equity_lane0_colex_odometer0_odometer_digit8_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit8_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit8_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit7_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit8_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit8_fresh <= equity_lane0_colex_odometer0_slot_select8_here;
         if (equity_lane0_colex_odometer0_slot_select8_here) begin
-            equity_lane0_colex_odometer0_odometer_digit7_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit7_upper <= equity_lane0_colex_odometer0_odometer_digit8_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit8_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit8_risen <= (equity_lane0_colex_odometer0_odometer_digit7_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit7_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit8_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[8] && (!equity_lane0_colex_odometer0_lower[8]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit8_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit7_upper <= (equity_lane0_colex_odometer0_odometer_digit7_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= equity_lane0_colex_odometer0_odometer_digit8_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit8_risen <= (equity_lane0_colex_odometer0_odometer_digit8_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit7_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit8_risen <= (1 + 1);
             end
         end
     end
@@ -5006,34 +5198,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select9_here = (lane_load0_lane_loads && (load_slot == 9) && (load_index == 0));
 
 
-always @(n, dealt[9], dealt[10], equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper, equity_lane0_colex_odometer0_odometer_digit9_digit) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
+always @(n, dealt[9], dealt[10], seed_word, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
     if ((1'b0 || (!dealt[10]))) begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_colex_odometer0_odometer_digit9_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit9_can_rise = (dealt[9] && ((equity_lane0_colex_odometer0_odometer_digit9_digit + 1) != equity_lane0_colex_odometer0_odometer_digit9_bound));
+    equity_lane0_colex_odometer0_odometer_digit9_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise = (dealt[9] && (equity_lane0_colex_odometer0_odometer_digit9_risen != equity_lane0_colex_odometer0_odometer_digit9_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit9_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit9_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit9_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit9_fresh <= equity_lane0_colex_odometer0_slot_select9_here;
         if (equity_lane0_colex_odometer0_slot_select9_here) begin
-            equity_lane0_colex_odometer0_odometer_digit9_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit9_digit <= equity_lane0_colex_odometer0_odometer_digit9_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit9_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit9_risen <= (equity_lane0_colex_odometer0_odometer_digit9_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit9_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[9] && (!equity_lane0_colex_odometer0_lower[9]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit9_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit9_digit <= (equity_lane0_colex_odometer0_odometer_digit9_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= equity_lane0_colex_odometer0_odometer_digit9_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit9_risen <= (equity_lane0_colex_odometer0_odometer_digit9_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit9_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit9_risen <= (0 + 1);
             end
         end
     end
@@ -5044,34 +5246,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select10_here = (lane_load0_lane_loads && (load_slot == 10) && (load_index == 0));
 
 
-always @(n, dealt[10], dealt[10], equity_lane0_colex_odometer0_odometer_digit10_bound, n, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
+always @(n, dealt[10], dealt[10], seed_word, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_colex_odometer0_odometer_digit10_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
     if ((1'b1 || (!dealt[10]))) begin
         equity_lane0_colex_odometer0_odometer_digit10_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit10_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit10_can_rise = (dealt[10] && ((equity_lane0_colex_odometer0_odometer_digit9_upper + 1) != equity_lane0_colex_odometer0_odometer_digit10_bound));
+    equity_lane0_colex_odometer0_odometer_digit10_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise = (dealt[10] && (equity_lane0_colex_odometer0_odometer_digit10_risen != equity_lane0_colex_odometer0_odometer_digit10_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit10_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit10_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit9_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit10_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit10_fresh <= equity_lane0_colex_odometer0_slot_select10_here;
         if (equity_lane0_colex_odometer0_slot_select10_here) begin
-            equity_lane0_colex_odometer0_odometer_digit9_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit9_upper <= equity_lane0_colex_odometer0_odometer_digit10_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit10_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit10_risen <= (equity_lane0_colex_odometer0_odometer_digit9_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit9_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit10_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[10] && (!equity_lane0_colex_odometer0_lower[10]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit10_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit9_upper <= (equity_lane0_colex_odometer0_odometer_digit9_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= equity_lane0_colex_odometer0_odometer_digit10_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit10_risen <= (equity_lane0_colex_odometer0_odometer_digit10_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit9_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit10_risen <= (1 + 1);
             end
         end
     end
@@ -10724,7 +10936,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg201_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg200_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg201_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg201_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10736,7 +10948,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -10772,7 +10984,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg202_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg200_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10784,7 +10996,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -10820,7 +11032,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg200_q & (~equity_lane0_showdown0_pipe_reg203_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg200_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg200_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10832,7 +11044,7 @@ always @(equity_lane0_showdown0_pipe_reg200_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -10868,7 +11080,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg202_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg201_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg201_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg202_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10880,7 +11092,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -10916,7 +11128,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg201_q & (~equity_lane0_showdown0_pipe_reg203_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg201_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg201_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10928,7 +11140,7 @@ always @(equity_lane0_showdown0_pipe_reg201_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -10964,7 +11176,7 @@ always @(equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg20
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg202_q & (~equity_lane0_showdown0_pipe_reg203_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg203_q & (~equity_lane0_showdown0_pipe_reg202_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg202_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg202_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg203_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -10976,7 +11188,7 @@ always @(equity_lane0_showdown0_pipe_reg202_q, equity_lane0_showdown0_pipe_reg20
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -11104,17 +11316,97 @@ assign equity_lane0_winners = equity_lane0_showdown0_winners_q;
 assign equity_lane0_shown = equity_lane0_showdown0_valids[(4 - 1)];
 
 
-always @(equity_lane0_winners) begin: equity_lane0_popcount
-    reg [4-1:0] total;
-    integer p;
-    total = 4'h0;
-    for (p=0; p<4; p=p+1) begin
-        if (equity_lane0_winners[p]) begin
-            total = (total + 1);
-        end
-    end
-    equity_lane0_k = total;
+always @(equity_lane0_winners[4-1:0], equity_lane0_high_winners) begin: equity_lane0_half_counts
+    case (equity_lane0_winners[4-1:0])
+        0: equity_lane0_low_count = 0;
+        1: equity_lane0_low_count = 1;
+        2: equity_lane0_low_count = 1;
+        3: equity_lane0_low_count = 2;
+        4: equity_lane0_low_count = 1;
+        5: equity_lane0_low_count = 2;
+        6: equity_lane0_low_count = 2;
+        7: equity_lane0_low_count = 3;
+        8: equity_lane0_low_count = 1;
+        9: equity_lane0_low_count = 2;
+        10: equity_lane0_low_count = 2;
+        11: equity_lane0_low_count = 3;
+        12: equity_lane0_low_count = 2;
+        13: equity_lane0_low_count = 3;
+        14: equity_lane0_low_count = 3;
+        15: equity_lane0_low_count = 4;
+        16: equity_lane0_low_count = 1;
+        17: equity_lane0_low_count = 2;
+        18: equity_lane0_low_count = 2;
+        19: equity_lane0_low_count = 3;
+        20: equity_lane0_low_count = 2;
+        21: equity_lane0_low_count = 3;
+        22: equity_lane0_low_count = 3;
+        23: equity_lane0_low_count = 4;
+        24: equity_lane0_low_count = 2;
+        25: equity_lane0_low_count = 3;
+        26: equity_lane0_low_count = 3;
+        27: equity_lane0_low_count = 4;
+        28: equity_lane0_low_count = 3;
+        29: equity_lane0_low_count = 4;
+        30: equity_lane0_low_count = 4;
+        default: equity_lane0_low_count = 5;
+    endcase
+    case (equity_lane0_high_winners)
+        0: equity_lane0_high_count = 0;
+        1: equity_lane0_high_count = 1;
+        2: equity_lane0_high_count = 1;
+        3: equity_lane0_high_count = 2;
+        4: equity_lane0_high_count = 1;
+        5: equity_lane0_high_count = 2;
+        6: equity_lane0_high_count = 2;
+        7: equity_lane0_high_count = 3;
+        8: equity_lane0_high_count = 1;
+        9: equity_lane0_high_count = 2;
+        10: equity_lane0_high_count = 2;
+        11: equity_lane0_high_count = 3;
+        12: equity_lane0_high_count = 2;
+        13: equity_lane0_high_count = 3;
+        14: equity_lane0_high_count = 3;
+        15: equity_lane0_high_count = 4;
+        16: equity_lane0_high_count = 1;
+        17: equity_lane0_high_count = 2;
+        18: equity_lane0_high_count = 2;
+        19: equity_lane0_high_count = 3;
+        20: equity_lane0_high_count = 2;
+        21: equity_lane0_high_count = 3;
+        22: equity_lane0_high_count = 3;
+        23: equity_lane0_high_count = 4;
+        24: equity_lane0_high_count = 2;
+        25: equity_lane0_high_count = 3;
+        26: equity_lane0_high_count = 3;
+        27: equity_lane0_high_count = 4;
+        28: equity_lane0_high_count = 3;
+        29: equity_lane0_high_count = 4;
+        30: equity_lane0_high_count = 4;
+        default: equity_lane0_high_count = 5;
+    endcase
 end
+
+
+always @(posedge clk) begin: equity_lane0_count_winners
+    equity_lane0_low_q <= equity_lane0_low_count;
+    equity_lane0_high_q <= equity_lane0_high_count;
+    equity_lane0_winners_q <= equity_lane0_winners;
+end
+
+
+always @(posedge clk) begin: equity_lane0_count_valid
+    if (rst == 1) begin
+        equity_lane0_shown_q <= 0;
+    end
+    else begin
+        equity_lane0_shown_q <= equity_lane0_shown;
+    end
+end
+
+
+
+assign equity_lane0_k = (equity_lane0_low_q + equity_lane0_high_q);
 
 
 always @(equity_lane0_k) begin: equity_lane0_units_rom
@@ -11129,7 +11421,12 @@ always @(equity_lane0_k) begin: equity_lane0_units_rom
         7: equity_lane0_k_units = 360;
         8: equity_lane0_k_units = 315;
         9: equity_lane0_k_units = 280;
-        default: equity_lane0_k_units = 252;
+        10: equity_lane0_k_units = 252;
+        11: equity_lane0_k_units = 229;
+        12: equity_lane0_k_units = 210;
+        13: equity_lane0_k_units = 193;
+        14: equity_lane0_k_units = 180;
+        default: equity_lane0_k_units = 168;
     endcase
 end
 
@@ -11142,10 +11439,10 @@ always @(posedge clk) begin: equity_lane0_shares
         equity_lane0_units <= 0;
     end
     else begin
-        equity_lane0_won <= equity_lane0_winners;
+        equity_lane0_won <= equity_lane0_winners_q;
         equity_lane0_alone <= (equity_lane0_k == 1);
         equity_lane0_units <= equity_lane0_k_units;
-        equity_lane0_won_valid <= equity_lane0_shown;
+        equity_lane0_won_valid <= equity_lane0_shown_q;
     end
 end
 
@@ -14276,10 +14573,11 @@ assign equity_lane1_unread = equity_lane1_chunked_counter14_lowest[8-1:0];
 
 
 assign equity_lane1_low_one = (equity_lane1_chunked_counter14_lowest == 1);
+assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, exact, start, quotient, equity_lane1_step_one, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, start, quotient, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_clear = start;
@@ -14290,13 +14588,28 @@ always @(equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, e
     else begin
         equity_lane1_step_one = equity_lane1_counting;
     end
-    if ((equity_lane1_step_one && (!equity_lane1_extra))) begin
-        equity_lane1_count_one = 1;
+    equity_lane1_quota_zero = (quotient == 0);
+    if (equity_lane1_count_one) begin
+        equity_lane1_last_one = (equity_lane1_low_two && equity_lane1_high_zero);
     end
     else begin
-        equity_lane1_count_one = 0;
+        equity_lane1_last_one = (equity_lane1_low_one && equity_lane1_high_zero);
     end
-    equity_lane1_quota_zero = (quotient == 0);
+end
+
+
+always @(posedge clk) begin: equity_lane1_step_counted
+    if (rst == 1) begin
+        equity_lane1_count_one <= 0;
+    end
+    else begin
+        if ((equity_lane1_step_one && (!equity_lane1_extra))) begin
+            equity_lane1_count_one <= 1;
+        end
+        else begin
+            equity_lane1_count_one <= 0;
+        end
+    end
 end
 
 
@@ -14318,7 +14631,7 @@ always @(posedge clk) begin: equity_lane1_zero_left
                 equity_lane1_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane1_step_one && equity_lane1_low_one && equity_lane1_high_zero)) begin
+        else if ((equity_lane1_step_one && equity_lane1_last_one)) begin
             equity_lane1_left_zero <= 1'b1;
         end
     end
@@ -14341,7 +14654,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 43;
+                equity_lane1_drain <= 44;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -14362,34 +14675,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select11_here = (lane_load1_lane_loads && (load_slot == 0) && (load_index == 0));
 
 
-always @(n, dealt[0], dealt[1], equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper, equity_lane1_colex_odometer1_odometer_digit11_digit) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+always @(n, dealt[0], dealt[1], seed_word, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (dealt[0] && ((equity_lane1_colex_odometer1_odometer_digit11_digit + 1) != equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (dealt[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit11_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit11_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+        equity_lane1_colex_odometer1_odometer_digit11_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit11_fresh <= equity_lane1_colex_odometer1_slot_select11_here;
         if (equity_lane1_colex_odometer1_slot_select11_here) begin
-            equity_lane1_colex_odometer1_odometer_digit11_digit <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit11_digit <= equity_lane1_colex_odometer1_odometer_digit11_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit11_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit11_risen <= (equity_lane1_colex_odometer1_odometer_digit11_digit + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+            equity_lane1_colex_odometer1_odometer_digit11_risen <= (0 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[0] && (!equity_lane1_colex_odometer1_lower[0]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit11_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit11_digit <= (equity_lane1_colex_odometer1_odometer_digit11_digit + 1);
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= equity_lane1_colex_odometer1_odometer_digit11_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit11_risen <= (equity_lane1_colex_odometer1_odometer_digit11_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit11_digit <= 0;
+                equity_lane1_colex_odometer1_odometer_digit11_risen <= (0 + 1);
             end
         end
     end
@@ -14400,34 +14723,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select12_here = (lane_load1_lane_loads && (load_slot == 1) && (load_index == 0));
 
 
-always @(n, dealt[1], dealt[2], equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+always @(n, dealt[1], dealt[2], seed_word, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (dealt[1] && ((equity_lane1_colex_odometer1_odometer_digit11_upper + 1) != equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (dealt[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit12_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit12_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit11_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit12_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit12_fresh <= equity_lane1_colex_odometer1_slot_select12_here;
         if (equity_lane1_colex_odometer1_slot_select12_here) begin
-            equity_lane1_colex_odometer1_odometer_digit11_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit11_upper <= equity_lane1_colex_odometer1_odometer_digit12_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit12_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit12_risen <= (equity_lane1_colex_odometer1_odometer_digit11_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane1_colex_odometer1_odometer_digit11_upper <= 1;
+            equity_lane1_colex_odometer1_odometer_digit12_risen <= (1 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[1] && (!equity_lane1_colex_odometer1_lower[1]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit12_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit11_upper <= (equity_lane1_colex_odometer1_odometer_digit11_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= equity_lane1_colex_odometer1_odometer_digit12_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit12_risen <= (equity_lane1_colex_odometer1_odometer_digit12_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit11_upper <= 1;
+                equity_lane1_colex_odometer1_odometer_digit12_risen <= (1 + 1);
             end
         end
     end
@@ -14438,34 +14771,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select13_here = (lane_load1_lane_loads && (load_slot == 2) && (load_index == 0));
 
 
-always @(n, dealt[2], dealt[3], equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+always @(n, dealt[2], dealt[3], seed_word, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (dealt[2] && ((equity_lane1_colex_odometer1_odometer_digit12_upper + 1) != equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (dealt[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit13_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit13_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit12_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit13_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit13_fresh <= equity_lane1_colex_odometer1_slot_select13_here;
         if (equity_lane1_colex_odometer1_slot_select13_here) begin
-            equity_lane1_colex_odometer1_odometer_digit12_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit12_upper <= equity_lane1_colex_odometer1_odometer_digit13_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit13_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit13_risen <= (equity_lane1_colex_odometer1_odometer_digit12_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane1_colex_odometer1_odometer_digit12_upper <= 2;
+            equity_lane1_colex_odometer1_odometer_digit13_risen <= (2 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[2] && (!equity_lane1_colex_odometer1_lower[2]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit13_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit12_upper <= (equity_lane1_colex_odometer1_odometer_digit12_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= equity_lane1_colex_odometer1_odometer_digit13_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit13_risen <= (equity_lane1_colex_odometer1_odometer_digit13_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit12_upper <= 2;
+                equity_lane1_colex_odometer1_odometer_digit13_risen <= (2 + 1);
             end
         end
     end
@@ -14476,34 +14819,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select14_here = (lane_load1_lane_loads && (load_slot == 3) && (load_index == 0));
 
 
-always @(n, dealt[3], dealt[4], equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+always @(n, dealt[3], dealt[4], seed_word, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (dealt[3] && ((equity_lane1_colex_odometer1_odometer_digit13_upper + 1) != equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (dealt[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit14_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit14_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit13_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit14_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit14_fresh <= equity_lane1_colex_odometer1_slot_select14_here;
         if (equity_lane1_colex_odometer1_slot_select14_here) begin
-            equity_lane1_colex_odometer1_odometer_digit13_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit13_upper <= equity_lane1_colex_odometer1_odometer_digit14_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit14_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit14_risen <= (equity_lane1_colex_odometer1_odometer_digit13_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane1_colex_odometer1_odometer_digit13_upper <= 3;
+            equity_lane1_colex_odometer1_odometer_digit14_risen <= (3 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[3] && (!equity_lane1_colex_odometer1_lower[3]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit14_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit13_upper <= (equity_lane1_colex_odometer1_odometer_digit13_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= equity_lane1_colex_odometer1_odometer_digit14_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit14_risen <= (equity_lane1_colex_odometer1_odometer_digit14_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit13_upper <= 3;
+                equity_lane1_colex_odometer1_odometer_digit14_risen <= (3 + 1);
             end
         end
     end
@@ -14514,34 +14867,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select15_here = (lane_load1_lane_loads && (load_slot == 4) && (load_index == 0));
 
 
-always @(n, dealt[4], dealt[4], equity_lane1_colex_odometer1_odometer_digit15_bound, n, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+always @(n, dealt[4], dealt[4], seed_word, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_colex_odometer1_odometer_digit15_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane1_colex_odometer1_odometer_digit15_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit15_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (dealt[4] && ((equity_lane1_colex_odometer1_odometer_digit14_upper + 1) != equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (dealt[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit15_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit15_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit14_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit15_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit15_fresh <= equity_lane1_colex_odometer1_slot_select15_here;
         if (equity_lane1_colex_odometer1_slot_select15_here) begin
-            equity_lane1_colex_odometer1_odometer_digit14_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit14_upper <= equity_lane1_colex_odometer1_odometer_digit15_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit15_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit15_risen <= (equity_lane1_colex_odometer1_odometer_digit14_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane1_colex_odometer1_odometer_digit14_upper <= 4;
+            equity_lane1_colex_odometer1_odometer_digit15_risen <= (4 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[4] && (!equity_lane1_colex_odometer1_lower[4]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit15_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit14_upper <= (equity_lane1_colex_odometer1_odometer_digit14_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= equity_lane1_colex_odometer1_odometer_digit15_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit15_risen <= (equity_lane1_colex_odometer1_odometer_digit15_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit14_upper <= 4;
+                equity_lane1_colex_odometer1_odometer_digit15_risen <= (4 + 1);
             end
         end
     end
@@ -14552,34 +14915,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select16_here = (lane_load1_lane_loads && (load_slot == 5) && (load_index == 0));
 
 
-always @(n, dealt[5], dealt[6], equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper, equity_lane1_colex_odometer1_odometer_digit16_digit) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+always @(n, dealt[5], dealt[6], seed_word, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (dealt[5] && ((equity_lane1_colex_odometer1_odometer_digit16_digit + 1) != equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (dealt[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit16_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit16_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+        equity_lane1_colex_odometer1_odometer_digit16_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit16_fresh <= equity_lane1_colex_odometer1_slot_select16_here;
         if (equity_lane1_colex_odometer1_slot_select16_here) begin
-            equity_lane1_colex_odometer1_odometer_digit16_digit <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit16_digit <= equity_lane1_colex_odometer1_odometer_digit16_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit16_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit16_risen <= (equity_lane1_colex_odometer1_odometer_digit16_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+            equity_lane1_colex_odometer1_odometer_digit16_risen <= (0 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[5] && (!equity_lane1_colex_odometer1_lower[5]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit16_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit16_digit <= (equity_lane1_colex_odometer1_odometer_digit16_digit + 1);
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= equity_lane1_colex_odometer1_odometer_digit16_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit16_risen <= (equity_lane1_colex_odometer1_odometer_digit16_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit16_digit <= 0;
+                equity_lane1_colex_odometer1_odometer_digit16_risen <= (0 + 1);
             end
         end
     end
@@ -14590,34 +14963,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select17_here = (lane_load1_lane_loads && (load_slot == 6) && (load_index == 0));
 
 
-always @(n, dealt[6], dealt[6], equity_lane1_colex_odometer1_odometer_digit17_bound, n, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+always @(n, dealt[6], dealt[6], seed_word, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_colex_odometer1_odometer_digit17_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane1_colex_odometer1_odometer_digit17_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit17_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (dealt[6] && ((equity_lane1_colex_odometer1_odometer_digit16_upper + 1) != equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (dealt[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit17_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit17_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit16_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit17_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit17_fresh <= equity_lane1_colex_odometer1_slot_select17_here;
         if (equity_lane1_colex_odometer1_slot_select17_here) begin
-            equity_lane1_colex_odometer1_odometer_digit16_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit16_upper <= equity_lane1_colex_odometer1_odometer_digit17_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit17_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit17_risen <= (equity_lane1_colex_odometer1_odometer_digit16_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit16_upper <= 1;
+            equity_lane1_colex_odometer1_odometer_digit17_risen <= (1 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[6] && (!equity_lane1_colex_odometer1_lower[6]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit17_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit16_upper <= (equity_lane1_colex_odometer1_odometer_digit16_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= equity_lane1_colex_odometer1_odometer_digit17_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit17_risen <= (equity_lane1_colex_odometer1_odometer_digit17_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit16_upper <= 1;
+                equity_lane1_colex_odometer1_odometer_digit17_risen <= (1 + 1);
             end
         end
     end
@@ -14628,34 +15011,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select18_here = (lane_load1_lane_loads && (load_slot == 7) && (load_index == 0));
 
 
-always @(n, dealt[7], dealt[8], equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper, equity_lane1_colex_odometer1_odometer_digit18_digit) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+always @(n, dealt[7], dealt[8], seed_word, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
     if ((1'b0 || (!dealt[8]))) begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (dealt[7] && ((equity_lane1_colex_odometer1_odometer_digit18_digit + 1) != equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (dealt[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit18_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit18_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+        equity_lane1_colex_odometer1_odometer_digit18_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit18_fresh <= equity_lane1_colex_odometer1_slot_select18_here;
         if (equity_lane1_colex_odometer1_slot_select18_here) begin
-            equity_lane1_colex_odometer1_odometer_digit18_digit <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit18_digit <= equity_lane1_colex_odometer1_odometer_digit18_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit18_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit18_risen <= (equity_lane1_colex_odometer1_odometer_digit18_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+            equity_lane1_colex_odometer1_odometer_digit18_risen <= (0 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[7] && (!equity_lane1_colex_odometer1_lower[7]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit18_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit18_digit <= (equity_lane1_colex_odometer1_odometer_digit18_digit + 1);
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= equity_lane1_colex_odometer1_odometer_digit18_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit18_risen <= (equity_lane1_colex_odometer1_odometer_digit18_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit18_digit <= 0;
+                equity_lane1_colex_odometer1_odometer_digit18_risen <= (0 + 1);
             end
         end
     end
@@ -14666,34 +15059,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select19_here = (lane_load1_lane_loads && (load_slot == 8) && (load_index == 0));
 
 
-always @(n, dealt[8], dealt[8], equity_lane1_colex_odometer1_odometer_digit19_bound, n, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+always @(n, dealt[8], dealt[8], seed_word, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_colex_odometer1_odometer_digit19_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
     if ((1'b1 || (!dealt[8]))) begin
         equity_lane1_colex_odometer1_odometer_digit19_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit19_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (dealt[8] && ((equity_lane1_colex_odometer1_odometer_digit18_upper + 1) != equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (dealt[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit19_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit19_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit18_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit19_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit19_fresh <= equity_lane1_colex_odometer1_slot_select19_here;
         if (equity_lane1_colex_odometer1_slot_select19_here) begin
-            equity_lane1_colex_odometer1_odometer_digit18_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit18_upper <= equity_lane1_colex_odometer1_odometer_digit19_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit19_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit19_risen <= (equity_lane1_colex_odometer1_odometer_digit18_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit18_upper <= 1;
+            equity_lane1_colex_odometer1_odometer_digit19_risen <= (1 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[8] && (!equity_lane1_colex_odometer1_lower[8]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit19_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit18_upper <= (equity_lane1_colex_odometer1_odometer_digit18_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= equity_lane1_colex_odometer1_odometer_digit19_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit19_risen <= (equity_lane1_colex_odometer1_odometer_digit19_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit18_upper <= 1;
+                equity_lane1_colex_odometer1_odometer_digit19_risen <= (1 + 1);
             end
         end
     end
@@ -14704,34 +15107,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select20_here = (lane_load1_lane_loads && (load_slot == 9) && (load_index == 0));
 
 
-always @(n, dealt[9], dealt[10], equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper, equity_lane1_colex_odometer1_odometer_digit20_digit) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+always @(n, dealt[9], dealt[10], seed_word, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
     if ((1'b0 || (!dealt[10]))) begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (dealt[9] && ((equity_lane1_colex_odometer1_odometer_digit20_digit + 1) != equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (dealt[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit20_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit20_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+        equity_lane1_colex_odometer1_odometer_digit20_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit20_fresh <= equity_lane1_colex_odometer1_slot_select20_here;
         if (equity_lane1_colex_odometer1_slot_select20_here) begin
-            equity_lane1_colex_odometer1_odometer_digit20_digit <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit20_digit <= equity_lane1_colex_odometer1_odometer_digit20_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit20_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit20_risen <= (equity_lane1_colex_odometer1_odometer_digit20_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+            equity_lane1_colex_odometer1_odometer_digit20_risen <= (0 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[9] && (!equity_lane1_colex_odometer1_lower[9]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit20_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit20_digit <= (equity_lane1_colex_odometer1_odometer_digit20_digit + 1);
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= equity_lane1_colex_odometer1_odometer_digit20_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit20_risen <= (equity_lane1_colex_odometer1_odometer_digit20_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit20_digit <= 0;
+                equity_lane1_colex_odometer1_odometer_digit20_risen <= (0 + 1);
             end
         end
     end
@@ -14742,34 +15155,44 @@ end
 assign equity_lane1_colex_odometer1_slot_select21_here = (lane_load1_lane_loads && (load_slot == 10) && (load_index == 0));
 
 
-always @(n, dealt[10], dealt[10], equity_lane1_colex_odometer1_odometer_digit21_bound, n, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+always @(n, dealt[10], dealt[10], seed_word, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_colex_odometer1_odometer_digit21_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
     if ((1'b1 || (!dealt[10]))) begin
         equity_lane1_colex_odometer1_odometer_digit21_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit21_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (dealt[10] && ((equity_lane1_colex_odometer1_odometer_digit20_upper + 1) != equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (dealt[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit21_advance
     if (rst == 1) begin
+        equity_lane1_colex_odometer1_odometer_digit21_fresh <= 0;
         equity_lane1_colex_odometer1_odometer_digit20_upper <= 0;
+        equity_lane1_colex_odometer1_odometer_digit21_risen <= 1;
     end
     else begin
+        equity_lane1_colex_odometer1_odometer_digit21_fresh <= equity_lane1_colex_odometer1_slot_select21_here;
         if (equity_lane1_colex_odometer1_slot_select21_here) begin
-            equity_lane1_colex_odometer1_odometer_digit20_upper <= seed_word[6-1:0];
+            equity_lane1_colex_odometer1_odometer_digit20_upper <= equity_lane1_colex_odometer1_odometer_digit21_loaded;
+        end
+        else if (equity_lane1_colex_odometer1_odometer_digit21_fresh) begin
+            equity_lane1_colex_odometer1_odometer_digit21_risen <= (equity_lane1_colex_odometer1_odometer_digit20_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane1_colex_odometer1_odometer_digit20_upper <= 1;
+            equity_lane1_colex_odometer1_odometer_digit21_risen <= (1 + 1);
         end
         else if ((equity_lane1_colex_odometer1_steps[10] && (!equity_lane1_colex_odometer1_lower[10]))) begin
             if (equity_lane1_colex_odometer1_odometer_digit21_can_rise) begin
-                equity_lane1_colex_odometer1_odometer_digit20_upper <= (equity_lane1_colex_odometer1_odometer_digit20_upper + 1);
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= equity_lane1_colex_odometer1_odometer_digit21_risen[6-1:0];
+                equity_lane1_colex_odometer1_odometer_digit21_risen <= (equity_lane1_colex_odometer1_odometer_digit21_risen + 1);
             end
             else begin
                 equity_lane1_colex_odometer1_odometer_digit20_upper <= 1;
+                equity_lane1_colex_odometer1_odometer_digit21_risen <= (1 + 1);
             end
         end
     end
@@ -20422,7 +20845,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg413_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg412_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg413_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg413_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20434,7 +20857,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20470,7 +20893,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg414_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg412_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20482,7 +20905,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20518,7 +20941,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg412_q & (~equity_lane1_showdown1_pipe_reg415_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg412_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg412_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20530,7 +20953,7 @@ always @(equity_lane1_showdown1_pipe_reg412_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20566,7 +20989,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg414_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg413_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg413_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg414_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20578,7 +21001,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20614,7 +21037,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg413_q & (~equity_lane1_showdown1_pipe_reg415_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg413_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg413_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20626,7 +21049,7 @@ always @(equity_lane1_showdown1_pipe_reg413_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20662,7 +21085,7 @@ always @(equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg41
     field_lt_at = 22'h0;
     bit_gt = (equity_lane1_showdown1_pipe_reg414_q & (~equity_lane1_showdown1_pipe_reg415_q));
     bit_lt = (equity_lane1_showdown1_pipe_reg415_q & (~equity_lane1_showdown1_pipe_reg414_q));
-    bit_eq = (~(equity_lane1_showdown1_pipe_reg414_q[24-1:1] ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg414_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg415_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -20674,7 +21097,7 @@ always @(equity_lane1_showdown1_pipe_reg414_q, equity_lane1_showdown1_pipe_reg41
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -20802,17 +21225,97 @@ assign equity_lane1_winners = equity_lane1_showdown1_winners_q;
 assign equity_lane1_shown = equity_lane1_showdown1_valids[(4 - 1)];
 
 
-always @(equity_lane1_winners) begin: equity_lane1_popcount
-    reg [4-1:0] total;
-    integer p;
-    total = 4'h0;
-    for (p=0; p<4; p=p+1) begin
-        if (equity_lane1_winners[p]) begin
-            total = (total + 1);
-        end
-    end
-    equity_lane1_k = total;
+always @(equity_lane1_winners[4-1:0], equity_lane1_high_winners) begin: equity_lane1_half_counts
+    case (equity_lane1_winners[4-1:0])
+        0: equity_lane1_low_count = 0;
+        1: equity_lane1_low_count = 1;
+        2: equity_lane1_low_count = 1;
+        3: equity_lane1_low_count = 2;
+        4: equity_lane1_low_count = 1;
+        5: equity_lane1_low_count = 2;
+        6: equity_lane1_low_count = 2;
+        7: equity_lane1_low_count = 3;
+        8: equity_lane1_low_count = 1;
+        9: equity_lane1_low_count = 2;
+        10: equity_lane1_low_count = 2;
+        11: equity_lane1_low_count = 3;
+        12: equity_lane1_low_count = 2;
+        13: equity_lane1_low_count = 3;
+        14: equity_lane1_low_count = 3;
+        15: equity_lane1_low_count = 4;
+        16: equity_lane1_low_count = 1;
+        17: equity_lane1_low_count = 2;
+        18: equity_lane1_low_count = 2;
+        19: equity_lane1_low_count = 3;
+        20: equity_lane1_low_count = 2;
+        21: equity_lane1_low_count = 3;
+        22: equity_lane1_low_count = 3;
+        23: equity_lane1_low_count = 4;
+        24: equity_lane1_low_count = 2;
+        25: equity_lane1_low_count = 3;
+        26: equity_lane1_low_count = 3;
+        27: equity_lane1_low_count = 4;
+        28: equity_lane1_low_count = 3;
+        29: equity_lane1_low_count = 4;
+        30: equity_lane1_low_count = 4;
+        default: equity_lane1_low_count = 5;
+    endcase
+    case (equity_lane1_high_winners)
+        0: equity_lane1_high_count = 0;
+        1: equity_lane1_high_count = 1;
+        2: equity_lane1_high_count = 1;
+        3: equity_lane1_high_count = 2;
+        4: equity_lane1_high_count = 1;
+        5: equity_lane1_high_count = 2;
+        6: equity_lane1_high_count = 2;
+        7: equity_lane1_high_count = 3;
+        8: equity_lane1_high_count = 1;
+        9: equity_lane1_high_count = 2;
+        10: equity_lane1_high_count = 2;
+        11: equity_lane1_high_count = 3;
+        12: equity_lane1_high_count = 2;
+        13: equity_lane1_high_count = 3;
+        14: equity_lane1_high_count = 3;
+        15: equity_lane1_high_count = 4;
+        16: equity_lane1_high_count = 1;
+        17: equity_lane1_high_count = 2;
+        18: equity_lane1_high_count = 2;
+        19: equity_lane1_high_count = 3;
+        20: equity_lane1_high_count = 2;
+        21: equity_lane1_high_count = 3;
+        22: equity_lane1_high_count = 3;
+        23: equity_lane1_high_count = 4;
+        24: equity_lane1_high_count = 2;
+        25: equity_lane1_high_count = 3;
+        26: equity_lane1_high_count = 3;
+        27: equity_lane1_high_count = 4;
+        28: equity_lane1_high_count = 3;
+        29: equity_lane1_high_count = 4;
+        30: equity_lane1_high_count = 4;
+        default: equity_lane1_high_count = 5;
+    endcase
 end
+
+
+always @(posedge clk) begin: equity_lane1_count_winners
+    equity_lane1_low_q <= equity_lane1_low_count;
+    equity_lane1_high_q <= equity_lane1_high_count;
+    equity_lane1_winners_q <= equity_lane1_winners;
+end
+
+
+always @(posedge clk) begin: equity_lane1_count_valid
+    if (rst == 1) begin
+        equity_lane1_shown_q <= 0;
+    end
+    else begin
+        equity_lane1_shown_q <= equity_lane1_shown;
+    end
+end
+
+
+
+assign equity_lane1_k = (equity_lane1_low_q + equity_lane1_high_q);
 
 
 always @(equity_lane1_k) begin: equity_lane1_units_rom
@@ -20827,7 +21330,12 @@ always @(equity_lane1_k) begin: equity_lane1_units_rom
         7: equity_lane1_k_units = 360;
         8: equity_lane1_k_units = 315;
         9: equity_lane1_k_units = 280;
-        default: equity_lane1_k_units = 252;
+        10: equity_lane1_k_units = 252;
+        11: equity_lane1_k_units = 229;
+        12: equity_lane1_k_units = 210;
+        13: equity_lane1_k_units = 193;
+        14: equity_lane1_k_units = 180;
+        default: equity_lane1_k_units = 168;
     endcase
 end
 
@@ -20840,10 +21348,10 @@ always @(posedge clk) begin: equity_lane1_shares
         equity_lane1_units <= 0;
     end
     else begin
-        equity_lane1_won <= equity_lane1_winners;
+        equity_lane1_won <= equity_lane1_winners_q;
         equity_lane1_alone <= (equity_lane1_k == 1);
         equity_lane1_units <= equity_lane1_k_units;
-        equity_lane1_won_valid <= equity_lane1_shown;
+        equity_lane1_won_valid <= equity_lane1_shown_q;
     end
 end
 

@@ -71,22 +71,31 @@ reg [7:0] equity_lane0_drain;
 reg equity_lane0_extra;
 wire equity_lane0_high_zero;
 reg equity_lane0_issue;
+reg equity_lane0_last_one;
 reg equity_lane0_left_zero;
 wire equity_lane0_low_one;
+wire equity_lane0_low_two;
 reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
+reg [2:0] equity_lane0_low_count;
+reg [2:0] equity_lane0_high_count;
+wire [0:0] equity_lane0_high_winners;
+reg [2:0] equity_lane0_low_q;
+reg [2:0] equity_lane0_high_q;
+reg [1:0] equity_lane0_winners_q;
 wire [1:0] equity_lane0_winners;
-reg [3:0] equity_lane0_k;
+reg equity_lane0_shown_q;
+wire equity_lane0_shown;
+wire [3:0] equity_lane0_k;
 reg [11:0] equity_lane0_k_units;
 reg [1:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
-wire equity_lane0_shown;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -113,29 +122,50 @@ reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
 reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
+reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 wire equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
+reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 wire equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
+reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 wire equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
+reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 wire equity_lane0_colex_odometer0_slot_select4_here;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
+reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 wire equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
 reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
+reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 wire equity_lane0_colex_odometer0_slot_select6_here;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
+reg equity_lane0_colex_odometer0_odometer_digit6_fresh;
+reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_loaded;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -707,6 +737,7 @@ reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
 assign chain_in = 8'd0;
 assign equity_lane0_unused = 8'd0;
 assign equity_lane0_no_shift = 1'd0;
+assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
@@ -1008,10 +1039,11 @@ assign equity_lane0_unread = equity_lane0_chunked_counter0_lowest[8-1:0];
 
 
 assign equity_lane0_low_one = (equity_lane0_chunked_counter0_lowest == 1);
+assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quota, equity_lane0_step_one, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quota, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_clear = start;
@@ -1022,13 +1054,28 @@ always @(equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, e
     else begin
         equity_lane0_step_one = equity_lane0_counting;
     end
-    if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
-        equity_lane0_count_one = 1;
+    equity_lane0_quota_zero = (quota == 0);
+    if (equity_lane0_count_one) begin
+        equity_lane0_last_one = (equity_lane0_low_two && equity_lane0_high_zero);
     end
     else begin
-        equity_lane0_count_one = 0;
+        equity_lane0_last_one = (equity_lane0_low_one && equity_lane0_high_zero);
     end
-    equity_lane0_quota_zero = (quota == 0);
+end
+
+
+always @(posedge clk) begin: equity_lane0_step_counted
+    if (rst == 1) begin
+        equity_lane0_count_one <= 0;
+    end
+    else begin
+        if ((equity_lane0_step_one && (!equity_lane0_extra))) begin
+            equity_lane0_count_one <= 1;
+        end
+        else begin
+            equity_lane0_count_one <= 0;
+        end
+    end
 end
 
 
@@ -1050,7 +1097,7 @@ always @(posedge clk) begin: equity_lane0_zero_left
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_step_one && equity_lane0_low_one && equity_lane0_high_zero)) begin
+        else if ((equity_lane0_step_one && equity_lane0_last_one)) begin
             equity_lane0_left_zero <= 1'b1;
         end
     end
@@ -1073,7 +1120,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 35;
+                equity_lane0_drain <= 36;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -1094,34 +1141,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select0_here = (load && (load_slot == 0) && (load_index == 0));
 
 
-always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(n, dealt[0], dealt[1], seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) != equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit0_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit0_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit0_fresh <= equity_lane0_colex_odometer0_slot_select0_here;
         if (equity_lane0_colex_odometer0_slot_select0_here) begin
-            equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit0_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[0] && (!equity_lane0_colex_odometer0_lower[0]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit0_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit0_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (0 + 1);
             end
         end
     end
@@ -1132,34 +1189,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select1_here = (load && (load_slot == 1) && (load_index == 0));
 
 
-always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(n, dealt[1], dealt[2], seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) != equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit1_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit0_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit1_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit1_fresh <= equity_lane0_colex_odometer0_slot_select1_here;
         if (equity_lane0_colex_odometer0_slot_select1_here) begin
-            equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit1_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[1] && (!equity_lane0_colex_odometer0_lower[1]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit1_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit1_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit0_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (1 + 1);
             end
         end
     end
@@ -1170,34 +1237,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select2_here = (load && (load_slot == 2) && (load_index == 0));
 
 
-always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(n, dealt[2], dealt[3], seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) != equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit2_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit1_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit2_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit2_fresh <= equity_lane0_colex_odometer0_slot_select2_here;
         if (equity_lane0_colex_odometer0_slot_select2_here) begin
-            equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit2_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= (2 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[2] && (!equity_lane0_colex_odometer0_lower[2]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit2_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit2_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit1_upper <= 2;
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (2 + 1);
             end
         end
     end
@@ -1208,34 +1285,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select3_here = (load && (load_slot == 3) && (load_index == 0));
 
 
-always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(n, dealt[3], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) != equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit3_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit2_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit3_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit3_fresh <= equity_lane0_colex_odometer0_slot_select3_here;
         if (equity_lane0_colex_odometer0_slot_select3_here) begin
-            equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit3_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= (3 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[3] && (!equity_lane0_colex_odometer0_lower[3]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit3_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit3_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit2_upper <= 3;
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (3 + 1);
             end
         end
     end
@@ -1246,34 +1333,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select4_here = (load && (load_slot == 4) && (load_index == 0));
 
 
-always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_bound, n, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(n, dealt[4], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) != equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit4_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit3_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit4_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit4_fresh <= equity_lane0_colex_odometer0_slot_select4_here;
         if (equity_lane0_colex_odometer0_slot_select4_here) begin
-            equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit4_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
         end
         else if ((start && 1'b0)) begin
             equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= (4 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[4] && (!equity_lane0_colex_odometer0_lower[4]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit4_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit4_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit3_upper <= 4;
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (4 + 1);
             end
         end
     end
@@ -1284,34 +1381,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select5_here = (load && (load_slot == 5) && (load_index == 0));
 
 
-always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(n, dealt[5], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) != equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit5_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+        equity_lane0_colex_odometer0_odometer_digit5_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit5_fresh <= equity_lane0_colex_odometer0_slot_select5_here;
         if (equity_lane0_colex_odometer0_slot_select5_here) begin
-            equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit5_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= (0 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[5] && (!equity_lane0_colex_odometer0_lower[5]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit5_digit <= 0;
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (0 + 1);
             end
         end
     end
@@ -1322,34 +1429,44 @@ end
 assign equity_lane0_colex_odometer0_slot_select6_here = (load && (load_slot == 6) && (load_index == 0));
 
 
-always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_bound, n, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(n, dealt[6], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) != equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
 end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advance
     if (rst == 1) begin
+        equity_lane0_colex_odometer0_odometer_digit6_fresh <= 0;
         equity_lane0_colex_odometer0_odometer_digit5_upper <= 0;
+        equity_lane0_colex_odometer0_odometer_digit6_risen <= 1;
     end
     else begin
+        equity_lane0_colex_odometer0_odometer_digit6_fresh <= equity_lane0_colex_odometer0_slot_select6_here;
         if (equity_lane0_colex_odometer0_slot_select6_here) begin
-            equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word[6-1:0];
+            equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_loaded;
+        end
+        else if (equity_lane0_colex_odometer0_odometer_digit6_fresh) begin
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
         end
         else if ((start && 1'b1)) begin
             equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= (1 + 1);
         end
         else if ((equity_lane0_colex_odometer0_steps[6] && (!equity_lane0_colex_odometer0_lower[6]))) begin
             if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
-                equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_risen[6-1:0];
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit6_risen + 1);
             end
             else begin
                 equity_lane0_colex_odometer0_odometer_digit5_upper <= 1;
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (1 + 1);
             end
         end
     end
@@ -4466,7 +4583,7 @@ always @(equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg10
     field_lt_at = 22'h0;
     bit_gt = (equity_lane0_showdown0_pipe_reg100_q & (~equity_lane0_showdown0_pipe_reg101_q));
     bit_lt = (equity_lane0_showdown0_pipe_reg101_q & (~equity_lane0_showdown0_pipe_reg100_q));
-    bit_eq = (~(equity_lane0_showdown0_pipe_reg100_q[24-1:1] ^ equity_lane0_showdown0_pipe_reg101_q[24-1:1]));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg100_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg101_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -4478,7 +4595,7 @@ always @(equity_lane0_showdown0_pipe_reg100_q, equity_lane0_showdown0_pipe_reg10
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -4586,17 +4703,97 @@ assign equity_lane0_winners = equity_lane0_showdown0_winners_q;
 assign equity_lane0_shown = equity_lane0_showdown0_valids[(4 - 1)];
 
 
-always @(equity_lane0_winners) begin: equity_lane0_popcount
-    reg [4-1:0] total;
-    integer p;
-    total = 4'h0;
-    for (p=0; p<2; p=p+1) begin
-        if (equity_lane0_winners[p]) begin
-            total = (total + 1);
-        end
-    end
-    equity_lane0_k = total;
+always @(equity_lane0_winners[2-1:0], equity_lane0_high_winners) begin: equity_lane0_half_counts
+    case (equity_lane0_winners[2-1:0])
+        0: equity_lane0_low_count = 0;
+        1: equity_lane0_low_count = 1;
+        2: equity_lane0_low_count = 1;
+        3: equity_lane0_low_count = 2;
+        4: equity_lane0_low_count = 1;
+        5: equity_lane0_low_count = 2;
+        6: equity_lane0_low_count = 2;
+        7: equity_lane0_low_count = 3;
+        8: equity_lane0_low_count = 1;
+        9: equity_lane0_low_count = 2;
+        10: equity_lane0_low_count = 2;
+        11: equity_lane0_low_count = 3;
+        12: equity_lane0_low_count = 2;
+        13: equity_lane0_low_count = 3;
+        14: equity_lane0_low_count = 3;
+        15: equity_lane0_low_count = 4;
+        16: equity_lane0_low_count = 1;
+        17: equity_lane0_low_count = 2;
+        18: equity_lane0_low_count = 2;
+        19: equity_lane0_low_count = 3;
+        20: equity_lane0_low_count = 2;
+        21: equity_lane0_low_count = 3;
+        22: equity_lane0_low_count = 3;
+        23: equity_lane0_low_count = 4;
+        24: equity_lane0_low_count = 2;
+        25: equity_lane0_low_count = 3;
+        26: equity_lane0_low_count = 3;
+        27: equity_lane0_low_count = 4;
+        28: equity_lane0_low_count = 3;
+        29: equity_lane0_low_count = 4;
+        30: equity_lane0_low_count = 4;
+        default: equity_lane0_low_count = 5;
+    endcase
+    case (equity_lane0_high_winners)
+        0: equity_lane0_high_count = 0;
+        1: equity_lane0_high_count = 1;
+        2: equity_lane0_high_count = 1;
+        3: equity_lane0_high_count = 2;
+        4: equity_lane0_high_count = 1;
+        5: equity_lane0_high_count = 2;
+        6: equity_lane0_high_count = 2;
+        7: equity_lane0_high_count = 3;
+        8: equity_lane0_high_count = 1;
+        9: equity_lane0_high_count = 2;
+        10: equity_lane0_high_count = 2;
+        11: equity_lane0_high_count = 3;
+        12: equity_lane0_high_count = 2;
+        13: equity_lane0_high_count = 3;
+        14: equity_lane0_high_count = 3;
+        15: equity_lane0_high_count = 4;
+        16: equity_lane0_high_count = 1;
+        17: equity_lane0_high_count = 2;
+        18: equity_lane0_high_count = 2;
+        19: equity_lane0_high_count = 3;
+        20: equity_lane0_high_count = 2;
+        21: equity_lane0_high_count = 3;
+        22: equity_lane0_high_count = 3;
+        23: equity_lane0_high_count = 4;
+        24: equity_lane0_high_count = 2;
+        25: equity_lane0_high_count = 3;
+        26: equity_lane0_high_count = 3;
+        27: equity_lane0_high_count = 4;
+        28: equity_lane0_high_count = 3;
+        29: equity_lane0_high_count = 4;
+        30: equity_lane0_high_count = 4;
+        default: equity_lane0_high_count = 5;
+    endcase
 end
+
+
+always @(posedge clk) begin: equity_lane0_count_winners
+    equity_lane0_low_q <= equity_lane0_low_count;
+    equity_lane0_high_q <= equity_lane0_high_count;
+    equity_lane0_winners_q <= equity_lane0_winners;
+end
+
+
+always @(posedge clk) begin: equity_lane0_count_valid
+    if (rst == 1) begin
+        equity_lane0_shown_q <= 0;
+    end
+    else begin
+        equity_lane0_shown_q <= equity_lane0_shown;
+    end
+end
+
+
+
+assign equity_lane0_k = (equity_lane0_low_q + equity_lane0_high_q);
 
 
 always @(equity_lane0_k) begin: equity_lane0_units_rom
@@ -4611,7 +4808,12 @@ always @(equity_lane0_k) begin: equity_lane0_units_rom
         7: equity_lane0_k_units = 360;
         8: equity_lane0_k_units = 315;
         9: equity_lane0_k_units = 280;
-        default: equity_lane0_k_units = 252;
+        10: equity_lane0_k_units = 252;
+        11: equity_lane0_k_units = 229;
+        12: equity_lane0_k_units = 210;
+        13: equity_lane0_k_units = 193;
+        14: equity_lane0_k_units = 180;
+        default: equity_lane0_k_units = 168;
     endcase
 end
 
@@ -4624,10 +4826,10 @@ always @(posedge clk) begin: equity_lane0_shares
         equity_lane0_units <= 0;
     end
     else begin
-        equity_lane0_won <= equity_lane0_winners;
+        equity_lane0_won <= equity_lane0_winners_q;
         equity_lane0_alone <= (equity_lane0_k == 1);
         equity_lane0_units <= equity_lane0_k_units;
-        equity_lane0_won_valid <= equity_lane0_shown;
+        equity_lane0_won_valid <= equity_lane0_shown_q;
     end
 end
 

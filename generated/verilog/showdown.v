@@ -139,7 +139,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg1_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg0_q & (~showdown0_pipe_reg1_q));
     bit_lt = (showdown0_pipe_reg1_q & (~showdown0_pipe_reg0_q));
-    bit_eq = (~(showdown0_pipe_reg0_q[24-1:1] ^ showdown0_pipe_reg1_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg0_q[24-1:1]) ^ showdown0_pipe_reg1_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -151,7 +151,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg1_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -187,7 +187,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg2_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg0_q & (~showdown0_pipe_reg2_q));
     bit_lt = (showdown0_pipe_reg2_q & (~showdown0_pipe_reg0_q));
-    bit_eq = (~(showdown0_pipe_reg0_q[24-1:1] ^ showdown0_pipe_reg2_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg0_q[24-1:1]) ^ showdown0_pipe_reg2_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -199,7 +199,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg2_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -235,7 +235,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg0_q & (~showdown0_pipe_reg3_q));
     bit_lt = (showdown0_pipe_reg3_q & (~showdown0_pipe_reg0_q));
-    bit_eq = (~(showdown0_pipe_reg0_q[24-1:1] ^ showdown0_pipe_reg3_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg0_q[24-1:1]) ^ showdown0_pipe_reg3_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -247,7 +247,7 @@ always @(showdown0_pipe_reg0_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -283,7 +283,7 @@ always @(showdown0_pipe_reg1_q, showdown0_pipe_reg2_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg1_q & (~showdown0_pipe_reg2_q));
     bit_lt = (showdown0_pipe_reg2_q & (~showdown0_pipe_reg1_q));
-    bit_eq = (~(showdown0_pipe_reg1_q[24-1:1] ^ showdown0_pipe_reg2_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg1_q[24-1:1]) ^ showdown0_pipe_reg2_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -295,7 +295,7 @@ always @(showdown0_pipe_reg1_q, showdown0_pipe_reg2_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -331,7 +331,7 @@ always @(showdown0_pipe_reg1_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg1_q & (~showdown0_pipe_reg3_q));
     bit_lt = (showdown0_pipe_reg3_q & (~showdown0_pipe_reg1_q));
-    bit_eq = (~(showdown0_pipe_reg1_q[24-1:1] ^ showdown0_pipe_reg3_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg1_q[24-1:1]) ^ showdown0_pipe_reg3_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -343,7 +343,7 @@ always @(showdown0_pipe_reg1_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;
@@ -379,7 +379,7 @@ always @(showdown0_pipe_reg2_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_lt_at = 22'h0;
     bit_gt = (showdown0_pipe_reg2_q & (~showdown0_pipe_reg3_q));
     bit_lt = (showdown0_pipe_reg3_q & (~showdown0_pipe_reg2_q));
-    bit_eq = (~(showdown0_pipe_reg2_q[24-1:1] ^ showdown0_pipe_reg3_q[24-1:1]));
+    bit_eq = ((~showdown0_pipe_reg2_q[24-1:1]) ^ showdown0_pipe_reg3_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -391,7 +391,7 @@ always @(showdown0_pipe_reg2_q, showdown0_pipe_reg3_q) begin: showdown0_word_at_
     field_eq = 8'h0;
     super_gt_at = 7'h0;
     super_lt_at = 7'h0;
-    field_eq = (~(field_gt[9-1:1] | field_lt[9-1:1]));
+    field_eq = ((~field_gt[9-1:1]) & (~field_lt[9-1:1]));
     super_gt_at = ((field_gt[9-1:2] | (field_eq[8-1:1] & field_gt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_gt[7-1:0]));
     super_lt_at = ((field_lt[9-1:2] | (field_eq[8-1:1] & field_lt[8-1:1])) | ((field_eq[8-1:1] & field_eq[7-1:0]) & field_lt[7-1:0]));
     super_gt = 3'h0;

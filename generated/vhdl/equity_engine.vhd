@@ -239,22 +239,31 @@ signal equity_lane0_drain: unsigned(7 downto 0);
 signal equity_lane0_extra: std_logic;
 signal equity_lane0_high_zero: std_logic;
 signal equity_lane0_issue: std_logic;
+signal equity_lane0_last_one: std_logic;
 signal equity_lane0_left_zero: std_logic;
 signal equity_lane0_low_one: std_logic;
+signal equity_lane0_low_two: std_logic;
 signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_5;
 signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
+signal equity_lane0_low_count: unsigned(2 downto 0);
+signal equity_lane0_high_count: unsigned(2 downto 0);
+signal equity_lane0_high_winners: unsigned(0 downto 0);
+signal equity_lane0_low_q: unsigned(2 downto 0);
+signal equity_lane0_high_q: unsigned(2 downto 0);
+signal equity_lane0_winners_q: unsigned(3 downto 0);
 signal equity_lane0_winners: unsigned(3 downto 0);
+signal equity_lane0_shown_q: std_logic;
+signal equity_lane0_shown: std_logic;
 signal equity_lane0_k: unsigned(3 downto 0);
 signal equity_lane0_k_units: unsigned(11 downto 0);
 signal equity_lane0_won: unsigned(3 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
-signal equity_lane0_shown: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -281,45 +290,78 @@ signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit4_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit6_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select7_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit7_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit7_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit7_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit7_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit7_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit7_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit7_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select8_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit8_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit8_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit8_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit8_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit8_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select9_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit9_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit9_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit9_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit9_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit9_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit9_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit9_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select10_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit10_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit10_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit10_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit10_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit10_risen: unsigned(6 downto 0);
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -1361,22 +1403,31 @@ signal equity_lane1_drain: unsigned(7 downto 0);
 signal equity_lane1_extra: std_logic;
 signal equity_lane1_high_zero: std_logic;
 signal equity_lane1_issue: std_logic;
+signal equity_lane1_last_one: std_logic;
 signal equity_lane1_left_zero: std_logic;
 signal equity_lane1_low_one: std_logic;
+signal equity_lane1_low_two: std_logic;
 signal equity_lane1_prime: std_logic;
 signal equity_lane1_quota_was_zero: std_logic;
 signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_state: t_enum_State_6;
 signal equity_lane1_step_one: std_logic;
 signal equity_lane1_look_valid: std_logic;
+signal equity_lane1_low_count: unsigned(2 downto 0);
+signal equity_lane1_high_count: unsigned(2 downto 0);
+signal equity_lane1_high_winners: unsigned(0 downto 0);
+signal equity_lane1_low_q: unsigned(2 downto 0);
+signal equity_lane1_high_q: unsigned(2 downto 0);
+signal equity_lane1_winners_q: unsigned(3 downto 0);
 signal equity_lane1_winners: unsigned(3 downto 0);
+signal equity_lane1_shown_q: std_logic;
+signal equity_lane1_shown: std_logic;
 signal equity_lane1_k: unsigned(3 downto 0);
 signal equity_lane1_k_units: unsigned(11 downto 0);
 signal equity_lane1_won: unsigned(3 downto 0);
 signal equity_lane1_alone: std_logic;
 signal equity_lane1_units: unsigned(11 downto 0);
 signal equity_lane1_won_valid: std_logic;
-signal equity_lane1_shown: std_logic;
 signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
@@ -1403,45 +1454,78 @@ signal equity_lane1_colex_odometer1_odometer_digit11_upper: unsigned(5 downto 0)
 signal equity_lane1_colex_odometer1_odometer_digit11_digit: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit11_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit11_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit11_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit11_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit11_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select12_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit12_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit12_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit12_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit12_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit12_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit12_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select13_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit13_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit13_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit13_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit13_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit13_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit13_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select14_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit14_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit14_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit14_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit14_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit14_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit14_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select15_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit15_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit15_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit15_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit15_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit15_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select16_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit16_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit16_digit: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit16_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit16_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit16_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit16_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit16_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select17_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit17_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit17_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit17_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit17_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit17_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select18_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit18_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit18_digit: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit18_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit18_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit18_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit18_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit18_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select19_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit19_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit19_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit19_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit19_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit19_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select20_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit20_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit20_digit: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit20_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit20_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit20_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit20_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit20_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select21_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit21_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit21_bound: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit21_fresh: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit21_loaded: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit21_risen: unsigned(6 downto 0);
 signal equity_lane1_slot_stream11_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_advance: std_logic;
 signal equity_lane1_slot_stream11_gx: unsigned(31 downto 0);
@@ -2540,6 +2624,7 @@ lane_bonus0_number <= to_unsigned(0, 3);
 equity_lane0_chain_in <= to_unsigned(0, 8);
 equity_lane0_unused <= to_unsigned(0, 8);
 equity_lane0_no_shift <= '0';
+equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_deal_stage0_ok_in <= '1';
@@ -2599,6 +2684,7 @@ equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in <= to_unsigned(0
 lane_bonus1_number <= to_unsigned(1, 3);
 equity_lane1_unused <= to_unsigned(0, 8);
 equity_lane1_no_shift <= '0';
+equity_lane1_high_winners <= to_unsigned(0, 1);
 equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_deal_stage11_ok_in <= '1';
@@ -4569,9 +4655,10 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
+equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quotient, equity_lane0_step_one, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quotient, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
@@ -4582,13 +4669,28 @@ begin
     else
         equity_lane0_step_one <= equity_lane0_counting;
     end if;
-    if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
-        equity_lane0_count_one <= to_unsigned(1, 1);
-    else
-        equity_lane0_count_one <= to_unsigned(0, 1);
-    end if;
     equity_lane0_quota_zero <= stdl(quotient = 0);
+    if bool(equity_lane0_count_one) then
+        equity_lane0_last_one <= stdl(bool(equity_lane0_low_two) and bool(equity_lane0_high_zero));
+    else
+        equity_lane0_last_one <= stdl(bool(equity_lane0_low_one) and bool(equity_lane0_high_zero));
+    end if;
 end process equity_lane0_control_out;
+
+equity_lane0_step_counted: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_count_one <= to_unsigned(0, 1);
+        else
+            if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
+                equity_lane0_count_one <= to_unsigned(1, 1);
+            else
+                equity_lane0_count_one <= to_unsigned(0, 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_step_counted;
 
 equity_lane0_zero_left: process (clk) is
 begin
@@ -4607,7 +4709,7 @@ begin
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_last_one)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
@@ -4629,7 +4731,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(43, 8);
+                    equity_lane0_drain <= to_unsigned(44, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -4647,31 +4749,40 @@ end process equity_lane0_control;
 
 equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(dealt(1)))) then
         equity_lane0_colex_odometer0_odometer_digit0_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt(0)) and ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
 end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 
 equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit0_fresh <= equity_lane0_colex_odometer0_slot_select0_here;
             if bool(equity_lane0_colex_odometer0_slot_select0_here) then
-                equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit0_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit0_digit, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(0)) and (not bool(equity_lane0_colex_odometer0_lower(0)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit0_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4681,31 +4792,40 @@ end process equity_lane0_colex_odometer0_odometer_digit0_advance;
 
 equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(dealt(2)))) then
         equity_lane0_colex_odometer0_odometer_digit1_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt(1)) and ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
 end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 
 equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit1_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit1_fresh <= equity_lane0_colex_odometer0_slot_select1_here;
             if bool(equity_lane0_colex_odometer0_slot_select1_here) then
-                equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit1_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit0_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(1)) and (not bool(equity_lane0_colex_odometer0_lower(1)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit1_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit1_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4715,31 +4835,40 @@ end process equity_lane0_colex_odometer0_odometer_digit1_advance;
 
 equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(dealt(3)))) then
         equity_lane0_colex_odometer0_odometer_digit2_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt(2)) and ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
 end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 
 equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit2_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit2_fresh <= equity_lane0_colex_odometer0_slot_select2_here;
             if bool(equity_lane0_colex_odometer0_slot_select2_here) then
-                equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit2_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit1_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(2 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(2)) and (not bool(equity_lane0_colex_odometer0_lower(2)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit2_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit2_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                    equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(2 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4749,31 +4878,40 @@ end process equity_lane0_colex_odometer0_odometer_digit2_advance;
 
 equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(dealt(4)))) then
         equity_lane0_colex_odometer0_odometer_digit3_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt(3)) and ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
 end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 
 equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit3_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit3_fresh <= equity_lane0_colex_odometer0_slot_select3_here;
             if bool(equity_lane0_colex_odometer0_slot_select3_here) then
-                equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit3_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit2_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(3 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(3)) and (not bool(equity_lane0_colex_odometer0_lower(3)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit3_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit3_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                    equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(3 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4783,31 +4921,40 @@ end process equity_lane0_colex_odometer0_odometer_digit3_advance;
 
 equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(dealt(4)))) then
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt(4)) and ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
 end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 
 equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit4_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit4_fresh <= equity_lane0_colex_odometer0_slot_select4_here;
             if bool(equity_lane0_colex_odometer0_slot_select4_here) then
-                equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit4_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit3_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(4 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(4)) and (not bool(equity_lane0_colex_odometer0_lower(4)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit4_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit4_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                    equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(4 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4817,31 +4964,40 @@ end process equity_lane0_colex_odometer0_odometer_digit4_advance;
 
 equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(dealt(6)))) then
         equity_lane0_colex_odometer0_odometer_digit5_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt(5)) and ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
 end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 
 equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit5_fresh <= equity_lane0_colex_odometer0_slot_select5_here;
             if bool(equity_lane0_colex_odometer0_slot_select5_here) then
-                equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit5_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit5_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(5)) and (not bool(equity_lane0_colex_odometer0_lower(5)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4851,31 +5007,40 @@ end process equity_lane0_colex_odometer0_odometer_digit5_advance;
 
 equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(dealt(6)))) then
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt(6)) and ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
 end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 
 equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit6_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit6_fresh <= equity_lane0_colex_odometer0_slot_select6_here;
             if bool(equity_lane0_colex_odometer0_slot_select6_here) then
-                equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit6_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit5_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(6)) and (not bool(equity_lane0_colex_odometer0_lower(6)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit6_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4885,31 +5050,40 @@ end process equity_lane0_colex_odometer0_odometer_digit6_advance;
 
 equity_lane0_colex_odometer0_slot_select7_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper, equity_lane0_colex_odometer0_odometer_digit7_digit) is
+equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
 begin
     if (False or (not bool(dealt(8)))) then
         equity_lane0_colex_odometer0_odometer_digit7_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_colex_odometer0_odometer_digit7_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(dealt(7)) and ((equity_lane0_colex_odometer0_odometer_digit7_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit7_bound));
+    equity_lane0_colex_odometer0_odometer_digit7_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(dealt(7)) and (equity_lane0_colex_odometer0_odometer_digit7_risen /= equity_lane0_colex_odometer0_odometer_digit7_bound));
 end process equity_lane0_colex_odometer0_odometer_digit7_rise;
 
 equity_lane0_colex_odometer0_odometer_digit7_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit7_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit7_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit7_fresh <= equity_lane0_colex_odometer0_slot_select7_here;
             if bool(equity_lane0_colex_odometer0_slot_select7_here) then
-                equity_lane0_colex_odometer0_odometer_digit7_digit <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit7_digit <= equity_lane0_colex_odometer0_odometer_digit7_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit7_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit7_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit7_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit7_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(7)) and (not bool(equity_lane0_colex_odometer0_lower(7)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit7_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit7_digit <= (equity_lane0_colex_odometer0_odometer_digit7_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit7_digit <= equity_lane0_colex_odometer0_odometer_digit7_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit7_risen <= (equity_lane0_colex_odometer0_odometer_digit7_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit7_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit7_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4919,31 +5093,40 @@ end process equity_lane0_colex_odometer0_odometer_digit7_advance;
 
 equity_lane0_colex_odometer0_slot_select8_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit8_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
+equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_colex_odometer0_odometer_digit8_bound) is
 begin
     if (True or (not bool(dealt(8)))) then
         equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(dealt(8)) and ((equity_lane0_colex_odometer0_odometer_digit7_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit8_bound));
+    equity_lane0_colex_odometer0_odometer_digit8_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(dealt(8)) and (equity_lane0_colex_odometer0_odometer_digit8_risen /= equity_lane0_colex_odometer0_odometer_digit8_bound));
 end process equity_lane0_colex_odometer0_odometer_digit8_rise;
 
 equity_lane0_colex_odometer0_odometer_digit8_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit8_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit8_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit8_fresh <= equity_lane0_colex_odometer0_slot_select8_here;
             if bool(equity_lane0_colex_odometer0_slot_select8_here) then
-                equity_lane0_colex_odometer0_odometer_digit7_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit7_upper <= equity_lane0_colex_odometer0_odometer_digit8_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit8_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit8_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit7_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit8_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(8)) and (not bool(equity_lane0_colex_odometer0_lower(8)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit8_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit7_upper <= (equity_lane0_colex_odometer0_odometer_digit7_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit7_upper <= equity_lane0_colex_odometer0_odometer_digit8_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit8_risen <= (equity_lane0_colex_odometer0_odometer_digit8_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit7_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit8_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4953,31 +5136,40 @@ end process equity_lane0_colex_odometer0_odometer_digit8_advance;
 
 equity_lane0_colex_odometer0_slot_select9_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper, equity_lane0_colex_odometer0_odometer_digit9_digit) is
+equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
 begin
     if (False or (not bool(dealt(10)))) then
         equity_lane0_colex_odometer0_odometer_digit9_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_colex_odometer0_odometer_digit9_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(dealt(9)) and ((equity_lane0_colex_odometer0_odometer_digit9_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit9_bound));
+    equity_lane0_colex_odometer0_odometer_digit9_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(dealt(9)) and (equity_lane0_colex_odometer0_odometer_digit9_risen /= equity_lane0_colex_odometer0_odometer_digit9_bound));
 end process equity_lane0_colex_odometer0_odometer_digit9_rise;
 
 equity_lane0_colex_odometer0_odometer_digit9_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit9_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit9_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit9_fresh <= equity_lane0_colex_odometer0_slot_select9_here;
             if bool(equity_lane0_colex_odometer0_slot_select9_here) then
-                equity_lane0_colex_odometer0_odometer_digit9_digit <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit9_digit <= equity_lane0_colex_odometer0_odometer_digit9_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit9_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit9_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit9_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit9_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(9)) and (not bool(equity_lane0_colex_odometer0_lower(9)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit9_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit9_digit <= (equity_lane0_colex_odometer0_odometer_digit9_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit9_digit <= equity_lane0_colex_odometer0_odometer_digit9_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit9_risen <= (equity_lane0_colex_odometer0_odometer_digit9_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit9_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit9_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4987,31 +5179,40 @@ end process equity_lane0_colex_odometer0_odometer_digit9_advance;
 
 equity_lane0_colex_odometer0_slot_select10_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10) and (load_index = 0));
 
-equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit10_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
+equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_colex_odometer0_odometer_digit10_bound) is
 begin
     if (True or (not bool(dealt(10)))) then
         equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(dealt(10)) and ((equity_lane0_colex_odometer0_odometer_digit9_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit10_bound));
+    equity_lane0_colex_odometer0_odometer_digit10_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(dealt(10)) and (equity_lane0_colex_odometer0_odometer_digit10_risen /= equity_lane0_colex_odometer0_odometer_digit10_bound));
 end process equity_lane0_colex_odometer0_odometer_digit10_rise;
 
 equity_lane0_colex_odometer0_odometer_digit10_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit10_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit10_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit10_fresh <= equity_lane0_colex_odometer0_slot_select10_here;
             if bool(equity_lane0_colex_odometer0_slot_select10_here) then
-                equity_lane0_colex_odometer0_odometer_digit9_upper <= seed_word(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit9_upper <= equity_lane0_colex_odometer0_odometer_digit10_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit10_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit10_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit9_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit10_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(10)) and (not bool(equity_lane0_colex_odometer0_lower(10)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit10_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit9_upper <= (equity_lane0_colex_odometer0_odometer_digit9_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit9_upper <= equity_lane0_colex_odometer0_odometer_digit10_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit10_risen <= (equity_lane0_colex_odometer0_odometer_digit10_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit9_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit10_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -10815,7 +11016,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg201_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -10827,7 +11028,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -10861,7 +11062,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg202_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -10873,7 +11074,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -10907,7 +11108,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg200_q and (not equity_lane0_showdown0_pipe_reg203_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg200_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg200_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -10919,7 +11120,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -10953,7 +11154,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg202_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -10965,7 +11166,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -10999,7 +11200,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg201_q and (not equity_lane0_showdown0_pipe_reg203_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg201_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg201_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -11011,7 +11212,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -11045,7 +11246,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg202_q and (not equity_lane0_showdown0_pipe_reg203_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg203_q and (not equity_lane0_showdown0_pipe_reg202_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg202_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg203_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -11057,7 +11258,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -11200,17 +11401,100 @@ equity_lane0_showdown0_best <= equity_lane0_showdown0_best_q;
 equity_lane0_winners <= equity_lane0_showdown0_winners_q;
 equity_lane0_shown <= equity_lane0_showdown0_valids((4 - 1));
 
-equity_lane0_popcount: process (equity_lane0_winners) is
-    variable total: unsigned(3 downto 0);
+equity_lane0_half_counts: process (equity_lane0_winners, equity_lane0_high_winners) is
 begin
-    total := to_unsigned(0, 4);
-    for p in 0 to 4-1 loop
-        if bool(equity_lane0_winners(p)) then
-            total := (total + 1);
+    case to_integer(equity_lane0_winners(4-1 downto 0)) is
+        when 0 => equity_lane0_low_count <= "000";
+        when 1 => equity_lane0_low_count <= "001";
+        when 2 => equity_lane0_low_count <= "001";
+        when 3 => equity_lane0_low_count <= "010";
+        when 4 => equity_lane0_low_count <= "001";
+        when 5 => equity_lane0_low_count <= "010";
+        when 6 => equity_lane0_low_count <= "010";
+        when 7 => equity_lane0_low_count <= "011";
+        when 8 => equity_lane0_low_count <= "001";
+        when 9 => equity_lane0_low_count <= "010";
+        when 10 => equity_lane0_low_count <= "010";
+        when 11 => equity_lane0_low_count <= "011";
+        when 12 => equity_lane0_low_count <= "010";
+        when 13 => equity_lane0_low_count <= "011";
+        when 14 => equity_lane0_low_count <= "011";
+        when 15 => equity_lane0_low_count <= "100";
+        when 16 => equity_lane0_low_count <= "001";
+        when 17 => equity_lane0_low_count <= "010";
+        when 18 => equity_lane0_low_count <= "010";
+        when 19 => equity_lane0_low_count <= "011";
+        when 20 => equity_lane0_low_count <= "010";
+        when 21 => equity_lane0_low_count <= "011";
+        when 22 => equity_lane0_low_count <= "011";
+        when 23 => equity_lane0_low_count <= "100";
+        when 24 => equity_lane0_low_count <= "010";
+        when 25 => equity_lane0_low_count <= "011";
+        when 26 => equity_lane0_low_count <= "011";
+        when 27 => equity_lane0_low_count <= "100";
+        when 28 => equity_lane0_low_count <= "011";
+        when 29 => equity_lane0_low_count <= "100";
+        when 30 => equity_lane0_low_count <= "100";
+        when others => equity_lane0_low_count <= "101";
+    end case;
+    case to_integer(equity_lane0_high_winners) is
+        when 0 => equity_lane0_high_count <= "000";
+        when 1 => equity_lane0_high_count <= "001";
+        when 2 => equity_lane0_high_count <= "001";
+        when 3 => equity_lane0_high_count <= "010";
+        when 4 => equity_lane0_high_count <= "001";
+        when 5 => equity_lane0_high_count <= "010";
+        when 6 => equity_lane0_high_count <= "010";
+        when 7 => equity_lane0_high_count <= "011";
+        when 8 => equity_lane0_high_count <= "001";
+        when 9 => equity_lane0_high_count <= "010";
+        when 10 => equity_lane0_high_count <= "010";
+        when 11 => equity_lane0_high_count <= "011";
+        when 12 => equity_lane0_high_count <= "010";
+        when 13 => equity_lane0_high_count <= "011";
+        when 14 => equity_lane0_high_count <= "011";
+        when 15 => equity_lane0_high_count <= "100";
+        when 16 => equity_lane0_high_count <= "001";
+        when 17 => equity_lane0_high_count <= "010";
+        when 18 => equity_lane0_high_count <= "010";
+        when 19 => equity_lane0_high_count <= "011";
+        when 20 => equity_lane0_high_count <= "010";
+        when 21 => equity_lane0_high_count <= "011";
+        when 22 => equity_lane0_high_count <= "011";
+        when 23 => equity_lane0_high_count <= "100";
+        when 24 => equity_lane0_high_count <= "010";
+        when 25 => equity_lane0_high_count <= "011";
+        when 26 => equity_lane0_high_count <= "011";
+        when 27 => equity_lane0_high_count <= "100";
+        when 28 => equity_lane0_high_count <= "011";
+        when 29 => equity_lane0_high_count <= "100";
+        when 30 => equity_lane0_high_count <= "100";
+        when others => equity_lane0_high_count <= "101";
+    end case;
+end process equity_lane0_half_counts;
+
+equity_lane0_count_winners: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_low_q <= equity_lane0_low_count;
+        equity_lane0_high_q <= equity_lane0_high_count;
+        equity_lane0_winners_q <= equity_lane0_winners;
+    end if;
+end process equity_lane0_count_winners;
+
+equity_lane0_count_valid: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_shown_q <= '0';
+        else
+            equity_lane0_shown_q <= equity_lane0_shown;
         end if;
-    end loop;
-    equity_lane0_k <= total;
-end process equity_lane0_popcount;
+    end if;
+end process equity_lane0_count_valid;
+
+
+equity_lane0_k <= (resize(equity_lane0_low_q, 4) + equity_lane0_high_q);
 
 equity_lane0_units_rom: process (equity_lane0_k) is
 begin
@@ -11225,7 +11509,12 @@ begin
         when 7 => equity_lane0_k_units <= "000101101000";
         when 8 => equity_lane0_k_units <= "000100111011";
         when 9 => equity_lane0_k_units <= "000100011000";
-        when others => equity_lane0_k_units <= "000011111100";
+        when 10 => equity_lane0_k_units <= "000011111100";
+        when 11 => equity_lane0_k_units <= "000011100101";
+        when 12 => equity_lane0_k_units <= "000011010010";
+        when 13 => equity_lane0_k_units <= "000011000001";
+        when 14 => equity_lane0_k_units <= "000010110100";
+        when others => equity_lane0_k_units <= "000010101000";
     end case;
 end process equity_lane0_units_rom;
 
@@ -11238,10 +11527,10 @@ begin
             equity_lane0_alone <= '0';
             equity_lane0_units <= to_unsigned(0, 12);
         else
-            equity_lane0_won <= equity_lane0_winners;
+            equity_lane0_won <= equity_lane0_winners_q;
             equity_lane0_alone <= stdl(equity_lane0_k = 1);
             equity_lane0_units <= equity_lane0_k_units;
-            equity_lane0_won_valid <= equity_lane0_shown;
+            equity_lane0_won_valid <= equity_lane0_shown_q;
         end if;
     end if;
 end process equity_lane0_shares;
@@ -14045,9 +14334,10 @@ equity_lane1_unread <= equity_lane1_chunked_counter14_lowest(8-1 downto 0);
 
 
 equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
+equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_extra, exact, start, quotient, equity_lane1_step_one, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, start, quotient, equity_lane1_state) is
 begin
     equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
@@ -14058,13 +14348,28 @@ begin
     else
         equity_lane1_step_one <= equity_lane1_counting;
     end if;
-    if (bool(equity_lane1_step_one) and (not bool(equity_lane1_extra))) then
-        equity_lane1_count_one <= to_unsigned(1, 1);
-    else
-        equity_lane1_count_one <= to_unsigned(0, 1);
-    end if;
     equity_lane1_quota_zero <= stdl(quotient = 0);
+    if bool(equity_lane1_count_one) then
+        equity_lane1_last_one <= stdl(bool(equity_lane1_low_two) and bool(equity_lane1_high_zero));
+    else
+        equity_lane1_last_one <= stdl(bool(equity_lane1_low_one) and bool(equity_lane1_high_zero));
+    end if;
 end process equity_lane1_control_out;
+
+equity_lane1_step_counted: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_count_one <= to_unsigned(0, 1);
+        else
+            if (bool(equity_lane1_step_one) and (not bool(equity_lane1_extra))) then
+                equity_lane1_count_one <= to_unsigned(1, 1);
+            else
+                equity_lane1_count_one <= to_unsigned(0, 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_step_counted;
 
 equity_lane1_zero_left: process (clk) is
 begin
@@ -14083,7 +14388,7 @@ begin
                 if bool(equity_lane1_quota_was_zero) then
                     equity_lane1_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_low_one) and bool(equity_lane1_high_zero)) then
+            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_last_one)) then
                 equity_lane1_left_zero <= '1';
             end if;
         end if;
@@ -14105,7 +14410,7 @@ begin
                 equity_lane1_state <= RUN;
             elsif (equity_lane1_state = RUN) then
                 if bool(equity_lane1_left_zero) then
-                    equity_lane1_drain <= to_unsigned(43, 8);
+                    equity_lane1_drain <= to_unsigned(44, 8);
                     equity_lane1_state <= DRAIN;
                 end if;
             elsif (equity_lane1_state = DRAIN) then
@@ -14123,31 +14428,40 @@ end process equity_lane1_control;
 
 equity_lane1_colex_odometer1_slot_select11_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper, equity_lane1_colex_odometer1_odometer_digit11_digit) is
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
 begin
     if (False or (not bool(dealt(1)))) then
         equity_lane1_colex_odometer1_odometer_digit11_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(dealt(0)) and ((equity_lane1_colex_odometer1_odometer_digit11_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(dealt(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
 end process equity_lane1_colex_odometer1_odometer_digit11_rise;
 
 equity_lane1_colex_odometer1_odometer_digit11_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit11_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit11_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit11_fresh <= equity_lane1_colex_odometer1_slot_select11_here;
             if bool(equity_lane1_colex_odometer1_slot_select11_here) then
-                equity_lane1_colex_odometer1_odometer_digit11_digit <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit11_digit <= equity_lane1_colex_odometer1_odometer_digit11_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit11_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit11_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit11_digit, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+                equity_lane1_colex_odometer1_odometer_digit11_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(0)) and (not bool(equity_lane1_colex_odometer1_lower(0)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit11_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit11_digit <= (equity_lane1_colex_odometer1_odometer_digit11_digit + 1);
+                    equity_lane1_colex_odometer1_odometer_digit11_digit <= equity_lane1_colex_odometer1_odometer_digit11_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit11_risen <= (equity_lane1_colex_odometer1_odometer_digit11_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit11_digit <= to_unsigned(0, 6);
+                    equity_lane1_colex_odometer1_odometer_digit11_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14157,31 +14471,40 @@ end process equity_lane1_colex_odometer1_odometer_digit11_advance;
 
 equity_lane1_colex_odometer1_slot_select12_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
 begin
     if (False or (not bool(dealt(2)))) then
         equity_lane1_colex_odometer1_odometer_digit12_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(dealt(1)) and ((equity_lane1_colex_odometer1_odometer_digit11_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(dealt(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
 end process equity_lane1_colex_odometer1_odometer_digit12_rise;
 
 equity_lane1_colex_odometer1_odometer_digit12_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit12_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit12_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit12_fresh <= equity_lane1_colex_odometer1_slot_select12_here;
             if bool(equity_lane1_colex_odometer1_slot_select12_here) then
-                equity_lane1_colex_odometer1_odometer_digit11_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit11_upper <= equity_lane1_colex_odometer1_odometer_digit12_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit12_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit12_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit11_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(1, 6);
+                equity_lane1_colex_odometer1_odometer_digit12_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(1)) and (not bool(equity_lane1_colex_odometer1_lower(1)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit12_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit11_upper <= (equity_lane1_colex_odometer1_odometer_digit11_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit11_upper <= equity_lane1_colex_odometer1_odometer_digit12_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit12_risen <= (equity_lane1_colex_odometer1_odometer_digit12_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit11_upper <= to_unsigned(1, 6);
+                    equity_lane1_colex_odometer1_odometer_digit12_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14191,31 +14514,40 @@ end process equity_lane1_colex_odometer1_odometer_digit12_advance;
 
 equity_lane1_colex_odometer1_slot_select13_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
 begin
     if (False or (not bool(dealt(3)))) then
         equity_lane1_colex_odometer1_odometer_digit13_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(dealt(2)) and ((equity_lane1_colex_odometer1_odometer_digit12_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(dealt(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
 end process equity_lane1_colex_odometer1_odometer_digit13_rise;
 
 equity_lane1_colex_odometer1_odometer_digit13_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit13_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit13_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit13_fresh <= equity_lane1_colex_odometer1_slot_select13_here;
             if bool(equity_lane1_colex_odometer1_slot_select13_here) then
-                equity_lane1_colex_odometer1_odometer_digit12_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit12_upper <= equity_lane1_colex_odometer1_odometer_digit13_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit13_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit13_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit12_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(2, 6);
+                equity_lane1_colex_odometer1_odometer_digit13_risen <= to_unsigned(2 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(2)) and (not bool(equity_lane1_colex_odometer1_lower(2)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit13_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit12_upper <= (equity_lane1_colex_odometer1_odometer_digit12_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit12_upper <= equity_lane1_colex_odometer1_odometer_digit13_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit13_risen <= (equity_lane1_colex_odometer1_odometer_digit13_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit12_upper <= to_unsigned(2, 6);
+                    equity_lane1_colex_odometer1_odometer_digit13_risen <= to_unsigned(2 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14225,31 +14557,40 @@ end process equity_lane1_colex_odometer1_odometer_digit13_advance;
 
 equity_lane1_colex_odometer1_slot_select14_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
 begin
     if (False or (not bool(dealt(4)))) then
         equity_lane1_colex_odometer1_odometer_digit14_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(dealt(3)) and ((equity_lane1_colex_odometer1_odometer_digit13_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(dealt(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
 end process equity_lane1_colex_odometer1_odometer_digit14_rise;
 
 equity_lane1_colex_odometer1_odometer_digit14_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit14_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit14_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit14_fresh <= equity_lane1_colex_odometer1_slot_select14_here;
             if bool(equity_lane1_colex_odometer1_slot_select14_here) then
-                equity_lane1_colex_odometer1_odometer_digit13_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit13_upper <= equity_lane1_colex_odometer1_odometer_digit14_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit14_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit14_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit13_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(3, 6);
+                equity_lane1_colex_odometer1_odometer_digit14_risen <= to_unsigned(3 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(3)) and (not bool(equity_lane1_colex_odometer1_lower(3)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit14_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit13_upper <= (equity_lane1_colex_odometer1_odometer_digit13_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit13_upper <= equity_lane1_colex_odometer1_odometer_digit14_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit14_risen <= (equity_lane1_colex_odometer1_odometer_digit14_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit13_upper <= to_unsigned(3, 6);
+                    equity_lane1_colex_odometer1_odometer_digit14_risen <= to_unsigned(3 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14259,31 +14600,40 @@ end process equity_lane1_colex_odometer1_odometer_digit14_advance;
 
 equity_lane1_colex_odometer1_slot_select15_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit15_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_colex_odometer1_odometer_digit15_bound) is
 begin
     if (True or (not bool(dealt(4)))) then
         equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(dealt(4)) and ((equity_lane1_colex_odometer1_odometer_digit14_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(dealt(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
 end process equity_lane1_colex_odometer1_odometer_digit15_rise;
 
 equity_lane1_colex_odometer1_odometer_digit15_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit15_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit15_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit15_fresh <= equity_lane1_colex_odometer1_slot_select15_here;
             if bool(equity_lane1_colex_odometer1_slot_select15_here) then
-                equity_lane1_colex_odometer1_odometer_digit14_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit14_upper <= equity_lane1_colex_odometer1_odometer_digit15_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit15_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit15_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit14_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(4, 6);
+                equity_lane1_colex_odometer1_odometer_digit15_risen <= to_unsigned(4 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(4)) and (not bool(equity_lane1_colex_odometer1_lower(4)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit15_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit14_upper <= (equity_lane1_colex_odometer1_odometer_digit14_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit14_upper <= equity_lane1_colex_odometer1_odometer_digit15_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit15_risen <= (equity_lane1_colex_odometer1_odometer_digit15_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit14_upper <= to_unsigned(4, 6);
+                    equity_lane1_colex_odometer1_odometer_digit15_risen <= to_unsigned(4 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14293,31 +14643,40 @@ end process equity_lane1_colex_odometer1_odometer_digit15_advance;
 
 equity_lane1_colex_odometer1_slot_select16_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper, equity_lane1_colex_odometer1_odometer_digit16_digit) is
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
 begin
     if (False or (not bool(dealt(6)))) then
         equity_lane1_colex_odometer1_odometer_digit16_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(dealt(5)) and ((equity_lane1_colex_odometer1_odometer_digit16_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(dealt(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
 end process equity_lane1_colex_odometer1_odometer_digit16_rise;
 
 equity_lane1_colex_odometer1_odometer_digit16_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit16_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit16_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit16_fresh <= equity_lane1_colex_odometer1_slot_select16_here;
             if bool(equity_lane1_colex_odometer1_slot_select16_here) then
-                equity_lane1_colex_odometer1_odometer_digit16_digit <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit16_digit <= equity_lane1_colex_odometer1_odometer_digit16_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit16_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit16_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit16_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+                equity_lane1_colex_odometer1_odometer_digit16_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(5)) and (not bool(equity_lane1_colex_odometer1_lower(5)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit16_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit16_digit <= (equity_lane1_colex_odometer1_odometer_digit16_digit + 1);
+                    equity_lane1_colex_odometer1_odometer_digit16_digit <= equity_lane1_colex_odometer1_odometer_digit16_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit16_risen <= (equity_lane1_colex_odometer1_odometer_digit16_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit16_digit <= to_unsigned(0, 6);
+                    equity_lane1_colex_odometer1_odometer_digit16_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14327,31 +14686,40 @@ end process equity_lane1_colex_odometer1_odometer_digit16_advance;
 
 equity_lane1_colex_odometer1_slot_select17_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit17_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_colex_odometer1_odometer_digit17_bound) is
 begin
     if (True or (not bool(dealt(6)))) then
         equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(dealt(6)) and ((equity_lane1_colex_odometer1_odometer_digit16_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(dealt(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
 end process equity_lane1_colex_odometer1_odometer_digit17_rise;
 
 equity_lane1_colex_odometer1_odometer_digit17_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit17_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit17_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit17_fresh <= equity_lane1_colex_odometer1_slot_select17_here;
             if bool(equity_lane1_colex_odometer1_slot_select17_here) then
-                equity_lane1_colex_odometer1_odometer_digit16_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit16_upper <= equity_lane1_colex_odometer1_odometer_digit17_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit17_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit17_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit16_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(1, 6);
+                equity_lane1_colex_odometer1_odometer_digit17_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(6)) and (not bool(equity_lane1_colex_odometer1_lower(6)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit17_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit16_upper <= (equity_lane1_colex_odometer1_odometer_digit16_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit16_upper <= equity_lane1_colex_odometer1_odometer_digit17_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit17_risen <= (equity_lane1_colex_odometer1_odometer_digit17_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit16_upper <= to_unsigned(1, 6);
+                    equity_lane1_colex_odometer1_odometer_digit17_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14361,31 +14729,40 @@ end process equity_lane1_colex_odometer1_odometer_digit17_advance;
 
 equity_lane1_colex_odometer1_slot_select18_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper, equity_lane1_colex_odometer1_odometer_digit18_digit) is
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
 begin
     if (False or (not bool(dealt(8)))) then
         equity_lane1_colex_odometer1_odometer_digit18_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(dealt(7)) and ((equity_lane1_colex_odometer1_odometer_digit18_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(dealt(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
 end process equity_lane1_colex_odometer1_odometer_digit18_rise;
 
 equity_lane1_colex_odometer1_odometer_digit18_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit18_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit18_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit18_fresh <= equity_lane1_colex_odometer1_slot_select18_here;
             if bool(equity_lane1_colex_odometer1_slot_select18_here) then
-                equity_lane1_colex_odometer1_odometer_digit18_digit <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit18_digit <= equity_lane1_colex_odometer1_odometer_digit18_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit18_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit18_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit18_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+                equity_lane1_colex_odometer1_odometer_digit18_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(7)) and (not bool(equity_lane1_colex_odometer1_lower(7)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit18_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit18_digit <= (equity_lane1_colex_odometer1_odometer_digit18_digit + 1);
+                    equity_lane1_colex_odometer1_odometer_digit18_digit <= equity_lane1_colex_odometer1_odometer_digit18_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit18_risen <= (equity_lane1_colex_odometer1_odometer_digit18_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit18_digit <= to_unsigned(0, 6);
+                    equity_lane1_colex_odometer1_odometer_digit18_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14395,31 +14772,40 @@ end process equity_lane1_colex_odometer1_odometer_digit18_advance;
 
 equity_lane1_colex_odometer1_slot_select19_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit19_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_colex_odometer1_odometer_digit19_bound) is
 begin
     if (True or (not bool(dealt(8)))) then
         equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(dealt(8)) and ((equity_lane1_colex_odometer1_odometer_digit18_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(dealt(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
 end process equity_lane1_colex_odometer1_odometer_digit19_rise;
 
 equity_lane1_colex_odometer1_odometer_digit19_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit19_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit19_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit19_fresh <= equity_lane1_colex_odometer1_slot_select19_here;
             if bool(equity_lane1_colex_odometer1_slot_select19_here) then
-                equity_lane1_colex_odometer1_odometer_digit18_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit18_upper <= equity_lane1_colex_odometer1_odometer_digit19_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit19_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit19_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit18_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(1, 6);
+                equity_lane1_colex_odometer1_odometer_digit19_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(8)) and (not bool(equity_lane1_colex_odometer1_lower(8)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit19_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit18_upper <= (equity_lane1_colex_odometer1_odometer_digit18_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit18_upper <= equity_lane1_colex_odometer1_odometer_digit19_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit19_risen <= (equity_lane1_colex_odometer1_odometer_digit19_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit18_upper <= to_unsigned(1, 6);
+                    equity_lane1_colex_odometer1_odometer_digit19_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14429,31 +14815,40 @@ end process equity_lane1_colex_odometer1_odometer_digit19_advance;
 
 equity_lane1_colex_odometer1_slot_select20_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper, equity_lane1_colex_odometer1_odometer_digit20_digit) is
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
 begin
     if (False or (not bool(dealt(10)))) then
         equity_lane1_colex_odometer1_odometer_digit20_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(dealt(9)) and ((equity_lane1_colex_odometer1_odometer_digit20_digit + 1) /= equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(dealt(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
 end process equity_lane1_colex_odometer1_odometer_digit20_rise;
 
 equity_lane1_colex_odometer1_odometer_digit20_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit20_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit20_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit20_fresh <= equity_lane1_colex_odometer1_slot_select20_here;
             if bool(equity_lane1_colex_odometer1_slot_select20_here) then
-                equity_lane1_colex_odometer1_odometer_digit20_digit <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit20_digit <= equity_lane1_colex_odometer1_odometer_digit20_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit20_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit20_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit20_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+                equity_lane1_colex_odometer1_odometer_digit20_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(9)) and (not bool(equity_lane1_colex_odometer1_lower(9)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit20_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit20_digit <= (equity_lane1_colex_odometer1_odometer_digit20_digit + 1);
+                    equity_lane1_colex_odometer1_odometer_digit20_digit <= equity_lane1_colex_odometer1_odometer_digit20_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit20_risen <= (equity_lane1_colex_odometer1_odometer_digit20_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit20_digit <= to_unsigned(0, 6);
+                    equity_lane1_colex_odometer1_odometer_digit20_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -14463,31 +14858,40 @@ end process equity_lane1_colex_odometer1_odometer_digit20_advance;
 
 equity_lane1_colex_odometer1_slot_select21_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10) and (load_index = 0));
 
-equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit21_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_colex_odometer1_odometer_digit21_bound) is
 begin
     if (True or (not bool(dealt(10)))) then
         equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(dealt(10)) and ((equity_lane1_colex_odometer1_odometer_digit20_upper + 1) /= equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(dealt(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
 end process equity_lane1_colex_odometer1_odometer_digit21_rise;
 
 equity_lane1_colex_odometer1_odometer_digit21_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane1_colex_odometer1_odometer_digit21_fresh <= '0';
             equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(0, 6);
+            equity_lane1_colex_odometer1_odometer_digit21_risen <= to_unsigned(1, 7);
         else
+            equity_lane1_colex_odometer1_odometer_digit21_fresh <= equity_lane1_colex_odometer1_slot_select21_here;
             if bool(equity_lane1_colex_odometer1_slot_select21_here) then
-                equity_lane1_colex_odometer1_odometer_digit20_upper <= seed_word(6-1 downto 0);
+                equity_lane1_colex_odometer1_odometer_digit20_upper <= equity_lane1_colex_odometer1_odometer_digit21_loaded;
+            elsif bool(equity_lane1_colex_odometer1_odometer_digit21_fresh) then
+                equity_lane1_colex_odometer1_odometer_digit21_risen <= (resize(equity_lane1_colex_odometer1_odometer_digit20_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(1, 6);
+                equity_lane1_colex_odometer1_odometer_digit21_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane1_colex_odometer1_steps(10)) and (not bool(equity_lane1_colex_odometer1_lower(10)))) then
                 if bool(equity_lane1_colex_odometer1_odometer_digit21_can_rise) then
-                    equity_lane1_colex_odometer1_odometer_digit20_upper <= (equity_lane1_colex_odometer1_odometer_digit20_upper + 1);
+                    equity_lane1_colex_odometer1_odometer_digit20_upper <= equity_lane1_colex_odometer1_odometer_digit21_risen(6-1 downto 0);
+                    equity_lane1_colex_odometer1_odometer_digit21_risen <= (equity_lane1_colex_odometer1_odometer_digit21_risen + 1);
                 else
                     equity_lane1_colex_odometer1_odometer_digit20_upper <= to_unsigned(1, 6);
+                    equity_lane1_colex_odometer1_odometer_digit21_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -20291,7 +20695,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg413_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20303,7 +20707,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20337,7 +20741,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg414_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20349,7 +20753,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20383,7 +20787,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg412_q and (not equity_lane1_showdown1_pipe_reg415_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg412_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg412_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20395,7 +20799,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20429,7 +20833,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg414_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20441,7 +20845,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20475,7 +20879,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg413_q and (not equity_lane1_showdown1_pipe_reg415_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg413_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg413_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20487,7 +20891,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20521,7 +20925,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane1_showdown1_pipe_reg414_q and (not equity_lane1_showdown1_pipe_reg415_q));
     bit_lt := (equity_lane1_showdown1_pipe_reg415_q and (not equity_lane1_showdown1_pipe_reg414_q));
-    bit_eq := (not (equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg414_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg415_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -20533,7 +20937,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -20676,17 +21080,100 @@ equity_lane1_showdown1_best <= equity_lane1_showdown1_best_q;
 equity_lane1_winners <= equity_lane1_showdown1_winners_q;
 equity_lane1_shown <= equity_lane1_showdown1_valids((4 - 1));
 
-equity_lane1_popcount: process (equity_lane1_winners) is
-    variable total: unsigned(3 downto 0);
+equity_lane1_half_counts: process (equity_lane1_winners, equity_lane1_high_winners) is
 begin
-    total := to_unsigned(0, 4);
-    for p in 0 to 4-1 loop
-        if bool(equity_lane1_winners(p)) then
-            total := (total + 1);
+    case to_integer(equity_lane1_winners(4-1 downto 0)) is
+        when 0 => equity_lane1_low_count <= "000";
+        when 1 => equity_lane1_low_count <= "001";
+        when 2 => equity_lane1_low_count <= "001";
+        when 3 => equity_lane1_low_count <= "010";
+        when 4 => equity_lane1_low_count <= "001";
+        when 5 => equity_lane1_low_count <= "010";
+        when 6 => equity_lane1_low_count <= "010";
+        when 7 => equity_lane1_low_count <= "011";
+        when 8 => equity_lane1_low_count <= "001";
+        when 9 => equity_lane1_low_count <= "010";
+        when 10 => equity_lane1_low_count <= "010";
+        when 11 => equity_lane1_low_count <= "011";
+        when 12 => equity_lane1_low_count <= "010";
+        when 13 => equity_lane1_low_count <= "011";
+        when 14 => equity_lane1_low_count <= "011";
+        when 15 => equity_lane1_low_count <= "100";
+        when 16 => equity_lane1_low_count <= "001";
+        when 17 => equity_lane1_low_count <= "010";
+        when 18 => equity_lane1_low_count <= "010";
+        when 19 => equity_lane1_low_count <= "011";
+        when 20 => equity_lane1_low_count <= "010";
+        when 21 => equity_lane1_low_count <= "011";
+        when 22 => equity_lane1_low_count <= "011";
+        when 23 => equity_lane1_low_count <= "100";
+        when 24 => equity_lane1_low_count <= "010";
+        when 25 => equity_lane1_low_count <= "011";
+        when 26 => equity_lane1_low_count <= "011";
+        when 27 => equity_lane1_low_count <= "100";
+        when 28 => equity_lane1_low_count <= "011";
+        when 29 => equity_lane1_low_count <= "100";
+        when 30 => equity_lane1_low_count <= "100";
+        when others => equity_lane1_low_count <= "101";
+    end case;
+    case to_integer(equity_lane1_high_winners) is
+        when 0 => equity_lane1_high_count <= "000";
+        when 1 => equity_lane1_high_count <= "001";
+        when 2 => equity_lane1_high_count <= "001";
+        when 3 => equity_lane1_high_count <= "010";
+        when 4 => equity_lane1_high_count <= "001";
+        when 5 => equity_lane1_high_count <= "010";
+        when 6 => equity_lane1_high_count <= "010";
+        when 7 => equity_lane1_high_count <= "011";
+        when 8 => equity_lane1_high_count <= "001";
+        when 9 => equity_lane1_high_count <= "010";
+        when 10 => equity_lane1_high_count <= "010";
+        when 11 => equity_lane1_high_count <= "011";
+        when 12 => equity_lane1_high_count <= "010";
+        when 13 => equity_lane1_high_count <= "011";
+        when 14 => equity_lane1_high_count <= "011";
+        when 15 => equity_lane1_high_count <= "100";
+        when 16 => equity_lane1_high_count <= "001";
+        when 17 => equity_lane1_high_count <= "010";
+        when 18 => equity_lane1_high_count <= "010";
+        when 19 => equity_lane1_high_count <= "011";
+        when 20 => equity_lane1_high_count <= "010";
+        when 21 => equity_lane1_high_count <= "011";
+        when 22 => equity_lane1_high_count <= "011";
+        when 23 => equity_lane1_high_count <= "100";
+        when 24 => equity_lane1_high_count <= "010";
+        when 25 => equity_lane1_high_count <= "011";
+        when 26 => equity_lane1_high_count <= "011";
+        when 27 => equity_lane1_high_count <= "100";
+        when 28 => equity_lane1_high_count <= "011";
+        when 29 => equity_lane1_high_count <= "100";
+        when 30 => equity_lane1_high_count <= "100";
+        when others => equity_lane1_high_count <= "101";
+    end case;
+end process equity_lane1_half_counts;
+
+equity_lane1_count_winners: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_low_q <= equity_lane1_low_count;
+        equity_lane1_high_q <= equity_lane1_high_count;
+        equity_lane1_winners_q <= equity_lane1_winners;
+    end if;
+end process equity_lane1_count_winners;
+
+equity_lane1_count_valid: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_shown_q <= '0';
+        else
+            equity_lane1_shown_q <= equity_lane1_shown;
         end if;
-    end loop;
-    equity_lane1_k <= total;
-end process equity_lane1_popcount;
+    end if;
+end process equity_lane1_count_valid;
+
+
+equity_lane1_k <= (resize(equity_lane1_low_q, 4) + equity_lane1_high_q);
 
 equity_lane1_units_rom: process (equity_lane1_k) is
 begin
@@ -20701,7 +21188,12 @@ begin
         when 7 => equity_lane1_k_units <= "000101101000";
         when 8 => equity_lane1_k_units <= "000100111011";
         when 9 => equity_lane1_k_units <= "000100011000";
-        when others => equity_lane1_k_units <= "000011111100";
+        when 10 => equity_lane1_k_units <= "000011111100";
+        when 11 => equity_lane1_k_units <= "000011100101";
+        when 12 => equity_lane1_k_units <= "000011010010";
+        when 13 => equity_lane1_k_units <= "000011000001";
+        when 14 => equity_lane1_k_units <= "000010110100";
+        when others => equity_lane1_k_units <= "000010101000";
     end case;
 end process equity_lane1_units_rom;
 
@@ -20714,10 +21206,10 @@ begin
             equity_lane1_alone <= '0';
             equity_lane1_units <= to_unsigned(0, 12);
         else
-            equity_lane1_won <= equity_lane1_winners;
+            equity_lane1_won <= equity_lane1_winners_q;
             equity_lane1_alone <= stdl(equity_lane1_k = 1);
             equity_lane1_units <= equity_lane1_k_units;
-            equity_lane1_won_valid <= equity_lane1_shown;
+            equity_lane1_won_valid <= equity_lane1_shown_q;
         end if;
     end if;
 end process equity_lane1_shares;

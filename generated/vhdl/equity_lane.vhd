@@ -76,22 +76,31 @@ signal equity_lane0_drain: unsigned(7 downto 0);
 signal equity_lane0_extra: std_logic;
 signal equity_lane0_high_zero: std_logic;
 signal equity_lane0_issue: std_logic;
+signal equity_lane0_last_one: std_logic;
 signal equity_lane0_left_zero: std_logic;
 signal equity_lane0_low_one: std_logic;
+signal equity_lane0_low_two: std_logic;
 signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
+signal equity_lane0_low_count: unsigned(2 downto 0);
+signal equity_lane0_high_count: unsigned(2 downto 0);
+signal equity_lane0_high_winners: unsigned(0 downto 0);
+signal equity_lane0_low_q: unsigned(2 downto 0);
+signal equity_lane0_high_q: unsigned(2 downto 0);
+signal equity_lane0_winners_q: unsigned(1 downto 0);
 signal equity_lane0_winners: unsigned(1 downto 0);
+signal equity_lane0_shown_q: std_logic;
+signal equity_lane0_shown: std_logic;
 signal equity_lane0_k: unsigned(3 downto 0);
 signal equity_lane0_k_units: unsigned(11 downto 0);
 signal equity_lane0_won: unsigned(1 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
-signal equity_lane0_shown: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -118,29 +127,50 @@ signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit0_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit1_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit2_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit3_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit4_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit5_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit6_fresh: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_loaded: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -738,6 +768,7 @@ chain_out <= std_logic_vector(chain_out_num);
 chain_in <= to_unsigned(0, 8);
 equity_lane0_unused <= to_unsigned(0, 8);
 equity_lane0_no_shift <= '0';
+equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_deal_stage0_ok_in <= '1';
@@ -1018,9 +1049,10 @@ equity_lane0_unread <= equity_lane0_chunked_counter0_lowest(8-1 downto 0);
 
 
 equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
+equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_extra, exact, start, quota_num, equity_lane0_step_one, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quota_num, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
@@ -1031,13 +1063,28 @@ begin
     else
         equity_lane0_step_one <= equity_lane0_counting;
     end if;
-    if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
-        equity_lane0_count_one <= to_unsigned(1, 1);
-    else
-        equity_lane0_count_one <= to_unsigned(0, 1);
-    end if;
     equity_lane0_quota_zero <= stdl(quota_num = 0);
+    if bool(equity_lane0_count_one) then
+        equity_lane0_last_one <= stdl(bool(equity_lane0_low_two) and bool(equity_lane0_high_zero));
+    else
+        equity_lane0_last_one <= stdl(bool(equity_lane0_low_one) and bool(equity_lane0_high_zero));
+    end if;
 end process equity_lane0_control_out;
+
+equity_lane0_step_counted: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_count_one <= to_unsigned(0, 1);
+        else
+            if (bool(equity_lane0_step_one) and (not bool(equity_lane0_extra))) then
+                equity_lane0_count_one <= to_unsigned(1, 1);
+            else
+                equity_lane0_count_one <= to_unsigned(0, 1);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_step_counted;
 
 equity_lane0_zero_left: process (clk) is
 begin
@@ -1056,7 +1103,7 @@ begin
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_low_one) and bool(equity_lane0_high_zero)) then
+            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_last_one)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
@@ -1078,7 +1125,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(35, 8);
+                    equity_lane0_drain <= to_unsigned(36, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -1096,31 +1143,40 @@ end process equity_lane0_control;
 
 equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(load) and (load_slot_num = 0) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper, equity_lane0_colex_odometer0_odometer_digit0_digit) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(dealt_num(1)))) then
         equity_lane0_colex_odometer0_odometer_digit0_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt_num(0)) and ((equity_lane0_colex_odometer0_odometer_digit0_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit0_bound));
+    equity_lane0_colex_odometer0_odometer_digit0_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt_num(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
 end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 
 equity_lane0_colex_odometer0_odometer_digit0_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit0_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit0_fresh <= equity_lane0_colex_odometer0_slot_select0_here;
             if bool(equity_lane0_colex_odometer0_slot_select0_here) then
-                equity_lane0_colex_odometer0_odometer_digit0_digit <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit0_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit0_digit, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(0)) and (not bool(equity_lane0_colex_odometer0_lower(0)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit0_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit0_digit <= (equity_lane0_colex_odometer0_odometer_digit0_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit0_digit <= equity_lane0_colex_odometer0_odometer_digit0_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit0_risen <= (equity_lane0_colex_odometer0_odometer_digit0_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit0_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit0_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1130,31 +1186,40 @@ end process equity_lane0_colex_odometer0_odometer_digit0_advance;
 
 equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(load) and (load_slot_num = 1) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(dealt_num(2)))) then
         equity_lane0_colex_odometer0_odometer_digit1_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt_num(1)) and ((equity_lane0_colex_odometer0_odometer_digit0_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit1_bound));
+    equity_lane0_colex_odometer0_odometer_digit1_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt_num(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
 end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 
 equity_lane0_colex_odometer0_odometer_digit1_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit1_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit1_fresh <= equity_lane0_colex_odometer0_slot_select1_here;
             if bool(equity_lane0_colex_odometer0_slot_select1_here) then
-                equity_lane0_colex_odometer0_odometer_digit0_upper <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit1_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit0_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(1)) and (not bool(equity_lane0_colex_odometer0_lower(1)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit1_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit0_upper <= (equity_lane0_colex_odometer0_odometer_digit0_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit0_upper <= equity_lane0_colex_odometer0_odometer_digit1_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit1_risen <= (equity_lane0_colex_odometer0_odometer_digit1_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit0_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit1_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1164,31 +1229,40 @@ end process equity_lane0_colex_odometer0_odometer_digit1_advance;
 
 equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(load) and (load_slot_num = 2) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(dealt_num(3)))) then
         equity_lane0_colex_odometer0_odometer_digit2_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt_num(2)) and ((equity_lane0_colex_odometer0_odometer_digit1_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit2_bound));
+    equity_lane0_colex_odometer0_odometer_digit2_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt_num(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
 end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 
 equity_lane0_colex_odometer0_odometer_digit2_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit2_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit2_fresh <= equity_lane0_colex_odometer0_slot_select2_here;
             if bool(equity_lane0_colex_odometer0_slot_select2_here) then
-                equity_lane0_colex_odometer0_odometer_digit1_upper <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit2_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit1_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(2 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(2)) and (not bool(equity_lane0_colex_odometer0_lower(2)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit2_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit1_upper <= (equity_lane0_colex_odometer0_odometer_digit1_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit1_upper <= equity_lane0_colex_odometer0_odometer_digit2_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit2_risen <= (equity_lane0_colex_odometer0_odometer_digit2_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit1_upper <= to_unsigned(2, 6);
+                    equity_lane0_colex_odometer0_odometer_digit2_risen <= to_unsigned(2 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1198,31 +1272,40 @@ end process equity_lane0_colex_odometer0_odometer_digit2_advance;
 
 equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(load) and (load_slot_num = 3) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(dealt_num(4)))) then
         equity_lane0_colex_odometer0_odometer_digit3_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt_num(3)) and ((equity_lane0_colex_odometer0_odometer_digit2_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit3_bound));
+    equity_lane0_colex_odometer0_odometer_digit3_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt_num(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
 end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 
 equity_lane0_colex_odometer0_odometer_digit3_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit3_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit3_fresh <= equity_lane0_colex_odometer0_slot_select3_here;
             if bool(equity_lane0_colex_odometer0_slot_select3_here) then
-                equity_lane0_colex_odometer0_odometer_digit2_upper <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit3_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit2_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(3 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(3)) and (not bool(equity_lane0_colex_odometer0_lower(3)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit3_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit2_upper <= (equity_lane0_colex_odometer0_odometer_digit2_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit2_upper <= equity_lane0_colex_odometer0_odometer_digit3_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit3_risen <= (equity_lane0_colex_odometer0_odometer_digit3_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit2_upper <= to_unsigned(3, 6);
+                    equity_lane0_colex_odometer0_odometer_digit3_risen <= to_unsigned(3 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1232,31 +1315,40 @@ end process equity_lane0_colex_odometer0_odometer_digit3_advance;
 
 equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(load) and (load_slot_num = 4) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(dealt_num(4)))) then
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt_num(4)) and ((equity_lane0_colex_odometer0_odometer_digit3_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit4_bound));
+    equity_lane0_colex_odometer0_odometer_digit4_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt_num(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
 end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 
 equity_lane0_colex_odometer0_odometer_digit4_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit4_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit4_fresh <= equity_lane0_colex_odometer0_slot_select4_here;
             if bool(equity_lane0_colex_odometer0_slot_select4_here) then
-                equity_lane0_colex_odometer0_odometer_digit3_upper <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit4_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit3_upper, 7) + 1);
             elsif (bool(start) and False) then
                 equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(4 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(4)) and (not bool(equity_lane0_colex_odometer0_lower(4)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit4_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit3_upper <= (equity_lane0_colex_odometer0_odometer_digit3_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit3_upper <= equity_lane0_colex_odometer0_odometer_digit4_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit4_risen <= (equity_lane0_colex_odometer0_odometer_digit4_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit3_upper <= to_unsigned(4, 6);
+                    equity_lane0_colex_odometer0_odometer_digit4_risen <= to_unsigned(4 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1266,31 +1358,40 @@ end process equity_lane0_colex_odometer0_odometer_digit4_advance;
 
 equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(load) and (load_slot_num = 5) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper, equity_lane0_colex_odometer0_odometer_digit5_digit) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(dealt_num(6)))) then
         equity_lane0_colex_odometer0_odometer_digit5_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt_num(5)) and ((equity_lane0_colex_odometer0_odometer_digit5_digit + 1) /= equity_lane0_colex_odometer0_odometer_digit5_bound));
+    equity_lane0_colex_odometer0_odometer_digit5_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt_num(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
 end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 
 equity_lane0_colex_odometer0_odometer_digit5_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit5_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit5_fresh <= equity_lane0_colex_odometer0_slot_select5_here;
             if bool(equity_lane0_colex_odometer0_slot_select5_here) then
-                equity_lane0_colex_odometer0_odometer_digit5_digit <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit5_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit5_digit, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(0 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(5)) and (not bool(equity_lane0_colex_odometer0_lower(5)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit5_digit <= (equity_lane0_colex_odometer0_odometer_digit5_digit + 1);
+                    equity_lane0_colex_odometer0_odometer_digit5_digit <= equity_lane0_colex_odometer0_odometer_digit5_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit5_risen <= (equity_lane0_colex_odometer0_odometer_digit5_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit5_digit <= to_unsigned(0, 6);
+                    equity_lane0_colex_odometer0_odometer_digit5_risen <= to_unsigned(0 + 1, 7);
                 end if;
             end if;
         end if;
@@ -1300,31 +1401,40 @@ end process equity_lane0_colex_odometer0_odometer_digit5_advance;
 
 equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(load) and (load_slot_num = 6) and (load_index_num = 0));
 
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(dealt_num(6)))) then
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt_num(6)) and ((equity_lane0_colex_odometer0_odometer_digit5_upper + 1) /= equity_lane0_colex_odometer0_odometer_digit6_bound));
+    equity_lane0_colex_odometer0_odometer_digit6_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt_num(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
 end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 
 equity_lane0_colex_odometer0_odometer_digit6_advance: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
+            equity_lane0_colex_odometer0_odometer_digit6_fresh <= '0';
             equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(0, 6);
+            equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1, 7);
         else
+            equity_lane0_colex_odometer0_odometer_digit6_fresh <= equity_lane0_colex_odometer0_slot_select6_here;
             if bool(equity_lane0_colex_odometer0_slot_select6_here) then
-                equity_lane0_colex_odometer0_odometer_digit5_upper <= seed_word_num(6-1 downto 0);
+                equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_loaded;
+            elsif bool(equity_lane0_colex_odometer0_odometer_digit6_fresh) then
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= (resize(equity_lane0_colex_odometer0_odometer_digit5_upper, 7) + 1);
             elsif (bool(start) and True) then
                 equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1 + 1, 7);
             elsif (bool(equity_lane0_colex_odometer0_steps(6)) and (not bool(equity_lane0_colex_odometer0_lower(6)))) then
                 if bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
-                    equity_lane0_colex_odometer0_odometer_digit5_upper <= (equity_lane0_colex_odometer0_odometer_digit5_upper + 1);
+                    equity_lane0_colex_odometer0_odometer_digit5_upper <= equity_lane0_colex_odometer0_odometer_digit6_risen(6-1 downto 0);
+                    equity_lane0_colex_odometer0_odometer_digit6_risen <= (equity_lane0_colex_odometer0_odometer_digit6_risen + 1);
                 else
                     equity_lane0_colex_odometer0_odometer_digit5_upper <= to_unsigned(1, 6);
+                    equity_lane0_colex_odometer0_odometer_digit6_risen <= to_unsigned(1 + 1, 7);
                 end if;
             end if;
         end if;
@@ -4510,7 +4620,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (equity_lane0_showdown0_pipe_reg100_q and (not equity_lane0_showdown0_pipe_reg101_q));
     bit_lt := (equity_lane0_showdown0_pipe_reg101_q and (not equity_lane0_showdown0_pipe_reg100_q));
-    bit_eq := (not (equity_lane0_showdown0_pipe_reg100_q(24-1 downto 1) xor equity_lane0_showdown0_pipe_reg101_q(24-1 downto 1)));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg100_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg101_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -4522,7 +4632,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -4637,17 +4747,100 @@ equity_lane0_showdown0_best <= equity_lane0_showdown0_best_q;
 equity_lane0_winners <= equity_lane0_showdown0_winners_q;
 equity_lane0_shown <= equity_lane0_showdown0_valids((4 - 1));
 
-equity_lane0_popcount: process (equity_lane0_winners) is
-    variable total: unsigned(3 downto 0);
+equity_lane0_half_counts: process (equity_lane0_winners, equity_lane0_high_winners) is
 begin
-    total := to_unsigned(0, 4);
-    for p in 0 to 2-1 loop
-        if bool(equity_lane0_winners(p)) then
-            total := (total + 1);
+    case to_integer(equity_lane0_winners(2-1 downto 0)) is
+        when 0 => equity_lane0_low_count <= "000";
+        when 1 => equity_lane0_low_count <= "001";
+        when 2 => equity_lane0_low_count <= "001";
+        when 3 => equity_lane0_low_count <= "010";
+        when 4 => equity_lane0_low_count <= "001";
+        when 5 => equity_lane0_low_count <= "010";
+        when 6 => equity_lane0_low_count <= "010";
+        when 7 => equity_lane0_low_count <= "011";
+        when 8 => equity_lane0_low_count <= "001";
+        when 9 => equity_lane0_low_count <= "010";
+        when 10 => equity_lane0_low_count <= "010";
+        when 11 => equity_lane0_low_count <= "011";
+        when 12 => equity_lane0_low_count <= "010";
+        when 13 => equity_lane0_low_count <= "011";
+        when 14 => equity_lane0_low_count <= "011";
+        when 15 => equity_lane0_low_count <= "100";
+        when 16 => equity_lane0_low_count <= "001";
+        when 17 => equity_lane0_low_count <= "010";
+        when 18 => equity_lane0_low_count <= "010";
+        when 19 => equity_lane0_low_count <= "011";
+        when 20 => equity_lane0_low_count <= "010";
+        when 21 => equity_lane0_low_count <= "011";
+        when 22 => equity_lane0_low_count <= "011";
+        when 23 => equity_lane0_low_count <= "100";
+        when 24 => equity_lane0_low_count <= "010";
+        when 25 => equity_lane0_low_count <= "011";
+        when 26 => equity_lane0_low_count <= "011";
+        when 27 => equity_lane0_low_count <= "100";
+        when 28 => equity_lane0_low_count <= "011";
+        when 29 => equity_lane0_low_count <= "100";
+        when 30 => equity_lane0_low_count <= "100";
+        when others => equity_lane0_low_count <= "101";
+    end case;
+    case to_integer(equity_lane0_high_winners) is
+        when 0 => equity_lane0_high_count <= "000";
+        when 1 => equity_lane0_high_count <= "001";
+        when 2 => equity_lane0_high_count <= "001";
+        when 3 => equity_lane0_high_count <= "010";
+        when 4 => equity_lane0_high_count <= "001";
+        when 5 => equity_lane0_high_count <= "010";
+        when 6 => equity_lane0_high_count <= "010";
+        when 7 => equity_lane0_high_count <= "011";
+        when 8 => equity_lane0_high_count <= "001";
+        when 9 => equity_lane0_high_count <= "010";
+        when 10 => equity_lane0_high_count <= "010";
+        when 11 => equity_lane0_high_count <= "011";
+        when 12 => equity_lane0_high_count <= "010";
+        when 13 => equity_lane0_high_count <= "011";
+        when 14 => equity_lane0_high_count <= "011";
+        when 15 => equity_lane0_high_count <= "100";
+        when 16 => equity_lane0_high_count <= "001";
+        when 17 => equity_lane0_high_count <= "010";
+        when 18 => equity_lane0_high_count <= "010";
+        when 19 => equity_lane0_high_count <= "011";
+        when 20 => equity_lane0_high_count <= "010";
+        when 21 => equity_lane0_high_count <= "011";
+        when 22 => equity_lane0_high_count <= "011";
+        when 23 => equity_lane0_high_count <= "100";
+        when 24 => equity_lane0_high_count <= "010";
+        when 25 => equity_lane0_high_count <= "011";
+        when 26 => equity_lane0_high_count <= "011";
+        when 27 => equity_lane0_high_count <= "100";
+        when 28 => equity_lane0_high_count <= "011";
+        when 29 => equity_lane0_high_count <= "100";
+        when 30 => equity_lane0_high_count <= "100";
+        when others => equity_lane0_high_count <= "101";
+    end case;
+end process equity_lane0_half_counts;
+
+equity_lane0_count_winners: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_low_q <= equity_lane0_low_count;
+        equity_lane0_high_q <= equity_lane0_high_count;
+        equity_lane0_winners_q <= equity_lane0_winners;
+    end if;
+end process equity_lane0_count_winners;
+
+equity_lane0_count_valid: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_shown_q <= '0';
+        else
+            equity_lane0_shown_q <= equity_lane0_shown;
         end if;
-    end loop;
-    equity_lane0_k <= total;
-end process equity_lane0_popcount;
+    end if;
+end process equity_lane0_count_valid;
+
+
+equity_lane0_k <= (resize(equity_lane0_low_q, 4) + equity_lane0_high_q);
 
 equity_lane0_units_rom: process (equity_lane0_k) is
 begin
@@ -4662,7 +4855,12 @@ begin
         when 7 => equity_lane0_k_units <= "000101101000";
         when 8 => equity_lane0_k_units <= "000100111011";
         when 9 => equity_lane0_k_units <= "000100011000";
-        when others => equity_lane0_k_units <= "000011111100";
+        when 10 => equity_lane0_k_units <= "000011111100";
+        when 11 => equity_lane0_k_units <= "000011100101";
+        when 12 => equity_lane0_k_units <= "000011010010";
+        when 13 => equity_lane0_k_units <= "000011000001";
+        when 14 => equity_lane0_k_units <= "000010110100";
+        when others => equity_lane0_k_units <= "000010101000";
     end case;
 end process equity_lane0_units_rom;
 
@@ -4675,10 +4873,10 @@ begin
             equity_lane0_alone <= '0';
             equity_lane0_units <= to_unsigned(0, 12);
         else
-            equity_lane0_won <= equity_lane0_winners;
+            equity_lane0_won <= equity_lane0_winners_q;
             equity_lane0_alone <= stdl(equity_lane0_k = 1);
             equity_lane0_units <= equity_lane0_k_units;
-            equity_lane0_won_valid <= equity_lane0_shown;
+            equity_lane0_won_valid <= equity_lane0_shown_q;
         end if;
     end if;
 end process equity_lane0_shares;

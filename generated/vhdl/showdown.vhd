@@ -159,7 +159,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg0_q and (not showdown0_pipe_reg1_q));
     bit_lt := (showdown0_pipe_reg1_q and (not showdown0_pipe_reg0_q));
-    bit_eq := (not (showdown0_pipe_reg0_q(24-1 downto 1) xor showdown0_pipe_reg1_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg0_q(24-1 downto 1)) xor showdown0_pipe_reg1_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -171,7 +171,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -205,7 +205,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg0_q and (not showdown0_pipe_reg2_q));
     bit_lt := (showdown0_pipe_reg2_q and (not showdown0_pipe_reg0_q));
-    bit_eq := (not (showdown0_pipe_reg0_q(24-1 downto 1) xor showdown0_pipe_reg2_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg0_q(24-1 downto 1)) xor showdown0_pipe_reg2_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -217,7 +217,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -251,7 +251,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg0_q and (not showdown0_pipe_reg3_q));
     bit_lt := (showdown0_pipe_reg3_q and (not showdown0_pipe_reg0_q));
-    bit_eq := (not (showdown0_pipe_reg0_q(24-1 downto 1) xor showdown0_pipe_reg3_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg0_q(24-1 downto 1)) xor showdown0_pipe_reg3_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -263,7 +263,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -297,7 +297,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg1_q and (not showdown0_pipe_reg2_q));
     bit_lt := (showdown0_pipe_reg2_q and (not showdown0_pipe_reg1_q));
-    bit_eq := (not (showdown0_pipe_reg1_q(24-1 downto 1) xor showdown0_pipe_reg2_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg1_q(24-1 downto 1)) xor showdown0_pipe_reg2_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -309,7 +309,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -343,7 +343,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg1_q and (not showdown0_pipe_reg3_q));
     bit_lt := (showdown0_pipe_reg3_q and (not showdown0_pipe_reg1_q));
-    bit_eq := (not (showdown0_pipe_reg1_q(24-1 downto 1) xor showdown0_pipe_reg3_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg1_q(24-1 downto 1)) xor showdown0_pipe_reg3_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -355,7 +355,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);
@@ -389,7 +389,7 @@ begin
     field_lt_at := to_unsigned(0, 22);
     bit_gt := (showdown0_pipe_reg2_q and (not showdown0_pipe_reg3_q));
     bit_lt := (showdown0_pipe_reg3_q and (not showdown0_pipe_reg2_q));
-    bit_eq := (not (showdown0_pipe_reg2_q(24-1 downto 1) xor showdown0_pipe_reg3_q(24-1 downto 1)));
+    bit_eq := ((not showdown0_pipe_reg2_q(24-1 downto 1)) xor showdown0_pipe_reg3_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -401,7 +401,7 @@ begin
     field_eq := to_unsigned(0, 8);
     super_gt_at := to_unsigned(0, 7);
     super_lt_at := to_unsigned(0, 7);
-    field_eq := (not (field_gt(9-1 downto 1) or field_lt(9-1 downto 1)));
+    field_eq := ((not field_gt(9-1 downto 1)) and (not field_lt(9-1 downto 1)));
     super_gt_at := ((field_gt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_gt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_gt(7-1 downto 0)));
     super_lt_at := ((field_lt(9-1 downto 2) or (field_eq(8-1 downto 1) and field_lt(8-1 downto 1))) or ((field_eq(8-1 downto 1) and field_eq(7-1 downto 0)) and field_lt(7-1 downto 0)));
     super_gt := to_unsigned(0, 3);

@@ -83,6 +83,9 @@ GAMES = {game.name: game for game in [
     Game("holdem", "pokerhdl.games.holdem_board:holdem_board",
          "pokerhdl.games.holdem_board:holdem_panel",
          doc="Texas Hold'em table with a UART terminal and a panel of buttons and switches"),
+    Game("equity", "pokerhdl.games.equity_board:equity_board",
+         "pokerhdl.games.equity_board:equity_panel",
+         doc="the equity engine on the USB-UART: `pokerhdl equity --backend serial`"),
 ]}
 
 

@@ -23,9 +23,14 @@ CARD = 6
 def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upper,
                    upper_dealt, n, digit, can_rise, first, top, hand):
     """One slot's digit. ``upper``: the next digit of the group, its bound when that is dealt
-    (never for the ``top`` slot: the bound is n); ``lower_can``: a lower digit of the group can rise; ``step``: the
-    group steps; ``first``: the digit's first value; ``hand``: ``start`` resets it."""
+    (never for the ``top`` slot: the bound is n); ``lower_can``: a lower digit of the group can
+    rise; ``step``: the group steps; ``first``: the digit's first value; ``hand``: ``start``
+    resets it. The digit's successor is kept in a register beside it (``risen``, set the clock
+    after a load), so no adder lies between the digits and the decision to step them."""
     bound = Signal(intbv(0)[CARD:])
+    risen = Signal(intbv(1)[CARD + 1:])          # digit + 1
+    loaded = Signal(intbv(0)[CARD:])
+    fresh = Signal(bool(0))                      # loaded last clock: risen is digit + 1 now
 
     @always_comb
     def rise():
@@ -33,19 +38,26 @@ def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upp
             bound.next = n
         else:
             bound.next = upper
-        can_rise.next = dealt and digit + 1 != bound
+        loaded.next = seed_word[CARD:]
+        can_rise.next = dealt and risen != bound
 
     @always_seq(clk.posedge, reset=rst)
     def advance():
+        fresh.next = here
         if here:
-            digit.next = seed_word[CARD:]
+            digit.next = loaded
+        elif fresh:
+            risen.next = digit + 1
         elif start and hand:
             digit.next = first
+            risen.next = first + 1
         elif step and not lower_can:
             if can_rise:
-                digit.next = digit + 1
+                digit.next = risen[CARD:]
+                risen.next = risen + 1
             else:
                 digit.next = first
+                risen.next = first + 1
 
     return instances()
 

@@ -46,12 +46,15 @@ COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the re
 TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
 DRAIN_EXTRA = 1 + TRIAL_BITS // 8 + 2    # the registered amount, then carries through chunks
-UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(11))
+UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(16))
+HALF = 5                                 # players counted per popcount ROM
+POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
 
 
 def lane_depth(opponents):
-    """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount."""
-    return 2 * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 2
+    """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount
+    (two clocks)."""
+    return 2 * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 3
 
 
 @block
@@ -218,11 +221,12 @@ def counter_chunk(clk, rst, clear, load, load_value, shift, chain_hi, delta, car
 
 @block
 def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_out, delta,
-                    chunks, down=False, low_one=None, high_zero=None):
+                    chunks, down=False, low_one=None, high_zero=None, low_two=None):
     """A counter of byte-aligned ``chunks`` (widths, lowest first), carries registered between
     them, so its logic depth is one chunk's whatever its width: it takes its last delta a few
     clocks after its last count (the lane's drain waits for them). chain_in / chain_out: its
-    place in the readout chain, a byte at a time. Down counters report low_one and high_zero
+    place in the readout chain, a byte at a time. Down counters report low_one, low_two and
+    high_zero
     (the lowest chunk 1, every other chunk 0) for an exact zero test."""
     values = tuple(Signal(intbv(0)[w:]) for w in chunks)   # a tuple: not a memory
     carries = [Signal(intbv(0)[1:]) for _ in range(len(chunks) + 1)]    # carries[0]: none
@@ -247,6 +251,7 @@ def chunked_counter(clk, rst, clear, load, load_value, shift, chain_in, chain_ou
         @always_comb
         def tests():
             low_one.next = lowest == 1
+            low_two.next = lowest == 2
             high_zero.next = high == 0
 
     return instances()
@@ -310,7 +315,8 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     clear, done_q = Signal(bool(0)), Signal(bool(1))
     # trials still to count: a down counter; left_zero is exactly "none left" every clock
     left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
-    low_one, high_zero = Signal(bool(0)), Signal(bool(0))
+    low_one, low_two, high_zero = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    last_one = Signal(bool(0))                   # this step is the last of the quota
     extra, quota_was_zero = Signal(bool(0)), Signal(bool(0))   # the bonus trial still to count
     count_one = Signal(intbv(0)[1:])
     step_one = Signal(bool(0))                   # a trial (Monte Carlo) or board (exact) done
@@ -318,7 +324,7 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
     left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
                            count_one, [8] * (TRIAL_BITS // 8), down=True, low_one=low_one,
-                           high_zero=high_zero)
+                           high_zero=high_zero, low_two=low_two)
 
     @always_comb
     def control_out():
@@ -330,15 +336,25 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             step_one.next = board_step
         else:
             step_one.next = counting
+        quota_zero.next = quota == 0
+        # the counter takes a step a clock after it happens (count_one, registered: no adder
+        # after the odometer's carries), so one step may still be on its way into it
+        if count_one:
+            last_one.next = low_two and high_zero
+        else:
+            last_one.next = low_one and high_zero
+
+    @always_seq(clk.posedge, reset=rst)
+    def step_counted():
         if step_one and not extra:
             count_one.next = 1
         else:
             count_one.next = 0
-        quota_zero.next = quota == 0
 
     @always_seq(clk.posedge, reset=rst)
     def zero_left():
-        # a borrow is never pending when the low chunk is 0 or 1 (it wrapped >= 254 counts ago)
+        # a borrow is never pending when the low chunk is 0, 1 or 2 (it wrapped >= 253 counts
+        # ago)
         if start:
             left_zero.next = quota_zero and not bonus
             extra.next = bonus
@@ -347,7 +363,7 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             extra.next = False                   # the bonus trial: the counter stays
             if quota_was_zero:
                 left_zero.next = True
-        elif step_one and low_one and high_zero:
+        elif step_one and last_one:
             left_zero.next = True
 
     @always_seq(clk.posedge, reset=rst)
@@ -426,13 +442,34 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     k = Signal(intbv(0)[4:])
     k_units = Signal(intbv(0)[12:])
 
+    # the winners counted in two halves of up to five (a ROM each, one LUT level), registered,
+    # then added: a chain of ten one-bit additions was the nine-opponent lane's longest path
+    low_players = min(players, HALF)
+    low_winners = winners(low_players, 0)
+    high_winners = winners(players, HALF) if players > HALF else Signal(intbv(0)[1:])
+    low_count, high_count = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+    low_q, high_q = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+    winners_q = Signal(intbv(0)[players:])
+    shown_q = Signal(bool(0))
+
+    @always_comb
+    def half_counts():
+        low_count.next = POPCOUNT_ROM[int(low_winners)]
+        high_count.next = POPCOUNT_ROM[int(high_winners)]
+
+    @always(clk.posedge)
+    def count_winners():
+        low_q.next = low_count
+        high_q.next = high_count
+        winners_q.next = winners
+
+    @always_seq(clk.posedge, reset=rst)
+    def count_valid():
+        shown_q.next = shown
+
     @always_comb
     def popcount():
-        total = intbv(0)[4:]
-        for p in range(players):
-            if winners[p]:
-                total[:] = total + 1
-        k.next = total
+        k.next = low_q + high_q
 
     @always_comb
     def units_rom():
@@ -440,10 +477,10 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
 
     @always_seq(clk.posedge, reset=rst)
     def shares():
-        won.next = winners
+        won.next = winners_q
         alone.next = k == 1
         units.next = k_units
-        won_valid.next = shown
+        won_valid.next = shown_q
 
     @always_comb
     def count_gate():

@@ -45,7 +45,7 @@ def word_at_least(a, b, a_ge_b, b_ge_a):
         field_lt_at = intbv(0)[WORD - 2:]
         bit_gt[:] = a & ~b
         bit_lt[:] = b & ~a
-        bit_eq[:] = ~(a[WORD:1] ^ b[WORD:1])
+        bit_eq[:] = ~a[WORD:1] ^ b[WORD:1]            # ~(a ^ b), kept to its width
         field_gt_at[:] = (bit_gt[WORD:2] | (bit_eq[WORD - 1:1] & bit_gt[WORD - 1:1])
                           | (bit_eq[WORD - 1:1] & bit_eq[WORD - 2:0] & bit_gt[WORD - 2:0]))
         field_lt_at[:] = (bit_lt[WORD:2] | (bit_eq[WORD - 1:1] & bit_lt[WORD - 1:1])
@@ -58,7 +58,7 @@ def word_at_least(a, b, a_ge_b, b_ge_a):
         field_eq = intbv(0)[GROUP * SUPERS - 1:]    # bit f: fields f+1 of a and b agree
         super_gt_at = intbv(0)[GROUP * SUPERS - 2:]
         super_lt_at = intbv(0)[GROUP * SUPERS - 2:]
-        field_eq[:] = ~(field_gt[9:1] | field_lt[9:1])
+        field_eq[:] = ~field_gt[9:1] & ~field_lt[9:1]
         super_gt_at[:] = (field_gt[9:2] | (field_eq[8:1] & field_gt[8:1])
                           | (field_eq[8:1] & field_eq[7:0] & field_gt[7:0]))
         super_lt_at[:] = (field_lt[9:2] | (field_eq[8:1] & field_lt[8:1])
