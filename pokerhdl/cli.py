@@ -155,14 +155,14 @@ def main(argv=None):
     p.add_argument("--lanes", type=int,
                    help=f"Monte Carlo lanes the trials are shared among; the counts depend "
                         f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
-                        f"engine's; serial: the board engine's, by default the committed "
-                        f"engine's)")
+                        f"engine's; serial: the board engine's, by default nexys_a7_equity's)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every "
                         "core); sim: the generated RTL of the hardware engine in Verilator "
-                        "(Monte Carlo, its own lanes: the golden backend with the same "
-                        "--lanes and --seed gives the same counts); serial: a board running "
-                        "the engine, on --port")
+                        "(its own lanes: for Monte Carlo the golden backend with the same "
+                        "--lanes and --seed gives the same counts, --exact gives golden "
+                        "exact's; Monte Carlo unless --exact); serial: a board running the "
+                        "engine (nexys_a7_equity), on --port")
     p.add_argument("--port", metavar="DEV", help="the board's serial port for --backend serial "
                                                  "(e.g. /dev/ttyUSB1)")
     p.add_argument("--json", action="store_true",

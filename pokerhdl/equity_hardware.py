@@ -20,6 +20,7 @@ from .golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, pars
                                       setup_request)
 
 SIM_TOP = "equity_engine"
+BOARD_TOP = "nexys_a7_equity"    # the board top whose lanes a serial link has by default
 SIM_CHUNK = 20_000               # clocks between looks at the reply stream
 SIM_SLACK = 200_000              # clocks a run may take beyond its expected length
 SERIAL_BAUD = 115_200
@@ -27,11 +28,11 @@ BYTE_BITS = 10                   # a UART byte: start, 8 data bits, stop
 MAX_REPLY = 4 + TRIAL_BYTES + 10 * sum(COUNT_BYTES)    # the longest reply frame, in bytes
 
 
-def engine_params():
-    """The committed engine's parameters (lanes, opponents): the simulated engine's, and a
-    board's until a board top says otherwise."""
+def engine_params(top=SIM_TOP):
+    """The committed parameters (lanes, opponents, ...) of an engine top: the simulated
+    engine's, or a board's (BOARD_TOP)."""
     from .tops import TOPS
-    return TOPS[SIM_TOP].params
+    return TOPS[top].params
 
 
 class LinkError(RuntimeError):
@@ -80,7 +81,7 @@ class SerialLink:
             self.port = serial.Serial(port, baud, timeout=0.1)
         except serial.SerialException as exc:
             raise LinkError(f"cannot open {port}: {exc}") from None
-        self.lanes = engine_params()["lanes"] if lanes is None else lanes
+        self.lanes = engine_params(BOARD_TOP)["lanes"] if lanes is None else lanes
         self.opponents = None            # the board's maximum: it refuses more itself
 
     def exchange(self, request, clocks=1_000_000, progress=None, clk_hz=100_000_000):
