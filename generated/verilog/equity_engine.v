@@ -232,86 +232,106 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+wire equity_lane0_colex_odometer0_spare;
+wire [3:0] equity_lane0_colex_odometer0_last_bits;
 reg [10:0] equity_lane0_colex_odometer0_lower;
 wire [10:0] equity_lane0_colex_odometer0_rise_bits;
 reg [10:0] equity_lane0_colex_odometer0_steps;
 wire equity_lane0_colex_odometer0_slot_select0_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
 reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 wire equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
 reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 wire equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
 reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 wire equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
 reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 wire equity_lane0_colex_odometer0_slot_select4_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
 reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 wire equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
 reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 wire equity_lane0_colex_odometer0_slot_select6_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
 reg equity_lane0_colex_odometer0_odometer_digit6_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 wire equity_lane0_colex_odometer0_slot_select7_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit7_risen;
 reg equity_lane0_colex_odometer0_odometer_digit7_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_bound;
 reg equity_lane0_colex_odometer0_odometer_digit7_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit7_risen;
 wire equity_lane0_colex_odometer0_slot_select8_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit8_risen;
 reg equity_lane0_colex_odometer0_odometer_digit8_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_bound;
 reg equity_lane0_colex_odometer0_odometer_digit8_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit8_risen;
 wire equity_lane0_colex_odometer0_slot_select9_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit9_risen;
 reg equity_lane0_colex_odometer0_odometer_digit9_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_bound;
 reg equity_lane0_colex_odometer0_odometer_digit9_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit9_risen;
 wire equity_lane0_colex_odometer0_slot_select10_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit10_risen;
 reg equity_lane0_colex_odometer0_odometer_digit10_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_bound;
 reg equity_lane0_colex_odometer0_odometer_digit10_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit10_risen;
+reg equity_lane0_colex_odometer0_hand_last0_last;
+reg equity_lane0_colex_odometer0_hand_last0_n_is_2;
+reg [6:0] equity_lane0_colex_odometer0_hand_last0_n_less_1;
+reg [6:0] equity_lane0_colex_odometer0_hand_last0_n_less_2;
+wire equity_lane0_colex_odometer0_hand_last0_rose_high;
+wire equity_lane0_colex_odometer0_hand_last0_rose_low;
+reg equity_lane0_colex_odometer0_hand_last1_last;
+reg equity_lane0_colex_odometer0_hand_last1_n_is_2;
+reg [6:0] equity_lane0_colex_odometer0_hand_last1_n_less_1;
+reg [6:0] equity_lane0_colex_odometer0_hand_last1_n_less_2;
+wire equity_lane0_colex_odometer0_hand_last1_rose_high;
+wire equity_lane0_colex_odometer0_hand_last1_rose_low;
+reg equity_lane0_colex_odometer0_hand_last2_last;
+reg equity_lane0_colex_odometer0_hand_last2_n_is_2;
+reg [6:0] equity_lane0_colex_odometer0_hand_last2_n_less_1;
+reg [6:0] equity_lane0_colex_odometer0_hand_last2_n_less_2;
+wire equity_lane0_colex_odometer0_hand_last2_rose_high;
+wire equity_lane0_colex_odometer0_hand_last2_rose_low;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -1396,86 +1416,106 @@ wire [7:0] equity_lane1_chunked_counter14_counter_chunk77_shifted;
 reg [7:0] equity_lane1_chunked_counter14_counter_chunk78_value;
 reg [0:0] equity_lane1_chunked_counter14_counter_chunk78_carry_out;
 wire [7:0] equity_lane1_chunked_counter14_counter_chunk78_shifted;
+wire equity_lane1_colex_odometer1_spare;
+wire [3:0] equity_lane1_colex_odometer1_last_bits;
 reg [10:0] equity_lane1_colex_odometer1_lower;
 wire [10:0] equity_lane1_colex_odometer1_rise_bits;
 reg [10:0] equity_lane1_colex_odometer1_steps;
 wire equity_lane1_colex_odometer1_slot_select11_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_digit;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit11_risen;
 reg equity_lane1_colex_odometer1_odometer_digit11_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_bound;
 reg equity_lane1_colex_odometer1_odometer_digit11_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit11_risen;
 wire equity_lane1_colex_odometer1_slot_select12_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_upper;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit12_risen;
 reg equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_bound;
 reg equity_lane1_colex_odometer1_odometer_digit12_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit12_risen;
 wire equity_lane1_colex_odometer1_slot_select13_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_upper;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit13_risen;
 reg equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_bound;
 reg equity_lane1_colex_odometer1_odometer_digit13_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit13_risen;
 wire equity_lane1_colex_odometer1_slot_select14_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_upper;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit14_risen;
 reg equity_lane1_colex_odometer1_odometer_digit14_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_bound;
 reg equity_lane1_colex_odometer1_odometer_digit14_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit14_risen;
 wire equity_lane1_colex_odometer1_slot_select15_here;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit15_risen;
 reg equity_lane1_colex_odometer1_odometer_digit15_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_bound;
 reg equity_lane1_colex_odometer1_odometer_digit15_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit15_risen;
 wire equity_lane1_colex_odometer1_slot_select16_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_digit;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit16_risen;
 reg equity_lane1_colex_odometer1_odometer_digit16_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_bound;
 reg equity_lane1_colex_odometer1_odometer_digit16_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit16_risen;
 wire equity_lane1_colex_odometer1_slot_select17_here;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit17_risen;
 reg equity_lane1_colex_odometer1_odometer_digit17_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_bound;
 reg equity_lane1_colex_odometer1_odometer_digit17_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit17_risen;
 wire equity_lane1_colex_odometer1_slot_select18_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_digit;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit18_risen;
 reg equity_lane1_colex_odometer1_odometer_digit18_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_bound;
 reg equity_lane1_colex_odometer1_odometer_digit18_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit18_risen;
 wire equity_lane1_colex_odometer1_slot_select19_here;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit19_risen;
 reg equity_lane1_colex_odometer1_odometer_digit19_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_bound;
 reg equity_lane1_colex_odometer1_odometer_digit19_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit19_risen;
 wire equity_lane1_colex_odometer1_slot_select20_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_digit;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit20_risen;
 reg equity_lane1_colex_odometer1_odometer_digit20_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_bound;
 reg equity_lane1_colex_odometer1_odometer_digit20_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit20_risen;
 wire equity_lane1_colex_odometer1_slot_select21_here;
+reg [6:0] equity_lane1_colex_odometer1_odometer_digit21_risen;
 reg equity_lane1_colex_odometer1_odometer_digit21_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_bound;
 reg equity_lane1_colex_odometer1_odometer_digit21_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_loaded;
-reg [6:0] equity_lane1_colex_odometer1_odometer_digit21_risen;
+reg equity_lane1_colex_odometer1_hand_last3_last;
+reg equity_lane1_colex_odometer1_hand_last3_n_is_2;
+reg [6:0] equity_lane1_colex_odometer1_hand_last3_n_less_1;
+reg [6:0] equity_lane1_colex_odometer1_hand_last3_n_less_2;
+wire equity_lane1_colex_odometer1_hand_last3_rose_high;
+wire equity_lane1_colex_odometer1_hand_last3_rose_low;
+reg equity_lane1_colex_odometer1_hand_last4_last;
+reg equity_lane1_colex_odometer1_hand_last4_n_is_2;
+reg [6:0] equity_lane1_colex_odometer1_hand_last4_n_less_1;
+reg [6:0] equity_lane1_colex_odometer1_hand_last4_n_less_2;
+wire equity_lane1_colex_odometer1_hand_last4_rose_high;
+wire equity_lane1_colex_odometer1_hand_last4_rose_low;
+reg equity_lane1_colex_odometer1_hand_last5_last;
+reg equity_lane1_colex_odometer1_hand_last5_n_is_2;
+reg [6:0] equity_lane1_colex_odometer1_hand_last5_n_less_1;
+reg [6:0] equity_lane1_colex_odometer1_hand_last5_n_less_2;
+wire equity_lane1_colex_odometer1_hand_last5_rose_high;
+wire equity_lane1_colex_odometer1_hand_last5_rose_low;
 wire [31:0] equity_lane1_slot_stream11_word;
 wire equity_lane1_slot_stream11_advance;
 wire [31:0] equity_lane1_slot_stream11_gx;
@@ -2544,6 +2584,7 @@ assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
+assign equity_lane0_colex_odometer0_spare = 1'd1;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
 assign equity_lane0_tally0_no = 1'd0;
@@ -2604,6 +2645,7 @@ assign equity_lane1_no_shift = 1'd0;
 assign equity_lane1_high_winners = 1'd0;
 assign equity_lane1_chunked_counter14_zero = 8'd0;
 assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
+assign equity_lane1_colex_odometer1_spare = 1'd1;
 assign equity_lane1_deal_stage11_ok_in = 1'd1;
 assign equity_lane1_deal_stage11_pos_in = 6'd0;
 assign equity_lane1_tally13_no = 1'd0;
@@ -2664,6 +2706,10 @@ assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counte
 assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
 assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
 assign equity_lane0_chunked_counter0_high[8-1:0] = equity_lane0_chunked_counter0_counter_chunk1_value;
+assign equity_lane0_colex_odometer0_last_bits[3] = equity_lane0_colex_odometer0_spare;
+assign equity_lane0_colex_odometer0_last_bits[2] = equity_lane0_colex_odometer0_hand_last2_last;
+assign equity_lane0_colex_odometer0_last_bits[1] = equity_lane0_colex_odometer0_hand_last1_last;
+assign equity_lane0_colex_odometer0_last_bits[0] = equity_lane0_colex_odometer0_hand_last0_last;
 assign equity_lane0_colex_odometer0_rise_bits[10] = equity_lane0_colex_odometer0_odometer_digit10_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[9] = equity_lane0_colex_odometer0_odometer_digit9_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[8] = equity_lane0_colex_odometer0_odometer_digit8_can_rise;
@@ -2807,6 +2853,10 @@ assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_count
 assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
 assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
 assign equity_lane1_chunked_counter14_high[8-1:0] = equity_lane1_chunked_counter14_counter_chunk75_value;
+assign equity_lane1_colex_odometer1_last_bits[3] = equity_lane1_colex_odometer1_spare;
+assign equity_lane1_colex_odometer1_last_bits[2] = equity_lane1_colex_odometer1_hand_last5_last;
+assign equity_lane1_colex_odometer1_last_bits[1] = equity_lane1_colex_odometer1_hand_last4_last;
+assign equity_lane1_colex_odometer1_last_bits[0] = equity_lane1_colex_odometer1_hand_last3_last;
 assign equity_lane1_colex_odometer1_rise_bits[10] = equity_lane1_colex_odometer1_odometer_digit21_can_rise;
 assign equity_lane1_colex_odometer1_rise_bits[9] = equity_lane1_colex_odometer1_odometer_digit20_can_rise;
 assign equity_lane1_colex_odometer1_rise_bits[8] = equity_lane1_colex_odometer1_odometer_digit19_can_rise;
@@ -5290,7 +5340,112 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit10_advan
 end
 
 
-always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equity_lane0_colex_odometer0_carries
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_bounds
+    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane0_colex_odometer0_hand_last0_rose_low = ((equity_lane0_colex_odometer0_odometer_digit5_risen == equity_lane0_colex_odometer0_hand_last0_n_less_2) && (equity_lane0_colex_odometer0_odometer_digit5_upper == equity_lane0_colex_odometer0_hand_last0_n_less_1));
+assign equity_lane0_colex_odometer0_hand_last0_rose_high = (equity_lane0_colex_odometer0_hand_last0_n_is_2 && (equity_lane0_colex_odometer0_odometer_digit6_risen == equity_lane0_colex_odometer0_hand_last0_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_keep
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_hand_last0_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+        end
+        else if (equity_lane0_colex_odometer0_steps[5]) begin
+            if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_low;
+            end
+            else if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_high;
+            end
+            else begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last1_bounds
+    equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane0_colex_odometer0_hand_last1_rose_low = ((equity_lane0_colex_odometer0_odometer_digit7_risen == equity_lane0_colex_odometer0_hand_last1_n_less_2) && (equity_lane0_colex_odometer0_odometer_digit7_upper == equity_lane0_colex_odometer0_hand_last1_n_less_1));
+assign equity_lane0_colex_odometer0_hand_last1_rose_high = (equity_lane0_colex_odometer0_hand_last1_n_is_2 && (equity_lane0_colex_odometer0_odometer_digit8_risen == equity_lane0_colex_odometer0_hand_last1_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last1_keep
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_hand_last1_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_n_is_2;
+        end
+        else if (equity_lane0_colex_odometer0_steps[7]) begin
+            if (equity_lane0_colex_odometer0_odometer_digit7_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_rose_low;
+            end
+            else if (equity_lane0_colex_odometer0_odometer_digit8_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_rose_high;
+            end
+            else begin
+                equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_bounds
+    equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane0_colex_odometer0_hand_last2_rose_low = ((equity_lane0_colex_odometer0_odometer_digit9_risen == equity_lane0_colex_odometer0_hand_last2_n_less_2) && (equity_lane0_colex_odometer0_odometer_digit9_upper == equity_lane0_colex_odometer0_hand_last2_n_less_1));
+assign equity_lane0_colex_odometer0_hand_last2_rose_high = (equity_lane0_colex_odometer0_hand_last2_n_is_2 && (equity_lane0_colex_odometer0_odometer_digit10_risen == equity_lane0_colex_odometer0_hand_last2_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_keep
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_hand_last2_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_n_is_2;
+        end
+        else if (equity_lane0_colex_odometer0_steps[9]) begin
+            if (equity_lane0_colex_odometer0_odometer_digit9_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_rose_low;
+            end
+            else if (equity_lane0_colex_odometer0_odometer_digit10_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_rose_high;
+            end
+            else begin
+                equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) begin: equity_lane0_colex_odometer0_carries
     reg [11-1:0] low;
     reg [11-1:0] moves;
     reg inner_max;
@@ -5306,7 +5461,7 @@ always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equi
         moves[a] = (equity_lane0_issue && inner_max);
         moves[(a + 1)] = (equity_lane0_issue && inner_max);
         low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
-        if ((equity_lane0_colex_odometer0_rise_bits[a] || equity_lane0_colex_odometer0_rise_bits[(a + 1)])) begin
+        if ((dealt[a] && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
             inner_max = 1'b0;
         end
     end
@@ -15199,7 +15354,112 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit21_advan
 end
 
 
-always @(equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits) begin: equity_lane1_colex_odometer1_carries
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane1_colex_odometer1_hand_last3_rose_low = ((equity_lane1_colex_odometer1_odometer_digit16_risen == equity_lane1_colex_odometer1_hand_last3_n_less_2) && (equity_lane1_colex_odometer1_odometer_digit16_upper == equity_lane1_colex_odometer1_hand_last3_n_less_1));
+assign equity_lane1_colex_odometer1_hand_last3_rose_high = (equity_lane1_colex_odometer1_hand_last3_n_is_2 && (equity_lane1_colex_odometer1_odometer_digit17_risen == equity_lane1_colex_odometer1_hand_last3_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_keep
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_hand_last3_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_n_is_2;
+        end
+        else if (equity_lane1_colex_odometer1_steps[5]) begin
+            if (equity_lane1_colex_odometer1_odometer_digit16_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_rose_low;
+            end
+            else if (equity_lane1_colex_odometer1_odometer_digit17_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_rose_high;
+            end
+            else begin
+                equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane1_colex_odometer1_hand_last4_rose_low = ((equity_lane1_colex_odometer1_odometer_digit18_risen == equity_lane1_colex_odometer1_hand_last4_n_less_2) && (equity_lane1_colex_odometer1_odometer_digit18_upper == equity_lane1_colex_odometer1_hand_last4_n_less_1));
+assign equity_lane1_colex_odometer1_hand_last4_rose_high = (equity_lane1_colex_odometer1_hand_last4_n_is_2 && (equity_lane1_colex_odometer1_odometer_digit19_risen == equity_lane1_colex_odometer1_hand_last4_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_keep
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_hand_last4_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_n_is_2;
+        end
+        else if (equity_lane1_colex_odometer1_steps[7]) begin
+            if (equity_lane1_colex_odometer1_odometer_digit18_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_rose_low;
+            end
+            else if (equity_lane1_colex_odometer1_odometer_digit19_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_rose_high;
+            end
+            else begin
+                equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane1_colex_odometer1_hand_last5_rose_low = ((equity_lane1_colex_odometer1_odometer_digit20_risen == equity_lane1_colex_odometer1_hand_last5_n_less_2) && (equity_lane1_colex_odometer1_odometer_digit20_upper == equity_lane1_colex_odometer1_hand_last5_n_less_1));
+assign equity_lane1_colex_odometer1_hand_last5_rose_high = (equity_lane1_colex_odometer1_hand_last5_n_is_2 && (equity_lane1_colex_odometer1_odometer_digit21_risen == equity_lane1_colex_odometer1_hand_last5_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_keep
+    if (rst == 1) begin
+        equity_lane1_colex_odometer1_hand_last5_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_n_is_2;
+        end
+        else if (equity_lane1_colex_odometer1_steps[9]) begin
+            if (equity_lane1_colex_odometer1_odometer_digit20_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_rose_low;
+            end
+            else if (equity_lane1_colex_odometer1_odometer_digit21_can_rise) begin
+                equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_rose_high;
+            end
+            else begin
+                equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(dealt, equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_last_bits) begin: equity_lane1_colex_odometer1_carries
     reg [11-1:0] low;
     reg [11-1:0] moves;
     reg inner_max;
@@ -15215,7 +15475,7 @@ always @(equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits) begin: equi
         moves[a] = (equity_lane1_issue && inner_max);
         moves[(a + 1)] = (equity_lane1_issue && inner_max);
         low[(a + 1)] = equity_lane1_colex_odometer1_rise_bits[a];
-        if ((equity_lane1_colex_odometer1_rise_bits[a] || equity_lane1_colex_odometer1_rise_bits[(a + 1)])) begin
+        if ((dealt[a] && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
             inner_max = 1'b0;
         end
     end

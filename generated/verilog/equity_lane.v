@@ -114,58 +114,66 @@ wire [7:0] equity_lane0_chunked_counter0_counter_chunk3_shifted;
 reg [7:0] equity_lane0_chunked_counter0_counter_chunk4_value;
 reg [0:0] equity_lane0_chunked_counter0_counter_chunk4_carry_out;
 wire [7:0] equity_lane0_chunked_counter0_counter_chunk4_shifted;
+wire equity_lane0_colex_odometer0_spare;
+wire [1:0] equity_lane0_colex_odometer0_last_bits;
 reg [6:0] equity_lane0_colex_odometer0_lower;
 wire [6:0] equity_lane0_colex_odometer0_rise_bits;
 reg [6:0] equity_lane0_colex_odometer0_steps;
 wire equity_lane0_colex_odometer0_slot_select0_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
 reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
 wire equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
 reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 wire equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
 reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 wire equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
 reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 wire equity_lane0_colex_odometer0_slot_select4_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
 reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 wire equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
 reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
 wire equity_lane0_colex_odometer0_slot_select6_here;
+reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
 reg equity_lane0_colex_odometer0_odometer_digit6_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_loaded;
-reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
+reg equity_lane0_colex_odometer0_hand_last0_last;
+reg equity_lane0_colex_odometer0_hand_last0_n_is_2;
+reg [6:0] equity_lane0_colex_odometer0_hand_last0_n_less_1;
+reg [6:0] equity_lane0_colex_odometer0_hand_last0_n_less_2;
+wire equity_lane0_colex_odometer0_hand_last0_rose_high;
+wire equity_lane0_colex_odometer0_hand_last0_rose_low;
 wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
@@ -740,6 +748,7 @@ assign equity_lane0_no_shift = 1'd0;
 assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_chunked_counter0_zero = 8'd0;
 assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
+assign equity_lane0_colex_odometer0_spare = 1'd1;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
 assign equity_lane0_tally0_no = 1'd0;
@@ -774,6 +783,8 @@ assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counte
 assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
 assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
 assign equity_lane0_chunked_counter0_high[8-1:0] = equity_lane0_chunked_counter0_counter_chunk1_value;
+assign equity_lane0_colex_odometer0_last_bits[1] = equity_lane0_colex_odometer0_spare;
+assign equity_lane0_colex_odometer0_last_bits[0] = equity_lane0_colex_odometer0_hand_last0_last;
 assign equity_lane0_colex_odometer0_rise_bits[6] = equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[5] = equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[4] = equity_lane0_colex_odometer0_odometer_digit4_can_rise;
@@ -1473,7 +1484,42 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advanc
 end
 
 
-always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equity_lane0_colex_odometer0_carries
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_bounds
+    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (n == 2);
+end
+
+
+
+assign equity_lane0_colex_odometer0_hand_last0_rose_low = ((equity_lane0_colex_odometer0_odometer_digit5_risen == equity_lane0_colex_odometer0_hand_last0_n_less_2) && (equity_lane0_colex_odometer0_odometer_digit5_upper == equity_lane0_colex_odometer0_hand_last0_n_less_1));
+assign equity_lane0_colex_odometer0_hand_last0_rose_high = (equity_lane0_colex_odometer0_hand_last0_n_is_2 && (equity_lane0_colex_odometer0_odometer_digit6_risen == equity_lane0_colex_odometer0_hand_last0_n_less_1));
+
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_keep
+    if (rst == 1) begin
+        equity_lane0_colex_odometer0_hand_last0_last <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+        end
+        else if (equity_lane0_colex_odometer0_steps[5]) begin
+            if (equity_lane0_colex_odometer0_odometer_digit5_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_low;
+            end
+            else if (equity_lane0_colex_odometer0_odometer_digit6_can_rise) begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_high;
+            end
+            else begin
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+            end
+        end
+    end
+end
+
+
+always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) begin: equity_lane0_colex_odometer0_carries
     reg [7-1:0] low;
     reg [7-1:0] moves;
     reg inner_max;
@@ -1489,7 +1535,7 @@ always @(equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) begin: equi
         moves[a] = (equity_lane0_issue && inner_max);
         moves[(a + 1)] = (equity_lane0_issue && inner_max);
         low[(a + 1)] = equity_lane0_colex_odometer0_rise_bits[a];
-        if ((equity_lane0_colex_odometer0_rise_bits[a] || equity_lane0_colex_odometer0_rise_bits[(a + 1)])) begin
+        if ((dealt[a] && (!equity_lane0_colex_odometer0_last_bits[j]))) begin
             inner_max = 1'b0;
         end
     end

@@ -282,86 +282,106 @@ signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
+signal equity_lane0_colex_odometer0_spare: std_logic;
+signal equity_lane0_colex_odometer0_last_bits: unsigned(3 downto 0);
 signal equity_lane0_colex_odometer0_lower: unsigned(10 downto 0);
 signal equity_lane0_colex_odometer0_rise_bits: unsigned(10 downto 0);
 signal equity_lane0_colex_odometer0_steps: unsigned(10 downto 0);
 signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit4_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit6_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select7_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit7_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit7_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit7_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit7_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit7_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit7_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit7_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit7_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select8_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit8_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit8_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit8_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit8_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit8_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit8_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select9_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit9_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit9_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit9_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit9_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit9_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit9_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit9_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit9_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select10_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit10_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit10_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit10_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit10_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit10_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit10_risen: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_last: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_n_is_2: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_n_less_1: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_n_less_2: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_rose_high: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_rose_low: std_logic;
+signal equity_lane0_colex_odometer0_hand_last1_last: std_logic;
+signal equity_lane0_colex_odometer0_hand_last1_n_is_2: std_logic;
+signal equity_lane0_colex_odometer0_hand_last1_n_less_1: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last1_n_less_2: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last1_rose_high: std_logic;
+signal equity_lane0_colex_odometer0_hand_last1_rose_low: std_logic;
+signal equity_lane0_colex_odometer0_hand_last2_last: std_logic;
+signal equity_lane0_colex_odometer0_hand_last2_n_is_2: std_logic;
+signal equity_lane0_colex_odometer0_hand_last2_n_less_1: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last2_n_less_2: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last2_rose_high: std_logic;
+signal equity_lane0_colex_odometer0_hand_last2_rose_low: std_logic;
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -1446,86 +1466,106 @@ signal equity_lane1_chunked_counter14_counter_chunk77_shifted: unsigned(7 downto
 signal equity_lane1_chunked_counter14_counter_chunk78_value: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_counter_chunk78_carry_out: unsigned(0 downto 0);
 signal equity_lane1_chunked_counter14_counter_chunk78_shifted: unsigned(7 downto 0);
+signal equity_lane1_colex_odometer1_spare: std_logic;
+signal equity_lane1_colex_odometer1_last_bits: unsigned(3 downto 0);
 signal equity_lane1_colex_odometer1_lower: unsigned(10 downto 0);
 signal equity_lane1_colex_odometer1_rise_bits: unsigned(10 downto 0);
 signal equity_lane1_colex_odometer1_steps: unsigned(10 downto 0);
 signal equity_lane1_colex_odometer1_slot_select11_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit11_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit11_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit11_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit11_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit11_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit11_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit11_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit11_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select12_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit12_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit12_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit12_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit12_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit12_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit12_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit12_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select13_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit13_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit13_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit13_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit13_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit13_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit13_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit13_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select14_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit14_upper: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit14_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit14_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit14_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit14_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit14_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit14_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select15_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit15_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit15_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit15_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit15_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit15_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit15_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select16_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit16_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit16_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit16_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit16_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit16_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit16_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit16_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit16_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select17_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit17_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit17_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit17_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit17_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit17_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit17_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select18_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit18_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit18_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit18_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit18_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit18_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit18_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit18_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit18_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select19_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit19_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit19_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit19_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit19_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit19_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit19_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select20_here: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit20_upper: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit20_digit: unsigned(5 downto 0);
+signal equity_lane1_colex_odometer1_odometer_digit20_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit20_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit20_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit20_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit20_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit20_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_slot_select21_here: std_logic;
+signal equity_lane1_colex_odometer1_odometer_digit21_risen: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit21_can_rise: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit21_bound: unsigned(5 downto 0);
 signal equity_lane1_colex_odometer1_odometer_digit21_fresh: std_logic;
 signal equity_lane1_colex_odometer1_odometer_digit21_loaded: unsigned(5 downto 0);
-signal equity_lane1_colex_odometer1_odometer_digit21_risen: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last3_last: std_logic;
+signal equity_lane1_colex_odometer1_hand_last3_n_is_2: std_logic;
+signal equity_lane1_colex_odometer1_hand_last3_n_less_1: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last3_n_less_2: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last3_rose_high: std_logic;
+signal equity_lane1_colex_odometer1_hand_last3_rose_low: std_logic;
+signal equity_lane1_colex_odometer1_hand_last4_last: std_logic;
+signal equity_lane1_colex_odometer1_hand_last4_n_is_2: std_logic;
+signal equity_lane1_colex_odometer1_hand_last4_n_less_1: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last4_n_less_2: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last4_rose_high: std_logic;
+signal equity_lane1_colex_odometer1_hand_last4_rose_low: std_logic;
+signal equity_lane1_colex_odometer1_hand_last5_last: std_logic;
+signal equity_lane1_colex_odometer1_hand_last5_n_is_2: std_logic;
+signal equity_lane1_colex_odometer1_hand_last5_n_less_1: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last5_n_less_2: unsigned(6 downto 0);
+signal equity_lane1_colex_odometer1_hand_last5_rose_high: std_logic;
+signal equity_lane1_colex_odometer1_hand_last5_rose_low: std_logic;
 signal equity_lane1_slot_stream11_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_advance: std_logic;
 signal equity_lane1_slot_stream11_gx: unsigned(31 downto 0);
@@ -2627,6 +2667,7 @@ equity_lane0_no_shift <= '0';
 equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
+equity_lane0_colex_odometer0_spare <= '1';
 equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
 equity_lane0_tally0_no <= '0';
@@ -2687,6 +2728,7 @@ equity_lane1_no_shift <= '0';
 equity_lane1_high_winners <= to_unsigned(0, 1);
 equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
+equity_lane1_colex_odometer1_spare <= '1';
 equity_lane1_deal_stage11_ok_in <= '1';
 equity_lane1_deal_stage11_pos_in <= to_unsigned(0, 6);
 equity_lane1_tally13_no <= '0';
@@ -2748,6 +2790,10 @@ equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_count
 equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
 equity_lane0_chunked_counter0_high(16-1 downto 8) <= equity_lane0_chunked_counter0_counter_chunk2_value;
 equity_lane0_chunked_counter0_high(8-1 downto 0) <= equity_lane0_chunked_counter0_counter_chunk1_value;
+equity_lane0_colex_odometer0_last_bits(3) <= equity_lane0_colex_odometer0_spare;
+equity_lane0_colex_odometer0_last_bits(2) <= equity_lane0_colex_odometer0_hand_last2_last;
+equity_lane0_colex_odometer0_last_bits(1) <= equity_lane0_colex_odometer0_hand_last1_last;
+equity_lane0_colex_odometer0_last_bits(0) <= equity_lane0_colex_odometer0_hand_last0_last;
 equity_lane0_colex_odometer0_rise_bits(10) <= equity_lane0_colex_odometer0_odometer_digit10_can_rise;
 equity_lane0_colex_odometer0_rise_bits(9) <= equity_lane0_colex_odometer0_odometer_digit9_can_rise;
 equity_lane0_colex_odometer0_rise_bits(8) <= equity_lane0_colex_odometer0_odometer_digit8_can_rise;
@@ -2891,6 +2937,10 @@ equity_lane1_chunked_counter14_high(32-1 downto 24) <= equity_lane1_chunked_coun
 equity_lane1_chunked_counter14_high(24-1 downto 16) <= equity_lane1_chunked_counter14_counter_chunk77_value;
 equity_lane1_chunked_counter14_high(16-1 downto 8) <= equity_lane1_chunked_counter14_counter_chunk76_value;
 equity_lane1_chunked_counter14_high(8-1 downto 0) <= equity_lane1_chunked_counter14_counter_chunk75_value;
+equity_lane1_colex_odometer1_last_bits(3) <= equity_lane1_colex_odometer1_spare;
+equity_lane1_colex_odometer1_last_bits(2) <= equity_lane1_colex_odometer1_hand_last5_last;
+equity_lane1_colex_odometer1_last_bits(1) <= equity_lane1_colex_odometer1_hand_last4_last;
+equity_lane1_colex_odometer1_last_bits(0) <= equity_lane1_colex_odometer1_hand_last3_last;
 equity_lane1_colex_odometer1_rise_bits(10) <= equity_lane1_colex_odometer1_odometer_digit21_can_rise;
 equity_lane1_colex_odometer1_rise_bits(9) <= equity_lane1_colex_odometer1_odometer_digit20_can_rise;
 equity_lane1_colex_odometer1_rise_bits(8) <= equity_lane1_colex_odometer1_odometer_digit19_can_rise;
@@ -5219,7 +5269,109 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit10_advance;
 
-equity_lane0_colex_odometer0_carries: process (equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) is
+equity_lane0_colex_odometer0_hand_last0_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane0_colex_odometer0_hand_last0_bounds;
+
+
+equity_lane0_colex_odometer0_hand_last0_rose_low <= stdl((equity_lane0_colex_odometer0_odometer_digit5_risen = equity_lane0_colex_odometer0_hand_last0_n_less_2) and (equity_lane0_colex_odometer0_odometer_digit5_upper = equity_lane0_colex_odometer0_hand_last0_n_less_1));
+equity_lane0_colex_odometer0_hand_last0_rose_high <= stdl(bool(equity_lane0_colex_odometer0_hand_last0_n_is_2) and (equity_lane0_colex_odometer0_odometer_digit6_risen = equity_lane0_colex_odometer0_hand_last0_n_less_1));
+
+equity_lane0_colex_odometer0_hand_last0_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_hand_last0_last <= '0';
+        else
+            if bool(start) then
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+            elsif bool(equity_lane0_colex_odometer0_steps(5)) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_low;
+                elsif bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_high;
+                else
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_hand_last0_keep;
+
+equity_lane0_colex_odometer0_hand_last1_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane0_colex_odometer0_hand_last1_bounds;
+
+
+equity_lane0_colex_odometer0_hand_last1_rose_low <= stdl((equity_lane0_colex_odometer0_odometer_digit7_risen = equity_lane0_colex_odometer0_hand_last1_n_less_2) and (equity_lane0_colex_odometer0_odometer_digit7_upper = equity_lane0_colex_odometer0_hand_last1_n_less_1));
+equity_lane0_colex_odometer0_hand_last1_rose_high <= stdl(bool(equity_lane0_colex_odometer0_hand_last1_n_is_2) and (equity_lane0_colex_odometer0_odometer_digit8_risen = equity_lane0_colex_odometer0_hand_last1_n_less_1));
+
+equity_lane0_colex_odometer0_hand_last1_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_hand_last1_last <= '0';
+        else
+            if bool(start) then
+                equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_n_is_2;
+            elsif bool(equity_lane0_colex_odometer0_steps(7)) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit7_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_rose_low;
+                elsif bool(equity_lane0_colex_odometer0_odometer_digit8_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_rose_high;
+                else
+                    equity_lane0_colex_odometer0_hand_last1_last <= equity_lane0_colex_odometer0_hand_last1_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_hand_last1_keep;
+
+equity_lane0_colex_odometer0_hand_last2_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane0_colex_odometer0_hand_last2_bounds;
+
+
+equity_lane0_colex_odometer0_hand_last2_rose_low <= stdl((equity_lane0_colex_odometer0_odometer_digit9_risen = equity_lane0_colex_odometer0_hand_last2_n_less_2) and (equity_lane0_colex_odometer0_odometer_digit9_upper = equity_lane0_colex_odometer0_hand_last2_n_less_1));
+equity_lane0_colex_odometer0_hand_last2_rose_high <= stdl(bool(equity_lane0_colex_odometer0_hand_last2_n_is_2) and (equity_lane0_colex_odometer0_odometer_digit10_risen = equity_lane0_colex_odometer0_hand_last2_n_less_1));
+
+equity_lane0_colex_odometer0_hand_last2_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_hand_last2_last <= '0';
+        else
+            if bool(start) then
+                equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_n_is_2;
+            elsif bool(equity_lane0_colex_odometer0_steps(9)) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit9_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_rose_low;
+                elsif bool(equity_lane0_colex_odometer0_odometer_digit10_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_rose_high;
+                else
+                    equity_lane0_colex_odometer0_hand_last2_last <= equity_lane0_colex_odometer0_hand_last2_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_hand_last2_keep;
+
+equity_lane0_colex_odometer0_carries: process (dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) is
     variable low: unsigned(10 downto 0);
     variable moves: unsigned(10 downto 0);
     variable inner_max: std_logic;
@@ -5234,7 +5386,7 @@ begin
         moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
         moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
         low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
-        if (bool(equity_lane0_colex_odometer0_rise_bits(a)) or bool(equity_lane0_colex_odometer0_rise_bits((a + 1)))) then
+        if (bool(dealt(a)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
             inner_max := '0';
         end if;
     end loop;
@@ -14898,7 +15050,109 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit21_advance;
 
-equity_lane1_colex_odometer1_carries: process (equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits) is
+equity_lane1_colex_odometer1_hand_last3_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane1_colex_odometer1_hand_last3_bounds;
+
+
+equity_lane1_colex_odometer1_hand_last3_rose_low <= stdl((equity_lane1_colex_odometer1_odometer_digit16_risen = equity_lane1_colex_odometer1_hand_last3_n_less_2) and (equity_lane1_colex_odometer1_odometer_digit16_upper = equity_lane1_colex_odometer1_hand_last3_n_less_1));
+equity_lane1_colex_odometer1_hand_last3_rose_high <= stdl(bool(equity_lane1_colex_odometer1_hand_last3_n_is_2) and (equity_lane1_colex_odometer1_odometer_digit17_risen = equity_lane1_colex_odometer1_hand_last3_n_less_1));
+
+equity_lane1_colex_odometer1_hand_last3_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_hand_last3_last <= '0';
+        else
+            if bool(start) then
+                equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_n_is_2;
+            elsif bool(equity_lane1_colex_odometer1_steps(5)) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit16_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_rose_low;
+                elsif bool(equity_lane1_colex_odometer1_odometer_digit17_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_rose_high;
+                else
+                    equity_lane1_colex_odometer1_hand_last3_last <= equity_lane1_colex_odometer1_hand_last3_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_hand_last3_keep;
+
+equity_lane1_colex_odometer1_hand_last4_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane1_colex_odometer1_hand_last4_bounds;
+
+
+equity_lane1_colex_odometer1_hand_last4_rose_low <= stdl((equity_lane1_colex_odometer1_odometer_digit18_risen = equity_lane1_colex_odometer1_hand_last4_n_less_2) and (equity_lane1_colex_odometer1_odometer_digit18_upper = equity_lane1_colex_odometer1_hand_last4_n_less_1));
+equity_lane1_colex_odometer1_hand_last4_rose_high <= stdl(bool(equity_lane1_colex_odometer1_hand_last4_n_is_2) and (equity_lane1_colex_odometer1_odometer_digit19_risen = equity_lane1_colex_odometer1_hand_last4_n_less_1));
+
+equity_lane1_colex_odometer1_hand_last4_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_hand_last4_last <= '0';
+        else
+            if bool(start) then
+                equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_n_is_2;
+            elsif bool(equity_lane1_colex_odometer1_steps(7)) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit18_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_rose_low;
+                elsif bool(equity_lane1_colex_odometer1_odometer_digit19_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_rose_high;
+                else
+                    equity_lane1_colex_odometer1_hand_last4_last <= equity_lane1_colex_odometer1_hand_last4_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_hand_last4_keep;
+
+equity_lane1_colex_odometer1_hand_last5_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(n = 2);
+    end if;
+end process equity_lane1_colex_odometer1_hand_last5_bounds;
+
+
+equity_lane1_colex_odometer1_hand_last5_rose_low <= stdl((equity_lane1_colex_odometer1_odometer_digit20_risen = equity_lane1_colex_odometer1_hand_last5_n_less_2) and (equity_lane1_colex_odometer1_odometer_digit20_upper = equity_lane1_colex_odometer1_hand_last5_n_less_1));
+equity_lane1_colex_odometer1_hand_last5_rose_high <= stdl(bool(equity_lane1_colex_odometer1_hand_last5_n_is_2) and (equity_lane1_colex_odometer1_odometer_digit21_risen = equity_lane1_colex_odometer1_hand_last5_n_less_1));
+
+equity_lane1_colex_odometer1_hand_last5_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_colex_odometer1_hand_last5_last <= '0';
+        else
+            if bool(start) then
+                equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_n_is_2;
+            elsif bool(equity_lane1_colex_odometer1_steps(9)) then
+                if bool(equity_lane1_colex_odometer1_odometer_digit20_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_rose_low;
+                elsif bool(equity_lane1_colex_odometer1_odometer_digit21_can_rise) then
+                    equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_rose_high;
+                else
+                    equity_lane1_colex_odometer1_hand_last5_last <= equity_lane1_colex_odometer1_hand_last5_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane1_colex_odometer1_hand_last5_keep;
+
+equity_lane1_colex_odometer1_carries: process (dealt, equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits, equity_lane1_colex_odometer1_last_bits) is
     variable low: unsigned(10 downto 0);
     variable moves: unsigned(10 downto 0);
     variable inner_max: std_logic;
@@ -14913,7 +15167,7 @@ begin
         moves(a) := stdl(bool(equity_lane1_issue) and bool(inner_max));
         moves((a + 1)) := stdl(bool(equity_lane1_issue) and bool(inner_max));
         low((a + 1)) := equity_lane1_colex_odometer1_rise_bits(a);
-        if (bool(equity_lane1_colex_odometer1_rise_bits(a)) or bool(equity_lane1_colex_odometer1_rise_bits((a + 1)))) then
+        if (bool(dealt(a)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
             inner_max := '0';
         end if;
     end loop;

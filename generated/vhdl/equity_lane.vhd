@@ -119,58 +119,66 @@ signal equity_lane0_chunked_counter0_counter_chunk3_shifted: unsigned(7 downto 0
 signal equity_lane0_chunked_counter0_counter_chunk4_value: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_carry_out: unsigned(0 downto 0);
 signal equity_lane0_chunked_counter0_counter_chunk4_shifted: unsigned(7 downto 0);
+signal equity_lane0_colex_odometer0_spare: std_logic;
+signal equity_lane0_colex_odometer0_last_bits: unsigned(1 downto 0);
 signal equity_lane0_colex_odometer0_lower: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_rise_bits: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_steps: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select0_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit0_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit0_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit0_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select1_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit1_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit1_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit1_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select2_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit2_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit2_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit2_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select3_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_upper: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit3_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit3_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit3_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select4_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit4_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit4_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit4_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit4_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select5_here: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_upper: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_digit: unsigned(5 downto 0);
+signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit5_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit5_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit5_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_slot_select6_here: std_logic;
+signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit6_can_rise: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_bound: unsigned(5 downto 0);
 signal equity_lane0_colex_odometer0_odometer_digit6_fresh: std_logic;
 signal equity_lane0_colex_odometer0_odometer_digit6_loaded: unsigned(5 downto 0);
-signal equity_lane0_colex_odometer0_odometer_digit6_risen: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_last: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_n_is_2: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_n_less_1: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_n_less_2: unsigned(6 downto 0);
+signal equity_lane0_colex_odometer0_hand_last0_rose_high: std_logic;
+signal equity_lane0_colex_odometer0_hand_last0_rose_low: std_logic;
 signal equity_lane0_slot_stream0_word: unsigned(31 downto 0);
 signal equity_lane0_slot_stream0_advance: std_logic;
 signal equity_lane0_slot_stream0_gx: unsigned(31 downto 0);
@@ -771,6 +779,7 @@ equity_lane0_no_shift <= '0';
 equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
+equity_lane0_colex_odometer0_spare <= '1';
 equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
 equity_lane0_tally0_no <= '0';
@@ -806,6 +815,8 @@ equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_count
 equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
 equity_lane0_chunked_counter0_high(16-1 downto 8) <= equity_lane0_chunked_counter0_counter_chunk2_value;
 equity_lane0_chunked_counter0_high(8-1 downto 0) <= equity_lane0_chunked_counter0_counter_chunk1_value;
+equity_lane0_colex_odometer0_last_bits(1) <= equity_lane0_colex_odometer0_spare;
+equity_lane0_colex_odometer0_last_bits(0) <= equity_lane0_colex_odometer0_hand_last0_last;
 equity_lane0_colex_odometer0_rise_bits(6) <= equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 equity_lane0_colex_odometer0_rise_bits(5) <= equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 equity_lane0_colex_odometer0_rise_bits(4) <= equity_lane0_colex_odometer0_odometer_digit4_can_rise;
@@ -1441,7 +1452,41 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit6_advance;
 
-equity_lane0_colex_odometer0_carries: process (equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits) is
+equity_lane0_colex_odometer0_hand_last0_bounds: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(n_num, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(n_num, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(n_num = 2);
+    end if;
+end process equity_lane0_colex_odometer0_hand_last0_bounds;
+
+
+equity_lane0_colex_odometer0_hand_last0_rose_low <= stdl((equity_lane0_colex_odometer0_odometer_digit5_risen = equity_lane0_colex_odometer0_hand_last0_n_less_2) and (equity_lane0_colex_odometer0_odometer_digit5_upper = equity_lane0_colex_odometer0_hand_last0_n_less_1));
+equity_lane0_colex_odometer0_hand_last0_rose_high <= stdl(bool(equity_lane0_colex_odometer0_hand_last0_n_is_2) and (equity_lane0_colex_odometer0_odometer_digit6_risen = equity_lane0_colex_odometer0_hand_last0_n_less_1));
+
+equity_lane0_colex_odometer0_hand_last0_keep: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_colex_odometer0_hand_last0_last <= '0';
+        else
+            if bool(start) then
+                equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+            elsif bool(equity_lane0_colex_odometer0_steps(5)) then
+                if bool(equity_lane0_colex_odometer0_odometer_digit5_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_low;
+                elsif bool(equity_lane0_colex_odometer0_odometer_digit6_can_rise) then
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_rose_high;
+                else
+                    equity_lane0_colex_odometer0_hand_last0_last <= equity_lane0_colex_odometer0_hand_last0_n_is_2;
+                end if;
+            end if;
+        end if;
+    end if;
+end process equity_lane0_colex_odometer0_hand_last0_keep;
+
+equity_lane0_colex_odometer0_carries: process (dealt_num, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equity_lane0_colex_odometer0_last_bits) is
     variable low: unsigned(6 downto 0);
     variable moves: unsigned(6 downto 0);
     variable inner_max: std_logic;
@@ -1456,7 +1501,7 @@ begin
         moves(a) := stdl(bool(equity_lane0_issue) and bool(inner_max));
         moves((a + 1)) := stdl(bool(equity_lane0_issue) and bool(inner_max));
         low((a + 1)) := equity_lane0_colex_odometer0_rise_bits(a);
-        if (bool(equity_lane0_colex_odometer0_rise_bits(a)) or bool(equity_lane0_colex_odometer0_rise_bits((a + 1)))) then
+        if (bool(dealt_num(a)) and (not bool(equity_lane0_colex_odometer0_last_bits(j)))) then
             inner_max := '0';
         end if;
     end loop;

@@ -12,7 +12,7 @@ The engine loads the board digits of a lane's first board (``load`` with ``load_
 the slot in ``load_slot``: the stream loading bus); ``start`` sets every hand to (0, 1).
 """
 
-from myhdl import always_comb, always_seq, block, ConcatSignal, instances, intbv, Signal
+from myhdl import always, always_comb, always_seq, block, ConcatSignal, instances, intbv, Signal
 
 from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots
 
@@ -21,14 +21,13 @@ CARD = 6
 
 @block
 def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upper,
-                   upper_dealt, n, digit, can_rise, first, top, hand):
+                   upper_dealt, n, digit, risen, can_rise, first, top, hand):
     """One slot's digit. ``upper``: the next digit of the group, its bound when that is dealt
     (never for the ``top`` slot: the bound is n); ``lower_can``: a lower digit of the group can
     rise; ``step``: the group steps; ``first``: the digit's first value; ``hand``: ``start``
     resets it. The digit's successor is kept in a register beside it (``risen``, set the clock
     after a load), so no adder lies between the digits and the decision to step them."""
     bound = Signal(intbv(0)[CARD:])
-    risen = Signal(intbv(1)[CARD + 1:])          # digit + 1
     loaded = Signal(intbv(0)[CARD:])
     fresh = Signal(bool(0))                      # loaded last clock: risen is digit + 1 now
 
@@ -66,9 +65,15 @@ def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upp
 def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, start, step,
                    dealt, n, digits, board_step):
     """The odometer of a lane with ``opponents`` seats (module docstring); ``step``: a deal
-    was issued, go to the next; ``digits``: the current deal's position per slot."""
+    was issued, go to the next; ``digits``: the current deal's position per slot. Whether a
+    hand is at its last pair is a register of its own (``hand_last``), so the carry through
+    every seat's hand starts from registers."""
     slots = lane_slots(opponents)
     rises = [Signal(bool(0)) for _ in range(slots)]
+    risens = [Signal(intbv(1)[CARD + 1:]) for _ in range(slots)]    # digit + 1
+    lasts = [Signal(bool(0)) for _ in range(opponents)]
+    spare = Signal(bool(1))                      # a vector even with one seat: never read
+    last_bits = ConcatSignal(spare, *reversed(lasts))
     rise_bits = ConcatSignal(*reversed(rises))
     lower = Signal(intbv(0)[slots:])
     steps = Signal(intbv(0)[slots:])
@@ -85,7 +90,7 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, 
             moves[a] = step and inner_max
             moves[a + 1] = step and inner_max
             low[a + 1] = rise_bits[a]
-            if rise_bits[a] or rise_bits[a + 1]:
+            if dealt[a] and not last_bits[j]:
                 inner_max = False
         below = False
         for s in range(BOARD_SLOTS):
@@ -112,8 +117,49 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, 
             upper_dealt = dealt(b)
             first, hand = (0, 1)[s - a], True
         parts.append(odometer_digit(clk, rst, heres[s], seed_word, start, steps(s), lower(s),
-                                    dealt(s), upper, upper_dealt, n, digits[s], rises[s],
-                                    first, top, hand))
+                                    dealt(s), upper, upper_dealt, n, digits[s], risens[s],
+                                    rises[s], first, top, hand))
+    for j in range(opponents):
+        a, b = seat_slots(j)
+        parts.append(hand_last(clk, rst, start, steps(a), rises[a], rises[b], risens[a],
+                               digits[b], risens[b], n, lasts[j]))
+    return instances()
+
+
+@block
+def hand_last(clk, rst, start, step, rise_low, rise_high, risen_low, high, risen_high, n,
+              last):
+    """``last``: the hand (low, high) is at its last pair (n - 2, n - 1), kept as the hand
+    steps: to (low + 1, high) when low can rise, to (0, high + 1) when high can, else back to
+    (0, 1). Its inputs are registers or one compare deep (n is still during a run, so n - 1,
+    n - 2 and n == 2 are registered once)."""
+    n_less_1, n_less_2 = Signal(intbv(0)[CARD + 1:]), Signal(intbv(0)[CARD + 1:])
+    n_is_2 = Signal(bool(0))
+    rose_low, rose_high = Signal(bool(0)), Signal(bool(0))
+
+    @always(clk.posedge)
+    def bounds():
+        n_less_1.next = (n + 127) % 128          # n - 1 in 7 bits (n >= 2 whenever used)
+        n_less_2.next = (n + 126) % 128
+        n_is_2.next = n == 2
+
+    @always_comb
+    def next_last():
+        rose_low.next = risen_low == n_less_2 and high == n_less_1
+        rose_high.next = n_is_2 and risen_high == n_less_1
+
+    @always_seq(clk.posedge, reset=rst)
+    def keep():
+        if start:
+            last.next = n_is_2
+        elif step:
+            if rise_low:
+                last.next = rose_low
+            elif rise_high:
+                last.next = rose_high
+            else:
+                last.next = n_is_2
+
     return instances()
 
 
