@@ -69,6 +69,11 @@ TOPS = {top.name: top for top in [
     Top("equity_engine", "pokerhdl.rtl.equity_engine:equity_engine_top",
         params={"lanes": 2, "opponents": 3, "timeout": 10_000_000},
         doc="the equity engine: framed requests in, summed counts of its Monte Carlo lanes out"),
+    Top("dice_roller", "pokerhdl.rtl.dice:dice_roller_top",
+        doc="two fair dice by rejection from xorshift128 words, entropy mixing, on request"),
+    Top("dice_table", "pokerhdl.games.dice:dice_table_top",
+        params={"purse": 1008, "max_bid": 127, "deposit_share": 4, "max_rounds": 100},
+        doc="7 up 7 down table controller (golden dice.DiceGame): commands, dice in, window"),
     Top("terminal_demo", "pokerhdl.rtl.terminal_demo:terminal_demo_top",
         params={"clk_hz": 100_000_000, "baud": 115_200, "tx_baud": None},
         doc="the terminal engine with a minimal game (four tallies): its test top and example"),
@@ -87,7 +92,8 @@ def board_top(name, board, game, doc, **params):
     """The row of a game on a board: the shell (pokerhdl.boards.shell) builds it from the board
     table and the game's panel; debounce_ms, refresh_hz and por_cycles are the shell's."""
     return Top(name, "pokerhdl.boards.shell:make_top", initial_values=True, doc=doc,
-               params={"board": board, "game": game, "debounce_ms": 10, **params})
+               params={"board": board, "game": game, "debounce_ms": 10, "refresh_hz": 1000,
+                       **params})
 
 
 HOLDEM = {"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
@@ -97,6 +103,9 @@ TOPS.update((top.name, top) for top in [
               doc="Texas Hold'em table with UART terminal on the Digilent Basys3"),
     board_top("nexys_a7_holdem", "nexys_a7", "holdem", **HOLDEM,
               doc="Texas Hold'em table with UART terminal on the Digilent Nexys A7-100T"),
+    board_top("basys3_dice", "basys3", "dice", purse=1008, max_bid=127, deposit_share=4,
+              max_rounds=100, baud=115_200, tx_baud=None,
+              doc="7 up 7 down, two players, with UART table on the Digilent Basys3"),
     board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=2, opponents=9,
               doc="the equity engine (2 lanes of up to 9 opponents) on the Digilent Nexys "
                   "A7-100T's USB-UART"),

@@ -156,6 +156,36 @@ def equity_hardware():
                  "trials/s at 100 MHz"])
 
 
+def dice_games(games=10_000, seed=1):
+    """Rounds per game of 7 up 7 down between two random players (golden/dice.py): bids
+    uniform between the least and the limit, or always the least, guesses a coin flip."""
+    from pokerhdl.golden.dice import DRAW, PHASE_OVER, PHASE_THROW, DiceGame
+    rng = random.Random(seed)
+    rows = []
+    for style in ("uniform", "least", "limit"):
+        lengths, by_rounds, draws = [], 0, 0
+        for _ in range(games):
+            g = DiceGame()
+            while g.phase != PHASE_OVER:
+                if g.phase == PHASE_THROW:
+                    g.throw(rng.randint(1, 6), rng.randint(1, 6))
+                    continue
+                amount = {"uniform": rng.randint(g.least(), g.limit()), "least": g.least(),
+                          "limit": g.limit()}[style]
+                g.bid(amount, rng.random() < 0.5)
+            lengths.append(g.round)
+            by_rounds += 0 not in g.purses
+            draws += g.winner == DRAW
+        lengths.sort()
+        pick = lambda q: lengths[min(len(lengths) - 1, int(q * len(lengths)))]
+        rows.append([style, f"{sum(lengths) / games:.1f}", pick(0.5), pick(0.9), pick(0.99),
+                     lengths[-1], f"{100 * by_rounds / games:.1f} %",
+                     f"{100 * draws / games:.2f} %"])
+    print(f"## 7 up 7 down: rounds per game ({games:,} games of two random players)\n")
+    table(rows, ["bids", "mean", "median", "90 %", "99 %", "max", "ended by the round limit",
+                 "draws"])
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -180,5 +210,6 @@ if __name__ == "__main__":
     golden_speed()
     equity_speed()
     equity_hardware()
+    dice_games()
     if "--no-sim" not in sys.argv:
         simulation()

@@ -7,6 +7,7 @@
 --   debounce_ms = 10
 --   game = 'holdem'
 --   players = 2
+--   refresh_hz = 1000
 --   small_blind = 5
 --   stack = 1000
 --   tx_baud = None

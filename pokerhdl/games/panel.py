@@ -86,6 +86,8 @@ GAMES = {game.name: game for game in [
     Game("equity", "pokerhdl.games.equity_board:equity_board",
          "pokerhdl.games.equity_board:equity_panel",
          doc="the equity engine on the USB-UART: `pokerhdl equity --backend serial`"),
+    Game("dice", "pokerhdl.games.dice_board:dice_board", "pokerhdl.games.dice_board:dice_panel",
+         doc="7 up 7 down, two players, with a UART table and a panel of buttons and switches"),
 ]}
 
 
