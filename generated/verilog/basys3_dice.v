@@ -213,28 +213,38 @@ wire [5:0] dice_board0_dice_table0_dice_data;
 wire dice_board0_dice_table0_dice_valid;
 wire dice_board0_dice_table0_dice_ready;
 wire [2:0] dice_board0_dice_table0_res_code;
+reg [10:0] dice_board0_dice_table0_a_val = 0;
 reg [7:0] dice_board0_dice_table0_amount_q = 0;
+reg [10:0] dice_board0_dice_table0_b_val = 0;
 wire [10:0] dice_board0_dice_table0_big_payable;
 reg [10:0] dice_board0_dice_table0_bound = 0;
 reg [6:0] dice_board0_dice_table0_bound7 = 0;
 wire [4:0] dice_board0_dice_table0_deposit;
+reg dice_board0_dice_table0_draw = 0;
 reg dice_board0_dice_table0_empty0 = 0;
 reg dice_board0_dice_table0_empty1 = 0;
 reg dice_board0_dice_table0_last_round = 0;
 wire [6:0] dice_board0_dice_table0_max_bid;
 wire [6:0] dice_board0_dice_table0_max_rounds;
 wire [6:0] dice_board0_dice_table0_min_bid;
+reg [8:0] dice_board0_dice_table0_op = 0;
 reg [1:0] dice_board0_dice_table0_op_q = 0;
 reg dice_board0_dice_table0_over_q = 0;
 reg [10:0] dice_board0_dice_table0_payable = 0;
 reg [6:0] dice_board0_dice_table0_payable7 = 0;
+reg [10:0] dice_board0_dice_table0_result = 0;
 reg dice_board0_dice_table0_richer0 = 0;
 reg dice_board0_dice_table0_richer1 = 0;
 wire [3:0] dice_board0_dice_table0_seven;
-reg [3:0] dice_board0_dice_table0_state = 4'b0000;
+reg [4:0] dice_board0_dice_table0_state = 5'b00000;
 reg dice_board0_dice_table0_under_q = 0;
 reg dice_board0_dice_table0_up_q = 0;
 wire [10:0] dice_board0_dice_table0_zero_units;
+reg [10:0] dice_board0_dice_table0_s_purse0 = 1008;
+reg [10:0] dice_board0_dice_table0_s_purse1 = 1008;
+reg [10:0] dice_board0_dice_table0_s_pool = 0;
+reg [6:0] dice_board0_dice_table0_s_bid0 = 0;
+reg [6:0] dice_board0_dice_table0_s_bid1 = 0;
 reg [2:0] dice_board0_dice_table0_s_result = 0;
 reg [1:0] dice_board0_dice_table0_s_phase = 0;
 reg dice_board0_dice_table0_s_bidder = 0;
@@ -243,14 +253,9 @@ reg dice_board0_dice_table0_s_up0 = 0;
 reg [1:0] dice_board0_dice_table0_s_winner = 3;
 reg [6:0] dice_board0_dice_table0_s_limit = 127;
 reg [6:0] dice_board0_dice_table0_s_least = 4;
-reg [10:0] dice_board0_dice_table0_s_purse0 = 1008;
-reg [10:0] dice_board0_dice_table0_s_purse1 = 1008;
-reg [10:0] dice_board0_dice_table0_s_pool = 0;
 reg [6:0] dice_board0_dice_table0_s_round = 1;
 reg dice_board0_dice_table0_s_first = 0;
 reg dice_board0_dice_table0_s_last_bidder = 0;
-reg [6:0] dice_board0_dice_table0_s_bid0 = 0;
-reg [6:0] dice_board0_dice_table0_s_bid1 = 0;
 reg dice_board0_dice_table0_s_take0 = 0;
 reg dice_board0_dice_table0_s_take1 = 0;
 reg [2:0] dice_board0_dice_table0_s_die1 = 0;
@@ -1942,10 +1947,100 @@ assign dice_board0_bus_key_event = dice_board0_terminal0_key_event_q;
 assign dice_board0_dice_table0_deposit = dice_board0_dice_table0_amount_q[7-1:2];
 
 
+always @(dice_board0_dice_table0_s_purse0, dice_board0_dice_table0_s_purse1, dice_board0_dice_table0_op, dice_board0_dice_table0_s_pool) begin: dice_board0_dice_table0_operand_a
+    reg [9-1:0] a;
+    a = dice_board0_dice_table0_op[6-1:4];
+    case (a)
+        'h1: begin
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_purse0;
+        end
+        'h2: begin
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_purse1;
+        end
+        'h3: begin
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_pool;
+        end
+        default: begin
+            dice_board0_dice_table0_a_val = 0;
+        end
+    endcase
+end
 
-assign dice_board0_cmd_ready = (dice_board0_dice_table0_state == 4'b0000);
-assign dice_board0_dice_table0_dice_ready = (dice_board0_dice_table0_state == 4'b0011);
-assign dice_board0_res_valid = (dice_board0_dice_table0_state == 4'b1110);
+
+always @(dice_board0_dice_table0_op, dice_board0_dice_table0_s_bid1, dice_board0_dice_table0_s_pool, dice_board0_dice_table0_s_bid0, dice_board0_dice_table0_deposit) begin: dice_board0_dice_table0_operand_b
+    reg [9-1:0] b;
+    reg [11-1:0] v;
+    b = dice_board0_dice_table0_op[4-1:1];
+    v = 11'h0;
+    case (b)
+        'h1: begin
+            v[5-1:0] = dice_board0_dice_table0_deposit;
+        end
+        'h2: begin
+            v[7-1:0] = dice_board0_dice_table0_s_bid0;
+        end
+        'h3: begin
+            v[7-1:0] = dice_board0_dice_table0_s_bid1;
+        end
+        'h4: begin
+            v = dice_board0_dice_table0_s_pool;
+        end
+        'h5: begin
+            v[(11 - 1)-1:0] = dice_board0_dice_table0_s_pool[11-1:1];
+        end
+        'h6: begin
+            v = 1008;
+        end
+    endcase
+    if (dice_board0_dice_table0_op[0]) begin
+        dice_board0_dice_table0_b_val = (v ^ 2047);
+    end
+    else begin
+        dice_board0_dice_table0_b_val = v;
+    end
+end
+
+
+always @(dice_board0_dice_table0_op, dice_board0_dice_table0_b_val, dice_board0_dice_table0_a_val) begin: dice_board0_dice_table0_adder
+    reg [13-1:0] t;
+    t = 13'h0;
+    t = ((dice_board0_dice_table0_a_val + dice_board0_dice_table0_b_val) + dice_board0_dice_table0_op[0]);
+    dice_board0_dice_table0_result = t[11-1:0];
+end
+
+
+always @(posedge clk) begin: dice_board0_dice_table0_datapath
+    reg [9-1:0] dest;
+    if (rst == 1) begin
+        dice_board0_dice_table0_s_purse0 <= 1008;
+        dice_board0_dice_table0_s_purse1 <= 1008;
+        dice_board0_dice_table0_payable <= 0;
+        dice_board0_dice_table0_s_pool <= 0;
+    end
+    else begin
+        dest = dice_board0_dice_table0_op[9-1:6];
+        case (dest)
+            'h1: begin
+                dice_board0_dice_table0_s_purse0 <= dice_board0_dice_table0_result;
+            end
+            'h2: begin
+                dice_board0_dice_table0_s_purse1 <= dice_board0_dice_table0_result;
+            end
+            'h3: begin
+                dice_board0_dice_table0_s_pool <= dice_board0_dice_table0_result;
+            end
+            'h4: begin
+                dice_board0_dice_table0_payable <= dice_board0_dice_table0_result;
+            end
+        endcase
+    end
+end
+
+
+
+assign dice_board0_cmd_ready = (dice_board0_dice_table0_state == 5'b00000);
+assign dice_board0_dice_table0_dice_ready = (dice_board0_dice_table0_state == 5'b00110);
+assign dice_board0_res_valid = (dice_board0_dice_table0_state == 5'b11000);
 assign dice_board0_dice_table0_res_code = dice_board0_dice_table0_s_result;
 assign dice_board0_phase = dice_board0_dice_table0_s_phase;
 assign dice_board0_bidder = dice_board0_dice_table0_s_bidder;
@@ -1958,8 +2053,6 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
         dice_board0_dice_table0_s_up1 <= 0;
         dice_board0_dice_table0_s_bid0 <= 0;
         dice_board0_dice_table0_s_winner <= 3;
-        dice_board0_dice_table0_s_purse0 <= 1008;
-        dice_board0_dice_table0_s_purse1 <= 1008;
         dice_board0_dice_table0_s_up0 <= 0;
         dice_board0_dice_table0_empty1 <= 0;
         dice_board0_dice_table0_last_round <= 0;
@@ -1970,48 +2063,46 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
         dice_board0_dice_table0_empty0 <= 0;
         dice_board0_dice_table0_payable7 <= 0;
         dice_board0_dice_table0_s_bid1 <= 0;
-        dice_board0_dice_table0_s_pool <= 0;
         dice_board0_dice_table0_amount_q <= 0;
         dice_board0_dice_table0_s_die1 <= 0;
         dice_board0_dice_table0_richer1 <= 0;
         dice_board0_dice_table0_s_take1 <= 0;
         dice_board0_dice_table0_s_take0 <= 0;
-        dice_board0_dice_table0_state <= 4'b0000;
+        dice_board0_dice_table0_state <= 5'b00000;
         dice_board0_dice_table0_s_bidder <= 0;
         dice_board0_dice_table0_s_last_bidder <= 0;
         dice_board0_dice_table0_s_result <= 0;
         dice_board0_dice_table0_s_round <= 1;
         dice_board0_dice_table0_s_limit <= 127;
         dice_board0_dice_table0_dice_request <= 0;
+        dice_board0_dice_table0_draw <= 0;
         dice_board0_dice_table0_over_q <= 0;
         dice_board0_dice_table0_under_q <= 0;
+        dice_board0_dice_table0_op <= 0;
         dice_board0_dice_table0_s_phase <= 0;
         dice_board0_dice_table0_richer0 <= 0;
         dice_board0_dice_table0_s_pair <= 0;
         dice_board0_dice_table0_bound <= 0;
         dice_board0_dice_table0_bound7 <= 0;
         dice_board0_dice_table0_op_q <= 0;
-        dice_board0_dice_table0_payable <= 0;
         dice_board0_dice_table0_s_least <= 4;
     end
     else begin
         dice_board0_dice_table0_dice_request <= 0;
+        dice_board0_dice_table0_op <= 0;
         case (dice_board0_dice_table0_state)
-            4'b0000: begin
+            5'b00000: begin
                 if (dice_board0_cmd_valid) begin
                     dice_board0_dice_table0_op_q <= dice_board0_cmd_op;
                     dice_board0_dice_table0_amount_q <= dice_board0_terminal0_bus_number;
                     dice_board0_dice_table0_up_q <= dice_board0_cmd_up;
-                    dice_board0_dice_table0_state <= 4'b0001;
+                    dice_board0_dice_table0_state <= 5'b00001;
                 end
             end
-            4'b0001: begin
+            5'b00001: begin
                 dice_board0_dice_table0_over_q <= (dice_board0_dice_table0_amount_q > dice_board0_dice_table0_s_limit);
                 dice_board0_dice_table0_under_q <= (dice_board0_dice_table0_amount_q < dice_board0_dice_table0_s_least);
                 if ((dice_board0_dice_table0_op_q == 2)) begin
-                    dice_board0_dice_table0_s_purse0 <= 1008;
-                    dice_board0_dice_table0_s_purse1 <= 1008;
-                    dice_board0_dice_table0_s_pool <= 0;
                     dice_board0_dice_table0_s_round <= 1;
                     dice_board0_dice_table0_s_first <= 0;
                     dice_board0_dice_table0_s_bidder <= 0;
@@ -2029,55 +2120,63 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                     dice_board0_dice_table0_s_pair <= 0;
                     dice_board0_dice_table0_s_winner <= 3;
                     dice_board0_dice_table0_s_result <= 0;
-                    dice_board0_dice_table0_state <= 4'b1010;
+                    dice_board0_dice_table0_op <= 76;
+                    dice_board0_dice_table0_state <= 5'b00010;
                 end
                 else if (((dice_board0_dice_table0_op_q != 0) && (dice_board0_dice_table0_op_q != 1))) begin
                     dice_board0_dice_table0_s_result <= 0;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else if ((dice_board0_dice_table0_s_phase == 2)) begin
                     dice_board0_dice_table0_s_result <= 5;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else if (((dice_board0_dice_table0_op_q == 0) && (dice_board0_dice_table0_s_phase == 1))) begin
                     dice_board0_dice_table0_s_result <= 3;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else if (((dice_board0_dice_table0_op_q == 1) && (dice_board0_dice_table0_s_phase == 0))) begin
                     dice_board0_dice_table0_s_result <= 4;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else if ((dice_board0_dice_table0_op_q == 1)) begin
                     dice_board0_dice_table0_s_result <= 0;
                     dice_board0_dice_table0_dice_request <= 1;
-                    dice_board0_dice_table0_state <= 4'b0011;
+                    dice_board0_dice_table0_state <= 5'b00110;
                 end
                 else begin
-                    dice_board0_dice_table0_state <= 4'b0010;
+                    dice_board0_dice_table0_state <= 5'b00100;
                 end
             end
-            4'b0010: begin
+            5'b00010: begin
+                dice_board0_dice_table0_op <= 140;
+                dice_board0_dice_table0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                dice_board0_dice_table0_op <= 192;
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b00100: begin
                 if (dice_board0_dice_table0_over_q) begin
                     dice_board0_dice_table0_s_result <= 1;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else if (dice_board0_dice_table0_under_q) begin
                     dice_board0_dice_table0_s_result <= 2;
-                    dice_board0_dice_table0_state <= 4'b1110;
+                    dice_board0_dice_table0_state <= 5'b11000;
                 end
                 else begin
                     dice_board0_dice_table0_s_result <= 0;
                     if (dice_board0_dice_table0_s_bidder) begin
                         dice_board0_dice_table0_s_bid1 <= dice_board0_dice_table0_amount_q[7-1:0];
                         dice_board0_dice_table0_s_up1 <= dice_board0_dice_table0_up_q;
-                        dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_deposit);
+                        dice_board0_dice_table0_op <= 163;
                     end
                     else begin
                         dice_board0_dice_table0_s_bid0 <= dice_board0_dice_table0_amount_q[7-1:0];
                         dice_board0_dice_table0_s_up0 <= dice_board0_dice_table0_up_q;
-                        dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_deposit);
+                        dice_board0_dice_table0_op <= 83;
                     end
-                    dice_board0_dice_table0_s_pool <= (dice_board0_dice_table0_s_pool + dice_board0_dice_table0_deposit);
                     dice_board0_dice_table0_s_last_bidder <= dice_board0_dice_table0_s_bidder;
                     if ((dice_board0_dice_table0_s_bidder == dice_board0_dice_table0_s_first)) begin
                         dice_board0_dice_table0_s_bidder <= (!dice_board0_dice_table0_s_bidder);
@@ -2085,22 +2184,26 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                     else begin
                         dice_board0_dice_table0_s_phase <= 1;
                     end
-                    dice_board0_dice_table0_state <= 4'b1010;
+                    dice_board0_dice_table0_state <= 5'b00101;
                 end
             end
-            4'b0011: begin
+            5'b00101: begin
+                dice_board0_dice_table0_op <= 242;
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b00110: begin
                 if (dice_board0_dice_table0_dice_valid) begin
                     dice_board0_dice_table0_s_die1 <= dice_board0_dice_table0_dice_data[(2 * 3)-1:3];
                     dice_board0_dice_table0_s_die2 <= dice_board0_dice_table0_dice_data[3-1:0];
-                    dice_board0_dice_table0_state <= 4'b0100;
+                    dice_board0_dice_table0_state <= 5'b00111;
                 end
             end
-            4'b0100: begin
+            5'b00111: begin
                 dice_board0_dice_table0_s_dsum <= (dice_board0_dice_table0_s_die1 + dice_board0_dice_table0_s_die2);
                 dice_board0_dice_table0_s_pair <= (({dice_board0_dice_table0_s_die1, 3'h0} + {dice_board0_dice_table0_s_die1, 1'h0}) + dice_board0_dice_table0_s_die2);
-                dice_board0_dice_table0_state <= 4'b0101;
+                dice_board0_dice_table0_state <= 5'b01000;
             end
-            4'b0101: begin
+            5'b01000: begin
                 if ((dice_board0_dice_table0_s_dsum == dice_board0_dice_table0_seven)) begin
                     dice_board0_dice_table0_s_take0 <= (dice_board0_dice_table0_s_bid0 > dice_board0_dice_table0_s_bid1);
                     dice_board0_dice_table0_s_take1 <= (dice_board0_dice_table0_s_bid1 > dice_board0_dice_table0_s_bid0);
@@ -2109,46 +2212,59 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                     dice_board0_dice_table0_s_take0 <= (dice_board0_dice_table0_s_up0 == (dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
                     dice_board0_dice_table0_s_take1 <= (dice_board0_dice_table0_s_up1 == (dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
                 end
-                dice_board0_dice_table0_state <= 4'b0110;
+                dice_board0_dice_table0_state <= 5'b01001;
             end
-            4'b0110: begin
+            5'b01001: begin
                 if (dice_board0_dice_table0_s_take0) begin
-                    dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_bid0);
-                    dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_s_bid0);
+                    dice_board0_dice_table0_op <= 84;
                 end
-                dice_board0_dice_table0_state <= 4'b0111;
+                dice_board0_dice_table0_state <= 5'b01010;
             end
-            4'b0111: begin
+            5'b01010: begin
+                if (dice_board0_dice_table0_s_take0) begin
+                    dice_board0_dice_table0_op <= 165;
+                end
+                dice_board0_dice_table0_state <= 5'b01011;
+            end
+            5'b01011: begin
                 if (dice_board0_dice_table0_s_take1) begin
-                    dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_bid1);
-                    dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_s_bid1);
+                    dice_board0_dice_table0_op <= 166;
                 end
-                dice_board0_dice_table0_state <= 4'b1000;
+                dice_board0_dice_table0_state <= 5'b01100;
             end
-            4'b1000: begin
+            5'b01100: begin
+                if (dice_board0_dice_table0_s_take1) begin
+                    dice_board0_dice_table0_op <= 87;
+                end
+                dice_board0_dice_table0_state <= 5'b01101;
+            end
+            5'b01101: begin
+                dice_board0_dice_table0_state <= 5'b01110;
+            end
+            5'b01110: begin
                 dice_board0_dice_table0_empty0 <= (dice_board0_dice_table0_s_purse0 == dice_board0_dice_table0_zero_units);
                 dice_board0_dice_table0_empty1 <= (dice_board0_dice_table0_s_purse1 == dice_board0_dice_table0_zero_units);
                 dice_board0_dice_table0_last_round <= (dice_board0_dice_table0_s_round == dice_board0_dice_table0_max_rounds);
                 dice_board0_dice_table0_richer0 <= (dice_board0_dice_table0_s_purse0 > dice_board0_dice_table0_s_purse1);
                 dice_board0_dice_table0_richer1 <= (dice_board0_dice_table0_s_purse1 > dice_board0_dice_table0_s_purse0);
-                dice_board0_dice_table0_state <= 4'b1001;
+                dice_board0_dice_table0_state <= 5'b01111;
             end
-            4'b1001: begin
+            5'b01111: begin
+                dice_board0_dice_table0_draw <= 0;
                 if ((dice_board0_dice_table0_empty0 || dice_board0_dice_table0_empty1 || dice_board0_dice_table0_last_round)) begin
                     dice_board0_dice_table0_s_phase <= 2;
-                    dice_board0_dice_table0_s_pool <= 0;
                     if ((dice_board0_dice_table0_empty1 || ((!dice_board0_dice_table0_empty0) && dice_board0_dice_table0_richer0))) begin
                         dice_board0_dice_table0_s_winner <= 0;
-                        dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_pool);
+                        dice_board0_dice_table0_op <= 88;
                     end
                     else if ((dice_board0_dice_table0_empty0 || dice_board0_dice_table0_richer1)) begin
                         dice_board0_dice_table0_s_winner <= 1;
-                        dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_pool);
+                        dice_board0_dice_table0_op <= 168;
                     end
                     else begin
                         dice_board0_dice_table0_s_winner <= 2;
-                        dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_pool[11-1:1]);
-                        dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_pool[11-1:1]);
+                        dice_board0_dice_table0_draw <= 1;
+                        dice_board0_dice_table0_op <= 90;
                     end
                 end
                 else begin
@@ -2157,34 +2273,52 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                     dice_board0_dice_table0_s_bidder <= (!dice_board0_dice_table0_s_first);
                     dice_board0_dice_table0_s_phase <= 0;
                 end
-                dice_board0_dice_table0_state <= 4'b1010;
+                dice_board0_dice_table0_state <= 5'b10000;
             end
-            4'b1010: begin
+            5'b10000: begin
+                if (dice_board0_dice_table0_draw) begin
+                    dice_board0_dice_table0_op <= 170;
+                end
+                dice_board0_dice_table0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                if ((dice_board0_dice_table0_s_phase == 2)) begin
+                    dice_board0_dice_table0_op <= 192;
+                end
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                dice_board0_dice_table0_state <= 5'b10011;
+            end
+            5'b10011: begin
                 if ((dice_board0_dice_table0_s_phase != 0)) begin
                     dice_board0_dice_table0_bound <= 0;
-                    dice_board0_dice_table0_payable <= 0;
+                    dice_board0_dice_table0_op <= 256;
                 end
                 else if (dice_board0_dice_table0_s_bidder) begin
                     dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse0;
                     if (dice_board0_dice_table0_s_first) begin
-                        dice_board0_dice_table0_payable <= dice_board0_dice_table0_s_purse1;
+                        dice_board0_dice_table0_op <= 288;
                     end
                     else begin
-                        dice_board0_dice_table0_payable <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_s_bid0);
+                        dice_board0_dice_table0_op <= 293;
                     end
                 end
                 else begin
                     dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse1;
                     if (dice_board0_dice_table0_s_first) begin
-                        dice_board0_dice_table0_payable <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_s_bid1);
+                        dice_board0_dice_table0_op <= 279;
                     end
                     else begin
-                        dice_board0_dice_table0_payable <= dice_board0_dice_table0_s_purse0;
+                        dice_board0_dice_table0_op <= 272;
                     end
                 end
-                dice_board0_dice_table0_state <= 4'b1011;
+                dice_board0_dice_table0_state <= 5'b10100;
             end
-            4'b1011: begin
+            5'b10100: begin
+                dice_board0_dice_table0_state <= 5'b10101;
+            end
+            5'b10101: begin
                 if ((dice_board0_dice_table0_bound > dice_board0_dice_table0_max_bid)) begin
                     dice_board0_dice_table0_bound7 <= dice_board0_dice_table0_max_bid;
                 end
@@ -2197,9 +2331,9 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                 else begin
                     dice_board0_dice_table0_payable7 <= {dice_board0_dice_table0_payable[(7 - 2)-1:0], 2'h3};
                 end
-                dice_board0_dice_table0_state <= 4'b1100;
+                dice_board0_dice_table0_state <= 5'b10110;
             end
-            4'b1100: begin
+            5'b10110: begin
                 if ((dice_board0_dice_table0_s_phase != 0)) begin
                     dice_board0_dice_table0_s_limit <= 0;
                 end
@@ -2209,19 +2343,19 @@ always @(posedge clk) begin: dice_board0_dice_table0_control
                 else begin
                     dice_board0_dice_table0_s_limit <= dice_board0_dice_table0_payable7;
                 end
-                dice_board0_dice_table0_state <= 4'b1101;
+                dice_board0_dice_table0_state <= 5'b10111;
             end
-            4'b1101: begin
+            5'b10111: begin
                 if ((dice_board0_dice_table0_s_limit < dice_board0_dice_table0_min_bid)) begin
                     dice_board0_dice_table0_s_least <= dice_board0_dice_table0_s_limit;
                 end
                 else begin
                     dice_board0_dice_table0_s_least <= dice_board0_dice_table0_min_bid;
                 end
-                dice_board0_dice_table0_state <= 4'b1110;
+                dice_board0_dice_table0_state <= 5'b11000;
             end
             default: begin
-                dice_board0_dice_table0_state <= 4'b0000;
+                dice_board0_dice_table0_state <= 5'b00000;
             end
         endcase
     end

@@ -76,28 +76,38 @@ wire [1:0] ups;
 output [1:0] winner;
 wire [1:0] winner;
 
+reg [10:0] a_val;
 reg [7:0] amount_q;
+reg [10:0] b_val;
 wire [10:0] big_payable;
 reg [10:0] bound;
 reg [6:0] bound7;
 wire [4:0] deposit;
+reg draw;
 reg empty0;
 reg empty1;
 reg last_round;
 wire [6:0] max_bid;
 wire [6:0] max_rounds;
 wire [6:0] min_bid;
+reg [8:0] op;
 reg [1:0] op_q;
 reg over_q;
 reg [10:0] payable;
 reg [6:0] payable7;
+reg [10:0] result;
 reg richer0;
 reg richer1;
 wire [3:0] seven;
-reg [3:0] state;
+reg [4:0] state;
 reg under_q;
 reg up_q;
 wire [10:0] zero_units;
+reg [10:0] s_purse0;
+reg [10:0] s_purse1;
+reg [10:0] s_pool;
+reg [6:0] s_bid0;
+reg [6:0] s_bid1;
 reg [2:0] s_result;
 reg [1:0] s_phase;
 reg s_bidder;
@@ -106,14 +116,9 @@ reg s_up0;
 reg [1:0] s_winner;
 reg [6:0] s_limit;
 reg [6:0] s_least;
-reg [10:0] s_purse0;
-reg [10:0] s_purse1;
-reg [10:0] s_pool;
 reg [6:0] s_round;
 reg s_first;
 reg s_last_bidder;
-reg [6:0] s_bid0;
-reg [6:0] s_bid1;
 reg s_take0;
 reg s_take1;
 reg [2:0] s_die1;
@@ -133,10 +138,100 @@ assign zero_units = 11'd0;
 assign deposit = amount_q[7-1:2];
 
 
+always @(s_purse0, s_purse1, op, s_pool) begin: operand_a
+    reg [9-1:0] a;
+    a = op[6-1:4];
+    case (a)
+        'h1: begin
+            a_val = s_purse0;
+        end
+        'h2: begin
+            a_val = s_purse1;
+        end
+        'h3: begin
+            a_val = s_pool;
+        end
+        default: begin
+            a_val = 0;
+        end
+    endcase
+end
 
-assign cmd_ready = (state == 4'b0000);
-assign dice_ready = (state == 4'b0011);
-assign res_valid = (state == 4'b1110);
+
+always @(op, s_bid1, s_pool, s_bid0, deposit) begin: operand_b
+    reg [9-1:0] b;
+    reg [11-1:0] v;
+    b = op[4-1:1];
+    v = 11'h0;
+    case (b)
+        'h1: begin
+            v[5-1:0] = deposit;
+        end
+        'h2: begin
+            v[7-1:0] = s_bid0;
+        end
+        'h3: begin
+            v[7-1:0] = s_bid1;
+        end
+        'h4: begin
+            v = s_pool;
+        end
+        'h5: begin
+            v[(11 - 1)-1:0] = s_pool[11-1:1];
+        end
+        'h6: begin
+            v = 1008;
+        end
+    endcase
+    if (op[0]) begin
+        b_val = (v ^ 2047);
+    end
+    else begin
+        b_val = v;
+    end
+end
+
+
+always @(op, b_val, a_val) begin: adder
+    reg [13-1:0] t;
+    t = 13'h0;
+    t = ((a_val + b_val) + op[0]);
+    result = t[11-1:0];
+end
+
+
+always @(posedge clk) begin: datapath
+    reg [9-1:0] dest;
+    if (rst == 1) begin
+        s_purse0 <= 1008;
+        s_purse1 <= 1008;
+        payable <= 0;
+        s_pool <= 0;
+    end
+    else begin
+        dest = op[9-1:6];
+        case (dest)
+            'h1: begin
+                s_purse0 <= result;
+            end
+            'h2: begin
+                s_purse1 <= result;
+            end
+            'h3: begin
+                s_pool <= result;
+            end
+            'h4: begin
+                payable <= result;
+            end
+        endcase
+    end
+end
+
+
+
+assign cmd_ready = (state == 5'b00000);
+assign dice_ready = (state == 5'b00110);
+assign res_valid = (state == 5'b11000);
 assign res_code = s_result;
 assign phase = s_phase;
 assign bidder = s_bidder;
@@ -149,8 +244,6 @@ always @(posedge clk) begin: control
         s_up1 <= 0;
         s_bid0 <= 0;
         s_winner <= 3;
-        s_purse0 <= 1008;
-        s_purse1 <= 1008;
         s_up0 <= 0;
         empty1 <= 0;
         last_round <= 0;
@@ -161,48 +254,46 @@ always @(posedge clk) begin: control
         empty0 <= 0;
         payable7 <= 0;
         s_bid1 <= 0;
-        s_pool <= 0;
         amount_q <= 0;
         s_die1 <= 0;
         richer1 <= 0;
         s_take1 <= 0;
         s_take0 <= 0;
-        state <= 4'b0000;
+        state <= 5'b00000;
         s_bidder <= 0;
         s_last_bidder <= 0;
         s_result <= 0;
         s_round <= 1;
         s_limit <= 127;
         dice_request <= 0;
+        draw <= 0;
         over_q <= 0;
         under_q <= 0;
+        op <= 0;
         s_phase <= 0;
         richer0 <= 0;
         s_pair <= 0;
         bound <= 0;
         bound7 <= 0;
         op_q <= 0;
-        payable <= 0;
         s_least <= 4;
     end
     else begin
         dice_request <= 0;
+        op <= 0;
         case (state)
-            4'b0000: begin
+            5'b00000: begin
                 if (cmd_valid) begin
                     op_q <= cmd_op;
                     amount_q <= cmd_amount;
                     up_q <= cmd_up;
-                    state <= 4'b0001;
+                    state <= 5'b00001;
                 end
             end
-            4'b0001: begin
+            5'b00001: begin
                 over_q <= (amount_q > s_limit);
                 under_q <= (amount_q < s_least);
                 if ((op_q == 2)) begin
-                    s_purse0 <= 1008;
-                    s_purse1 <= 1008;
-                    s_pool <= 0;
                     s_round <= 1;
                     s_first <= 0;
                     s_bidder <= 0;
@@ -220,55 +311,63 @@ always @(posedge clk) begin: control
                     s_pair <= 0;
                     s_winner <= 3;
                     s_result <= 0;
-                    state <= 4'b1010;
+                    op <= 76;
+                    state <= 5'b00010;
                 end
                 else if (((op_q != 0) && (op_q != 1))) begin
                     s_result <= 0;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else if ((s_phase == 2)) begin
                     s_result <= 5;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else if (((op_q == 0) && (s_phase == 1))) begin
                     s_result <= 3;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else if (((op_q == 1) && (s_phase == 0))) begin
                     s_result <= 4;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else if ((op_q == 1)) begin
                     s_result <= 0;
                     dice_request <= 1;
-                    state <= 4'b0011;
+                    state <= 5'b00110;
                 end
                 else begin
-                    state <= 4'b0010;
+                    state <= 5'b00100;
                 end
             end
-            4'b0010: begin
+            5'b00010: begin
+                op <= 140;
+                state <= 5'b00011;
+            end
+            5'b00011: begin
+                op <= 192;
+                state <= 5'b10010;
+            end
+            5'b00100: begin
                 if (over_q) begin
                     s_result <= 1;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else if (under_q) begin
                     s_result <= 2;
-                    state <= 4'b1110;
+                    state <= 5'b11000;
                 end
                 else begin
                     s_result <= 0;
                     if (s_bidder) begin
                         s_bid1 <= amount_q[7-1:0];
                         s_up1 <= up_q;
-                        s_purse1 <= (s_purse1 - deposit);
+                        op <= 163;
                     end
                     else begin
                         s_bid0 <= amount_q[7-1:0];
                         s_up0 <= up_q;
-                        s_purse0 <= (s_purse0 - deposit);
+                        op <= 83;
                     end
-                    s_pool <= (s_pool + deposit);
                     s_last_bidder <= s_bidder;
                     if ((s_bidder == s_first)) begin
                         s_bidder <= (!s_bidder);
@@ -276,22 +375,26 @@ always @(posedge clk) begin: control
                     else begin
                         s_phase <= 1;
                     end
-                    state <= 4'b1010;
+                    state <= 5'b00101;
                 end
             end
-            4'b0011: begin
+            5'b00101: begin
+                op <= 242;
+                state <= 5'b10010;
+            end
+            5'b00110: begin
                 if (dice_valid) begin
                     s_die1 <= dice_data[(2 * 3)-1:3];
                     s_die2 <= dice_data[3-1:0];
-                    state <= 4'b0100;
+                    state <= 5'b00111;
                 end
             end
-            4'b0100: begin
+            5'b00111: begin
                 s_dsum <= (s_die1 + s_die2);
                 s_pair <= (({s_die1, 3'h0} + {s_die1, 1'h0}) + s_die2);
-                state <= 4'b0101;
+                state <= 5'b01000;
             end
-            4'b0101: begin
+            5'b01000: begin
                 if ((s_dsum == seven)) begin
                     s_take0 <= (s_bid0 > s_bid1);
                     s_take1 <= (s_bid1 > s_bid0);
@@ -300,46 +403,59 @@ always @(posedge clk) begin: control
                     s_take0 <= (s_up0 == (s_dsum > seven));
                     s_take1 <= (s_up1 == (s_dsum > seven));
                 end
-                state <= 4'b0110;
+                state <= 5'b01001;
             end
-            4'b0110: begin
+            5'b01001: begin
                 if (s_take0) begin
-                    s_purse0 <= (s_purse0 + s_bid0);
-                    s_purse1 <= (s_purse1 - s_bid0);
+                    op <= 84;
                 end
-                state <= 4'b0111;
+                state <= 5'b01010;
             end
-            4'b0111: begin
+            5'b01010: begin
+                if (s_take0) begin
+                    op <= 165;
+                end
+                state <= 5'b01011;
+            end
+            5'b01011: begin
                 if (s_take1) begin
-                    s_purse1 <= (s_purse1 + s_bid1);
-                    s_purse0 <= (s_purse0 - s_bid1);
+                    op <= 166;
                 end
-                state <= 4'b1000;
+                state <= 5'b01100;
             end
-            4'b1000: begin
+            5'b01100: begin
+                if (s_take1) begin
+                    op <= 87;
+                end
+                state <= 5'b01101;
+            end
+            5'b01101: begin
+                state <= 5'b01110;
+            end
+            5'b01110: begin
                 empty0 <= (s_purse0 == zero_units);
                 empty1 <= (s_purse1 == zero_units);
                 last_round <= (s_round == max_rounds);
                 richer0 <= (s_purse0 > s_purse1);
                 richer1 <= (s_purse1 > s_purse0);
-                state <= 4'b1001;
+                state <= 5'b01111;
             end
-            4'b1001: begin
+            5'b01111: begin
+                draw <= 0;
                 if ((empty0 || empty1 || last_round)) begin
                     s_phase <= 2;
-                    s_pool <= 0;
                     if ((empty1 || ((!empty0) && richer0))) begin
                         s_winner <= 0;
-                        s_purse0 <= (s_purse0 + s_pool);
+                        op <= 88;
                     end
                     else if ((empty0 || richer1)) begin
                         s_winner <= 1;
-                        s_purse1 <= (s_purse1 + s_pool);
+                        op <= 168;
                     end
                     else begin
                         s_winner <= 2;
-                        s_purse0 <= (s_purse0 + s_pool[11-1:1]);
-                        s_purse1 <= (s_purse1 + s_pool[11-1:1]);
+                        draw <= 1;
+                        op <= 90;
                     end
                 end
                 else begin
@@ -348,34 +464,52 @@ always @(posedge clk) begin: control
                     s_bidder <= (!s_first);
                     s_phase <= 0;
                 end
-                state <= 4'b1010;
+                state <= 5'b10000;
             end
-            4'b1010: begin
+            5'b10000: begin
+                if (draw) begin
+                    op <= 170;
+                end
+                state <= 5'b10001;
+            end
+            5'b10001: begin
+                if ((s_phase == 2)) begin
+                    op <= 192;
+                end
+                state <= 5'b10010;
+            end
+            5'b10010: begin
+                state <= 5'b10011;
+            end
+            5'b10011: begin
                 if ((s_phase != 0)) begin
                     bound <= 0;
-                    payable <= 0;
+                    op <= 256;
                 end
                 else if (s_bidder) begin
                     bound <= s_purse0;
                     if (s_first) begin
-                        payable <= s_purse1;
+                        op <= 288;
                     end
                     else begin
-                        payable <= (s_purse1 - s_bid0);
+                        op <= 293;
                     end
                 end
                 else begin
                     bound <= s_purse1;
                     if (s_first) begin
-                        payable <= (s_purse0 - s_bid1);
+                        op <= 279;
                     end
                     else begin
-                        payable <= s_purse0;
+                        op <= 272;
                     end
                 end
-                state <= 4'b1011;
+                state <= 5'b10100;
             end
-            4'b1011: begin
+            5'b10100: begin
+                state <= 5'b10101;
+            end
+            5'b10101: begin
                 if ((bound > max_bid)) begin
                     bound7 <= max_bid;
                 end
@@ -388,9 +522,9 @@ always @(posedge clk) begin: control
                 else begin
                     payable7 <= {payable[(7 - 2)-1:0], 2'h3};
                 end
-                state <= 4'b1100;
+                state <= 5'b10110;
             end
-            4'b1100: begin
+            5'b10110: begin
                 if ((s_phase != 0)) begin
                     s_limit <= 0;
                 end
@@ -400,19 +534,19 @@ always @(posedge clk) begin: control
                 else begin
                     s_limit <= payable7;
                 end
-                state <= 4'b1101;
+                state <= 5'b10111;
             end
-            4'b1101: begin
+            5'b10111: begin
                 if ((s_limit < min_bid)) begin
                     s_least <= s_limit;
                 end
                 else begin
                     s_least <= min_bid;
                 end
-                state <= 4'b1110;
+                state <= 5'b11000;
             end
             default: begin
-                state <= 4'b0000;
+                state <= 5'b00000;
             end
         endcase
     end

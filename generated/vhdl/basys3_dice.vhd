@@ -77,15 +77,25 @@ type t_enum_t_state_2 is (
 type t_enum_t_state_3 is (
 	T_IDLE,
 	T_CHECK,
+	T_NEW1,
+	T_NEW2,
 	T_APPLY,
+	T_DEPOSIT,
 	T_DICE,
 	T_SUM,
 	T_TAKERS,
 	T_TAKE0,
+	T_TAKE0B,
 	T_TAKE1,
+	T_TAKE1B,
+	T_TAKEN,
 	T_ENDS,
 	T_END,
+	T_END2,
+	T_END3,
+	T_SETTLE,
 	T_BOUNDS,
+	T_BOUNDED,
 	T_CLAMP,
 	T_LIMIT,
 	T_LEAST,
@@ -266,21 +276,26 @@ signal dice_board0_dice_table0_dice_data: unsigned(5 downto 0) := "000000";
 signal dice_board0_dice_table0_dice_valid: std_logic := '0';
 signal dice_board0_dice_table0_dice_ready: std_logic := '0';
 signal dice_board0_dice_table0_res_code: unsigned(2 downto 0) := "000";
+signal dice_board0_dice_table0_a_val: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_amount_q: unsigned(7 downto 0) := "00000000";
+signal dice_board0_dice_table0_b_val: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_big_payable: unsigned(10 downto 0);
 signal dice_board0_dice_table0_bound: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_bound7: unsigned(6 downto 0) := "0000000";
 signal dice_board0_dice_table0_deposit: unsigned(4 downto 0) := "00000";
+signal dice_board0_dice_table0_draw: std_logic := '0';
 signal dice_board0_dice_table0_empty0: std_logic := '0';
 signal dice_board0_dice_table0_empty1: std_logic := '0';
 signal dice_board0_dice_table0_last_round: std_logic := '0';
 signal dice_board0_dice_table0_max_bid: unsigned(6 downto 0);
 signal dice_board0_dice_table0_max_rounds: unsigned(6 downto 0);
 signal dice_board0_dice_table0_min_bid: unsigned(6 downto 0);
+signal dice_board0_dice_table0_op: unsigned(8 downto 0) := "000000000";
 signal dice_board0_dice_table0_op_q: unsigned(1 downto 0) := "00";
 signal dice_board0_dice_table0_over_q: std_logic := '0';
 signal dice_board0_dice_table0_payable: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_payable7: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_result: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_richer0: std_logic := '0';
 signal dice_board0_dice_table0_richer1: std_logic := '0';
 signal dice_board0_dice_table0_seven: unsigned(3 downto 0);
@@ -288,6 +303,11 @@ signal dice_board0_dice_table0_state: t_enum_t_state_3 := T_IDLE;
 signal dice_board0_dice_table0_under_q: std_logic := '0';
 signal dice_board0_dice_table0_up_q: std_logic := '0';
 signal dice_board0_dice_table0_zero_units: unsigned(10 downto 0);
+signal dice_board0_dice_table0_s_purse0: unsigned(10 downto 0) := "01111110000";
+signal dice_board0_dice_table0_s_purse1: unsigned(10 downto 0) := "01111110000";
+signal dice_board0_dice_table0_s_pool: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_s_bid0: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_s_bid1: unsigned(6 downto 0) := "0000000";
 signal dice_board0_dice_table0_s_result: unsigned(2 downto 0) := "000";
 signal dice_board0_dice_table0_s_phase: unsigned(1 downto 0) := "00";
 signal dice_board0_dice_table0_s_bidder: std_logic := '0';
@@ -296,14 +316,9 @@ signal dice_board0_dice_table0_s_up0: std_logic := '0';
 signal dice_board0_dice_table0_s_winner: unsigned(1 downto 0) := "11";
 signal dice_board0_dice_table0_s_limit: unsigned(6 downto 0) := "1111111";
 signal dice_board0_dice_table0_s_least: unsigned(6 downto 0) := "0000100";
-signal dice_board0_dice_table0_s_purse0: unsigned(10 downto 0) := "01111110000";
-signal dice_board0_dice_table0_s_purse1: unsigned(10 downto 0) := "01111110000";
-signal dice_board0_dice_table0_s_pool: unsigned(10 downto 0) := "00000000000";
 signal dice_board0_dice_table0_s_round: unsigned(6 downto 0) := "0000001";
 signal dice_board0_dice_table0_s_first: std_logic := '0';
 signal dice_board0_dice_table0_s_last_bidder: std_logic := '0';
-signal dice_board0_dice_table0_s_bid0: unsigned(6 downto 0) := "0000000";
-signal dice_board0_dice_table0_s_bid1: unsigned(6 downto 0) := "0000000";
 signal dice_board0_dice_table0_s_take0: std_logic := '0';
 signal dice_board0_dice_table0_s_take1: std_logic := '0';
 signal dice_board0_dice_table0_s_die1: unsigned(2 downto 0) := "000";
@@ -1953,6 +1968,80 @@ dice_board0_bus_key_event <= dice_board0_terminal0_key_event_q;
 
 dice_board0_dice_table0_deposit <= dice_board0_dice_table0_amount_q(7-1 downto 2);
 
+dice_board0_dice_table0_operand_a: process (dice_board0_dice_table0_s_purse0, dice_board0_dice_table0_s_purse1, dice_board0_dice_table0_op, dice_board0_dice_table0_s_pool) is
+    variable a: unsigned(8 downto 0);
+begin
+    a := resize(dice_board0_dice_table0_op(6-1 downto 4), 9);
+    case a is
+        when "000000001" =>
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_purse0;
+        when "000000010" =>
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_purse1;
+        when "000000011" =>
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_pool;
+        when others =>
+            dice_board0_dice_table0_a_val <= to_unsigned(0, 11);
+    end case;
+end process dice_board0_dice_table0_operand_a;
+
+dice_board0_dice_table0_operand_b: process (dice_board0_dice_table0_op, dice_board0_dice_table0_s_bid1, dice_board0_dice_table0_s_pool, dice_board0_dice_table0_s_bid0, dice_board0_dice_table0_deposit) is
+    variable b: unsigned(8 downto 0);
+    variable v: unsigned(10 downto 0);
+begin
+    b := resize(dice_board0_dice_table0_op(4-1 downto 1), 9);
+    v := to_unsigned(0, 11);
+    if (b = 1) then
+        v(5-1 downto 0) := dice_board0_dice_table0_deposit;
+    elsif (b = 2) then
+        v(7-1 downto 0) := dice_board0_dice_table0_s_bid0;
+    elsif (b = 3) then
+        v(7-1 downto 0) := dice_board0_dice_table0_s_bid1;
+    elsif (b = 4) then
+        v := dice_board0_dice_table0_s_pool;
+    elsif (b = 5) then
+        v((11 - 1)-1 downto 0) := dice_board0_dice_table0_s_pool(11-1 downto 1);
+    elsif (b = 6) then
+        v := to_unsigned(1008, 11);
+    end if;
+    if bool(dice_board0_dice_table0_op(0)) then
+        dice_board0_dice_table0_b_val <= (v xor to_unsigned(2047, 11));
+    else
+        dice_board0_dice_table0_b_val <= v;
+    end if;
+end process dice_board0_dice_table0_operand_b;
+
+dice_board0_dice_table0_adder: process (dice_board0_dice_table0_op, dice_board0_dice_table0_b_val, dice_board0_dice_table0_a_val) is
+    variable t: unsigned(12 downto 0);
+begin
+    t := to_unsigned(0, 13);
+    t := ((resize(dice_board0_dice_table0_a_val, 13) + dice_board0_dice_table0_b_val) + to_unsigned(dice_board0_dice_table0_op(0), 13));
+    dice_board0_dice_table0_result <= t(11-1 downto 0);
+end process dice_board0_dice_table0_adder;
+
+dice_board0_dice_table0_datapath: process (clk) is
+    variable dest: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_s_purse0 <= to_unsigned(1008, 11);
+            dice_board0_dice_table0_s_purse1 <= to_unsigned(1008, 11);
+            dice_board0_dice_table0_payable <= to_unsigned(0, 11);
+            dice_board0_dice_table0_s_pool <= to_unsigned(0, 11);
+        else
+            dest := resize(dice_board0_dice_table0_op(9-1 downto 6), 9);
+            if (dest = 1) then
+                dice_board0_dice_table0_s_purse0 <= dice_board0_dice_table0_result;
+            elsif (dest = 2) then
+                dice_board0_dice_table0_s_purse1 <= dice_board0_dice_table0_result;
+            elsif (dest = 3) then
+                dice_board0_dice_table0_s_pool <= dice_board0_dice_table0_result;
+            elsif (dest = 4) then
+                dice_board0_dice_table0_payable <= dice_board0_dice_table0_result;
+            end if;
+        end if;
+    end if;
+end process dice_board0_dice_table0_datapath;
+
 
 dice_board0_cmd_ready <= stdl(dice_board0_dice_table0_state = T_IDLE);
 dice_board0_dice_table0_dice_ready <= stdl(dice_board0_dice_table0_state = T_DICE);
@@ -1970,8 +2059,6 @@ begin
             dice_board0_dice_table0_s_up1 <= '0';
             dice_board0_dice_table0_s_bid0 <= to_unsigned(0, 7);
             dice_board0_dice_table0_s_winner <= to_unsigned(3, 2);
-            dice_board0_dice_table0_s_purse0 <= to_unsigned(1008, 11);
-            dice_board0_dice_table0_s_purse1 <= to_unsigned(1008, 11);
             dice_board0_dice_table0_s_up0 <= '0';
             dice_board0_dice_table0_empty1 <= '0';
             dice_board0_dice_table0_last_round <= '0';
@@ -1982,7 +2069,6 @@ begin
             dice_board0_dice_table0_empty0 <= '0';
             dice_board0_dice_table0_payable7 <= to_unsigned(0, 7);
             dice_board0_dice_table0_s_bid1 <= to_unsigned(0, 7);
-            dice_board0_dice_table0_s_pool <= to_unsigned(0, 11);
             dice_board0_dice_table0_amount_q <= to_unsigned(0, 8);
             dice_board0_dice_table0_s_die1 <= to_unsigned(0, 3);
             dice_board0_dice_table0_richer1 <= '0';
@@ -1995,18 +2081,20 @@ begin
             dice_board0_dice_table0_s_round <= to_unsigned(1, 7);
             dice_board0_dice_table0_s_limit <= to_unsigned(127, 7);
             dice_board0_dice_table0_dice_request <= '0';
+            dice_board0_dice_table0_draw <= '0';
             dice_board0_dice_table0_over_q <= '0';
             dice_board0_dice_table0_under_q <= '0';
+            dice_board0_dice_table0_op <= to_unsigned(0, 9);
             dice_board0_dice_table0_s_phase <= to_unsigned(0, 2);
             dice_board0_dice_table0_richer0 <= '0';
             dice_board0_dice_table0_s_pair <= to_unsigned(0, 7);
             dice_board0_dice_table0_bound <= to_unsigned(0, 11);
             dice_board0_dice_table0_bound7 <= to_unsigned(0, 7);
             dice_board0_dice_table0_op_q <= to_unsigned(0, 2);
-            dice_board0_dice_table0_payable <= to_unsigned(0, 11);
             dice_board0_dice_table0_s_least <= to_unsigned(4, 7);
         else
             dice_board0_dice_table0_dice_request <= '0';
+            dice_board0_dice_table0_op <= to_unsigned(0, 9);
             case dice_board0_dice_table0_state is
                 when T_IDLE =>
                     if bool(dice_board0_cmd_valid) then
@@ -2019,9 +2107,6 @@ begin
                     dice_board0_dice_table0_over_q <= stdl(dice_board0_dice_table0_amount_q > dice_board0_dice_table0_s_limit);
                     dice_board0_dice_table0_under_q <= stdl(dice_board0_dice_table0_amount_q < dice_board0_dice_table0_s_least);
                     if (dice_board0_dice_table0_op_q = 2) then
-                        dice_board0_dice_table0_s_purse0 <= to_unsigned(1008, 11);
-                        dice_board0_dice_table0_s_purse1 <= to_unsigned(1008, 11);
-                        dice_board0_dice_table0_s_pool <= to_unsigned(0, 11);
                         dice_board0_dice_table0_s_round <= to_unsigned(1, 7);
                         dice_board0_dice_table0_s_first <= '0';
                         dice_board0_dice_table0_s_bidder <= '0';
@@ -2039,7 +2124,8 @@ begin
                         dice_board0_dice_table0_s_pair <= to_unsigned(0, 7);
                         dice_board0_dice_table0_s_winner <= to_unsigned(3, 2);
                         dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_state <= T_BOUNDS;
+                        dice_board0_dice_table0_op <= to_unsigned(76, 9);
+                        dice_board0_dice_table0_state <= T_NEW1;
                     elsif ((dice_board0_dice_table0_op_q /= 0) and (dice_board0_dice_table0_op_q /= 1)) then
                         dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
                         dice_board0_dice_table0_state <= T_DONE;
@@ -2059,6 +2145,12 @@ begin
                     else
                         dice_board0_dice_table0_state <= T_APPLY;
                     end if;
+                when T_NEW1 =>
+                    dice_board0_dice_table0_op <= to_unsigned(140, 9);
+                    dice_board0_dice_table0_state <= T_NEW2;
+                when T_NEW2 =>
+                    dice_board0_dice_table0_op <= to_unsigned(192, 9);
+                    dice_board0_dice_table0_state <= T_SETTLE;
                 when T_APPLY =>
                     if bool(dice_board0_dice_table0_over_q) then
                         dice_board0_dice_table0_s_result <= to_unsigned(1, 3);
@@ -2071,21 +2163,23 @@ begin
                         if bool(dice_board0_dice_table0_s_bidder) then
                             dice_board0_dice_table0_s_bid1 <= dice_board0_dice_table0_amount_q(7-1 downto 0);
                             dice_board0_dice_table0_s_up1 <= dice_board0_dice_table0_up_q;
-                            dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_deposit);
+                            dice_board0_dice_table0_op <= to_unsigned(163, 9);
                         else
                             dice_board0_dice_table0_s_bid0 <= dice_board0_dice_table0_amount_q(7-1 downto 0);
                             dice_board0_dice_table0_s_up0 <= dice_board0_dice_table0_up_q;
-                            dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_deposit);
+                            dice_board0_dice_table0_op <= to_unsigned(83, 9);
                         end if;
-                        dice_board0_dice_table0_s_pool <= (dice_board0_dice_table0_s_pool + dice_board0_dice_table0_deposit);
                         dice_board0_dice_table0_s_last_bidder <= dice_board0_dice_table0_s_bidder;
                         if (dice_board0_dice_table0_s_bidder = dice_board0_dice_table0_s_first) then
                             dice_board0_dice_table0_s_bidder <= stdl((not bool(dice_board0_dice_table0_s_bidder)));
                         else
                             dice_board0_dice_table0_s_phase <= to_unsigned(1, 2);
                         end if;
-                        dice_board0_dice_table0_state <= T_BOUNDS;
+                        dice_board0_dice_table0_state <= T_DEPOSIT;
                     end if;
+                when T_DEPOSIT =>
+                    dice_board0_dice_table0_op <= to_unsigned(242, 9);
+                    dice_board0_dice_table0_state <= T_SETTLE;
                 when T_DICE =>
                     if bool(dice_board0_dice_table0_dice_valid) then
                         dice_board0_dice_table0_s_die1 <= dice_board0_dice_table0_dice_data((2 * 3)-1 downto 3);
@@ -2107,15 +2201,25 @@ begin
                     dice_board0_dice_table0_state <= T_TAKE0;
                 when T_TAKE0 =>
                     if bool(dice_board0_dice_table0_s_take0) then
-                        dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_bid0);
-                        dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_s_bid0);
+                        dice_board0_dice_table0_op <= to_unsigned(84, 9);
+                    end if;
+                    dice_board0_dice_table0_state <= T_TAKE0B;
+                when T_TAKE0B =>
+                    if bool(dice_board0_dice_table0_s_take0) then
+                        dice_board0_dice_table0_op <= to_unsigned(165, 9);
                     end if;
                     dice_board0_dice_table0_state <= T_TAKE1;
                 when T_TAKE1 =>
                     if bool(dice_board0_dice_table0_s_take1) then
-                        dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_bid1);
-                        dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_s_bid1);
+                        dice_board0_dice_table0_op <= to_unsigned(166, 9);
                     end if;
+                    dice_board0_dice_table0_state <= T_TAKE1B;
+                when T_TAKE1B =>
+                    if bool(dice_board0_dice_table0_s_take1) then
+                        dice_board0_dice_table0_op <= to_unsigned(87, 9);
+                    end if;
+                    dice_board0_dice_table0_state <= T_TAKEN;
+                when T_TAKEN =>
                     dice_board0_dice_table0_state <= T_ENDS;
                 when T_ENDS =>
                     dice_board0_dice_table0_empty0 <= stdl(dice_board0_dice_table0_s_purse0 = dice_board0_dice_table0_zero_units);
@@ -2125,19 +2229,19 @@ begin
                     dice_board0_dice_table0_richer1 <= stdl(dice_board0_dice_table0_s_purse1 > dice_board0_dice_table0_s_purse0);
                     dice_board0_dice_table0_state <= T_END;
                 when T_END =>
+                    dice_board0_dice_table0_draw <= '0';
                     if (bool(dice_board0_dice_table0_empty0) or bool(dice_board0_dice_table0_empty1) or bool(dice_board0_dice_table0_last_round)) then
                         dice_board0_dice_table0_s_phase <= to_unsigned(2, 2);
-                        dice_board0_dice_table0_s_pool <= to_unsigned(0, 11);
                         if (bool(dice_board0_dice_table0_empty1) or ((not bool(dice_board0_dice_table0_empty0)) and bool(dice_board0_dice_table0_richer0))) then
                             dice_board0_dice_table0_s_winner <= to_unsigned(0, 2);
-                            dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_pool);
+                            dice_board0_dice_table0_op <= to_unsigned(88, 9);
                         elsif (bool(dice_board0_dice_table0_empty0) or bool(dice_board0_dice_table0_richer1)) then
                             dice_board0_dice_table0_s_winner <= to_unsigned(1, 2);
-                            dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_pool);
+                            dice_board0_dice_table0_op <= to_unsigned(168, 9);
                         else
                             dice_board0_dice_table0_s_winner <= to_unsigned(2, 2);
-                            dice_board0_dice_table0_s_purse0 <= (dice_board0_dice_table0_s_purse0 + dice_board0_dice_table0_s_pool(11-1 downto 1));
-                            dice_board0_dice_table0_s_purse1 <= (dice_board0_dice_table0_s_purse1 + dice_board0_dice_table0_s_pool(11-1 downto 1));
+                            dice_board0_dice_table0_draw <= '1';
+                            dice_board0_dice_table0_op <= to_unsigned(90, 9);
                         end if;
                     else
                         dice_board0_dice_table0_s_round <= (dice_board0_dice_table0_s_round + 1);
@@ -2145,26 +2249,40 @@ begin
                         dice_board0_dice_table0_s_bidder <= stdl((not bool(dice_board0_dice_table0_s_first)));
                         dice_board0_dice_table0_s_phase <= to_unsigned(0, 2);
                     end if;
+                    dice_board0_dice_table0_state <= T_END2;
+                when T_END2 =>
+                    if bool(dice_board0_dice_table0_draw) then
+                        dice_board0_dice_table0_op <= to_unsigned(170, 9);
+                    end if;
+                    dice_board0_dice_table0_state <= T_END3;
+                when T_END3 =>
+                    if (dice_board0_dice_table0_s_phase = 2) then
+                        dice_board0_dice_table0_op <= to_unsigned(192, 9);
+                    end if;
+                    dice_board0_dice_table0_state <= T_SETTLE;
+                when T_SETTLE =>
                     dice_board0_dice_table0_state <= T_BOUNDS;
                 when T_BOUNDS =>
                     if (dice_board0_dice_table0_s_phase /= 0) then
                         dice_board0_dice_table0_bound <= to_unsigned(0, 11);
-                        dice_board0_dice_table0_payable <= to_unsigned(0, 11);
+                        dice_board0_dice_table0_op <= to_unsigned(256, 9);
                     elsif bool(dice_board0_dice_table0_s_bidder) then
                         dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse0;
                         if bool(dice_board0_dice_table0_s_first) then
-                            dice_board0_dice_table0_payable <= dice_board0_dice_table0_s_purse1;
+                            dice_board0_dice_table0_op <= to_unsigned(288, 9);
                         else
-                            dice_board0_dice_table0_payable <= (dice_board0_dice_table0_s_purse1 - dice_board0_dice_table0_s_bid0);
+                            dice_board0_dice_table0_op <= to_unsigned(293, 9);
                         end if;
                     else
                         dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse1;
                         if bool(dice_board0_dice_table0_s_first) then
-                            dice_board0_dice_table0_payable <= (dice_board0_dice_table0_s_purse0 - dice_board0_dice_table0_s_bid1);
+                            dice_board0_dice_table0_op <= to_unsigned(279, 9);
                         else
-                            dice_board0_dice_table0_payable <= dice_board0_dice_table0_s_purse0;
+                            dice_board0_dice_table0_op <= to_unsigned(272, 9);
                         end if;
                     end if;
+                    dice_board0_dice_table0_state <= T_BOUNDED;
+                when T_BOUNDED =>
                     dice_board0_dice_table0_state <= T_CLAMP;
                 when T_CLAMP =>
                     if (dice_board0_dice_table0_bound > dice_board0_dice_table0_max_bid) then

@@ -56,15 +56,25 @@ architecture MyHDL of dice_table is
 type t_enum_t_state_1 is (
 	T_IDLE,
 	T_CHECK,
+	T_NEW1,
+	T_NEW2,
 	T_APPLY,
+	T_DEPOSIT,
 	T_DICE,
 	T_SUM,
 	T_TAKERS,
 	T_TAKE0,
+	T_TAKE0B,
 	T_TAKE1,
+	T_TAKE1B,
+	T_TAKEN,
 	T_ENDS,
 	T_END,
+	T_END2,
+	T_END3,
+	T_SETTLE,
 	T_BOUNDS,
+	T_BOUNDED,
 	T_CLAMP,
 	T_LIMIT,
 	T_LEAST,
@@ -82,21 +92,26 @@ signal view_data_num: unsigned(10 downto 0);
 signal phase_num: unsigned(1 downto 0);
 signal ups_num: unsigned(1 downto 0);
 signal winner_num: unsigned(1 downto 0);
+signal a_val: unsigned(10 downto 0);
 signal amount_q: unsigned(7 downto 0);
+signal b_val: unsigned(10 downto 0);
 signal big_payable: unsigned(10 downto 0);
 signal bound: unsigned(10 downto 0);
 signal bound7: unsigned(6 downto 0);
 signal deposit: unsigned(4 downto 0);
+signal draw: std_logic;
 signal empty0: std_logic;
 signal empty1: std_logic;
 signal last_round: std_logic;
 signal max_bid: unsigned(6 downto 0);
 signal max_rounds: unsigned(6 downto 0);
 signal min_bid: unsigned(6 downto 0);
+signal op: unsigned(8 downto 0);
 signal op_q: unsigned(1 downto 0);
 signal over_q: std_logic;
 signal payable: unsigned(10 downto 0);
 signal payable7: unsigned(6 downto 0);
+signal result: unsigned(10 downto 0);
 signal richer0: std_logic;
 signal richer1: std_logic;
 signal seven: unsigned(3 downto 0);
@@ -104,6 +119,11 @@ signal state: t_enum_t_state_1;
 signal under_q: std_logic;
 signal up_q: std_logic;
 signal zero_units: unsigned(10 downto 0);
+signal s_purse0: unsigned(10 downto 0);
+signal s_purse1: unsigned(10 downto 0);
+signal s_pool: unsigned(10 downto 0);
+signal s_bid0: unsigned(6 downto 0);
+signal s_bid1: unsigned(6 downto 0);
 signal s_result: unsigned(2 downto 0);
 signal s_phase: unsigned(1 downto 0);
 signal s_bidder: std_logic;
@@ -112,14 +132,9 @@ signal s_up0: std_logic;
 signal s_winner: unsigned(1 downto 0);
 signal s_limit: unsigned(6 downto 0);
 signal s_least: unsigned(6 downto 0);
-signal s_purse0: unsigned(10 downto 0);
-signal s_purse1: unsigned(10 downto 0);
-signal s_pool: unsigned(10 downto 0);
 signal s_round: unsigned(6 downto 0);
 signal s_first: std_logic;
 signal s_last_bidder: std_logic;
-signal s_bid0: unsigned(6 downto 0);
-signal s_bid1: unsigned(6 downto 0);
 signal s_take0: std_logic;
 signal s_take1: std_logic;
 signal s_die1: unsigned(2 downto 0);
@@ -152,6 +167,80 @@ zero_units <= to_unsigned(0, 11);
 
 deposit <= amount_q(7-1 downto 2);
 
+operand_a: process (s_purse0, s_purse1, op, s_pool) is
+    variable a: unsigned(8 downto 0);
+begin
+    a := resize(op(6-1 downto 4), 9);
+    case a is
+        when "000000001" =>
+            a_val <= s_purse0;
+        when "000000010" =>
+            a_val <= s_purse1;
+        when "000000011" =>
+            a_val <= s_pool;
+        when others =>
+            a_val <= to_unsigned(0, 11);
+    end case;
+end process operand_a;
+
+operand_b: process (op, s_bid1, s_pool, s_bid0, deposit) is
+    variable b: unsigned(8 downto 0);
+    variable v: unsigned(10 downto 0);
+begin
+    b := resize(op(4-1 downto 1), 9);
+    v := to_unsigned(0, 11);
+    if (b = 1) then
+        v(5-1 downto 0) := deposit;
+    elsif (b = 2) then
+        v(7-1 downto 0) := s_bid0;
+    elsif (b = 3) then
+        v(7-1 downto 0) := s_bid1;
+    elsif (b = 4) then
+        v := s_pool;
+    elsif (b = 5) then
+        v((11 - 1)-1 downto 0) := s_pool(11-1 downto 1);
+    elsif (b = 6) then
+        v := to_unsigned(1008, 11);
+    end if;
+    if bool(op(0)) then
+        b_val <= (v xor to_unsigned(2047, 11));
+    else
+        b_val <= v;
+    end if;
+end process operand_b;
+
+adder: process (op, b_val, a_val) is
+    variable t: unsigned(12 downto 0);
+begin
+    t := to_unsigned(0, 13);
+    t := ((resize(a_val, 13) + b_val) + to_unsigned(op(0), 13));
+    result <= t(11-1 downto 0);
+end process adder;
+
+datapath: process (clk) is
+    variable dest: unsigned(8 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            s_purse0 <= to_unsigned(1008, 11);
+            s_purse1 <= to_unsigned(1008, 11);
+            payable <= to_unsigned(0, 11);
+            s_pool <= to_unsigned(0, 11);
+        else
+            dest := resize(op(9-1 downto 6), 9);
+            if (dest = 1) then
+                s_purse0 <= result;
+            elsif (dest = 2) then
+                s_purse1 <= result;
+            elsif (dest = 3) then
+                s_pool <= result;
+            elsif (dest = 4) then
+                payable <= result;
+            end if;
+        end if;
+    end if;
+end process datapath;
+
 
 cmd_ready <= stdl(state = T_IDLE);
 dice_ready <= stdl(state = T_DICE);
@@ -169,8 +258,6 @@ begin
             s_up1 <= '0';
             s_bid0 <= to_unsigned(0, 7);
             s_winner <= to_unsigned(3, 2);
-            s_purse0 <= to_unsigned(1008, 11);
-            s_purse1 <= to_unsigned(1008, 11);
             s_up0 <= '0';
             empty1 <= '0';
             last_round <= '0';
@@ -181,7 +268,6 @@ begin
             empty0 <= '0';
             payable7 <= to_unsigned(0, 7);
             s_bid1 <= to_unsigned(0, 7);
-            s_pool <= to_unsigned(0, 11);
             amount_q <= to_unsigned(0, 8);
             s_die1 <= to_unsigned(0, 3);
             richer1 <= '0';
@@ -194,18 +280,20 @@ begin
             s_round <= to_unsigned(1, 7);
             s_limit <= to_unsigned(127, 7);
             dice_request <= '0';
+            draw <= '0';
             over_q <= '0';
             under_q <= '0';
+            op <= to_unsigned(0, 9);
             s_phase <= to_unsigned(0, 2);
             richer0 <= '0';
             s_pair <= to_unsigned(0, 7);
             bound <= to_unsigned(0, 11);
             bound7 <= to_unsigned(0, 7);
             op_q <= to_unsigned(0, 2);
-            payable <= to_unsigned(0, 11);
             s_least <= to_unsigned(4, 7);
         else
             dice_request <= '0';
+            op <= to_unsigned(0, 9);
             case state is
                 when T_IDLE =>
                     if bool(cmd_valid) then
@@ -218,9 +306,6 @@ begin
                     over_q <= stdl(amount_q > s_limit);
                     under_q <= stdl(amount_q < s_least);
                     if (op_q = 2) then
-                        s_purse0 <= to_unsigned(1008, 11);
-                        s_purse1 <= to_unsigned(1008, 11);
-                        s_pool <= to_unsigned(0, 11);
                         s_round <= to_unsigned(1, 7);
                         s_first <= '0';
                         s_bidder <= '0';
@@ -238,7 +323,8 @@ begin
                         s_pair <= to_unsigned(0, 7);
                         s_winner <= to_unsigned(3, 2);
                         s_result <= to_unsigned(0, 3);
-                        state <= T_BOUNDS;
+                        op <= to_unsigned(76, 9);
+                        state <= T_NEW1;
                     elsif ((op_q /= 0) and (op_q /= 1)) then
                         s_result <= to_unsigned(0, 3);
                         state <= T_DONE;
@@ -258,6 +344,12 @@ begin
                     else
                         state <= T_APPLY;
                     end if;
+                when T_NEW1 =>
+                    op <= to_unsigned(140, 9);
+                    state <= T_NEW2;
+                when T_NEW2 =>
+                    op <= to_unsigned(192, 9);
+                    state <= T_SETTLE;
                 when T_APPLY =>
                     if bool(over_q) then
                         s_result <= to_unsigned(1, 3);
@@ -270,21 +362,23 @@ begin
                         if bool(s_bidder) then
                             s_bid1 <= amount_q(7-1 downto 0);
                             s_up1 <= up_q;
-                            s_purse1 <= (s_purse1 - deposit);
+                            op <= to_unsigned(163, 9);
                         else
                             s_bid0 <= amount_q(7-1 downto 0);
                             s_up0 <= up_q;
-                            s_purse0 <= (s_purse0 - deposit);
+                            op <= to_unsigned(83, 9);
                         end if;
-                        s_pool <= (s_pool + deposit);
                         s_last_bidder <= s_bidder;
                         if (s_bidder = s_first) then
                             s_bidder <= stdl((not bool(s_bidder)));
                         else
                             s_phase <= to_unsigned(1, 2);
                         end if;
-                        state <= T_BOUNDS;
+                        state <= T_DEPOSIT;
                     end if;
+                when T_DEPOSIT =>
+                    op <= to_unsigned(242, 9);
+                    state <= T_SETTLE;
                 when T_DICE =>
                     if bool(dice_valid) then
                         s_die1 <= dice_data_num((2 * 3)-1 downto 3);
@@ -306,15 +400,25 @@ begin
                     state <= T_TAKE0;
                 when T_TAKE0 =>
                     if bool(s_take0) then
-                        s_purse0 <= (s_purse0 + s_bid0);
-                        s_purse1 <= (s_purse1 - s_bid0);
+                        op <= to_unsigned(84, 9);
+                    end if;
+                    state <= T_TAKE0B;
+                when T_TAKE0B =>
+                    if bool(s_take0) then
+                        op <= to_unsigned(165, 9);
                     end if;
                     state <= T_TAKE1;
                 when T_TAKE1 =>
                     if bool(s_take1) then
-                        s_purse1 <= (s_purse1 + s_bid1);
-                        s_purse0 <= (s_purse0 - s_bid1);
+                        op <= to_unsigned(166, 9);
                     end if;
+                    state <= T_TAKE1B;
+                when T_TAKE1B =>
+                    if bool(s_take1) then
+                        op <= to_unsigned(87, 9);
+                    end if;
+                    state <= T_TAKEN;
+                when T_TAKEN =>
                     state <= T_ENDS;
                 when T_ENDS =>
                     empty0 <= stdl(s_purse0 = zero_units);
@@ -324,19 +428,19 @@ begin
                     richer1 <= stdl(s_purse1 > s_purse0);
                     state <= T_END;
                 when T_END =>
+                    draw <= '0';
                     if (bool(empty0) or bool(empty1) or bool(last_round)) then
                         s_phase <= to_unsigned(2, 2);
-                        s_pool <= to_unsigned(0, 11);
                         if (bool(empty1) or ((not bool(empty0)) and bool(richer0))) then
                             s_winner <= to_unsigned(0, 2);
-                            s_purse0 <= (s_purse0 + s_pool);
+                            op <= to_unsigned(88, 9);
                         elsif (bool(empty0) or bool(richer1)) then
                             s_winner <= to_unsigned(1, 2);
-                            s_purse1 <= (s_purse1 + s_pool);
+                            op <= to_unsigned(168, 9);
                         else
                             s_winner <= to_unsigned(2, 2);
-                            s_purse0 <= (s_purse0 + s_pool(11-1 downto 1));
-                            s_purse1 <= (s_purse1 + s_pool(11-1 downto 1));
+                            draw <= '1';
+                            op <= to_unsigned(90, 9);
                         end if;
                     else
                         s_round <= (s_round + 1);
@@ -344,26 +448,40 @@ begin
                         s_bidder <= stdl((not bool(s_first)));
                         s_phase <= to_unsigned(0, 2);
                     end if;
+                    state <= T_END2;
+                when T_END2 =>
+                    if bool(draw) then
+                        op <= to_unsigned(170, 9);
+                    end if;
+                    state <= T_END3;
+                when T_END3 =>
+                    if (s_phase = 2) then
+                        op <= to_unsigned(192, 9);
+                    end if;
+                    state <= T_SETTLE;
+                when T_SETTLE =>
                     state <= T_BOUNDS;
                 when T_BOUNDS =>
                     if (s_phase /= 0) then
                         bound <= to_unsigned(0, 11);
-                        payable <= to_unsigned(0, 11);
+                        op <= to_unsigned(256, 9);
                     elsif bool(s_bidder) then
                         bound <= s_purse0;
                         if bool(s_first) then
-                            payable <= s_purse1;
+                            op <= to_unsigned(288, 9);
                         else
-                            payable <= (s_purse1 - s_bid0);
+                            op <= to_unsigned(293, 9);
                         end if;
                     else
                         bound <= s_purse1;
                         if bool(s_first) then
-                            payable <= (s_purse0 - s_bid1);
+                            op <= to_unsigned(279, 9);
                         else
-                            payable <= s_purse0;
+                            op <= to_unsigned(272, 9);
                         end if;
                     end if;
+                    state <= T_BOUNDED;
+                when T_BOUNDED =>
                     state <= T_CLAMP;
                 when T_CLAMP =>
                     if (bound > max_bid) then

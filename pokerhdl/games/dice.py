@@ -161,6 +161,35 @@ def view_port(clk, rst, s, view, data):
     return read
 
 
+# The datapath: one adder, driven by a micro-op register {dest[3], a[2], b[3], sub} that the
+# control sets and the datapath carries out the next clock (purses, pool and the payable bound
+# are written only there). One shared adder instead of one per register and update: the table
+# is a slow game, clocks are free and LUTs are not.
+D_NONE, D_PURSE0, D_PURSE1, D_POOL, D_PAYABLE = range(5)
+A_ZERO, A_PURSE0, A_PURSE1, A_POOL = range(4)
+B_ZERO, B_DEPOSIT, B_BID0, B_BID1, B_POOL, B_HALF, B_PURSE = range(7)
+ADD, SUB = 0, 1
+UOP_BITS = 9
+
+
+def uop(dest, a, b, sub=ADD):
+    return dest << 6 | a << 4 | b << 1 | sub
+
+
+NOP = uop(D_NONE, A_ZERO, B_ZERO)
+FILL0, FILL1 = uop(D_PURSE0, A_ZERO, B_PURSE), uop(D_PURSE1, A_ZERO, B_PURSE)
+CLEAR_POOL = uop(D_POOL, A_ZERO, B_ZERO)
+SPEND0, SPEND1 = uop(D_PURSE0, A_PURSE0, B_DEPOSIT, SUB), uop(D_PURSE1, A_PURSE1, B_DEPOSIT, SUB)
+POOL_DEPOSIT = uop(D_POOL, A_POOL, B_DEPOSIT)
+GAIN0, LOSE1 = uop(D_PURSE0, A_PURSE0, B_BID0), uop(D_PURSE1, A_PURSE1, B_BID0, SUB)
+GAIN1, LOSE0 = uop(D_PURSE1, A_PURSE1, B_BID1), uop(D_PURSE0, A_PURSE0, B_BID1, SUB)
+POOL_TO0, POOL_TO1 = uop(D_PURSE0, A_PURSE0, B_POOL), uop(D_PURSE1, A_PURSE1, B_POOL)
+HALF_TO0, HALF_TO1 = uop(D_PURSE0, A_PURSE0, B_HALF), uop(D_PURSE1, A_PURSE1, B_HALF)
+PAY0_FIRST, PAY0_SECOND = uop(D_PAYABLE, A_PURSE0, B_ZERO), uop(D_PAYABLE, A_PURSE0, B_BID1, SUB)
+PAY1_FIRST, PAY1_SECOND = uop(D_PAYABLE, A_PURSE1, B_ZERO), uop(D_PAYABLE, A_PURSE1, B_BID0, SUB)
+PAY_NONE = uop(D_PAYABLE, A_ZERO, B_ZERO)
+
+
 @block
 def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_request,
                dice_data, dice_valid, dice_ready, res_valid, res_code, probe_addr, probe_data,
@@ -183,15 +212,17 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
     shift = share.bit_length() - 1
     assert share == 1 << shift and rules.max_bid == (1 << bid_bits) - 1
     assert rules.total < 1 << u and len(cmd_amount) == AMOUNT_BITS
+    mask = (1 << u) - 1
 
-    t_state = enum("T_IDLE", "T_CHECK", "T_APPLY", "T_DICE", "T_SUM", "T_TAKERS", "T_TAKE0",
-                   "T_TAKE1", "T_ENDS", "T_END", "T_BOUNDS", "T_CLAMP", "T_LIMIT", "T_LEAST",
-                   "T_DONE")
+    t_state = enum("T_IDLE", "T_CHECK", "T_NEW1", "T_NEW2", "T_APPLY", "T_DEPOSIT", "T_DICE",
+                   "T_SUM", "T_TAKERS", "T_TAKE0", "T_TAKE0B", "T_TAKE1", "T_TAKE1B",
+                   "T_TAKEN", "T_ENDS", "T_END", "T_END2", "T_END3", "T_SETTLE", "T_BOUNDS",
+                   "T_BOUNDED", "T_CLAMP", "T_LIMIT", "T_LEAST", "T_DONE")
     state = Signal(t_state.T_IDLE)
     op_q = Signal(intbv(0)[OP_BITS:])
     amount_q = Signal(intbv(0)[AMOUNT_BITS:])
     up_q = Signal(bool(0))
-    over_q, under_q = Signal(bool(0)), Signal(bool(0))
+    over_q, under_q, draw = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     deposit = Signal(intbv(0)[bid_bits - shift:])
     bound, payable = Signal(intbv(0)[u:]), Signal(intbv(0)[u:])
     bound7, payable7 = Signal(intbv(0)[bid_bits:]), Signal(intbv(0)[bid_bits:])
@@ -202,10 +233,63 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
     seven = Signal(intbv(SEVEN)[4:])
     zero_units = Signal(intbv(0)[u:])
     big_payable = Signal(intbv(rules.max_bid >> shift)[u:])   # payable above this: no bound
+    op = Signal(intbv(NOP)[UOP_BITS:])
+    a_val, b_val, result = (Signal(intbv(0)[u:]) for _ in range(3))
 
     @always_comb
     def deposit_of_amount():
         deposit.next = amount_q[bid_bits:shift]
+
+    @always_comb
+    def operand_a():
+        a = op[6:4]
+        if a == A_PURSE0:
+            a_val.next = s.purse0
+        elif a == A_PURSE1:
+            a_val.next = s.purse1
+        elif a == A_POOL:
+            a_val.next = s.pool
+        else:
+            a_val.next = 0
+
+    @always_comb
+    def operand_b():
+        b = op[4:1]
+        v = intbv(0)[u:]
+        if b == B_DEPOSIT:
+            v[len(deposit):] = deposit
+        elif b == B_BID0:
+            v[bid_bits:] = s.bid0
+        elif b == B_BID1:
+            v[bid_bits:] = s.bid1
+        elif b == B_POOL:
+            v[:] = s.pool
+        elif b == B_HALF:
+            v[u - 1:] = s.pool[u:1]
+        elif b == B_PURSE:
+            v[:] = rules.purse
+        if op[0]:
+            b_val.next = v ^ mask
+        else:
+            b_val.next = v
+
+    @always_comb
+    def adder():
+        t = intbv(0)[u + 2:]
+        t[:] = a_val + b_val + op[0]
+        result.next = t[u:]
+
+    @always_seq(clk.posedge, reset=rst)
+    def datapath():
+        dest = op[UOP_BITS:6]
+        if dest == D_PURSE0:
+            s.purse0.next = result
+        elif dest == D_PURSE1:
+            s.purse1.next = result
+        elif dest == D_POOL:
+            s.pool.next = result
+        elif dest == D_PAYABLE:
+            payable.next = result
 
     @always_comb
     def outputs():
@@ -221,6 +305,7 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
     @always_seq(clk.posedge, reset=rst)
     def control():
         dice_request.next = 0
+        op.next = NOP
         if state == t_state.T_IDLE:
             if cmd_valid:
                 op_q.next = cmd_op
@@ -231,9 +316,6 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
             over_q.next = amount_q > s.limit
             under_q.next = amount_q < s.least
             if op_q == OP_NEW_GAME:
-                s.purse0.next = rules.purse
-                s.purse1.next = rules.purse
-                s.pool.next = 0
                 s.round.next = 1
                 s.first.next = 0
                 s.bidder.next = 0
@@ -251,7 +333,8 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
                 s.pair.next = 0
                 s.winner.next = NO_WINNER
                 s.result.next = OK
-                state.next = t_state.T_BOUNDS
+                op.next = FILL0
+                state.next = t_state.T_NEW1
             elif op_q != OP_BID and op_q != OP_THROW:
                 s.result.next = OK
                 state.next = t_state.T_DONE
@@ -270,6 +353,12 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
                 state.next = t_state.T_DICE
             else:
                 state.next = t_state.T_APPLY
+        elif state == t_state.T_NEW1:
+            op.next = FILL1
+            state.next = t_state.T_NEW2
+        elif state == t_state.T_NEW2:
+            op.next = CLEAR_POOL
+            state.next = t_state.T_SETTLE
         elif state == t_state.T_APPLY:
             if over_q:
                 s.result.next = REF_OVER_LIMIT
@@ -282,18 +371,20 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
                 if s.bidder:
                     s.bid1.next = amount_q[bid_bits:]
                     s.up1.next = up_q
-                    s.purse1.next = s.purse1 - deposit
+                    op.next = SPEND1
                 else:
                     s.bid0.next = amount_q[bid_bits:]
                     s.up0.next = up_q
-                    s.purse0.next = s.purse0 - deposit
-                s.pool.next = s.pool + deposit
+                    op.next = SPEND0
                 s.last_bidder.next = s.bidder
                 if s.bidder == s.first:
                     s.bidder.next = not s.bidder
                 else:
                     s.phase.next = PHASE_THROW
-                state.next = t_state.T_BOUNDS
+                state.next = t_state.T_DEPOSIT
+        elif state == t_state.T_DEPOSIT:
+            op.next = POOL_DEPOSIT
+            state.next = t_state.T_SETTLE
         elif state == t_state.T_DICE:
             if dice_valid:
                 s.die1.next = dice_data[2 * DIE_BITS:DIE_BITS]
@@ -311,15 +402,24 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
                 s.take0.next = s.up0 == (s.dsum > seven)
                 s.take1.next = s.up1 == (s.dsum > seven)
             state.next = t_state.T_TAKE0
+        # a taker's gain first, then the other's loss: no purse goes below zero on the way
         elif state == t_state.T_TAKE0:
             if s.take0:
-                s.purse0.next = s.purse0 + s.bid0
-                s.purse1.next = s.purse1 - s.bid0
+                op.next = GAIN0
+            state.next = t_state.T_TAKE0B
+        elif state == t_state.T_TAKE0B:
+            if s.take0:
+                op.next = LOSE1
             state.next = t_state.T_TAKE1
         elif state == t_state.T_TAKE1:
             if s.take1:
-                s.purse1.next = s.purse1 + s.bid1
-                s.purse0.next = s.purse0 - s.bid1
+                op.next = GAIN1
+            state.next = t_state.T_TAKE1B
+        elif state == t_state.T_TAKE1B:
+            if s.take1:
+                op.next = LOSE0
+            state.next = t_state.T_TAKEN
+        elif state == t_state.T_TAKEN:
             state.next = t_state.T_ENDS
         elif state == t_state.T_ENDS:
             empty0.next = s.purse0 == zero_units
@@ -329,43 +429,55 @@ def dice_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_amount, cmd_up, dice_
             richer1.next = s.purse1 > s.purse0
             state.next = t_state.T_END
         elif state == t_state.T_END:
+            draw.next = 0
             if empty0 or empty1 or last_round:
                 s.phase.next = PHASE_OVER
-                s.pool.next = 0
                 if empty1 or (not empty0 and richer0):
                     s.winner.next = 0
-                    s.purse0.next = s.purse0 + s.pool
+                    op.next = POOL_TO0
                 elif empty0 or richer1:
                     s.winner.next = 1
-                    s.purse1.next = s.purse1 + s.pool
+                    op.next = POOL_TO1
                 else:
                     s.winner.next = DRAW
-                    s.purse0.next = s.purse0 + s.pool[u:1]
-                    s.purse1.next = s.purse1 + s.pool[u:1]
+                    draw.next = 1
+                    op.next = HALF_TO0
             else:
                 s.round.next = s.round + 1
                 s.first.next = not s.first
                 s.bidder.next = not s.first
                 s.phase.next = PHASE_BID
+            state.next = t_state.T_END2
+        elif state == t_state.T_END2:
+            if draw:
+                op.next = HALF_TO1
+            state.next = t_state.T_END3
+        elif state == t_state.T_END3:
+            if s.phase == PHASE_OVER:
+                op.next = CLEAR_POOL
+            state.next = t_state.T_SETTLE
+        elif state == t_state.T_SETTLE:             # the last micro-op lands
             state.next = t_state.T_BOUNDS
         elif state == t_state.T_BOUNDS:
             # the bidder's bounds: the other's purse, and what its own purse can pay (the
             # second bidder's purse always holds the first bid)
             if s.phase != PHASE_BID:
                 bound.next = 0
-                payable.next = 0
+                op.next = PAY_NONE
             elif s.bidder:
                 bound.next = s.purse0
                 if s.first:
-                    payable.next = s.purse1
+                    op.next = PAY1_FIRST
                 else:
-                    payable.next = s.purse1 - s.bid0
+                    op.next = PAY1_SECOND
             else:
                 bound.next = s.purse1
                 if s.first:
-                    payable.next = s.purse0 - s.bid1
+                    op.next = PAY0_SECOND
                 else:
-                    payable.next = s.purse0
+                    op.next = PAY0_FIRST
+            state.next = t_state.T_BOUNDED
+        elif state == t_state.T_BOUNDED:
             state.next = t_state.T_CLAMP
         elif state == t_state.T_CLAMP:
             if bound > max_bid:
