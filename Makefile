@@ -10,6 +10,7 @@
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
 #   make durations                    time the tests of `make sim` and `make deep` (tb/durations.json)
 #   make bench                        size, depth and speed figures of every block
+#   make play [TOP=basys3_dice]       play a board top without the board (the emulator)
 #   make doctor                       which Python, simulators and tools will be used
 #   make tools / make venv            the two set-up steps on their own
 #   make clean                        remove build folders (not generated/, not the venv)
@@ -29,7 +30,9 @@ REGRESSION := not slow and not census and not soak and not synth$(if $(HDL), and
 # the soak tests
 DEEP := synth or census or exhaustive or soak
 
-.PHONY: all verilog vhdl sim synth census deep soak exhaustive durations bench doctor tools venv clean distclean
+TOP    ?= basys3_holdem
+
+.PHONY: all verilog vhdl sim synth census deep soak exhaustive durations bench play doctor tools venv clean distclean
 
 all: verilog vhdl
 
@@ -76,6 +79,9 @@ durations: $(STAMP) tools
 
 bench: $(STAMP) tools
 	$(PY) tb/bench.py
+
+play: $(STAMP)
+	$(PY) -m pokerhdl emulate $(TOP)
 
 doctor:
 	@$(PYTHON) -m pokerhdl.toolchain doctor

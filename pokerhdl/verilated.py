@@ -89,13 +89,17 @@ def ports_of(verilog_text):
     return ports
 
 
-def build(verilog, top=None, cache=CACHE):
+def build(verilog, top=None, cache=CACHE, internals=()):
     """Compile a Verilog file (its module ``top``, by default the file's stem) with the kernel
-    into a shared library; returns its path. Cached by content, so a second call is free."""
+    into a shared library; returns its path. Cached by content, so a second call is free.
+    ``internals``: (name, width) of top-level signals inside the module to read and write
+    like ports (a test's window on what the ports do not show; the build then keeps every
+    signal public, which costs speed)."""
     verilog = Path(verilog)
     top = top or verilog.stem
     text = verilog.read_text()
-    key = hashlib.sha1(text.encode() + KERNEL.read_bytes()
+    internals = tuple(internals)
+    key = hashlib.sha1(text.encode() + KERNEL.read_bytes() + repr(internals).encode()
                        + verilator_version().encode()).hexdigest()[:12]
     folder = Path(cache) / f"{top}-{key}"
     library = folder / f"lib{top}.so"
@@ -105,9 +109,15 @@ def build(verilog, top=None, cache=CACHE):
     work = Path(tempfile.mkdtemp(prefix=f".{top}-", dir=cache))
     try:
         ports = ports_of(text)
-        (work / "ports.h").write_text("".join(f"PORT({n}, {w})\n" for n, w in ports))
+        (work / "ports.h").write_text("".join(f"PORT({n}, {w})\n" for n, w in ports)
+                                      + "".join(f"INTERNAL({n}, {w}, {top}__DOT__{n})\n"
+                                                for n, w in internals))
         flags = f"-fPIC -O2 -DTOP_CLASS=V{top} -DTOP_HEADER='\"V{top}.h\"' -I{work}"
-        verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top,
+        extra = []
+        if internals:
+            flags += f" -DROOT_HEADER='\"V{top}___024root.h\"'"
+            extra = ["--public-flat-rw"]
+        verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top, *extra,
                   "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", str(work / "obj"),
                   "-CFLAGS", flags, "-LDFLAGS", "-shared", "-o", library.name,
                   str(verilog), str(KERNEL)], verilog)
@@ -142,6 +152,9 @@ def _bind(lib):
         "sim_uart_pending": (U64, [p, i]), "sim_uart_resync": (None, [p, i]),
         "sim_add_uart_driver": (i, [p, i, ctypes.c_uint32]),
         "sim_uart_write": (None, [p, i, ctypes.c_char_p, i]), "sim_uart_flush": (U64, [p, i]),
+        "sim_uart_sending": (U64, [p, i]),
+        "sim_add_display": (i, [p, i, i, i, i, i]),
+        "sim_display_take": (None, [p, i, ctypes.POINTER(U64), ctypes.POINTER(U64), i]),
     }
     for name, (res, args) in sig.items():
         f = getattr(lib, name)
@@ -160,9 +173,10 @@ class Model:
         self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
 
     @classmethod
-    def build(cls, top, verilog=None, seed=1):
+    def build(cls, top, verilog=None, seed=1, internals=()):
         """The committed generated/verilog/<top>.v (or another file) as a model."""
-        return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top), seed)
+        return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top,
+                         internals=internals), seed)
 
     def close(self):
         if self.sim:
@@ -222,6 +236,9 @@ class Model:
 
     def uart_driver(self, pin, clocks_per_bit):
         return UartDriver(self, pin, clocks_per_bit)
+
+    def display(self, digits, active_low, an="an", seg="seg", dp="dp"):
+        return DisplayWatch(self, digits, active_low, an, seg, dp)
 
 
 class Source:
@@ -298,6 +315,27 @@ class UartDriver:
         data = data.encode("latin-1") if isinstance(data, str) else bytes(data)
         self.m.lib.sim_uart_write(self.m.sim, self.id, data, len(data))
 
+    @property
+    def sending(self):
+        """Bytes written and not yet sent (one in flight counts)."""
+        return self.m.lib.sim_uart_sending(self.m.sim, self.id)
+
     def flush(self):
         """Clock until every byte written has been sent; the clocks run."""
         return self.m.lib.sim_uart_flush(self.m.sim, self.id)
+
+
+class DisplayWatch:
+    """A multiplexed 7-segment display as an eye sees it (watched every clock by the kernel)."""
+
+    def __init__(self, model, digits, active_low, an, seg, dp):
+        self.m, self.digits = model, digits
+        self.id = model.lib.sim_add_display(model.sim, model.port(an), model.port(seg),
+                                            model.port(dp), int(active_low), digits)
+
+    def take(self):
+        """[(segments, dot, clocks lit since the last take)] per digit, digit 0 (the rightmost)
+        first; segments bit 0 is a."""
+        glyphs, lit = (U64 * self.digits)(), (U64 * self.digits)()
+        self.m.lib.sim_display_take(self.m.sim, self.id, glyphs, lit, self.digits)
+        return [(g & 0x7F, bool(g >> 7), n) for g, n in zip(glyphs, lit)]

@@ -6,7 +6,9 @@
 // (pokerhdl/verilated.py) sets them up and asks for whole transactions.
 //
 // Built by pokerhdl.verilated with -DTOP_CLASS=V<top> -DTOP_HEADER="V<top>.h" and a generated
-// ports.h that lists every port as PORT(name, width).
+// ports.h that lists every port as PORT(name, width), and any internal signal asked for as
+// INTERNAL(name, width, member) (a build with --public-flat-rw and -DROOT_HEADER: the member
+// of the model's root, read and written like a port).
 //
 // One clock (tick): sources decide their handshakes on the settled inputs; rising edge; strobe
 // recorders, source pops and the UART monitor see the post-edge outputs; falling edge; sources
@@ -19,6 +21,9 @@
 #include <vector>
 
 #include TOP_HEADER
+#ifdef ROOT_HEADER
+#include ROOT_HEADER
+#endif
 #include "verilated.h"
 
 namespace {
@@ -84,6 +89,16 @@ struct UartDriver {
     uint8_t byte = 0;
 };
 
+// What an eye sees on a multiplexed 7-segment display: for each digit, the segments (and the
+// decimal point in bit 7) the last time its anode alone was lit, and how many clocks it was.
+struct Display {
+    int an, seg, dp;
+    bool active_low;
+    uint64_t mask;
+    uint64_t glyph[16] = {};
+    uint64_t lit[16] = {};
+};
+
 struct Sim {
     std::unique_ptr<VerilatedContext> context;
     std::unique_ptr<TOP_CLASS> top;
@@ -95,6 +110,7 @@ struct Sim {
     std::vector<Recorder> recorders;
     std::vector<UartMonitor> monitors;
     std::vector<UartDriver> drivers;
+    std::vector<Display> displays;
 
     double uniform() {               // xorshift64*: only for idle gaps in streams
         rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
@@ -115,13 +131,14 @@ void offer(Sim& s, Source& src) {
     src.presenting = true;
 }
 
-void drive(Sim& s, UartDriver& d) {
-    if (d.left > 0 && --d.left > 0) return;
+bool drive(Sim& s, UartDriver& d) {           // true when the pin changed
+    if (d.left > 0 && --d.left > 0) return false;
+    uint64_t before = s.get(d.pin);
     if (d.state == -1 || d.state == 9) {
         if (d.queue.empty()) {
             d.state = -1;
             s.set(d.pin, 1);
-            return;
+            return before != 1;
         }
         d.byte = d.queue.front();
         d.queue.pop_front();
@@ -132,6 +149,20 @@ void drive(Sim& s, UartDriver& d) {
         s.set(d.pin, d.state == 9 ? 1 : (d.byte >> (d.state - 1)) & 1);
     }
     d.left = d.bit;
+    return s.get(d.pin) != before;
+}
+
+void watch(Sim& s, Display& d) {
+    uint64_t an = s.get(d.an), seg = s.get(d.seg), dp = s.get(d.dp);
+    if (d.active_low) {
+        an = ~an & d.mask;
+        seg = ~seg & 0x7F;
+        dp = ~dp & 1;
+    }
+    if (an == 0 || (an & (an - 1)) != 0) return;
+    int digit = __builtin_ctzll(an);
+    d.glyph[digit] = seg | dp << 7;
+    ++d.lit[digit];
 }
 
 void monitor(Sim& s, UartMonitor& m) {
@@ -173,11 +204,13 @@ void tick(Sim& s) {
             for (int p : r.ports) r.values.push_back(s.get(p));
         }
     for (auto& m : s.monitors) monitor(s, m);
+    for (auto& d : s.displays) watch(s, d);
     s.set(s.clk, 0);
     top.eval();
     for (auto& src : s.sources) offer(s, src);
-    for (auto& d : s.drivers) drive(s, d);
-    top.eval();
+    bool moved = !s.sources.empty();
+    for (auto& d : s.drivers) moved |= drive(s, d);
+    if (moved) top.eval();           // inputs changed: settle before Python reads outputs
 }
 
 }  // namespace
@@ -191,8 +224,10 @@ void* sim_new(uint64_t seed) {
     s->rng = seed ? seed : 0x9E3779B97F4A7C15ULL;
     TOP_CLASS* top = s->top.get();
 #define PORT(name, width) s->ports.push_back({#name, width, &top->name});
+#define INTERNAL(name, width, member) s->ports.push_back({#name, width, &top->rootp->member});
 #include "ports.h"
 #undef PORT
+#undef INTERNAL
     for (size_t i = 0; i < s->ports.size(); ++i)
         if (std::strcmp(s->ports[i].name, "clk") == 0) s->clk = static_cast<int>(i);
     top->eval();
@@ -343,6 +378,12 @@ void sim_uart_write(void* p, int id, const char* bytes, int n) {
     d.queue.insert(d.queue.end(), bytes, bytes + n);
 }
 
+// Bytes still to send, counting one being sent.
+uint64_t sim_uart_sending(void* p, int id) {
+    auto& d = static_cast<Sim*>(p)->drivers[id];
+    return d.queue.size() + (d.state != -1 ? 1 : 0);
+}
+
 // Clock until every queued byte's stop bit has been sent; returns the clocks run.
 uint64_t sim_uart_flush(void* p, int id) {
     auto* s = static_cast<Sim*>(p);
@@ -350,6 +391,29 @@ uint64_t sim_uart_flush(void* p, int id) {
     uint64_t k = 0;
     for (; !d.queue.empty() || d.state != -1; ++k) tick(*s);
     return k;
+}
+
+int sim_add_display(void* p, int an, int seg, int dp, int active_low, int digits) {
+    auto* s = static_cast<Sim*>(p);
+    Display d;
+    d.an = an;
+    d.seg = seg;
+    d.dp = dp;
+    d.active_low = active_low != 0;
+    d.mask = (uint64_t(1) << digits) - 1;
+    s->displays.push_back(d);
+    return static_cast<int>(s->displays.size()) - 1;
+}
+
+// Each digit's last glyph (segments, dp in bit 7) and the clocks it was lit since the last
+// call (then cleared), digit 0 first.
+void sim_display_take(void* p, int id, uint64_t* glyphs, uint64_t* lit, int digits) {
+    auto& d = static_cast<Sim*>(p)->displays[id];
+    for (int k = 0; k < digits && k < 16; ++k) {
+        glyphs[k] = d.glyph[k];
+        lit[k] = d.lit[k];
+        d.lit[k] = 0;
+    }
 }
 
 }  // extern "C"

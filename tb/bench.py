@@ -186,6 +186,29 @@ def dice_games(games=10_000, seed=1):
                  "draws"])
 
 
+def emulator_speed(tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
+    """Clocks per second of each board top in the emulator (Verilator, the committed Verilog),
+    and the wall time from a key to the board's whole answer on the terminal."""
+    from pokerhdl.emulator import Emulator
+    rows = []
+    for name in tops:
+        emu = Emulator(name)
+        emu.run_ms(1)
+        boot = emu.run_until_quiet()
+        emu.run(3_000_000)
+        rate = emu.speed()
+        key = {"basys3_holdem": "t", "nexys_a7_holdem": "t", "basys3_dice": "s"}[name]
+        t0 = time.perf_counter()
+        emu.type(key)
+        answer = emu.run_until_quiet(quiet_ms=0.5)
+        delay = time.perf_counter() - t0
+        rows.append([name, f"{rate / 1e6:.2f} M", f"{rate / emu.clk_hz:.3f}",
+                     f"`{key}`: {len(answer)} bytes in {delay:.2f} s", len(boot)])
+    print("## Emulator (Verilator 5.048, one core)\n")
+    table(rows, ["board top", "clocks/s", "x real time", "key to whole answer (wall)",
+                 "boot text bytes"])
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -211,5 +234,6 @@ if __name__ == "__main__":
     equity_speed()
     equity_hardware()
     dice_games()
+    emulator_speed()
     if "--no-sim" not in sys.argv:
         simulation()

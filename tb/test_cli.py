@@ -20,10 +20,18 @@ def run(*args):
 def test_help_explains_every_command():
     done = run("--help")
     assert done.returncode == 0
-    for command in ("convert", "tops", "eval", "equity"):
+    for command in ("convert", "tops", "eval", "equity", "play", "emulate"):
         assert command in done.stdout
     done = run("equity", "--help")
     assert done.returncode == 0 and "--exact" in done.stdout and "examples:" in done.stdout
+    done = run("emulate", "--help")
+    assert done.returncode == 0 and "--uart" in done.stdout and "press:NAME" in done.stdout
+
+
+def test_emulate_refuses_what_is_not_a_board_top():
+    done = run("emulate", "eval7", "--script", "wait:1")
+    assert done.returncode != 0 and "not a board top" in done.stderr
+    assert "basys3_holdem" in done.stderr
 
 
 def test_eval_names_the_hand():

@@ -1,0 +1,205 @@
+"""Play a board top without the board: the committed generated/verilog/<top>.v, unmodified,
+compiled by Verilator (pokerhdl/verilated.py) and run as fast as it goes, never faster than
+the board's own clock.
+
+The emulator is the board: it holds the switches and buttons at the levels a person sets (a
+press is held for 1.5 debounce periods, then released for as long, so the board's debouncer
+sees a clean press), watches the display every clock the way an eye does, and is the far end
+of the USB-UART (8N1 at the top's baud). Everything a board top has comes from its row in
+pokerhdl/tops.py and its board's table: a new top needs no code here.
+
+    emu = Emulator("basys3_holdem")
+    emu.run_ms(1)                    # power-on reset, the boot text
+    emu.type("d"); emu.run_until_quiet()
+    print(emu.take_output(), emu.display_text(), emu.leds)
+"""
+
+import time
+from dataclasses import dataclass
+
+from .boards.board import get_board
+from .games.panel import BUTTONS
+from .golden.sevenseg import GLYPHS
+from .tops import get_top
+from .verilated import Model
+
+CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}
+CHARACTER[0] = " "
+HOLD_DEBOUNCES = 1.5            # a press is held this many debounce periods, released as long
+RESET_CLOCKS = 1000             # the reset button held low this long
+
+
+@dataclass
+class Event:
+    clock: int
+    port: str
+    value: int
+
+
+class Emulator:
+    """One board top running in Verilator (module docstring). ``internals``: signals inside
+    the top to expose as ports too (tests read the entropy the game takes)."""
+
+    def __init__(self, top, internals=()):
+        self.top = get_top(top)
+        if not self.top.board:
+            raise SystemExit(f"{top} is not a board top; board tops: "
+                             + ", ".join(t for t in _board_tops()))
+        self.board = get_board(self.top.board)
+        self.clk_hz = self.board.clk_hz
+        self.model = Model.build(top, internals=internals)
+        ports = self.model.ports
+        self.has = {name: name in ports for name in ("sw", "btn", "led", "an", "uart_rx",
+                                                     "cpu_resetn")}
+        self.switch_count = self.board["sw"].width if self.has["sw"] else 0
+        self.button_count = self.board["btn"].width if self.has["btn"] else 0
+        self.digit_count = self.board["an"].width if self.has["an"] else 0
+        baud = self.top.params.get("baud", 115_200)
+        self.clocks_per_bit = round(self.clk_hz / baud)
+        self.hold = max(1, round(HOLD_DEBOUNCES * self.top.params.get("debounce_ms", 10)
+                                 * self.clk_hz / 1000))
+        self.switches = 0
+        self.buttons = 0
+        self.events = []
+        self.busy_until = 0                     # the clock the last queued press ends
+        if self.has["uart_rx"]:
+            self.tx = self.model.uart_monitor("uart_tx", self.clocks_per_bit)
+            self.rx = self.model.uart_driver("uart_rx", self.clocks_per_bit)
+        if self.digit_count:
+            self.display = self.model.display(self.digit_count, self.board["an"].active_low)
+            self.glyphs = [(0, False, 0)] * self.digit_count
+        if self.has["cpu_resetn"]:
+            self.model["cpu_resetn"] = 1
+        self._apply_switches()
+        self._apply_buttons()
+        self.started = time.perf_counter()
+        self.wall = 0.0                         # seconds spent clocking
+
+    # the person's side
+    def toggle_switch(self, index):
+        if not 0 <= index < self.switch_count:
+            raise ValueError(f"the {self.board.name} has switches 0..{self.switch_count - 1}")
+        self.switches ^= 1 << index
+        self._apply_switches()
+
+    def set_switches(self, value):
+        self.switches = value & ((1 << self.switch_count) - 1)
+        self._apply_switches()
+
+    def press(self, position):
+        """Queue a press of the button at ``position`` (pokerhdl.games.panel.BUTTONS), after
+        any press still in progress."""
+        bit = BUTTONS.index(position)
+        start = max(self.cycle, self.busy_until)
+        self.events += [Event(start, "btn", bit + 1), Event(start + self.hold, "btn", -bit - 1)]
+        self.busy_until = start + 2 * self.hold
+        self.events.sort(key=lambda e: e.clock)
+
+    def reset_button(self):
+        if not self.has["cpu_resetn"]:
+            raise ValueError(f"the {self.board.name} has no reset button")
+        now = self.cycle
+        self.events += [Event(now, "cpu_resetn", 0), Event(now + RESET_CLOCKS, "cpu_resetn", 1)]
+        self.events.sort(key=lambda e: e.clock)
+
+    def type(self, data):
+        """Bytes (or text) into the board's serial input, at its baud."""
+        self.rx.write(data)
+
+    def take_output(self):
+        """The bytes the board sent since the last call."""
+        return self.tx.take() if self.has["uart_rx"] else b""
+
+    # the board's side
+    @property
+    def cycle(self):
+        return self.model.cycle
+
+    @property
+    def leds(self):
+        return self.model["led"] if self.has["led"] else 0
+
+    @property
+    def pressing(self):
+        return self.busy_until > self.cycle
+
+    def display_text(self):
+        """The digits as an eye sees them, leftmost first ('8.' for a lit dot)."""
+        text = ""
+        for glyph, dot, _ in reversed(self.glyphs):
+            text += CHARACTER.get(glyph, "?") + ("." if dot else "")
+        return text
+
+    def run(self, clocks):
+        """Clock ``clocks`` times, carrying out the queued button and reset events."""
+        end = self.cycle + clocks
+        t0 = time.perf_counter()
+        while self.cycle < end:
+            if self.events and self.events[0].clock <= self.cycle:
+                self._fire(self.events.pop(0))
+                continue
+            until = min(end, self.events[0].clock) if self.events else end
+            self.model.tick(until - self.cycle)
+        self.wall += time.perf_counter() - t0
+        if self.digit_count:
+            seen = self.display.take()
+            self.glyphs = [new if new[2] else old for new, old in zip(seen, self.glyphs)]
+
+    def run_for(self, seconds, chunk=20_000):
+        """Clock for ``seconds`` of wall time: as fast as it goes, but never ahead of the
+        board's own clock (then it sleeps the rest)."""
+        start = time.perf_counter()
+        goal = self.cycle + round(seconds * self.clk_hz)
+        while self.cycle < goal and time.perf_counter() - start < seconds:
+            self.run(min(chunk, goal - self.cycle))
+        spare = seconds - (time.perf_counter() - start)
+        if spare > 0:
+            time.sleep(spare)
+
+    def run_ms(self, ms):
+        self.run(round(ms * self.clk_hz / 1000))
+
+    def run_until_quiet(self, quiet_ms=2.0, limit_ms=2000.0, step_ms=0.5):
+        """Run until the serial output has been silent for ``quiet_ms`` and no press is in
+        progress; returns the bytes sent meanwhile."""
+        out, silent, spent = b"", 0.0, 0.0
+        while spent < limit_ms:
+            self.run_ms(step_ms)
+            spent += step_ms
+            got = self.take_output()
+            out += got
+            silent = 0.0 if got or self.pressing or self.rx_busy() else silent + step_ms
+            if silent >= quiet_ms:
+                break
+        return out
+
+    def rx_busy(self):
+        return bool(self.has["uart_rx"] and self.rx.sending)
+
+    def speed(self):
+        """Clocks per second of wall time spent clocking."""
+        return self.cycle / self.wall if self.wall else 0.0
+
+    def _fire(self, event):
+        if event.port == "btn":
+            bit = abs(event.value) - 1
+            if event.value > 0:
+                self.buttons |= 1 << bit
+            else:
+                self.buttons &= ~(1 << bit)
+            self._apply_buttons()
+        else:
+            self.model[event.port] = event.value
+
+    def _apply_switches(self):
+        if self.has["sw"]:
+            self.model["sw"] = self.switches
+
+    def _apply_buttons(self):
+        if self.has["btn"]:
+            self.model["btn"] = self.buttons
+
+
+def _board_tops():
+    from .tops import BOARD_TOPS
+    return [t.name for t in BOARD_TOPS]

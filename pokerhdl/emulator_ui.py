@@ -1,0 +1,304 @@
+"""`pokerhdl emulate TOP`: a board top in the terminal (curses), or scripted, or as a picture.
+
+The screen shows the board (the 7-segment digits as they light, the LEDs, the switches, the
+buttons) and, below, the board's serial terminal. Tab moves the keyboard between the two:
+on the terminal, keys go to the board's UART; on the board, 0-9 and a-f flip SW0..SW15, Enter
+or space presses BTNC, the arrow keys BTNU/BTNL/BTNR/BTND, r the reset button, q quits.
+
+The UART can also be a pseudo-terminal (``--uart pty``: any terminal program, or `pokerhdl
+serve`, opens the printed path as it would open a board's port) or a TCP port (``--uart
+tcp:PORT`` on 127.0.0.1); then the screen shows the board and the bytes it sent.
+"""
+
+import os
+import re
+import selectors
+import socket
+import time
+
+from .emulator import Emulator
+
+ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
+TERMINAL_LINES = 200
+FRAME_S = 0.05                          # redraw at most 20 times a second
+KEY_SWITCH = "0123456789abcdef"
+BUTTON_KEYS = {"KEY_UP": "up", "KEY_LEFT": "left", "KEY_RIGHT": "right", "KEY_DOWN": "down",
+               "\n": "center", " ": "center"}
+HELP = "Tab: keys to the {other} | board: 0-9 a-f switches, Enter center, arrows, r reset, q quit"
+
+
+class TextPane:
+    """The far end's screen of a serial terminal, as far as the boards use one: CR, LF, and
+    ESC[2J / ESC[H (clear, home); other escape sequences are dropped."""
+
+    def __init__(self, keep=TERMINAL_LINES):
+        self.lines, self.keep = [""], keep
+
+    def feed(self, data):
+        pos = 0
+        for m in ANSI.finditer(data):
+            self._text(data[pos:m.start()])
+            if m.group(2) == b"J" and m.group(1) == b"2":
+                self.lines = [""]
+            pos = m.end()
+        self._text(data[pos:])
+
+    def _text(self, data):
+        for byte in data:
+            ch = chr(byte)
+            if ch == "\n":
+                self.lines.append("")
+            elif ch == "\r":
+                pass
+            elif ch == "\b":
+                self.lines[-1] = self.lines[-1][:-1]
+            elif ch.isprintable():
+                self.lines[-1] += ch
+        del self.lines[:-self.keep]
+
+    def tail(self, rows):
+        return self.lines[-rows:]
+
+
+def board_lines(emu, focus="terminal", uart_note=""):
+    """The board part of the screen, as text lines (curses draws them; --screenshot too)."""
+    b = emu.board
+    speed = emu.speed()
+    real = speed / emu.clk_hz if speed else 0.0
+    lines = [f"{emu.top.name} ({b.part})  {speed / 1e6:.1f} M clocks/s = {real:.3f} x real "
+             f"time  t = {emu.cycle / emu.clk_hz:.3f} s"]
+    if emu.digit_count:
+        digits = emu.display_text()
+        lines.append("display  [ " + " ".join(digits) + " ]")
+    if emu.has["led"]:
+        n = b["led"].width
+        lamps = "".join("*" if emu.leds >> i & 1 else "." for i in reversed(range(n)))
+        lines.append(f"LED {n - 1:>2}..0  " + lamps)
+    if emu.switch_count:
+        n = emu.switch_count
+        levels = "".join("1" if emu.switches >> i & 1 else "0" for i in reversed(range(n)))
+        lines.append(f"SW  {n - 1:>2}..0  " + levels + f"   (= {emu.switches})")
+    if emu.button_count:
+        held = [name for i, name in enumerate(("C", "U", "L", "R", "D"))
+                if emu.buttons >> i & 1]
+        lines.append("buttons  " + (" ".join(held) or "-")
+                     + ("   reset button: r" if emu.has["cpu_resetn"] else ""))
+    other = "board" if focus == "terminal" else "terminal"
+    lines.append(HELP.format(other=other) + (f"   {uart_note}" if uart_note else ""))
+    return lines
+
+
+class Bridge:
+    """The board's UART on a pseudo-terminal or a TCP port (one client at a time)."""
+
+    def __init__(self, spec):
+        self.sel = selectors.DefaultSelector()
+        self.client = None
+        if spec == "pty":
+            master, slave = os.openpty()
+            self.path = os.ttyname(slave)
+            import tty
+            tty.setraw(slave)
+            self.read_fd, self.write_fd, self.server = master, master, None
+            self.sel.register(master, selectors.EVENT_READ, "data")
+            self.note = f"UART on {self.path}"
+        elif spec.startswith("tcp:"):
+            port = int(spec[4:])
+            self.server = socket.create_server(("127.0.0.1", port))
+            self.server.setblocking(False)
+            self.sel.register(self.server, selectors.EVENT_READ, "accept")
+            self.read_fd = self.write_fd = None
+            self.note = f"UART on tcp 127.0.0.1:{port}"
+        else:
+            raise SystemExit(f"--uart {spec}: use terminal, pty or tcp:PORT")
+
+    def poll(self):
+        """Bytes that arrived (non-blocking)."""
+        data = b""
+        for key, _ in self.sel.select(0):
+            if key.data == "accept":
+                conn, _ = self.server.accept()
+                conn.setblocking(False)
+                if self.client:
+                    self.sel.unregister(self.client)
+                    self.client.close()
+                self.client = conn
+                self.sel.register(conn, selectors.EVENT_READ, "data")
+            elif self.server is None:
+                try:
+                    data += os.read(self.read_fd, 4096)
+                except OSError:
+                    pass
+            else:
+                try:
+                    got = self.client.recv(4096)
+                except OSError:
+                    got = b""
+                if not got:
+                    self.sel.unregister(self.client)
+                    self.client.close()
+                    self.client = None
+                data += got
+        return data
+
+    def send(self, data):
+        if not data:
+            return
+        if self.server is None:
+            os.write(self.write_fd, data)
+        elif self.client:
+            try:
+                self.client.sendall(data)
+            except OSError:
+                pass
+
+
+def run_tui(emu, uart="terminal"):
+    import curses
+
+    bridge = None if uart == "terminal" else Bridge(uart)
+    pane = TextPane()
+
+    def loop(screen):
+        curses.curs_set(0)
+        screen.nodelay(True)
+        screen.keypad(True)
+        focus = "terminal" if bridge is None else "board"
+        last_draw = 0.0
+        while True:
+            emu.run_for(FRAME_S)
+            out = emu.take_output()
+            pane.feed(out)
+            if bridge:
+                bridge.send(out)
+                got = bridge.poll()
+                if got:
+                    emu.type(got)
+            while True:
+                try:
+                    key = screen.get_wch()
+                except curses.error:
+                    break
+                name = key if isinstance(key, str) else curses.keyname(key).decode()
+                if name == "\t":
+                    focus = "board" if focus == "terminal" else "terminal"
+                elif focus == "terminal" and bridge is None:
+                    if isinstance(key, str):
+                        emu.type(key.encode("latin-1", "replace"))
+                elif name == "q":
+                    return
+                elif name in KEY_SWITCH and emu.switch_count:
+                    emu.toggle_switch(KEY_SWITCH.index(name) % emu.switch_count)
+                elif name in BUTTON_KEYS and emu.button_count:
+                    emu.press(BUTTON_KEYS[name])
+                elif name == "r" and emu.has["cpu_resetn"]:
+                    emu.reset_button()
+            if time.perf_counter() - last_draw >= FRAME_S:
+                last_draw = time.perf_counter()
+                draw(screen, emu, pane, focus, bridge.note if bridge else "")
+
+    curses.wrapper(loop)
+
+
+def draw(screen, emu, pane, focus, note):
+    import curses
+    rows, cols = screen.getmaxyx()
+    screen.erase()
+    top = board_lines(emu, focus, note)
+    for y, line in enumerate(top[:rows]):
+        screen.addnstr(y, 0, line, cols - 1, curses.A_BOLD if y == 0 else 0)
+    y = len(top)
+    if y < rows:
+        title = "-- serial terminal " + ("(keys go here) " if focus == "terminal" else "")
+        screen.addnstr(y, 0, title.ljust(cols - 1, "-"), cols - 1)
+    for k, line in enumerate(pane.tail(max(0, rows - y - 1))):
+        screen.addnstr(y + 1 + k, 0, line, cols - 1)
+    screen.refresh()
+
+
+def screen_lines(emu, pane, rows=40, focus="terminal"):
+    """What the curses screen shows, as lines (for scripts and pictures)."""
+    top = board_lines(emu, focus)
+    return top + ["-- serial terminal ".ljust(78, "-")] + pane.tail(rows - len(top) - 1)
+
+
+def save_png(lines, path, columns=96):
+    """The screen's lines as a PNG picture, light text on a dark terminal."""
+    from PIL import Image, ImageDraw, ImageFont
+    font = None
+    for candidate in ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                      "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"):
+        if os.path.exists(candidate):
+            font = ImageFont.truetype(candidate, 15)
+            break
+    if font is None:
+        font = ImageFont.load_default()
+    box = font.getbbox("M")
+    cw, ch = box[2] - box[0], int((box[3] - box[1]) * 1.6) + 2
+    image = Image.new("RGB", (cw * columns + 24, ch * len(lines) + 24), (24, 26, 30))
+    ink = ImageDraw.Draw(image)
+    for y, line in enumerate(lines):
+        colour = (255, 214, 102) if y == 0 else (220, 224, 228)
+        ink.text((12, 12 + y * ch), line[:columns], font=font, fill=colour)
+    image.save(path)
+
+
+SCRIPT_HELP = """\
+A script is a list of steps, separated by spaces or new lines:
+  type:TEXT     send TEXT to the board's UART (\\r for Enter, \\n, \\\\)
+  press:NAME    press a button: center, up, left, right, down
+  sw:N          flip switch N;  sw=VALUE  set all switches (decimal or 0x..)
+  reset         press the reset button (boards that have one)
+  wait:MS       run MS milliseconds of board time
+  quiet         run until the UART has been silent for 2 ms and no press is in progress
+"""
+
+
+def run_script(emu, steps, pane):
+    for step in steps:
+        kind, _, arg = step.partition(":")
+        if step.startswith("sw="):
+            emu.set_switches(int(step[3:], 0))
+        elif kind == "type":
+            emu.type(arg.replace("\\r", "\r").replace("\\n", "\n").replace("\\\\", "\\")
+                     .encode("latin-1"))
+        elif kind == "press":
+            emu.press(arg)
+        elif kind == "sw":
+            emu.toggle_switch(int(arg))
+        elif kind == "reset":
+            emu.reset_button()
+        elif kind == "wait":
+            emu.run_ms(float(arg))
+        elif kind == "quiet":
+            pass
+        else:
+            raise SystemExit(f"unknown script step {step!r}\n{SCRIPT_HELP}")
+        pane.feed(emu.run_until_quiet() if kind in ("quiet", "type", "press") else
+                  emu.take_output())
+
+
+def run_cli(args):
+    emu = Emulator(args.top)
+    if args.script is None and not args.screenshot:
+        run_tui(emu, args.uart)
+        return
+    pane = TextPane()
+    emu.run_ms(1)
+    pane.feed(emu.run_until_quiet())
+    steps = []
+    if args.script:
+        text = open(args.script).read() if os.path.exists(args.script) else args.script
+        steps = text.split()
+    run_script(emu, steps, pane)
+    lines = screen_lines(emu, pane)
+    if args.screenshot:
+        save_png(lines, args.screenshot)
+    if args.json:
+        import json
+        print(json.dumps({"top": emu.top.name, "clocks": emu.cycle,
+                          "clocks_per_second": round(emu.speed()),
+                          "display": emu.display_text(), "leds": emu.leds,
+                          "switches": emu.switches, "terminal": pane.lines}))
+    else:
+        print("\n".join(lines))

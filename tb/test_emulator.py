@@ -1,0 +1,112 @@
+"""The emulator (pokerhdl/emulator.py): the committed generated Verilog of the board tops, run
+by Verilator, plays exactly as the golden terminal models say: the same UART bytes for the same
+keys and presses, the LEDs, and the digits an eye reads off the multiplexed display.
+
+The deals and the dice depend on when keys arrive (the games mix a clock count into their
+generators at every key and button), so these tests build the model with the two entropy
+signals of the board shell exposed (ticks and stir) and predict the cards and dice with the
+golden twins, as the cocotb board tests do. Marked soak: the fast engine's stage of CI."""
+
+import pytest
+
+from pokerhdl.boards.shell import ENTROPY_SIGNALS
+from pokerhdl.emulator import Emulator
+from pokerhdl.emulator_ui import TextPane, run_script, save_png, screen_lines
+from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
+from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
+from pokerhdl.golden.dice_terminal import DiceTerminal
+from pokerhdl.golden.holdem import NO_SEAT, Table
+from pokerhdl.golden.holdem_terminal import HoldemTerminal
+from pokerhdl.golden.rng import XorShift128
+from pokerhdl.golden.sevenseg import decimal_text
+from pokerhdl.golden.shuffle import deal
+
+INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
+
+
+class Entropy:
+    """The golden generator fed with the tick count at every stir the model recorded."""
+
+    def __init__(self, emu):
+        self.stirs = emu.model.recorder(ENTROPY_SIGNALS[1], [ENTROPY_SIGNALS[0]])
+        self.rng = XorShift128()
+
+    def catch_up(self):
+        for (ticks,) in self.stirs.take():
+            self.rng.mix(ticks)
+        return self.rng
+
+
+def answer(emu, *, keys=None, press=None):
+    if keys is not None:
+        emu.type(keys)
+    if press is not None:
+        emu.press(press)
+    return emu.run_until_quiet().decode("latin-1")
+
+
+@pytest.mark.soak
+def test_emulator_plays_holdem():
+    emu = Emulator("basys3_holdem", internals=INTERNALS)
+    entropy = Entropy(emu)
+    term = HoldemTerminal(Table(2), lambda: deal(entropy.catch_up(), 9).cards)
+    emu.run_ms(1)
+    assert emu.run_until_quiet().decode() == term.boot()
+    assert answer(emu, keys="d") == term.key("d")
+    assert answer(emu, keys="h") == term.key("h")
+    assert answer(emu, press="center") == term.press("center", 0)          # P0 calls
+    assert emu.leds & 0xF == 0b0010                                       # P1 to act
+    emu.run_ms(3)                                                         # a whole refresh
+    assert emu.display_text() == decimal_text(term.t.stacks[1], 4)        # view 0: P1's stack
+    emu.set_switches(30)
+    assert answer(emu, press="center") == term.press("center", 30)        # P1 raises to 30
+    emu.set_switches(0)
+    for ch in "ckkkkkk":
+        assert answer(emu, keys=ch) == term.key(ch), ch
+    assert term.t.result.showdown
+    assert emu.leds >> 4 & 0xF == sum(1 << s for s in term.t.result.winners)
+    emu.run_ms(3)
+    assert term.t.to_act == NO_SEAT and emu.display_text() == decimal_text(0, 4)
+    rate = emu.speed()
+    assert rate > 0
+    print(f"basys3_holdem with public entropy signals: {rate / 1e6:.2f} M clocks/s")
+
+
+@pytest.mark.soak
+def test_emulator_plays_dice():
+    emu = Emulator("basys3_dice", internals=INTERNALS)
+    entropy = Entropy(emu)
+    game = DiceGame(Rules())
+    term = DiceTerminal(game, lambda: roll_dice(entropy.catch_up()))
+    emu.run_ms(1)
+    assert emu.run_until_quiet().decode() == term.boot()
+    assert answer(emu, keys="u40\r") == "".join(term.key(c) for c in "u40\r")
+    emu.set_switches(0x80 | 25)
+    assert answer(emu, press="center") == term.press("center", 0x80 | 25)
+    assert answer(emu, press="center") == term.press("center")              # the throw
+    assert emu.leds == panel_leds(game, 0)
+    for view in range(1, 6):
+        emu.press("up")
+        emu.run_until_quiet()
+        emu.run_ms(3)
+        value = window_reads(game, 0)[VIEW_ADDRESSES[view]]
+        assert emu.display_text() == decimal_text(value, 4), view
+        assert emu.leds == panel_leds(game, view)
+
+
+@pytest.mark.soak
+def test_emulate_script_and_picture(tmp_path):
+    """The scripted mode the CLI runs: steps, the screen's text and its PNG picture."""
+    emu = Emulator("basys3_dice")
+    pane = TextPane()
+    emu.run_ms(1)
+    pane.feed(emu.run_until_quiet())
+    run_script(emu, "type:u40\\r sw=0x9e press:center press:up".split(), pane)
+    lines = screen_lines(emu, pane)
+    assert lines[0].startswith("basys3_dice (xc7a35tcpg236-1)")
+    assert "P1 bids 40 up, deposit 10" in pane.lines
+    assert "P2 bids 30 up, deposit 7" in pane.lines
+    assert any(line.startswith("display  [ 1 0 0 1 ]") for line in lines)   # P2's purse 1001
+    save_png(lines, tmp_path / "screen.png")
+    from PIL import Image
+    assert Image.open(tmp_path / "screen.png").size[0] > 600
