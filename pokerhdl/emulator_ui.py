@@ -60,6 +60,19 @@ class TextPane:
         return self.lines[-rows:]
 
 
+def segment_art(glyphs):
+    """Three text rows drawing the digits (leftmost first) segment by segment, a to g."""
+    rows = ["display  ", "         ", "         "]
+    for segments, dot, _ in reversed(glyphs):
+        on = [bool(segments >> k & 1) for k in range(7)]        # a b c d e f g
+        a, b, c, d, e, f, g = on
+        rows[0] += " " + ("_" if a else " ") + "   "
+        rows[1] += ("|" if f else " ") + ("_" if g else " ") + ("|" if b else " ") + "  "
+        rows[2] += ("|" if e else " ") + ("_" if d else " ") + ("|" if c else " ") \
+            + ("." if dot else " ") + " "
+    return rows
+
+
 def board_lines(emu, focus="terminal", uart_note=""):
     """The board part of the screen, as text lines (curses draws them; --screenshot too)."""
     b = emu.board
@@ -68,8 +81,7 @@ def board_lines(emu, focus="terminal", uart_note=""):
     lines = [f"{emu.top.name} ({b.part})  {speed / 1e6:.1f} M clocks/s = {real:.3f} x real "
              f"time  t = {emu.cycle / emu.clk_hz:.3f} s"]
     if emu.digit_count:
-        digits = emu.display_text()
-        lines.append("display  [ " + " ".join(digits) + " ]")
+        lines += segment_art(emu.glyphs)
     if emu.has["led"]:
         n = b["led"].width
         lamps = "".join("*" if emu.leds >> i & 1 else "." for i in reversed(range(n)))

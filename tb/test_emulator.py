@@ -106,7 +106,10 @@ def test_emulate_script_and_picture(tmp_path):
     assert lines[0].startswith("basys3_dice (xc7a35tcpg236-1)")
     assert "P1 bids 40 up, deposit 10" in pane.lines
     assert "P2 bids 30 up, deposit 7" in pane.lines
-    assert any(line.startswith("display  [ 1 0 0 1 ]") for line in lines)   # P2's purse 1001
+    assert emu.display_text() == "1001"                                     # P2's purse
+    assert lines[1:4] == ["display        _    _        ",           # "1001", drawn
+                          "           |  | |  | |    |  ",
+                          "           |  |_|  |_|    |  "]
     save_png(lines, tmp_path / "screen.png")
     from PIL import Image
     assert Image.open(tmp_path / "screen.png").size[0] > 600
