@@ -113,3 +113,38 @@ def test_emulate_script_and_picture(tmp_path):
     save_png(lines, tmp_path / "screen.png")
     from PIL import Image
     assert Image.open(tmp_path / "screen.png").size[0] > 600
+
+
+@pytest.mark.parametrize("kind", ["pty", "tcp"])
+def test_uart_bridges(kind):
+    """The UART's pseudo-terminal and TCP ends carry bytes both ways (no model needed)."""
+    import os
+    import socket
+    import time
+    from pokerhdl.emulator_ui import Bridge
+
+    if kind == "pty":
+        bridge = Bridge("pty")
+        far = os.open(bridge.path, os.O_RDWR | os.O_NOCTTY)
+        write, read = (lambda b: os.write(far, b)), (lambda: os.read(far, 100))
+    else:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        bridge = Bridge(f"tcp:{port}")
+        far = socket.create_connection(("127.0.0.1", port), timeout=5)
+        write, read = far.sendall, (lambda: far.recv(100))
+    got = b""
+    for _ in range(100):                    # accept the client, then its bytes
+        if got == b"d40\r":
+            break
+        if kind == "tcp" and bridge.client is None:
+            bridge.poll()
+            continue
+        if not got:
+            write(b"d40\r")
+        got += bridge.poll()
+        time.sleep(0.01)
+    assert got == b"d40\r"
+    bridge.send(b"P0 bets 40\r\n")
+    assert read() == b"P0 bets 40\r\n"
