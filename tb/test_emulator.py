@@ -134,17 +134,18 @@ def test_uart_bridges(kind):
         bridge = Bridge(f"tcp:{port}")
         far = socket.create_connection(("127.0.0.1", port), timeout=5)
         write, read = far.sendall, (lambda: far.recv(100))
+    deadline = time.monotonic() + 5
+    while kind == "tcp" and bridge.client is None and time.monotonic() < deadline:
+        bridge.poll()                       # accept the client
+        time.sleep(0.01)
+    write(b"d40\r")
     got = b""
-    for _ in range(100):                    # accept the client, then its bytes
-        if got == b"d40\r":
-            break
-        if kind == "tcp" and bridge.client is None:
-            bridge.poll()
-            continue
-        if not got:
-            write(b"d40\r")
+    while len(got) < 4 and time.monotonic() < deadline:
         got += bridge.poll()
         time.sleep(0.01)
     assert got == b"d40\r"
     bridge.send(b"P0 bets 40\r\n")
-    assert read() == b"P0 bets 40\r\n"
+    out = b""
+    while len(out) < 12:                    # blocking reads (the socket's time out: 5 s)
+        out += read()
+    assert out == b"P0 bets 40\r\n"
