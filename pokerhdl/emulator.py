@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .boards.board import get_board
 from .games.panel import BUTTONS
 from .golden.sevenseg import GLYPHS
-from .tops import get_top
+from .tops import BOARD_TOPS, get_top
 from .verilated import Model
 
 CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}
@@ -44,7 +44,7 @@ class Emulator:
         self.top = get_top(top)
         if not self.top.board:
             raise SystemExit(f"{top} is not a board top; board tops: "
-                             + ", ".join(t for t in _board_tops()))
+                             + ", ".join(t.name for t in BOARD_TOPS))
         self.board = get_board(self.top.board)
         self.clk_hz = self.board.clk_hz
         self.model = Model.build(top, internals=internals)
@@ -72,7 +72,6 @@ class Emulator:
             self.model["cpu_resetn"] = 1
         self._apply_switches()
         self._apply_buttons()
-        self.started = time.perf_counter()
         self.wall = 0.0                         # seconds spent clocking
 
     # the person's side
@@ -198,8 +197,3 @@ class Emulator:
     def _apply_buttons(self):
         if self.has["btn"]:
             self.model["btn"] = self.buttons
-
-
-def _board_tops():
-    from .tops import BOARD_TOPS
-    return [t.name for t in BOARD_TOPS]

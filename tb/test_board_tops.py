@@ -200,12 +200,16 @@ class Board(ClockedTB):
             self.stirred_at = now
             self.entropy.append(int(ticks.value))
 
-    def golden_deck(self):
-        """The shuffler's next deal: the entropy taken since the last one, then its draws."""
+    def mixed_rng(self):
+        """The golden generator with every tick count the game has taken so far mixed in."""
         for ticks in self.entropy[self.mixed:]:
             self.rng.mix(ticks)
         self.mixed = len(self.entropy)
-        self.decks.append(deal(self.rng, self.deal_cards).cards)
+        return self.rng
+
+    def golden_deck(self):
+        """The shuffler's next deal: the entropy taken since the last one, then its draws."""
+        self.decks.append(deal(self.mixed_rng(), self.deal_cards).cards)
         return self.decks[-1]
 
     async def quiet(self):

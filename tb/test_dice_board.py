@@ -13,7 +13,7 @@ import random
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge
+from cocotb.triggers import ClockCycles
 
 from harness import HDLS, run_block
 from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, FAST, Board
@@ -37,10 +37,7 @@ class DiceBoard(Board):
 
     def golden_dice(self):
         """The next throw: the entropy taken since the last one, then the dice's draws."""
-        for ticks in self.entropy[self.mixed:]:
-            self.rng.mix(ticks)
-        self.mixed = len(self.entropy)
-        return roll_dice(self.rng)
+        return roll_dice(self.mixed_rng())
 
     async def typed(self, text):
         """Type a key sequence; its whole answer, checked against the golden terminal's."""

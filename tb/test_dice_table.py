@@ -10,7 +10,7 @@ from itertools import product
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+from cocotb.triggers import FallingEdge, RisingEdge
 
 from clocked import ClockedTB
 from harness import HDLS, param, run_block

@@ -65,10 +65,11 @@ def test_every_throw_outcome(first):
         assert g.takes == took
 
 
-def fresh(purses, first=0, pool=0, round_=1):
+def fresh(purses, first=0):
+    """A game at round 1 with these purses (the pool holds the rest) and this first bidder."""
     g = DiceGame()
-    g.purses, g.first, g.bidder, g.pool, g.round = list(purses), first, first, pool, round_
-    g.pool = 2016 - sum(purses)
+    g.purses, g.first, g.bidder = list(purses), first, first
+    g.pool = g.rules.total - sum(purses)
     return g
 
 
