@@ -128,6 +128,16 @@ def cmd_emulate(args):
     run_cli(args)
 
 
+def cmd_serve(args):
+    from .table_server import run_cli
+    run_cli(args)
+
+
+def cmd_join(args):
+    from .table_client import run_cli
+    run_cli(args)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -208,6 +218,45 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="with --script: one JSON object "
                    "(display, leds, switches, terminal lines, clocks, clocks per second)")
     p.set_defaults(func=cmd_emulate)
+    from .table_server import SERVE_HELP
+    p = sub.add_parser("serve", help="serve a Hold'em table (a board, the emulator or the "
+                                     "golden model) to a client per player over TCP",
+                       description=SERVE_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    table = p.add_mutually_exclusive_group(required=True)
+    table.add_argument("--port", metavar="DEV", help="the board's serial port (/dev/ttyUSB1, "
+                       "the emulator's pseudo-terminal, or socket://127.0.0.1:PORT)")
+    table.add_argument("--emulate", metavar="TOP", help="run this Hold'em board top in the "
+                       "emulator (e.g. basys3_holdem)")
+    table.add_argument("--golden", action="store_true", help="the golden model as the table "
+                       "(no RTL: for trying clients)")
+    p.add_argument("--players", type=int, help="seats offered to players (default: all the "
+                   "table's seats; the others are the house's: check or fold)")
+    p.add_argument("--listen", default="127.0.0.1:7777", metavar="HOST:PORT",
+                   help="where clients connect (default 127.0.0.1:7777; 0.0.0.0:7777 for "
+                        "players on other machines)")
+    p.add_argument("--auto-deal", type=float, default=3.0, metavar="SECONDS",
+                   help="deal the next hand this long after the last one ended, once every "
+                        "seat is taken (default 3; a negative value: only when a player "
+                        "deals)")
+    p.add_argument("--baud", type=int, default=115_200, help="the board's baud (with --port)")
+    p.add_argument("--seed", type=int, default=1, help="the golden model's deck seed")
+    p.set_defaults(func=cmd_serve)
+    from .table_client import __doc__ as JOIN_HELP
+    p = sub.add_parser("join", help="take a seat at a `pokerhdl serve` table (terminal "
+                                    "client)", description=JOIN_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 127.0.0.1:7777")
+    p.add_argument("--name", help="your name at the table (1..16 characters)")
+    p.add_argument("--token", help="take back the seat of this token (default: the one "
+                   "saved for this server)")
+    p.add_argument("--new-seat", action="store_true", help="ignore a saved token")
+    p.add_argument("--watch", action="store_true", help="watch without a seat")
+    p.add_argument("--json", action="store_true", help="no screen: server messages as JSON "
+                   "lines out, keys as lines in")
+    p.add_argument("--screenshot", metavar="PNG", help="save the last screen as a PNG "
+                   "picture when the client ends")
+    p.set_defaults(func=cmd_join)
     args = parser.parse_args(argv)
     args.func(args)
 

@@ -17,6 +17,7 @@ import socket
 import time
 
 from .emulator import Emulator
+from .screenshot import save_png
 
 ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
 TERMINAL_LINES = 200
@@ -232,27 +233,6 @@ def screen_lines(emu, pane, rows=40, focus="terminal"):
     """What the curses screen shows, as lines (for scripts and pictures)."""
     top = board_lines(emu, focus)
     return top + ["-- serial terminal ".ljust(78, "-")] + pane.tail(rows - len(top) - 1)
-
-
-def save_png(lines, path, columns=96):
-    """The screen's lines as a PNG picture, light text on a dark terminal."""
-    from PIL import Image, ImageDraw, ImageFont
-    font = None
-    for candidate in ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-                      "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"):
-        if os.path.exists(candidate):
-            font = ImageFont.truetype(candidate, 15)
-            break
-    if font is None:
-        font = ImageFont.load_default()
-    box = font.getbbox("M")
-    cw, ch = box[2] - box[0], int((box[3] - box[1]) * 1.6) + 2
-    image = Image.new("RGB", (cw * columns + 24, ch * len(lines) + 24), (24, 26, 30))
-    ink = ImageDraw.Draw(image)
-    for y, line in enumerate(lines):
-        colour = (255, 214, 102) if y == 0 else (220, 224, 228)
-        ink.text((12, 12 + y * ch), line[:columns], font=font, fill=colour)
-    image.save(path)
 
 
 SCRIPT_HELP = """\

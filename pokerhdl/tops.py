@@ -96,7 +96,7 @@ def board_top(name, board, game, doc, **params):
                        **params})
 
 
-HOLDEM = {"players": 2, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
+HOLDEM = {"players": 4, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
           "tx_baud": None}
 TOPS.update((top.name, top) for top in [
     board_top("basys3_holdem", "basys3", "holdem", **HOLDEM,

@@ -11,7 +11,8 @@ import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
 from pokerhdl.emulator import Emulator
-from pokerhdl.emulator_ui import TextPane, run_script, save_png, screen_lines
+from pokerhdl.emulator_ui import TextPane, run_script, screen_lines
+from pokerhdl.screenshot import save_png
 from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal
@@ -48,25 +49,28 @@ def answer(emu, *, keys=None, press=None):
 @pytest.mark.soak
 def test_emulator_plays_holdem():
     emu = Emulator("basys3_holdem", internals=INTERNALS)
+    players = emu.top.params["players"]
     entropy = Entropy(emu)
-    term = HoldemTerminal(Table(2), lambda: deal(entropy.catch_up(), 9).cards)
+    term = HoldemTerminal(Table(players), lambda: deal(entropy.catch_up(), 2 * players + 5).cards)
+    t = term.t
     emu.run_ms(1)
     assert emu.run_until_quiet().decode() == term.boot()
     assert answer(emu, keys="d") == term.key("d")
     assert answer(emu, keys="h") == term.key("h")
-    assert answer(emu, press="center") == term.press("center", 0)          # P0 calls
-    assert emu.leds & 0xF == 0b0010                                       # P1 to act
+    assert answer(emu, press="center") == term.press("center", 0)          # a call
+    assert emu.leds & 0xF == 1 << t.to_act                                # whose turn
     emu.run_ms(3)                                                         # a whole refresh
-    assert emu.display_text() == decimal_text(term.t.stacks[1], 4)        # view 0: P1's stack
+    assert emu.display_text() == decimal_text(t.stacks[t.to_act], 4)      # view 0: the stack
     emu.set_switches(30)
-    assert answer(emu, press="center") == term.press("center", 30)        # P1 raises to 30
+    assert answer(emu, press="center") == term.press("center", 30)        # a raise to 30
     emu.set_switches(0)
-    for ch in "ckkkkkk":
+    while t.to_act != NO_SEAT:                                            # called, checked down
+        ch = "c" if t.to_call else "k"
         assert answer(emu, keys=ch) == term.key(ch), ch
-    assert term.t.result.showdown
-    assert emu.leds >> 4 & 0xF == sum(1 << s for s in term.t.result.winners)
+    assert t.result.showdown
+    assert emu.leds >> 4 & 0xF == sum(1 << s for s in t.result.winners)
     emu.run_ms(3)
-    assert term.t.to_act == NO_SEAT and emu.display_text() == decimal_text(0, 4)
+    assert emu.display_text() == decimal_text(0, 4)
     rate = emu.speed()
     assert rate > 0
     print(f"basys3_holdem with public entropy signals: {rate / 1e6:.2f} M clocks/s")

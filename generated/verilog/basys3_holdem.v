@@ -6,7 +6,7 @@
 //   board = 'basys3'
 //   debounce_ms = 10
 //   game = 'holdem'
-//   players = 2
+//   players = 4
 //   refresh_hz = 1000
 //   small_blind = 5
 //   stack = 1000
@@ -95,66 +95,66 @@ wire holdem_board0_holdem_console0_rxd;
 wire holdem_board0_holdem_console0_txd;
 reg [15:0] holdem_board0_holdem_console0_sw = 0;
 wire [15:0] holdem_board0_holdem_console0_led;
-wire [10:0] holdem_board0_holdem_console0_disp_value;
+wire [11:0] holdem_board0_holdem_console0_disp_value;
 wire holdem_board0_holdem_console0_holdem_table0_cmd_valid;
 wire holdem_board0_holdem_console0_holdem_table0_cmd_ready;
 wire [1:0] holdem_board0_holdem_console0_holdem_table0_cmd_op;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_cmd_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_cmd_action;
-wire [10:0] holdem_board0_holdem_console0_holdem_table0_cmd_amount;
+wire [11:0] holdem_board0_holdem_console0_holdem_table0_cmd_amount;
 wire holdem_board0_holdem_console0_holdem_table0_res_valid;
 wire [3:0] holdem_board0_holdem_console0_holdem_table0_res_code;
 wire holdem_board0_holdem_console0_holdem_table0_log_valid;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_log_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_log_action;
-wire [10:0] holdem_board0_holdem_console0_holdem_table0_log_put;
-wire [10:0] holdem_board0_holdem_console0_holdem_table0_log_total;
+wire [11:0] holdem_board0_holdem_console0_holdem_table0_log_put;
+wire [11:0] holdem_board0_holdem_console0_holdem_table0_log_total;
 wire holdem_board0_holdem_console0_holdem_table0_log_allin;
 reg [7:0] holdem_board0_holdem_console0_holdem_table0_probe_addr = 0;
 reg [25:0] holdem_board0_holdem_console0_holdem_table0_card_low = 1;
 reg [26:0] holdem_board0_holdem_console0_holdem_table0_card_high = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_acted = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_acted = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_all_in = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_amount_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_all_in = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_amount_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_bad_deck = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_bb_seat = 7;
 reg holdem_board0_holdem_console0_holdem_table0_below_min_raise = 0;
 reg holdem_board0_holdem_console0_holdem_table0_bet_grows = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_bet_put = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_busted = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_bet_put = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_busted = 0;
 wire [52:0] holdem_board0_holdem_console0_holdem_table0_card_bit;
 reg [5:0] holdem_board0_holdem_console0_holdem_table0_card_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_card_v = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_code_q = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_current_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_current_bet = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_round = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_deal_seat = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_dealer = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_seat = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_dealer = 0;
 reg [51:0] holdem_board0_holdem_console0_holdem_table0_deck_seen = 0;
 reg holdem_board0_holdem_console0_holdem_table0_first_hand = 1;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_folded = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_folded = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_game_winner = 7;
 reg [15:0] holdem_board0_holdem_console0_holdem_table0_hand_no = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_code = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_take = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left1 = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left2 = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left1 = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left2 = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_code = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_min_raise = 10;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_bet = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_committed = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_new_dealer = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_pot = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_new_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_min_raise = 10;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_committed = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_new_dealer = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_pot = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_stack = 0;
 reg holdem_board0_holdem_console0_holdem_table0_not_turn = 0;
 reg holdem_board0_holdem_console0_holdem_table0_over_stack = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_phase = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_pot = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_put = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_raise_by = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_pot = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_put = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_raise_by = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_sb_seat = 7;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_seat = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_seat = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_seat_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_showed = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_slot = 0;
@@ -163,7 +163,7 @@ reg [2:0] holdem_board0_holdem_console0_holdem_table0_street = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_taken = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_to_act = 7;
 reg holdem_board0_holdem_console0_holdem_table0_to_match = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_turn_from = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_turn_from = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_wait_count = 0;
 reg [4:0] holdem_board0_holdem_console0_holdem_table0_wait_next = 5'b00000;
 reg holdem_board0_holdem_console0_holdem_table0_whole_stack = 0;
@@ -172,122 +172,122 @@ reg holdem_board0_holdem_console0_holdem_table0_deck_request_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_log_valid_q = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_seat_q = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_action_q = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_log_put_q = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_log_total_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_log_put_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_log_total_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_log_allin_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_hand_done_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_game_over_q = 0;
 reg [23:0] holdem_board0_holdem_console0_holdem_table0_probe_q = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_stack = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_bet = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_ta_committed = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_committed = 0;
 reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_min_raise_to = 10;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_min_raise_to = 10;
 reg holdem_board0_holdem_console0_holdem_table0_bet_zero = 0;
 reg holdem_board0_holdem_console0_holdem_table0_answer = 0;
 reg holdem_board0_holdem_console0_holdem_table0_answer_d = 1;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_bet_ge = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_bet_ge_d = 6;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_below_bet = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_below_bet_d = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_to_call = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_reach = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_gap = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_sb_put = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_bb_put = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_needs = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_needs_d = 3;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge_d = 31710;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_below_bet = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_below_bet_d = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_to_call = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_reach = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_gap = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_sb_put = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_bb_put = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_needs = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_needs_d = 15;
 reg holdem_board0_holdem_console0_holdem_table0_raise_open = 0;
 reg holdem_board0_holdem_console0_holdem_table0_stack_over_call = 0;
 reg holdem_board0_holdem_console0_holdem_table0_nothing_to_call = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_call_put = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_call_put = 0;
 reg holdem_board0_holdem_console0_holdem_table0_st_start = 0;
 reg holdem_board0_holdem_console0_holdem_table0_st_clear = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_alive = 2;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_alive = 4;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_seat3;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_live_count = 4;
 reg holdem_board0_holdem_console0_holdem_table0_st_showdown = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_need = 7;
 wire holdem_board0_holdem_console0_holdem_table0_st_done;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_new_dealer3;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_left1_3;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_left2_3;
 wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
-wire [0:0] holdem_board0_holdem_console0_holdem_table0_p_index;
-wire [0:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
-wire [1:0] holdem_board0_holdem_console0_holdem_table0_winners;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom6_address;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom7_address;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom8_address;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom9_address;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_index;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
+wire [3:0] holdem_board0_holdem_console0_holdem_table0_winners;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom6_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom7_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom8_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom9_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid = 0;
 wire [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state = 4'b0000;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest = 0;
 reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest = 0;
 reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best = 0;
 reg [23:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount = 0;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend = 0;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem = 0;
 reg [4:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps = 0;
-reg [0:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
 reg holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any = 0;
 wire [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
 reg [41:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes = 0;
@@ -405,8 +405,8 @@ reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_press;
-wire [28:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
-wire [28:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_addr;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
@@ -423,16 +423,16 @@ reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
 wire holdem_board0_holdem_console0_holdem_ui0_bus_out_valid;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_out_op;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
 reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_bus_busy;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error;
@@ -460,10 +460,10 @@ wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_seat = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match = 1;
 wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted;
-wire [14:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number8;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number = 0;
-wire [14:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number2;
-reg [10:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 0;
+wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number8;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number = 0;
+wire [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_number2;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 0;
 reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1082880;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pc = 6;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d = 33;
@@ -483,7 +483,7 @@ reg holdem_board0_holdem_console0_holdem_ui0_terminal0_idle = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode = 0;
 reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value = 0;
-reg [14:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_product = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_product = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit = 0;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_ret = 0;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pending = 0;
@@ -505,7 +505,7 @@ reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value;
-wire [10:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
+wire [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event;
@@ -732,7 +732,7 @@ wire [15:0] decimal_display0_decimal_glyphs0_bin2bcd1_bcd_bits;
 reg decimal_display0_decimal_glyphs0_bin2bcd1_finished = 0;
 wire decimal_display0_decimal_glyphs0_bin2bcd1_load;
 reg decimal_display0_decimal_glyphs0_bin2bcd1_running = 0;
-reg [10:0] decimal_display0_decimal_glyphs0_bin2bcd1_shifter = 0;
+reg [11:0] decimal_display0_decimal_glyphs0_bin2bcd1_shifter = 0;
 wire decimal_display0_decimal_glyphs0_bin2bcd1_step;
 reg [3:0] decimal_display0_decimal_glyphs0_bin2bcd1_steps_left = 0;
 wire decimal_display0_decimal_glyphs0_bin2bcd1_first_carry;
@@ -768,11 +768,11 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_BOARD
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_committed [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_committed [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_COMMITTED
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_committed[i] = 0;
     end
 end
@@ -786,92 +786,92 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DECK_BOARD
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_faced [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_faced [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_FACED
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_faced[i] = 0;
     end
 end
 
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole0 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole0 [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE0
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_hole0[i] = 63;
     end
 end
 
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole1 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole1 [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE1
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_hole1[i] = 63;
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_stacks [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_stacks [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STACKS
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_stacks[i] = 1000;
     end
 end
 
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage0 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage0 [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE0
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_stage0[i] = 63;
     end
 end
 
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage1 [0:2-1];
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage1 [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE1
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_stage1[i] = 63;
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_street_bet [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_street_bet [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STREET_BET
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_street_bet[i] = 0;
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_payout [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_payout [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_PAYOUT
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_payout[i] = 0;
     end
 end
 
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_words [0:2-1];
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_words [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_WORDS
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_words[i] = 0;
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_refund [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_refund [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_REFUND
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_refund[i] = 0;
     end
 end
@@ -885,16 +885,16 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SET
     end
 end
 
-reg [10:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest [0:2-1];
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLDEM_SETTLE0_REST
     integer i;
-    for(i=0; i<2; i=i+1) begin
+    for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] = 0;
     end
 end
 
-reg [28:0] holdem_board0_holdem_console0_holdem_ui0_log_mem [0:4-1];
+reg [30:0] holdem_board0_holdem_console0_holdem_ui0_log_mem [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_UI0_LOG_MEM
     integer i;
@@ -917,7 +917,7 @@ wire [6:0] decimal_display0_sevenseg0_digit_glyphs [0:4-1];
 
 assign reset_button = 1'd0;
 assign holdem_board0_probe_addr = 8'd0;
-assign holdem_board0_shuffler0_count = 6'd9;
+assign holdem_board0_shuffler0_count = 6'd13;
 assign holdem_board0_shuffler0_exclude = 52'd0;
 assign holdem_board0_shuffler0_seed = 128'd0;
 assign holdem_board0_shuffler0_seed_load = 1'd0;
@@ -951,24 +951,24 @@ assign holdem_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
 assign decimal_display0_no_dots = 4'd0;
 assign holdem_board0_holdem_console0_holdem_table0_card_bit[53-1:26] = holdem_board0_holdem_console0_holdem_table0_card_high;
 assign holdem_board0_holdem_console0_holdem_table0_card_bit[26-1:0] = holdem_board0_holdem_console0_holdem_table0_card_low;
-assign holdem_board0_holdem_console0_holdem_table0_seat3[3-1:1] = 'b00;
-assign holdem_board0_holdem_console0_holdem_table0_seat3[0] = holdem_board0_holdem_console0_holdem_table0_seat[0];
-assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[3-1:1] = 'b00;
-assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[0] = holdem_board0_holdem_console0_holdem_table0_new_dealer[0];
-assign holdem_board0_holdem_console0_holdem_table0_left1_3[3-1:1] = 'b00;
-assign holdem_board0_holdem_console0_holdem_table0_left1_3[0] = holdem_board0_holdem_console0_holdem_table0_left1[0];
-assign holdem_board0_holdem_console0_holdem_table0_left2_3[3-1:1] = 'b00;
-assign holdem_board0_holdem_console0_holdem_table0_left2_3[0] = holdem_board0_holdem_console0_holdem_table0_left2[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[2] = holdem_board0_holdem_console0_holdem_table0_turn_from[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_needs;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[2] = holdem_board0_holdem_console0_holdem_table0_dealer[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[2] = holdem_board0_holdem_console0_holdem_table0_new_dealer[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[2] = holdem_board0_holdem_console0_holdem_table0_deal_seat[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[2] = holdem_board0_holdem_console0_holdem_table0_left1[0];
-assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[2-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_seat;
+assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_new_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_left1_3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_left1_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_left1;
+assign holdem_board0_holdem_console0_holdem_table0_left2_3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_left2_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_left2;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_turn_from;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_needs;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_new_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_deal_seat;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_left1;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6];
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5];
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4];
@@ -1271,16 +1271,30 @@ end
 always @(holdem_board0_holdem_console0_holdem_table0_seat) begin: holdem_board0_holdem_console0_holdem_table0_table_rom2_read
     case (holdem_board0_holdem_console0_holdem_table0_seat)
         0: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 2;
+        1: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 8;
     endcase
 end
 
 
 always @(holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_table_rom3_read
     case (holdem_board0_holdem_console0_holdem_table0_folded)
-        0: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        1: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        0: holdem_board0_holdem_console0_holdem_table0_live_count = 4;
+        1: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
+        2: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
+        3: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
+        5: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        6: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        7: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        10: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
         default: holdem_board0_holdem_console0_holdem_table0_live_count = 0;
     endcase
 end
@@ -1288,9 +1302,21 @@ end
 
 always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom4_read
     case (holdem_board0_holdem_console0_holdem_table0_busted)
-        0: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        1: holdem_board0_holdem_console0_holdem_table0_alive = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        0: holdem_board0_holdem_console0_holdem_table0_alive = 4;
+        1: holdem_board0_holdem_console0_holdem_table0_alive = 3;
+        2: holdem_board0_holdem_console0_holdem_table0_alive = 3;
+        3: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_alive = 3;
+        5: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        6: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        7: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_alive = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        10: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_alive = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_alive = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_alive = 1;
         default: holdem_board0_holdem_console0_holdem_table0_alive = 0;
     endcase
 end
@@ -1301,6 +1327,18 @@ always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board
         0: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
         1: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
         2: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_first_alive = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        7: holdem_board0_holdem_console0_holdem_table0_first_alive = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        9: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        11: holdem_board0_holdem_console0_holdem_table0_first_alive = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
+        13: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
         default: holdem_board0_holdem_console0_holdem_table0_first_alive = 7;
     endcase
 end
@@ -1312,9 +1350,65 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom6_address) begin: 
         1: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
         2: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
         3: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        4: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-        5: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        4: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        5: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
         6: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        7: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        10: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        11: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        14: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        15: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        16: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+        17: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        18: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        19: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        20: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        21: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        22: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        23: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        24: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        25: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        26: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        27: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        28: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        29: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        30: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        31: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        32: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+        33: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        34: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        35: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        36: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        37: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        38: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        39: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        40: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        41: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        42: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        43: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        44: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        45: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        46: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        47: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        48: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
+        49: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        50: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        51: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        52: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        53: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        54: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        55: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        56: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
+        57: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        58: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
+        59: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        60: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
+        61: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
+        62: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
         default: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
     endcase
 end
@@ -1324,12 +1418,68 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) begin: 
     case (holdem_board0_holdem_console0_holdem_table0_table_rom7_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
-        3: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
-        4: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
         5: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
-        6: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
-        default: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        7: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        9: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        13: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        15: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        16: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        17: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        18: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        19: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        20: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        21: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        22: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        23: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        24: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        25: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        26: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        27: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        28: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        29: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        30: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        31: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        32: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        33: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        34: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        35: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        36: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        37: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        38: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        39: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        40: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        41: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        42: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        43: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        44: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        45: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        46: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        47: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        48: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        49: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        50: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        51: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        52: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        53: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        54: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        55: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
+        56: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        57: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        58: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        59: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
+        60: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        61: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+        62: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 3;
     endcase
 end
 
@@ -1338,12 +1488,68 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) begin: 
     case (holdem_board0_holdem_console0_holdem_table0_table_rom8_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        3: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        4: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
         5: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
-        6: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
-        default: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        7: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        9: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        13: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        15: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        16: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        17: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        18: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        19: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        20: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        21: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        22: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        23: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        24: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        25: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        26: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        27: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        28: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        29: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        30: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        31: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        32: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        33: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        34: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        35: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        36: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        37: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        38: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        39: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        40: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        41: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        42: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        43: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        44: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        45: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        46: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        47: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        48: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        49: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        50: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        51: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        52: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        53: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        54: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        55: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
+        56: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        57: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        58: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        59: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
+        60: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        61: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
+        62: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 3;
     endcase
 end
 
@@ -1352,12 +1558,68 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) begin: 
     case (holdem_board0_holdem_console0_holdem_table0_table_rom9_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        3: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        4: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
         5: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
-        6: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
-        default: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        7: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        9: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        13: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        15: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        16: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        17: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        18: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        19: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        20: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        21: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        22: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        23: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        24: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        25: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        26: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        27: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        28: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        29: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        30: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        31: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        32: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        33: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        34: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        35: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        36: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        37: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        38: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        39: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        40: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        41: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        42: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        43: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        44: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        45: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        46: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        47: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        48: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        49: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        50: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        51: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        52: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        53: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        54: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        55: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
+        56: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        57: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        58: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        59: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
+        60: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        61: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+        62: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 3;
     endcase
 end
 
@@ -1366,12 +1628,68 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) begin:
     case (holdem_board0_holdem_console0_holdem_table0_table_rom10_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
-        3: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
-        4: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        3: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
         5: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
-        6: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
-        default: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        7: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        9: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        13: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        15: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        16: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        17: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        18: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        19: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        20: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        21: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        22: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        23: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        24: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        25: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        26: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        27: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        28: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        29: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        30: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        31: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        32: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        33: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        34: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        35: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        36: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        37: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        38: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        39: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        40: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        41: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        42: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        43: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        44: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        45: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        46: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        47: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        48: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        49: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        50: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        51: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        52: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        53: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        54: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        55: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
+        56: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        57: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        58: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        59: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
+        60: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        61: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+        62: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
     endcase
 end
 
@@ -2300,6 +2618,8 @@ assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid =
 always @(holdem_board0_holdem_console0_holdem_table0_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
     case (holdem_board0_holdem_console0_holdem_table0_dealer)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
         default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 0;
     endcase
 end
@@ -2308,7 +2628,9 @@ end
 always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read
     case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot = 8;
     endcase
 end
 
@@ -2316,7 +2638,9 @@ end
 always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read
     case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
+        1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot = 8;
     endcase
 end
 
@@ -2423,10 +2747,14 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
         holdem_board0_holdem_console0_holdem_table0_words[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_words[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_words[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
         holdem_board0_holdem_console0_holdem_table0_payout[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_payout[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_payout[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
@@ -2448,6 +2776,8 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 0;
         holdem_board0_holdem_console0_holdem_table0_refund[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_refund[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_refund[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= 0;
@@ -2456,6 +2786,8 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
     end
     else begin
@@ -2463,7 +2795,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 0;
         if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left != 0)) begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
-            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 1)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat == 3)) begin
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
             end
             else begin
@@ -2473,7 +2805,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
             4'b0000: begin
                 if (holdem_board0_holdem_console0_holdem_table0_st_clear) begin
-                    for (i=0; i<2; i=i+1) begin
+                    for (i=0; i<4; i=i+1) begin
                         holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
@@ -2481,7 +2813,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
                 end
                 if (holdem_board0_holdem_console0_holdem_table0_st_start) begin
-                    for (i=0; i<2; i=i+1) begin
+                    for (i=0; i<4; i=i+1) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_committed[i];
                         holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
@@ -2499,16 +2831,16 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
                     end
                 end
             end
             4'b0001: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 1)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[1-1:0]];
+                if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
                     for (j=0; j<5; j=j+1) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_board[j];
                     end
@@ -2523,11 +2855,11 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                         holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
-                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 1)) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take == 3)) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0010;
                     end
@@ -2562,7 +2894,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
             end
@@ -2580,7 +2912,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= 0;
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= 0;
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= 0;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0101;
                         end
@@ -2607,7 +2939,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
                     end
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                         if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above || (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live && (!holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) begin
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
@@ -2627,7 +2959,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0111;
                     end
@@ -2642,7 +2974,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 11;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= 12;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1000;
                     end
                 end
@@ -2660,19 +2992,19 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won | holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b1001;
                 end
                 else begin
-                    trial = {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)]};
+                    trial = {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem[2-1:0], holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)]};
                     if ((trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties)) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b1};
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b1};
                     end
                     else begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(11 - 1)-1:0], 1'b0};
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= {holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend[(12 - 1)-1:0], 1'b0};
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
                 end
@@ -2686,7 +3018,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 2;
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= 4;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= 0;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0100;
                     end
@@ -2742,26 +3074,26 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive1
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_street_bet[0], holdem_board0_holdem_console0_holdem_table0_street_bet[1], holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_seat_order
+always @(holdem_board0_holdem_console0_holdem_table0_street_bet[0], holdem_board0_holdem_console0_holdem_table0_street_bet[1], holdem_board0_holdem_console0_holdem_table0_street_bet[2], holdem_board0_holdem_console0_holdem_table0_street_bet[3], holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_seat_order
     reg someone;
     integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
+    reg [16-1:0] order;
+    reg [4-1:0] below;
     integer i;
     someone = 1'b0;
-    for (j=0; j<2; j=j+1) begin
+    for (j=0; j<4; j=j+1) begin
         if (((!holdem_board0_holdem_console0_holdem_table0_seat_onehot[j]) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]) && (!holdem_board0_holdem_console0_holdem_table0_all_in[j]))) begin
             someone = 1'b1;
         end
     end
     holdem_board0_holdem_console0_holdem_table0_answer_d = someone;
-    order = 4'h0;
-    below = 2'h0;
-    for (i=0; i<2; i=i+1) begin
+    order = 16'h0;
+    below = 4'h0;
+    for (i=0; i<4; i=i+1) begin
         below[i] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] < holdem_board0_holdem_console0_holdem_table0_current_bet);
-        for (j=0; j<2; j=j+1) begin
+        for (j=0; j<4; j=j+1) begin
             if ((i != j)) begin
-                order[((i * 2) + j)] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] >= holdem_board0_holdem_console0_holdem_table0_street_bet[j]);
+                order[((i * 4) + j)] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] >= holdem_board0_holdem_console0_holdem_table0_street_bet[j]);
             end
         end
     end
@@ -2811,21 +3143,21 @@ end
 
 
 always @(holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_acted) begin: holdem_board0_holdem_console0_holdem_table0_seats_to_act
-    reg [2-1:0] need;
+    reg [4-1:0] need;
     integer i;
     reg others_all_in;
     reg matches_all;
     integer j;
-    need = 2'h0;
-    for (i=0; i<2; i=i+1) begin
+    need = 4'h0;
+    for (i=0; i<4; i=i+1) begin
         others_all_in = 1'b1;
         matches_all = 1'b1;
-        for (j=0; j<2; j=j+1) begin
+        for (j=0; j<4; j=j+1) begin
             if (((j != i) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]))) begin
                 if ((!holdem_board0_holdem_console0_holdem_table0_all_in[j])) begin
                     others_all_in = 1'b0;
                 end
-                if ((!holdem_board0_holdem_console0_holdem_table0_bet_ge[((i * 2) + j)])) begin
+                if ((!holdem_board0_holdem_console0_holdem_table0_bet_ge[((i * 4) + j)])) begin
                     matches_all = 1'b0;
                 end
             end
@@ -2860,7 +3192,7 @@ end
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
     reg [4-1:0] code;
     integer i;
-    reg [2-1:0] broke;
+    reg [4-1:0] broke;
     integer j;
     if (rst == 1) begin
         holdem_board0_holdem_console0_holdem_table0_log_put_q <= 0;
@@ -2877,12 +3209,18 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
         holdem_board0_holdem_console0_holdem_table0_busted <= 0;
         holdem_board0_holdem_console0_holdem_table0_stage0[0] <= 63;
         holdem_board0_holdem_console0_holdem_table0_stage0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage0[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage0[3] <= 63;
         holdem_board0_holdem_console0_holdem_table0_phase <= 0;
         holdem_board0_holdem_console0_holdem_table0_showed <= 0;
         holdem_board0_holdem_console0_holdem_table0_hole1[0] <= 63;
         holdem_board0_holdem_console0_holdem_table0_hole1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole1[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole1[3] <= 63;
         holdem_board0_holdem_console0_holdem_table0_stacks[0] <= 1000;
         holdem_board0_holdem_console0_holdem_table0_stacks[1] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_stacks[2] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_stacks[3] <= 1000;
         holdem_board0_holdem_console0_holdem_table0_whole_stack <= 0;
         holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
         holdem_board0_holdem_console0_holdem_table0_hand_no <= 0;
@@ -2903,11 +3241,15 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
         holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 0;
         holdem_board0_holdem_console0_holdem_table0_stage1[0] <= 63;
         holdem_board0_holdem_console0_holdem_table0_stage1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage1[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_stage1[3] <= 63;
         holdem_board0_holdem_console0_holdem_table0_st_start <= 0;
         holdem_board0_holdem_console0_holdem_table0_card_q <= 0;
         holdem_board0_holdem_console0_holdem_table0_bet_put <= 0;
         holdem_board0_holdem_console0_holdem_table0_committed[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_committed[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_committed[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_committed[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_below_min_raise <= 0;
         holdem_board0_holdem_console0_holdem_table0_st_showdown <= 0;
         holdem_board0_holdem_console0_holdem_table0_game_over_q <= 0;
@@ -2919,9 +3261,13 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
         holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 0;
         holdem_board0_holdem_console0_holdem_table0_street_bet[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_street_bet[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_street_bet[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_street_bet[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_game_winner <= 7;
         holdem_board0_holdem_console0_holdem_table0_hole0[0] <= 63;
         holdem_board0_holdem_console0_holdem_table0_hole0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole0[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hole0[3] <= 63;
         holdem_board0_holdem_console0_holdem_table0_deal_seat <= 0;
         holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
         holdem_board0_holdem_console0_holdem_table0_raise_by <= 0;
@@ -2938,6 +3284,8 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
         holdem_board0_holdem_console0_holdem_table0_first_hand <= 1;
         holdem_board0_holdem_console0_holdem_table0_faced[0] <= 0;
         holdem_board0_holdem_console0_holdem_table0_faced[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_faced[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_faced[3] <= 0;
         holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
         holdem_board0_holdem_console0_holdem_table0_taken <= 0;
         holdem_board0_holdem_console0_holdem_table0_last_take <= 0;
@@ -3188,7 +3536,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                 end
                 else if ((holdem_board0_holdem_console0_holdem_table0_first_need != 7)) begin
                     holdem_board0_holdem_console0_holdem_table0_to_act <= holdem_board0_holdem_console0_holdem_table0_first_need;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need[2-1:0];
                     holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
                     holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
                     holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
@@ -3212,7 +3560,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                             holdem_board0_holdem_console0_holdem_table0_board[4] <= holdem_board0_holdem_console0_holdem_table0_deck_board[4];
                         end
                     endcase
-                    for (i=0; i<2; i=i+1) begin
+                    for (i=0; i<4; i=i+1) begin
                         holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
                     end
@@ -3240,15 +3588,15 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                 end
             end
             5'b01011: begin
-                for (i=0; i<2; i=i+1) begin
+                for (i=0; i<4; i=i+1) begin
                     holdem_board0_holdem_console0_holdem_table0_stacks[i] <= (holdem_board0_holdem_console0_holdem_table0_stacks[i] + holdem_board0_holdem_console0_holdem_table0_payout[i]);
                 end
                 holdem_board0_holdem_console0_holdem_table0_pot <= 0;
                 holdem_board0_holdem_console0_holdem_table0_state <= 5'b01100;
             end
             5'b01100: begin
-                broke = 2'h0;
-                for (i=0; i<2; i=i+1) begin
+                broke = 4'h0;
+                for (i=0; i<4; i=i+1) begin
                     broke[i] = (holdem_board0_holdem_console0_holdem_table0_stacks[i] == 0);
                 end
                 holdem_board0_holdem_console0_holdem_table0_busted <= broke;
@@ -3275,7 +3623,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                 else begin
                     holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
                 end
-                for (i=0; i<2; i=i+1) begin
+                for (i=0; i<4; i=i+1) begin
                     holdem_board0_holdem_console0_holdem_table0_stage0[i] <= 63;
                     holdem_board0_holdem_console0_holdem_table0_stage1[i] <= 63;
                 end
@@ -3322,7 +3670,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                 holdem_board0_holdem_console0_holdem_table0_first_hand <= 0;
                 holdem_board0_holdem_console0_holdem_table0_street <= 0;
                 holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
-                for (i=0; i<2; i=i+1) begin
+                for (i=0; i<4; i=i+1) begin
                     holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
                     holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
                     holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
@@ -3369,19 +3717,19 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
                 holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
                 if ((holdem_board0_holdem_console0_holdem_table0_log_code == 6)) begin
                     holdem_board0_holdem_console0_holdem_table0_log_code <= 7;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat[2-1:0];
                     holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
                 end
                 else begin
                     holdem_board0_holdem_console0_holdem_table0_current_bet <= 10;
                     holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
                     holdem_board0_holdem_console0_holdem_table0_phase <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat[1-1:0];
+                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat[2-1:0];
                     holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
                 end
             end
             5'b10110: begin
-                for (i=0; i<2; i=i+1) begin
+                for (i=0; i<4; i=i+1) begin
                     holdem_board0_holdem_console0_holdem_table0_stacks[i] <= 1000;
                     holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
                     holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
@@ -3438,8 +3786,8 @@ end
 assign holdem_board0_holdem_console0_holdem_table0_p_group = holdem_board0_holdem_console0_holdem_table0_probe_addr[8-1:3];
 assign holdem_board0_holdem_console0_holdem_table0_p_seat = holdem_board0_holdem_console0_holdem_table0_probe_addr[3-1:0];
 assign holdem_board0_holdem_console0_holdem_table0_p_hole_seat = holdem_board0_holdem_console0_holdem_table0_probe_addr[4-1:1];
-assign holdem_board0_holdem_console0_holdem_table0_p_index = holdem_board0_holdem_console0_holdem_table0_probe_addr[1-1:0];
-assign holdem_board0_holdem_console0_holdem_table0_p_hole_index = holdem_board0_holdem_console0_holdem_table0_probe_addr[(1 + 1)-1:1];
+assign holdem_board0_holdem_console0_holdem_table0_p_index = holdem_board0_holdem_console0_holdem_table0_probe_addr[2-1:0];
+assign holdem_board0_holdem_console0_holdem_table0_p_hole_index = holdem_board0_holdem_console0_holdem_table0_probe_addr[(2 + 1)-1:1];
 
 // The probe window: one observable per address, registered.
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
@@ -3450,29 +3798,29 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
     else begin
         d = 24'h0;
         if ((holdem_board0_holdem_console0_holdem_table0_p_group == 0)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_p_index];
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 1)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_p_index];
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 2)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_p_index];
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 3)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
                 d[0] = holdem_board0_holdem_console0_holdem_table0_folded[holdem_board0_holdem_console0_holdem_table0_p_index];
                 d[1] = holdem_board0_holdem_console0_holdem_table0_all_in[holdem_board0_holdem_console0_holdem_table0_p_index];
                 d[2] = holdem_board0_holdem_console0_holdem_table0_busted[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if (((holdem_board0_holdem_console0_holdem_table0_p_group == 4) || (holdem_board0_holdem_console0_holdem_table0_p_group == 5))) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 1)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 3)) begin
                 if (holdem_board0_holdem_console0_holdem_table0_probe_addr[0]) begin
                     d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
                 end
@@ -3487,38 +3835,38 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 7)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
                 d = holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 8)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_p_index];
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 9)) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_p_index];
+            if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_refund[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 10)) begin
             case (holdem_board0_holdem_console0_holdem_table0_p_seat)
                 'h0: begin
-                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_pot;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_pot;
                 end
                 'h1: begin
-                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_current_bet;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_current_bet;
                 end
                 'h2: begin
                     if ((holdem_board0_holdem_console0_holdem_table0_to_act != 7)) begin
-                        d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_to_call;
+                        d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_to_call;
                     end
                 end
                 'h3: begin
-                    d[11-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise;
                 end
                 'h4: begin
-                    d[(11 + 1)-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise_to;
+                    d[(12 + 1)-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise_to;
                 end
                 'h5: begin
                     d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_to_act;
@@ -3534,7 +3882,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 11)) begin
             case (holdem_board0_holdem_console0_holdem_table0_p_seat)
                 'h0: begin
-                    d[1-1:0] = holdem_board0_holdem_console0_holdem_table0_dealer;
+                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_dealer;
                 end
                 'h1: begin
                     d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_sb_seat;
@@ -3546,7 +3894,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
                     d[16-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_no;
                 end
                 'h4: begin
-                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_winners;
+                    d[4-1:0] = holdem_board0_holdem_console0_holdem_table0_winners;
                 end
                 'h5: begin
                     d[0] = holdem_board0_holdem_console0_holdem_table0_showed;
@@ -3904,11 +4252,11 @@ assign holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 = {holdem_boar
 
 
 always @(holdem_board0_holdem_console0_sw) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number
-    if ((holdem_board0_holdem_console0_sw[15-1:11] != 0)) begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 2047;
+    if ((holdem_board0_holdem_console0_sw[15-1:12] != 0)) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = 4095;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = holdem_board0_holdem_console0_sw[11-1:0];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number = holdem_board0_holdem_console0_sw[12-1:0];
     end
 end
 
@@ -3922,7 +4270,7 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) begin: holdem_bo
         4: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
         5: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
         6: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1082880;
-        7: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5242998;
+        7: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243006;
         8: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616384;
         9: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6946816;
         10: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7340032;
@@ -3977,266 +4325,278 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_pc) begin: holdem_bo
         59: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1625600;
         60: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4195391;
         61: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1085440;
-        62: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5242998;
+        62: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243006;
         63: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1624576;
         64: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670084;
-        65: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767385;
+        65: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767397;
         66: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7341568;
         67: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5242943;
         68: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1617408;
         69: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4194889;
         70: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1625600;
-        71: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670100;
-        72: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5242998;
+        71: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670108;
+        72: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243006;
         73: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1620480;
-        74: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670095;
+        74: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670099;
         75: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6815744;
-        76: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767422;
+        76: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767434;
         77: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816256;
-        78: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767422;
-        79: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6815744;
-        80: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767414;
-        81: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816256;
-        82: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767414;
-        83: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5242998;
-        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1085952;
-        85: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619456;
-        86: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        87: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        88: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616896;
-        89: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1189376;
-        90: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086464;
-        91: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
-        92: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        93: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
-        94: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
-        95: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086976;
-        96: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
-        97: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
-        98: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        99: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        100: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597952;
-        101: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
-        102: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        103: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        104: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598464;
-        105: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
+        78: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767434;
+        79: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816768;
+        80: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767434;
+        81: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6817280;
+        82: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767434;
+        83: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6815744;
+        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767426;
+        85: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816256;
+        86: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767426;
+        87: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816768;
+        88: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767426;
+        89: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6817280;
+        90: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767426;
+        91: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243006;
+        92: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1085952;
+        93: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619456;
+        94: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        95: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        96: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616896;
+        97: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1189376;
+        98: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086464;
+        99: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
+        100: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        101: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
+        102: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
+        103: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086976;
+        104: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
+        105: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
         106: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         107: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        108: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598976;
-        109: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
+        108: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597952;
+        109: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
         110: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         111: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        112: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1599488;
-        113: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702388;
+        112: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598464;
+        113: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
         114: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         115: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        117: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243035;
-        118: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1085952;
-        119: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619456;
-        120: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        121: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        122: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616896;
-        123: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1189376;
-        124: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086464;
-        125: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
-        126: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        127: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
-        128: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
-        129: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086976;
-        130: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
-        131: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
-        132: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        133: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        134: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597952;
-        135: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
-        136: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        137: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        138: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598464;
-        139: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
+        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598976;
+        117: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
+        118: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        119: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        120: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1599488;
+        121: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702396;
+        122: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        123: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        124: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        125: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243047;
+        126: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1085952;
+        127: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619456;
+        128: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        129: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        130: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616896;
+        131: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1189376;
+        132: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086464;
+        133: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
+        134: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        135: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
+        136: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
+        137: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1086976;
+        138: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597440;
+        139: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
         140: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         141: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        142: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598976;
-        143: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
+        142: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1597952;
+        143: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
         144: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         145: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        146: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1599488;
-        147: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702422;
+        146: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598464;
+        147: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
         148: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
         149: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        150: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        151: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6815744;
-        152: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767362;
-        153: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816256;
-        154: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767362;
-        155: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616384;
-        156: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673771;
-        157: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6946816;
-        158: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
-        159: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        160: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1087488;
-        161: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
-        162: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        163: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1088000;
-        164: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1614848;
-        165: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        166: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1088512;
-        167: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1615872;
-        168: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        169: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        170: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243058;
-        171: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1620992;
-        172: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673777;
-        173: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1089024;
+        150: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1598976;
+        151: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
+        152: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        153: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        154: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1599488;
+        155: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3702430;
+        156: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        157: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        158: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        159: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6815744;
+        160: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767374;
+        161: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816256;
+        162: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767374;
+        163: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6816768;
+        164: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767374;
+        165: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6817280;
+        166: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5767374;
+        167: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616384;
+        168: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673783;
+        169: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6946816;
+        170: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
+        171: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        172: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1087488;
+        173: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
         174: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        175: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1089536;
-        176: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243058;
-        177: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1090048;
-        178: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616384;
-        179: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7344128;
-        180: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6946816;
-        181: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
-        182: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7344640;
-        183: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1708032;
-        184: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7345152;
-        185: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1614848;
-        186: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7345664;
-        187: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
-        188: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7346176;
-        189: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619968;
-        190: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7346688;
-        191: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1617408;
-        192: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7347200;
-        193: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 0;
-        194: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
-        195: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
-        196: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1617920;
-        197: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4325575;
-        198: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1090560;
-        199: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1091072;
-        200: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
-        201: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        202: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1091584;
-        203: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1708032;
-        204: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        205: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1716224;
-        206: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4719826;
-        207: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4718804;
-        208: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4719318;
-        209: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243095;
-        210: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1092096;
-        211: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243095;
-        212: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1092608;
-        213: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243095;
-        214: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1093120;
-        215: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        216: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
-        217: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
-        218: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1622016;
-        219: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        220: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        221: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1622528;
-        222: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1191936;
-        223: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670257;
-        224: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670769;
-        225: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671783;
-        226: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3672295;
-        227: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3672810;
-        228: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623040;
-        229: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        230: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243121;
-        231: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623552;
-        232: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        233: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243121;
-        234: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623040;
-        235: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        236: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1093632;
-        237: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623552;
-        238: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        239: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 545280;
-        240: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243124;
-        241: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1624064;
-        242: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670260;
-        243: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1094144;
-        244: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        245: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
-        246: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1736704;
-        247: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670269;
-        248: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
-        249: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
-        250: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1094656;
-        251: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
-        252: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
-        253: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
-        254: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        255: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670338;
-        256: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
-        257: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
-        258: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        259: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1851392;
-        260: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        261: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        262: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1851904;
-        263: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
-        264: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
-        265: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        266: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3148288;
-        267: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3674392;
-        268: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673888;
-        269: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673381;
-        270: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671854;
-        271: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671347;
-        272: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670844;
-        273: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1196032;
-        274: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1095168;
-        275: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        276: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        277: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1200640;
-        278: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1095680;
-        279: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        280: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        281: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        282: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4200733;
-        283: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1096192;
-        284: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        285: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        286: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3148288;
-        287: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243153;
-        288: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1096704;
-        289: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        290: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        291: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        292: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        293: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1097216;
-        294: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        295: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        296: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        297: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1097728;
-        298: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        299: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147264;
-        300: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        301: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        302: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1098240;
-        303: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        304: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        305: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        306: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        307: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1098752;
-        308: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        309: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        310: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        311: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1099264;
-        312: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        313: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147264;
-        314: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        315: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        316: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1099776;
-        317: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
-        318: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
-        319: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
-        320: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243201;
-        321: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        175: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1088000;
+        176: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1614848;
+        177: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        178: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1088512;
+        179: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1615872;
+        180: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        181: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        182: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243070;
+        183: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1620992;
+        184: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673789;
+        185: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1089024;
+        186: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        187: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1089536;
+        188: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243070;
+        189: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1090048;
+        190: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1616384;
+        191: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7344128;
+        192: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6946816;
+        193: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
+        194: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7344640;
+        195: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1708032;
+        196: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7345152;
+        197: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1614848;
+        198: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7345664;
+        199: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1613824;
+        200: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7346176;
+        201: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1619968;
+        202: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7346688;
+        203: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1617408;
+        204: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 7347200;
+        205: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 0;
+        206: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
+        207: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
+        208: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1617920;
+        209: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4325587;
+        210: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1090560;
+        211: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1091072;
+        212: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1703936;
+        213: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        214: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1091584;
+        215: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1708032;
+        216: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        217: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1716224;
+        218: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4719838;
+        219: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4718816;
+        220: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4719330;
+        221: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243107;
+        222: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1092096;
+        223: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243107;
+        224: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1092608;
+        225: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243107;
+        226: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1093120;
+        227: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        228: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
+        229: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
+        230: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1622016;
+        231: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        232: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        233: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1622528;
+        234: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1191936;
+        235: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670269;
+        236: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670781;
+        237: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671795;
+        238: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3672307;
+        239: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3672822;
+        240: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623040;
+        241: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        242: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243133;
+        243: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623552;
+        244: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        245: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243133;
+        246: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623040;
+        247: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        248: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1093632;
+        249: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1623552;
+        250: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        251: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 545280;
+        252: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243136;
+        253: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1624064;
+        254: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670272;
+        255: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1094144;
+        256: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        257: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
+        258: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1736704;
+        259: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670281;
+        260: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
+        261: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
+        262: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1094656;
+        263: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2097152;
+        264: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
+        265: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
+        266: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        267: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670350;
+        268: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 565248;
+        269: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 679936;
+        270: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        271: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1851392;
+        272: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        273: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        274: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1851904;
+        275: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 2621440;
+        276: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 540672;
+        277: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        278: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3148288;
+        279: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3674404;
+        280: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673900;
+        281: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3673393;
+        282: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671866;
+        283: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3671359;
+        284: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3670856;
+        285: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1196032;
+        286: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1095168;
+        287: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        288: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        289: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1200640;
+        290: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1095680;
+        291: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        292: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        293: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        294: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 4200745;
+        295: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1096192;
+        296: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        297: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        298: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3148288;
+        299: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243165;
+        300: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1096704;
+        301: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        302: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        303: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        304: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        305: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1097216;
+        306: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        307: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        308: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        309: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1097728;
+        310: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        311: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147264;
+        312: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        313: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        314: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1098240;
+        315: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        316: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        317: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        318: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        319: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1098752;
+        320: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        321: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        322: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        323: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1099264;
+        324: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        325: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147264;
+        326: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        327: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        328: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1099776;
+        329: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1732608;
+        330: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 3147776;
+        331: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1207296;
+        332: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 5243213;
+        333: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 1049600;
         default: holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d = 6291456;
     endcase
 end
@@ -5349,7 +5709,7 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) begin: hold
         81: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         82: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
         83: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 15108;
+        84: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
         85: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         86: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         87: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
@@ -5381,7 +5741,7 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data) begin: hold
         113: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         114: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 1096;
         115: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
-        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 15108;
+        116: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 16132;
         117: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         118: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
         119: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
@@ -5680,11 +6040,11 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00011;
             end
             5'b00011: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_product[11+:4] != 0)) begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= 2047;
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12+:4] != 0)) begin
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= 4095;
                 end
                 else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product[11-1:0];
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product[12-1:0];
                 end
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b00000;
@@ -6028,19 +6388,19 @@ always @(holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_co
     d = 24'h0;
     case (holdem_board0_holdem_console0_holdem_ui0_bus_addr)
         'h60: begin
-            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[29-1:(29 - 3)];
+            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[31-1:(31 - 3)];
         end
         'h61: begin
-            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(29 - 3)-1:(29 - 6)];
+            d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(31 - 3)-1:(31 - 6)];
         end
         'h64: begin
-            d[0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 11)];
+            d[0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 12)];
         end
         'h62: begin
-            d[11-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 11)-1:11];
+            d[12-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[(2 * 12)-1:12];
         end
         'h63: begin
-            d[11-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[11-1:0];
+            d[12-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_head[12-1:0];
         end
         'h65: begin
             d[3-1:0] = holdem_board0_holdem_console0_holdem_ui0_log_count;
@@ -6137,16 +6497,16 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_out_ops
                             holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[3-1:0];
                         end
                         else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 1))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[11-1:0];
+                            holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
                         end
                         else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 2))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[11-1:0];
+                            holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
                         end
                         else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 3))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[11-1:0];
+                            holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
                         end
                         else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 4))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[11-1:0];
+                            holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
                         end
                         else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 5))) begin
                             holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[4-1:0];
@@ -7430,7 +7790,7 @@ end
 
 assign decimal_display0_decimal_glyphs0_bin2bcd1_load = (decimal_display0_decimal_glyphs0_start && (!decimal_display0_decimal_glyphs0_bin2bcd1_running));
 assign decimal_display0_decimal_glyphs0_bin2bcd1_step = decimal_display0_decimal_glyphs0_bin2bcd1_running;
-assign decimal_display0_decimal_glyphs0_bin2bcd1_first_carry = decimal_display0_decimal_glyphs0_bin2bcd1_shifter[10];
+assign decimal_display0_decimal_glyphs0_bin2bcd1_first_carry = decimal_display0_decimal_glyphs0_bin2bcd1_shifter[11];
 
 
 always @(posedge clk) begin: decimal_display0_decimal_glyphs0_bin2bcd1_run
@@ -7444,11 +7804,11 @@ always @(posedge clk) begin: decimal_display0_decimal_glyphs0_bin2bcd1_run
         decimal_display0_decimal_glyphs0_bin2bcd1_finished <= 0;
         if ((decimal_display0_decimal_glyphs0_start && (!decimal_display0_decimal_glyphs0_bin2bcd1_running))) begin
             decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= holdem_board0_holdem_console0_disp_value;
-            decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= 11;
+            decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= 12;
             decimal_display0_decimal_glyphs0_bin2bcd1_running <= 1;
         end
         else if (decimal_display0_decimal_glyphs0_bin2bcd1_running) begin
-            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= {decimal_display0_decimal_glyphs0_bin2bcd1_shifter[10-1:0], 1'b0};
+            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= {decimal_display0_decimal_glyphs0_bin2bcd1_shifter[11-1:0], 1'b0};
             decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= (decimal_display0_decimal_glyphs0_bin2bcd1_steps_left - 1);
             if ((decimal_display0_decimal_glyphs0_bin2bcd1_steps_left == 1)) begin
                 decimal_display0_decimal_glyphs0_bin2bcd1_running <= 0;

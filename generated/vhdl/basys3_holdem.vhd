@@ -6,7 +6,7 @@
 --   board = 'basys3'
 --   debounce_ms = 10
 --   game = 'holdem'
---   players = 2
+--   players = 4
 --   refresh_hz = 1000
 --   small_blind = 5
 --   stack = 1000
@@ -171,66 +171,66 @@ signal holdem_board0_holdem_console0_rxd: std_logic := '1';
 signal holdem_board0_holdem_console0_txd: std_logic := '1';
 signal holdem_board0_holdem_console0_sw: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_led: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_disp_value: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_disp_value: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_cmd_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_cmd_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_table0_cmd_op: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_cmd_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_cmd_action: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_cmd_amount: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_cmd_amount: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_res_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_res_code: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_log_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_log_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_log_action: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_log_put: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_log_total: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_log_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_log_total: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_log_allin: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_probe_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_table0_card_low: unsigned(25 downto 0) := "00000000000000000000000001";
 signal holdem_board0_holdem_console0_holdem_table0_card_high: unsigned(26 downto 0) := "000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_acted: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_acted: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_action_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_all_in: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_amount_q: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_all_in: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_amount_q: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_bad_deck: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_bb_seat: unsigned(2 downto 0) := "111";
 signal holdem_board0_holdem_console0_holdem_table0_below_min_raise: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_bet_grows: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_bet_put: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_busted: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_bet_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_busted: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_card_bit: unsigned(52 downto 0) := "00000000000000000000000000000000000000000000000000001";
 signal holdem_board0_holdem_console0_holdem_table0_card_q: unsigned(5 downto 0) := "000000";
 signal holdem_board0_holdem_console0_holdem_table0_card_v: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_code_q: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_current_bet: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_current_bet: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_deal_round: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_deal_seat: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_dealer: unsigned(0 downto 0) := "0";
+signal holdem_board0_holdem_console0_holdem_table0_deal_seat: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_dealer: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_deck_seen: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_first_hand: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_table0_folded: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_folded: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_game_winner: unsigned(2 downto 0) := "111";
 signal holdem_board0_holdem_console0_holdem_table0_hand_no: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_last_code: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_last_take: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_left1: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_left2: unsigned(0 downto 0) := "0";
+signal holdem_board0_holdem_console0_holdem_table0_left1: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_left2: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_log_code: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_min_raise: unsigned(10 downto 0) := "00000001010";
-signal holdem_board0_holdem_console0_holdem_table0_new_bet: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_committed: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_dealer: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_new_pot: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_stack: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_min_raise: unsigned(11 downto 0) := "000000001010";
+signal holdem_board0_holdem_console0_holdem_table0_new_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_new_committed: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_new_dealer: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_new_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_new_stack: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_not_turn: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_over_stack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_phase: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_pot: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_put: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_raise_by: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_raise_by: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_sb_seat: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_seat: unsigned(0 downto 0) := "0";
+signal holdem_board0_holdem_console0_holdem_table0_seat: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_seat_q: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_showed: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_slot: unsigned(2 downto 0) := "000";
@@ -239,7 +239,7 @@ signal holdem_board0_holdem_console0_holdem_table0_street: unsigned(2 downto 0) 
 signal holdem_board0_holdem_console0_holdem_table0_taken: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_to_act: unsigned(2 downto 0) := "111";
 signal holdem_board0_holdem_console0_holdem_table0_to_match: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_turn_from: unsigned(0 downto 0) := "0";
+signal holdem_board0_holdem_console0_holdem_table0_turn_from: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_wait_count: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_wait_next: t_enum_t_state_2 := HT_IDLE;
 signal holdem_board0_holdem_console0_holdem_table0_whole_stack: std_logic := '0';
@@ -248,122 +248,122 @@ signal holdem_board0_holdem_console0_holdem_table0_deck_request_q: std_logic := 
 signal holdem_board0_holdem_console0_holdem_table0_log_valid_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_log_seat_q: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_log_action_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_log_put_q: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_log_total_q: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_log_put_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_log_total_q: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_log_allin_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_hand_done_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_game_over_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_probe_q: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_stack: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_bet: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_faced: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_committed: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_ta_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_ta_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_ta_faced: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_ta_committed: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_ta_acted: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_seat_onehot: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_min_raise_to: unsigned(11 downto 0) := "000000001010";
+signal holdem_board0_holdem_console0_holdem_table0_seat_onehot: unsigned(3 downto 0) := "0001";
+signal holdem_board0_holdem_console0_holdem_table0_min_raise_to: unsigned(12 downto 0) := "0000000001010";
 signal holdem_board0_holdem_console0_holdem_table0_bet_zero: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_answer: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_answer_d: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_table0_bet_ge: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_bet_ge_d: unsigned(3 downto 0) := "0110";
-signal holdem_board0_holdem_console0_holdem_table0_below_bet: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_below_bet_d: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_to_call: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_reach: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_gap: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_sb_put: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_bb_put: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_needs: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_needs_d: unsigned(1 downto 0) := "11";
+signal holdem_board0_holdem_console0_holdem_table0_bet_ge: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_bet_ge_d: unsigned(15 downto 0) := "0111101111011110";
+signal holdem_board0_holdem_console0_holdem_table0_below_bet: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_below_bet_d: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_to_call: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_reach: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_gap: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_sb_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_bb_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_needs: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_needs_d: unsigned(3 downto 0) := "1111";
 signal holdem_board0_holdem_console0_holdem_table0_raise_open: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_stack_over_call: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_nothing_to_call: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_call_put: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_call_put: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_st_start: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_st_clear: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat: unsigned(0 downto 0) := "1";
-signal holdem_board0_holdem_console0_holdem_table0_alive: unsigned(2 downto 0) := "010";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_alive: unsigned(2 downto 0) := "100";
 signal holdem_board0_holdem_console0_holdem_table0_seat3: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_live_count: unsigned(2 downto 0) := "010";
+signal holdem_board0_holdem_console0_holdem_table0_live_count: unsigned(2 downto 0) := "100";
 signal holdem_board0_holdem_console0_holdem_table0_st_showdown: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_first_need: unsigned(2 downto 0) := "111";
 signal holdem_board0_holdem_console0_holdem_table0_st_done: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_first_alive: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_dealer: unsigned(0 downto 0) := "1";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer: unsigned(0 downto 0) := "1";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_left1: unsigned(0 downto 0) := "1";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_dealer: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_left1: unsigned(1 downto 0) := "01";
 signal holdem_board0_holdem_console0_holdem_table0_new_dealer3: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_left1_3: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_left2_3: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_p_group: unsigned(4 downto 0) := "00000";
 signal holdem_board0_holdem_console0_holdem_table0_p_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_p_hole_seat: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_p_hole_index: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_winners: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom6_address: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom7_address: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom8_address: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom9_address: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom10_address: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_p_hole_index: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_winners: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom6_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom7_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom8_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom9_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom10_address: unsigned(5 downto 0) := "000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state: t_enum_t_state_1 := HS_IDLE;
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot: unsigned(3 downto 0) := "0001";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take: unsigned(0 downto 0) := "0";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader: unsigned(0 downto 0) := "0";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot: unsigned(3 downto 0) := "0001";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps: unsigned(4 downto 0) := "00000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer: unsigned(0 downto 0) := "1";
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer: unsigned(1 downto 0) := "01";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s1_any: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0) := "111111111111111111111111111111111111111111";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0) := "000000000000000000000000000000000000000000";
@@ -481,8 +481,8 @@ signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_ev
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_press: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(28 downto 0) := "00000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(28 downto 0) := "00000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
@@ -499,16 +499,16 @@ signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_
 signal holdem_board0_holdem_console0_holdem_ui0_bus_out_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_bus_out_op: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_bus_busy: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_framing_error: std_logic := '0';
@@ -536,10 +536,10 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat: std_logic
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_match: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number8: unsigned(14 downto 0) := "000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number: unsigned(10 downto 0) := "00000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number2: unsigned(14 downto 0) := "000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number8: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number2: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d: unsigned(22 downto 0) := "00100001000011000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pc: unsigned(8 downto 0) := "000000110";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
@@ -559,7 +559,7 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_idle: std_logic := '0'
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_product: unsigned(14 downto 0) := "000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_product: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_ret: unsigned(8 downto 0) := "000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pending: unsigned(8 downto 0) := "000000000";
@@ -581,7 +581,7 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last: std_lo
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_ack: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(10 downto 0) := "00000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event: std_logic := '0';
@@ -808,7 +808,7 @@ signal decimal_display0_decimal_glyphs0_bin2bcd1_bcd_bits: unsigned(15 downto 0)
 signal decimal_display0_decimal_glyphs0_bin2bcd1_finished: std_logic := '0';
 signal decimal_display0_decimal_glyphs0_bin2bcd1_load: std_logic := '1';
 signal decimal_display0_decimal_glyphs0_bin2bcd1_running: std_logic := '0';
-signal decimal_display0_decimal_glyphs0_bin2bcd1_shifter: unsigned(10 downto 0) := "00000000000";
+signal decimal_display0_decimal_glyphs0_bin2bcd1_shifter: unsigned(11 downto 0) := "000000000000";
 signal decimal_display0_decimal_glyphs0_bin2bcd1_step: std_logic := '0';
 signal decimal_display0_decimal_glyphs0_bin2bcd1_steps_left: unsigned(3 downto 0) := "0000";
 signal decimal_display0_decimal_glyphs0_bin2bcd1_first_carry: std_logic := '0';
@@ -837,36 +837,36 @@ signal decimal_display0_sevenseg0_dp_q: std_logic := '0';
 signal decimal_display0_sevenseg0_an_q: unsigned(3 downto 0) := "0000";
 type t_array_holdem_board0_holdem_console0_holdem_table0_board is array(0 to 5-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_board: t_array_holdem_board0_holdem_console0_holdem_table0_board := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_committed is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_committed: t_array_holdem_board0_holdem_console0_holdem_table0_committed := (others => "00000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_committed is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_committed: t_array_holdem_board0_holdem_console0_holdem_table0_committed := (others => "000000000000");
 type t_array_holdem_board0_holdem_console0_holdem_table0_deck_board is array(0 to 5-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_deck_board: t_array_holdem_board0_holdem_console0_holdem_table0_deck_board := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_faced is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_faced: t_array_holdem_board0_holdem_console0_holdem_table0_faced := (others => "00000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_hole0 is array(0 to 2-1) of unsigned(5 downto 0);
+type t_array_holdem_board0_holdem_console0_holdem_table0_faced is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_faced: t_array_holdem_board0_holdem_console0_holdem_table0_faced := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_hole0 is array(0 to 4-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_hole0: t_array_holdem_board0_holdem_console0_holdem_table0_hole0 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_hole1 is array(0 to 2-1) of unsigned(5 downto 0);
+type t_array_holdem_board0_holdem_console0_holdem_table0_hole1 is array(0 to 4-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_hole1: t_array_holdem_board0_holdem_console0_holdem_table0_hole1 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stacks is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_stacks: t_array_holdem_board0_holdem_console0_holdem_table0_stacks := (others => "01111101000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stage0 is array(0 to 2-1) of unsigned(5 downto 0);
+type t_array_holdem_board0_holdem_console0_holdem_table0_stacks is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_stacks: t_array_holdem_board0_holdem_console0_holdem_table0_stacks := (others => "001111101000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_stage0 is array(0 to 4-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_stage0: t_array_holdem_board0_holdem_console0_holdem_table0_stage0 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stage1 is array(0 to 2-1) of unsigned(5 downto 0);
+type t_array_holdem_board0_holdem_console0_holdem_table0_stage1 is array(0 to 4-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_stage1: t_array_holdem_board0_holdem_console0_holdem_table0_stage1 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_street_bet is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_street_bet: t_array_holdem_board0_holdem_console0_holdem_table0_street_bet := (others => "00000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_payout is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_payout: t_array_holdem_board0_holdem_console0_holdem_table0_payout := (others => "00000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_words is array(0 to 2-1) of unsigned(23 downto 0);
+type t_array_holdem_board0_holdem_console0_holdem_table0_street_bet is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_street_bet: t_array_holdem_board0_holdem_console0_holdem_table0_street_bet := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_payout is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_payout: t_array_holdem_board0_holdem_console0_holdem_table0_payout := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_words is array(0 to 4-1) of unsigned(23 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_words: t_array_holdem_board0_holdem_console0_holdem_table0_words := (others => "000000000000000000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_refund is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_refund: t_array_holdem_board0_holdem_console0_holdem_table0_refund := (others => "00000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_refund is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_refund: t_array_holdem_board0_holdem_console0_holdem_table0_refund := (others => "000000000000");
 type t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards is array(0 to 7-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards: t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest is array(0 to 2-1) of unsigned(10 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest: t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest := (others => "00000000000");
-type t_array_holdem_board0_holdem_console0_holdem_ui0_log_mem is array(0 to 4-1) of unsigned(28 downto 0);
-signal holdem_board0_holdem_console0_holdem_ui0_log_mem: t_array_holdem_board0_holdem_console0_holdem_ui0_log_mem := (others => "00000000000000000000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest: t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_ui0_log_mem is array(0 to 4-1) of unsigned(30 downto 0);
+signal holdem_board0_holdem_console0_holdem_ui0_log_mem: t_array_holdem_board0_holdem_console0_holdem_ui0_log_mem := (others => "0000000000000000000000000000000");
 type t_array_holdem_board0_shuffler0_cand is array(0 to 5-1) of unsigned(5 downto 0);
 signal holdem_board0_shuffler0_cand: t_array_holdem_board0_shuffler0_cand := (others => "000000");
 type t_array_holdem_board0_shuffler0_mem is array(0 to 64-1) of unsigned(5 downto 0);
@@ -884,7 +884,7 @@ an <= std_logic_vector(an_num);
 
 reset_button <= '0';
 holdem_board0_probe_addr <= to_unsigned(0, 8);
-holdem_board0_shuffler0_count <= to_unsigned(9, 6);
+holdem_board0_shuffler0_count <= to_unsigned(13, 6);
 holdem_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed_load <= '0';
@@ -919,24 +919,24 @@ decimal_display0_no_dots <= to_unsigned(0, 4);
 
 holdem_board0_holdem_console0_holdem_table0_card_bit(53-1 downto 26) <= holdem_board0_holdem_console0_holdem_table0_card_high;
 holdem_board0_holdem_console0_holdem_table0_card_bit(26-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_card_low;
-holdem_board0_holdem_console0_holdem_table0_seat3(3-1 downto 1) <= "00";
-holdem_board0_holdem_console0_holdem_table0_seat3(0) <= holdem_board0_holdem_console0_holdem_table0_seat(0);
-holdem_board0_holdem_console0_holdem_table0_new_dealer3(3-1 downto 1) <= "00";
-holdem_board0_holdem_console0_holdem_table0_new_dealer3(0) <= holdem_board0_holdem_console0_holdem_table0_new_dealer(0);
-holdem_board0_holdem_console0_holdem_table0_left1_3(3-1 downto 1) <= "00";
-holdem_board0_holdem_console0_holdem_table0_left1_3(0) <= holdem_board0_holdem_console0_holdem_table0_left1(0);
-holdem_board0_holdem_console0_holdem_table0_left2_3(3-1 downto 1) <= "00";
-holdem_board0_holdem_console0_holdem_table0_left2_3(0) <= holdem_board0_holdem_console0_holdem_table0_left2(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom6_address(2) <= holdem_board0_holdem_console0_holdem_table0_turn_from(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom6_address(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_needs;
-holdem_board0_holdem_console0_holdem_table0_table_rom7_address(2) <= holdem_board0_holdem_console0_holdem_table0_dealer(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom7_address(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom8_address(2) <= holdem_board0_holdem_console0_holdem_table0_new_dealer(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom8_address(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom9_address(2) <= holdem_board0_holdem_console0_holdem_table0_deal_seat(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom9_address(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom10_address(2) <= holdem_board0_holdem_console0_holdem_table0_left1(0);
-holdem_board0_holdem_console0_holdem_table0_table_rom10_address(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
+holdem_board0_holdem_console0_holdem_table0_seat3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_seat3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_seat;
+holdem_board0_holdem_console0_holdem_table0_new_dealer3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_new_dealer3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
+holdem_board0_holdem_console0_holdem_table0_left1_3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_left1_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_left1;
+holdem_board0_holdem_console0_holdem_table0_left2_3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_left2_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_left2;
+holdem_board0_holdem_console0_holdem_table0_table_rom6_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_turn_from;
+holdem_board0_holdem_console0_holdem_table0_table_rom6_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_needs;
+holdem_board0_holdem_console0_holdem_table0_table_rom7_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_dealer;
+holdem_board0_holdem_console0_holdem_table0_table_rom7_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom8_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
+holdem_board0_holdem_console0_holdem_table0_table_rom8_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom9_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_deal_seat;
+holdem_board0_holdem_console0_holdem_table0_table_rom9_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom10_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_left1;
+holdem_board0_holdem_console0_holdem_table0_table_rom10_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(42-1 downto 36) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(6);
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(36-1 downto 30) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(5);
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(30-1 downto 24) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(4);
@@ -1269,17 +1269,31 @@ end process holdem_board0_holdem_console0_holdem_table0_table_rom1_read;
 holdem_board0_holdem_console0_holdem_table0_table_rom2_read: process (holdem_board0_holdem_console0_holdem_table0_seat) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_seat) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "01";
-        when others => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "10";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0001";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0010";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0100";
+        when others => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "1000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom2_read;
 
 holdem_board0_holdem_console0_holdem_table0_table_rom3_read: process (holdem_board0_holdem_console0_holdem_table0_folded) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_folded) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_live_count <= "100";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
         when others => holdem_board0_holdem_console0_holdem_table0_live_count <= "000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom3_read;
@@ -1287,9 +1301,21 @@ end process holdem_board0_holdem_console0_holdem_table0_table_rom3_read;
 holdem_board0_holdem_console0_holdem_table0_table_rom4_read: process (holdem_board0_holdem_console0_holdem_table0_busted) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_busted) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_alive <= "100";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
         when others => holdem_board0_holdem_console0_holdem_table0_alive <= "000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom4_read;
@@ -1300,6 +1326,18 @@ begin
         when 0 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
         when 1 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
         when 2 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "011";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "010";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
         when others => holdem_board0_holdem_console0_holdem_table0_first_alive <= "111";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom5_read;
@@ -1311,9 +1349,65 @@ begin
         when 1 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
         when 2 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
         when 3 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
         when 6 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
         when others => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom6_read;
@@ -1321,56 +1415,280 @@ end process holdem_board0_holdem_console0_holdem_table0_table_rom6_read;
 holdem_board0_holdem_console0_holdem_table0_table_rom7_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom7_address) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "1";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "1";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "0";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "0";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "0";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "1";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "0";
-        when others => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "1";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
+        when others => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom7_read;
 
 holdem_board0_holdem_console0_holdem_table0_table_rom8_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom8_address) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "1";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "1";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "0";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "0";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "0";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "1";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "0";
-        when others => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "1";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
+        when others => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom8_read;
 
 holdem_board0_holdem_console0_holdem_table0_table_rom9_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom9_address) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "1";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "1";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "0";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "0";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "0";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "1";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "0";
-        when others => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "1";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
+        when others => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom9_read;
 
 holdem_board0_holdem_console0_holdem_table0_table_rom10_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "1";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "1";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "0";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "0";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "0";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "1";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "0";
-        when others => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "1";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
+        when others => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom10_read;
 
@@ -2343,24 +2661,30 @@ holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid <= holde
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read: process (holdem_board0_holdem_console0_holdem_table0_dealer) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_dealer) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "1";
-        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "0";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "01";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "10";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "11";
+        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "00";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read;
 
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read: process (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "01";
-        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "10";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "0001";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "0010";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "0100";
+        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot <= "1000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom12_read;
 
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read: process (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "01";
-        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "10";
+        when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "0001";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "0010";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "0100";
+        when others => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot <= "1000";
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read;
 
@@ -2374,32 +2698,32 @@ holdem_board0_holdem_console0_holdem_table0_holdem_settle0_scan_pipe: process (c
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_share <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_tied <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given <= to_unsigned(0, 3);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word <= to_unsigned(0, 24);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= to_unsigned(0, 24);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_is_best <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pay <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_onehot <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_last <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_in_play <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_seat <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m <= '0';
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_rest <= to_unsigned(0, 12);
         else
             if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left /= 0) then
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_bonus <= stdl(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_given < holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd);
@@ -2445,7 +2769,7 @@ begin
             if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest > holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level) then
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level);
             else
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= to_unsigned(0, 11);
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above <= to_unsigned(0, 12);
             end if;
         end if;
     end if;
@@ -2460,17 +2784,21 @@ begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= to_unsigned(0, 24);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_words(0) <= to_unsigned(0, 24);
             holdem_board0_holdem_console0_holdem_table0_words(1) <= to_unsigned(0, 24);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_payout(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_payout(1) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_words(2) <= to_unsigned(0, 24);
+            holdem_board0_holdem_console0_holdem_table0_words(3) <= to_unsigned(0, 24);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_payout(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_payout(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_payout(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_payout(3) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= to_unsigned(0, 3);
@@ -2486,24 +2814,28 @@ begin
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= to_unsigned(0, 5);
-            holdem_board0_holdem_console0_holdem_table0_refund(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_refund(1) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(1) <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_refund(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_refund(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_refund(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_refund(3) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_share1 <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(3) <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= to_unsigned(0, 3);
         else
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= '0';
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= '0';
             if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left /= 0) then
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left - 1);
-                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 1) then
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat = 3) then
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                 else
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat + 1);
                 end if;
@@ -2511,40 +2843,40 @@ begin
             case holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state is
                 when HS_IDLE =>
                     if bool(holdem_board0_holdem_console0_holdem_table0_st_clear) then
-                        for i in 0 to 2-1 loop
+                        for i in 0 to 4-1 loop
                             holdem_board0_holdem_console0_holdem_table0_words(i) <= to_unsigned(0, 24);
-                            holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_refund(i) <= to_unsigned(0, 11);
+                            holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_refund(i) <= to_unsigned(0, 12);
                         end loop;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 4);
                     end if;
                     if bool(holdem_board0_holdem_console0_holdem_table0_st_start) then
-                        for i in 0 to 2-1 loop
+                        for i in 0 to 4-1 loop
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(i) <= holdem_board0_holdem_console0_holdem_table0_committed(i);
-                            holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_refund(i) <= to_unsigned(0, 11);
+                            holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_refund(i) <= to_unsigned(0, 12);
                             if (not bool(holdem_board0_holdem_console0_holdem_table0_st_showdown)) then
                                 holdem_board0_holdem_console0_holdem_table0_words(i) <= to_unsigned(0, 24);
                             end if;
                         end loop;
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 2);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 4);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 1);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 2);
                         if bool(holdem_board0_holdem_console0_holdem_table0_st_showdown) then
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_EVAL;
                         else
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 12);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= '0';
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_REFUND;
                         end if;
                     end if;
                 when HS_EVAL =>
-                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 1) then
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(0) <= holdem_board0_holdem_console0_holdem_table0_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(1) <= holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(1-1 downto 0)));
+                    if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3) then
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(0) <= holdem_board0_holdem_console0_holdem_table0_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(1) <= holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
                         for j in 0 to 5-1 loop
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards((2 + j)) <= holdem_board0_holdem_console0_holdem_table0_board(j);
                         end loop;
@@ -2558,12 +2890,12 @@ begin
                             holdem_board0_holdem_console0_holdem_table0_words(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
                         end if;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take + 1);
-                        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 1) then
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 11);
+                        if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take = 3) then
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second <= to_unsigned(0, 12);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_unique <= '0';
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_REFUND;
                         end if;
                     end if;
@@ -2591,10 +2923,10 @@ begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_leader)) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_second;
                     end if;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_LEVEL;
                 when HS_LEVEL =>
                     if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) then
@@ -2607,11 +2939,11 @@ begin
                         end if;
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) then
                             if (bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in) or (bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) and bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_pos))) then
-                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= to_unsigned(0, 11);
+                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= to_unsigned(0, 12);
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above <= '0';
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= to_unsigned(0, 24);
-                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_TAKE;
                             else
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q <= '1';
@@ -2623,7 +2955,7 @@ begin
                     if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) then
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m) then
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 12);
                         else
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat)) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_above;
                             if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) then
@@ -2634,10 +2966,10 @@ begin
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_best <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_word;
                         end if;
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) then
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                             if (bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_live_above) or (bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_live) and (not bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_le_m)))) then
-                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
+                                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 4);
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
                                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_TIE;
                             else
@@ -2648,12 +2980,12 @@ begin
                 when HS_REST =>
                     if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_valid) then
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount + holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_add);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_seat)) <= to_unsigned(0, 12);
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) then
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 2);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie <= to_unsigned(0, 4);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties <= to_unsigned(0, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_TIE;
                         end if;
                     end if;
@@ -2666,7 +2998,7 @@ begin
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) then
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_amount;
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= to_unsigned(0, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= to_unsigned(11, 5);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= to_unsigned(12, 5);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_DIVIDE;
                         end if;
                     end if;
@@ -2682,17 +3014,17 @@ begin
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_odd <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem;
                         end if;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won or holdem_board0_holdem_console0_holdem_table0_holdem_settle0_tie);
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_SHARE;
                     else
-                        trial := unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem(2-1 downto 0) & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((11 - 1)));
+                        trial := unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem(2-1 downto 0) & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((12 - 1)));
                         if (trial >= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties) then
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= (trial - holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ties);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((11 - 1)-1 downto 0) & '1');
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((12 - 1)-1 downto 0) & '1');
                         else
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rem <= trial;
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((11 - 1)-1 downto 0) & '0');
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend <= unsigned'(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_dividend((12 - 1)-1 downto 0) & '0');
                         end if;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_div_steps - 1);
                     end if;
@@ -2703,10 +3035,10 @@ begin
                         end if;
                         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p2_last) then
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_any_in <= '0';
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 2);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(2, 3);
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 1);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_in_play <= to_unsigned(0, 4);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_level <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left <= to_unsigned(4, 3);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat <= to_unsigned(0, 2);
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_LEVEL;
                         end if;
                     end if;
@@ -2736,23 +3068,23 @@ holdem_board0_holdem_console0_holdem_table0_derive1: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_below_bet <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_ta_faced <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_ta_committed <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_below_bet <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_ta_faced <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_ta_committed <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_bet_zero <= '0';
             holdem_board0_holdem_console0_holdem_table0_answer <= '0';
-            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= to_unsigned(10, 12);
-            holdem_board0_holdem_console0_holdem_table0_bet_ge <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_ta_bet <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= to_unsigned(10, 13);
+            holdem_board0_holdem_console0_holdem_table0_bet_ge <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_table0_ta_bet <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_ta_acted <= '0';
-            holdem_board0_holdem_console0_holdem_table0_ta_stack <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_ta_stack <= to_unsigned(0, 12);
         else
             holdem_board0_holdem_console0_holdem_table0_ta_stack <= holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
             holdem_board0_holdem_console0_holdem_table0_ta_bet <= holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
             holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
             holdem_board0_holdem_console0_holdem_table0_ta_committed <= holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
             holdem_board0_holdem_console0_holdem_table0_ta_acted <= stdl((holdem_board0_holdem_console0_holdem_table0_acted and holdem_board0_holdem_console0_holdem_table0_seat_onehot) /= 0);
-            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= (resize(holdem_board0_holdem_console0_holdem_table0_current_bet, 12) + holdem_board0_holdem_console0_holdem_table0_min_raise);
+            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= (resize(holdem_board0_holdem_console0_holdem_table0_current_bet, 13) + holdem_board0_holdem_console0_holdem_table0_min_raise);
             holdem_board0_holdem_console0_holdem_table0_bet_zero <= stdl(holdem_board0_holdem_console0_holdem_table0_current_bet = 0);
             holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
             holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
@@ -2763,23 +3095,23 @@ end process holdem_board0_holdem_console0_holdem_table0_derive1;
 
 holdem_board0_holdem_console0_holdem_table0_seat_order: process (holdem_board0_holdem_console0_holdem_table0_street_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) is
     variable someone: std_logic;
-    variable order: unsigned(3 downto 0);
-    variable below: unsigned(1 downto 0);
+    variable order: unsigned(15 downto 0);
+    variable below: unsigned(3 downto 0);
 begin
     someone := '0';
-    for j in 0 to 2-1 loop
+    for j in 0 to 4-1 loop
         if ((not bool(holdem_board0_holdem_console0_holdem_table0_seat_onehot(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_folded(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_all_in(j)))) then
             someone := '1';
         end if;
     end loop;
     holdem_board0_holdem_console0_holdem_table0_answer_d <= someone;
-    order := to_unsigned(0, 4);
-    below := to_unsigned(0, 2);
-    for i in 0 to 2-1 loop
+    order := to_unsigned(0, 16);
+    below := to_unsigned(0, 4);
+    for i in 0 to 4-1 loop
         below(i) := stdl(holdem_board0_holdem_console0_holdem_table0_street_bet(i) < holdem_board0_holdem_console0_holdem_table0_current_bet);
-        for j in 0 to 2-1 loop
+        for j in 0 to 4-1 loop
             if (i /= j) then
-                order(((i * 2) + j)) := stdl(holdem_board0_holdem_console0_holdem_table0_street_bet(i) >= holdem_board0_holdem_console0_holdem_table0_street_bet(j));
+                order(((i * 4) + j)) := stdl(holdem_board0_holdem_console0_holdem_table0_street_bet(i) >= holdem_board0_holdem_console0_holdem_table0_street_bet(j));
             end if;
         end loop;
     end loop;
@@ -2792,33 +3124,33 @@ holdem_board0_holdem_console0_holdem_table0_derive2: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_reach <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_needs <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_reach <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_needs <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
         else
             if (holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_bet) then
                 holdem_board0_holdem_console0_holdem_table0_to_call <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_bet);
             else
-                holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 11);
+                holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 12);
             end if;
             holdem_board0_holdem_console0_holdem_table0_reach <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_ta_stack);
             if (holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced) then
                 holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
             else
-                holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 11);
+                holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
             end if;
             if (holdem_board0_holdem_console0_holdem_table0_ta_stack < 5) then
                 holdem_board0_holdem_console0_holdem_table0_sb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
             else
-                holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(5, 11);
+                holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(5, 12);
             end if;
             if (holdem_board0_holdem_console0_holdem_table0_ta_stack < 10) then
                 holdem_board0_holdem_console0_holdem_table0_bb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
             else
-                holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(10, 11);
+                holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(10, 12);
             end if;
             holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
         end if;
@@ -2826,20 +3158,20 @@ begin
 end process holdem_board0_holdem_console0_holdem_table0_derive2;
 
 holdem_board0_holdem_console0_holdem_table0_seats_to_act: process (holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_acted) is
-    variable need: unsigned(1 downto 0);
+    variable need: unsigned(3 downto 0);
     variable others_all_in: std_logic;
     variable matches_all: std_logic;
 begin
-    need := to_unsigned(0, 2);
-    for i in 0 to 2-1 loop
+    need := to_unsigned(0, 4);
+    for i in 0 to 4-1 loop
         others_all_in := '1';
         matches_all := '1';
-        for j in 0 to 2-1 loop
+        for j in 0 to 4-1 loop
             if ((j /= i) and (not bool(holdem_board0_holdem_console0_holdem_table0_folded(j)))) then
                 if (not bool(holdem_board0_holdem_console0_holdem_table0_all_in(j))) then
                     others_all_in := '0';
                 end if;
-                if (not bool(holdem_board0_holdem_console0_holdem_table0_bet_ge(((i * 2) + j)))) then
+                if (not bool(holdem_board0_holdem_console0_holdem_table0_bet_ge(((i * 4) + j)))) then
                     matches_all := '0';
                 end if;
             end if;
@@ -2854,7 +3186,7 @@ holdem_board0_holdem_console0_holdem_table0_derive3: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_call_put <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_call_put <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_raise_open <= '0';
             holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= '0';
             holdem_board0_holdem_console0_holdem_table0_stack_over_call <= '0';
@@ -2873,30 +3205,36 @@ end process holdem_board0_holdem_console0_holdem_table0_derive3;
 
 holdem_board0_holdem_console0_holdem_table0_control: process (clk) is
     variable code: unsigned(3 downto 0);
-    variable broke: unsigned(1 downto 0);
+    variable broke: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_new_stack <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_new_stack <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_log_seat_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_turn_from <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_turn_from <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_board(0) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_board(1) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_board(2) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_board(3) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_board(4) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_seat_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_stage0(0) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_stage0(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_stage0(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_stage0(3) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_showed <= '0';
             holdem_board0_holdem_console0_holdem_table0_hole1(0) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_hole1(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stacks(0) <= to_unsigned(1000, 11);
-            holdem_board0_holdem_console0_holdem_table0_stacks(1) <= to_unsigned(1000, 11);
+            holdem_board0_holdem_console0_holdem_table0_hole1(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hole1(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_stacks(0) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_stacks(1) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_stacks(2) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_stacks(3) <= to_unsigned(1000, 12);
             holdem_board0_holdem_console0_holdem_table0_whole_stack <= '0';
             holdem_board0_holdem_console0_holdem_table0_deal_round <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_hand_no <= to_unsigned(0, 16);
@@ -2906,52 +3244,62 @@ begin
             holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_IDLE;
             holdem_board0_holdem_console0_holdem_table0_last_code <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_new_pot <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_new_pot <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_bet_grows <= '0';
-            holdem_board0_holdem_console0_holdem_table0_new_bet <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_amount_q <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_new_bet <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_amount_q <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_not_turn <= '0';
-            holdem_board0_holdem_console0_holdem_table0_log_total_q <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_log_total_q <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_res_valid_q <= '0';
             holdem_board0_holdem_console0_holdem_table0_stage1(0) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_stage1(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_stage1(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_stage1(3) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_st_start <= '0';
             holdem_board0_holdem_console0_holdem_table0_card_q <= to_unsigned(0, 6);
-            holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_committed(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_committed(1) <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_committed(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_committed(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_committed(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_committed(3) <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_below_min_raise <= '0';
             holdem_board0_holdem_console0_holdem_table0_st_showdown <= '0';
             holdem_board0_holdem_console0_holdem_table0_game_over_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_left1 <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_left1 <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_bb_seat <= to_unsigned(7, 3);
             holdem_board0_holdem_console0_holdem_table0_state <= HT_IDLE;
             holdem_board0_holdem_console0_holdem_table0_log_action_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_new_committed <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_new_committed <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_street_bet(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_street_bet(1) <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_street_bet(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_street_bet(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_street_bet(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_street_bet(3) <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_game_winner <= to_unsigned(7, 3);
             holdem_board0_holdem_console0_holdem_table0_hole0(0) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_hole0(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deal_seat <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_hole0(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hole0(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_seat <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_card_v <= '0';
-            holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_action_q <= to_unsigned(0, 3);
             holdem_board0_holdem_console0_holdem_table0_log_code <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 11);
+            holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
             holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
             holdem_board0_holdem_console0_holdem_table0_to_match <= '0';
             holdem_board0_holdem_console0_holdem_table0_deck_request_q <= '0';
             holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_first_hand <= '1';
-            holdem_board0_holdem_console0_holdem_table0_faced(0) <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_faced(1) <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_faced(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_faced(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_faced(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_faced(3) <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_deck_seen <= to_unsigned(0, 52);
             holdem_board0_holdem_console0_holdem_table0_taken <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_table0_last_take <= to_unsigned(0, 4);
@@ -2960,15 +3308,15 @@ begin
             holdem_board0_holdem_console0_holdem_table0_deck_board(2) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_deck_board(3) <= to_unsigned(63, 6);
             holdem_board0_holdem_console0_holdem_table0_deck_board(4) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 11);
-            holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_table0_bad_deck <= '0';
             holdem_board0_holdem_console0_holdem_table0_st_clear <= '0';
             holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_left2 <= to_unsigned(0, 1);
-            holdem_board0_holdem_console0_holdem_table0_new_dealer <= to_unsigned(0, 1);
+            holdem_board0_holdem_console0_holdem_table0_left2 <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_new_dealer <= to_unsigned(0, 2);
         else
             holdem_board0_holdem_console0_holdem_table0_res_valid_q <= '0';
             holdem_board0_holdem_console0_holdem_table0_deck_request_q <= '0';
@@ -3037,7 +3385,7 @@ begin
                     if (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_ta_bet) then
                         holdem_board0_holdem_console0_holdem_table0_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_ta_bet);
                     else
-                        holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 12);
                     end if;
                     holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE2;
                 when HT_JUDGE2 =>
@@ -3084,7 +3432,7 @@ begin
                     elsif ((holdem_board0_holdem_console0_holdem_table0_action_q = 3) or (holdem_board0_holdem_console0_holdem_table0_action_q = 4)) then
                         holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bet_put;
                     else
-                        holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
                     end if;
                     holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE3;
                 when HT_JUDGE3 =>
@@ -3102,7 +3450,7 @@ begin
                     holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '1';
                     holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
                     holdem_board0_holdem_console0_holdem_table0_log_action_q <= to_unsigned(0, 3);
-                    holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 11);
+                    holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 12);
                     holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_ta_bet;
                     holdem_board0_holdem_console0_holdem_table0_log_allin_q <= '0';
                     holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
@@ -3133,7 +3481,7 @@ begin
                     if (holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet) then
                         holdem_board0_holdem_console0_holdem_table0_raise_by <= (holdem_board0_holdem_console0_holdem_table0_new_bet - holdem_board0_holdem_console0_holdem_table0_current_bet);
                     else
-                        holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 12);
                     end if;
                     if ((holdem_board0_holdem_console0_holdem_table0_log_code = 6) or (holdem_board0_holdem_console0_holdem_table0_log_code = 7)) then
                         holdem_board0_holdem_console0_holdem_table0_state <= HT_BLIND_NEXT;
@@ -3161,7 +3509,7 @@ begin
                         holdem_board0_holdem_console0_holdem_table0_state <= HT_FINISH;
                     elsif (holdem_board0_holdem_console0_holdem_table0_first_need /= 7) then
                         holdem_board0_holdem_console0_holdem_table0_to_act <= holdem_board0_holdem_console0_holdem_table0_first_need;
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need(1-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need(2-1 downto 0);
                         holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
                         holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
                         holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
@@ -3180,13 +3528,13 @@ begin
                             when others =>
                                 holdem_board0_holdem_console0_holdem_table0_board(4) <= holdem_board0_holdem_console0_holdem_table0_deck_board(4);
                         end case;
-                        for i in 0 to 2-1 loop
-                            holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 11);
-                            holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 11);
+                        for i in 0 to 4-1 loop
+                            holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
                         end loop;
-                        holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 2);
-                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 11);
+                        holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
+                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
                         holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_dealer;
                         holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
                         holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
@@ -3205,14 +3553,14 @@ begin
                         holdem_board0_holdem_console0_holdem_table0_state <= HT_PAYOUT;
                     end if;
                 when HT_PAYOUT =>
-                    for i in 0 to 2-1 loop
+                    for i in 0 to 4-1 loop
                         holdem_board0_holdem_console0_holdem_table0_stacks(i) <= (holdem_board0_holdem_console0_holdem_table0_stacks(i) + holdem_board0_holdem_console0_holdem_table0_payout(i));
                     end loop;
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 11);
+                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
                     holdem_board0_holdem_console0_holdem_table0_state <= HT_BUST;
                 when HT_BUST =>
-                    broke := to_unsigned(0, 2);
-                    for i in 0 to 2-1 loop
+                    broke := to_unsigned(0, 4);
+                    for i in 0 to 4-1 loop
                         broke(i) := stdl(holdem_board0_holdem_console0_holdem_table0_stacks(i) = 0);
                     end loop;
                     holdem_board0_holdem_console0_holdem_table0_busted <= broke;
@@ -3235,7 +3583,7 @@ begin
                     else
                         holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
                     end if;
-                    for i in 0 to 2-1 loop
+                    for i in 0 to 4-1 loop
                         holdem_board0_holdem_console0_holdem_table0_stage0(i) <= to_unsigned(63, 6);
                         holdem_board0_holdem_console0_holdem_table0_stage1(i) <= to_unsigned(63, 6);
                     end loop;
@@ -3276,10 +3624,10 @@ begin
                     holdem_board0_holdem_console0_holdem_table0_first_hand <= '0';
                     holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
                     holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-                    for i in 0 to 2-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 11);
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
                         holdem_board0_holdem_console0_holdem_table0_hole0(i) <= holdem_board0_holdem_console0_holdem_table0_stage0(i);
                         holdem_board0_holdem_console0_holdem_table0_hole1(i) <= holdem_board0_holdem_console0_holdem_table0_stage1(i);
                     end loop;
@@ -3287,11 +3635,11 @@ begin
                         holdem_board0_holdem_console0_holdem_table0_board(j) <= to_unsigned(63, 6);
                     end loop;
                     holdem_board0_holdem_console0_holdem_table0_folded <= holdem_board0_holdem_console0_holdem_table0_busted;
-                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 11);
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 11);
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 11);
+                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
                     holdem_board0_holdem_console0_holdem_table0_showed <= '0';
                     holdem_board0_holdem_console0_holdem_table0_st_clear <= '1';
                     if (holdem_board0_holdem_console0_holdem_table0_alive = 2) then
@@ -3319,36 +3667,36 @@ begin
                     holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
                     if (holdem_board0_holdem_console0_holdem_table0_log_code = 6) then
                         holdem_board0_holdem_console0_holdem_table0_log_code <= to_unsigned(7, 3);
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat(1-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat(2-1 downto 0);
                         holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_BLIND;
                     else
-                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(10, 11);
-                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 11);
+                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(10, 12);
+                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
                         holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(1, 2);
-                        holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat(1-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat(2-1 downto 0);
                         holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
                     end if;
                 when HT_NEW_GAME =>
-                    for i in 0 to 2-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_stacks(i) <= to_unsigned(1000, 11);
-                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 11);
-                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 11);
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_stacks(i) <= to_unsigned(1000, 12);
+                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
                         holdem_board0_holdem_console0_holdem_table0_hole0(i) <= to_unsigned(63, 6);
                         holdem_board0_holdem_console0_holdem_table0_hole1(i) <= to_unsigned(63, 6);
                     end loop;
                     for j in 0 to 5-1 loop
                         holdem_board0_holdem_console0_holdem_table0_board(j) <= to_unsigned(63, 6);
                     end loop;
-                    holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 11);
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 11);
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 11);
+                    holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
                     holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-                    holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 1);
+                    holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 2);
                     holdem_board0_holdem_console0_holdem_table0_sb_seat <= to_unsigned(7, 3);
                     holdem_board0_holdem_console0_holdem_table0_bb_seat <= to_unsigned(7, 3);
                     holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
@@ -3358,7 +3706,7 @@ begin
                     holdem_board0_holdem_console0_holdem_table0_game_winner <= to_unsigned(7, 3);
                     holdem_board0_holdem_console0_holdem_table0_game_over_q <= '0';
                     holdem_board0_holdem_console0_holdem_table0_showed <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 1);
+                    holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 2);
                     holdem_board0_holdem_console0_holdem_table0_st_clear <= '1';
                     holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
                     holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
@@ -3382,8 +3730,8 @@ end process holdem_board0_holdem_console0_holdem_table0_control;
 holdem_board0_holdem_console0_holdem_table0_p_group <= holdem_board0_holdem_console0_holdem_table0_probe_addr(8-1 downto 3);
 holdem_board0_holdem_console0_holdem_table0_p_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(3-1 downto 0);
 holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(4-1 downto 1);
-holdem_board0_holdem_console0_holdem_table0_p_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr(1-1 downto 0);
-holdem_board0_holdem_console0_holdem_table0_p_hole_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr((1 + 1)-1 downto 1);
+holdem_board0_holdem_console0_holdem_table0_p_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr(2-1 downto 0);
+holdem_board0_holdem_console0_holdem_table0_p_hole_index <= holdem_board0_holdem_console0_holdem_table0_probe_addr((2 + 1)-1 downto 1);
 
 -- The probe window: one observable per address, registered.
 holdem_board0_holdem_console0_holdem_table0_probe: process (clk) is
@@ -3395,25 +3743,25 @@ begin
         else
             d := to_unsigned(0, 24);
             if (holdem_board0_holdem_console0_holdem_table0_p_group = 0) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
-                    d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 1) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
-                    d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 2) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
-                    d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 3) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
                     d(0) := holdem_board0_holdem_console0_holdem_table0_folded(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                     d(1) := holdem_board0_holdem_console0_holdem_table0_all_in(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                     d(2) := holdem_board0_holdem_console0_holdem_table0_busted(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif ((holdem_board0_holdem_console0_holdem_table0_p_group = 4) or (holdem_board0_holdem_console0_holdem_table0_p_group = 5)) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 1) then
+                if (holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 3) then
                     if bool(holdem_board0_holdem_console0_holdem_table0_probe_addr(0)) then
                         d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
                     else
@@ -3425,31 +3773,31 @@ begin
                     d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_board(to_integer(holdem_board0_holdem_console0_holdem_table0_p_seat));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 7) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
                     d := holdem_board0_holdem_console0_holdem_table0_words(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 8) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
-                    d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_payout(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_payout(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 9) then
-                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 1) then
-                    d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_refund(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_refund(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 10) then
                 case holdem_board0_holdem_console0_holdem_table0_p_seat is
                     when "000" =>
-                        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_pot;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_pot;
                     when "001" =>
-                        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_current_bet;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_current_bet;
                     when "010" =>
                         if (holdem_board0_holdem_console0_holdem_table0_to_act /= 7) then
-                            d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_to_call;
+                            d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_to_call;
                         end if;
                     when "011" =>
-                        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise;
                     when "100" =>
-                        d((11 + 1)-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise_to;
+                        d((12 + 1)-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise_to;
                     when "101" =>
                         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_to_act;
                     when "110" =>
@@ -3460,7 +3808,7 @@ begin
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 11) then
                 case holdem_board0_holdem_console0_holdem_table0_p_seat is
                     when "000" =>
-                        d(1-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_dealer;
+                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_dealer;
                     when "001" =>
                         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_sb_seat;
                     when "010" =>
@@ -3468,7 +3816,7 @@ begin
                     when "011" =>
                         d(16-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_no;
                     when "100" =>
-                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_winners;
+                        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_winners;
                     when "101" =>
                         d(0) := holdem_board0_holdem_console0_holdem_table0_showed;
                     when "110" =>
@@ -3790,15 +4138,15 @@ end process holdem_board0_holdem_console0_holdem_ui0_terminal0_match;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted <= shift_right(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc, to_integer(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg(3-1 downto 0) & to_unsigned(0, 2))));
 
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 3)), 15);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 1)), 15);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number8 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 3)), 16);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_number2 <= resize(unsigned'(holdem_board0_holdem_console0_holdem_ui0_terminal0_number & to_unsigned(0, 1)), 16);
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number: process (holdem_board0_holdem_console0_sw) is
 begin
-    if (holdem_board0_holdem_console0_sw(15-1 downto 11) /= 0) then
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= to_unsigned(2047, 11);
+    if (holdem_board0_holdem_console0_sw(15-1 downto 12) /= 0) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= to_unsigned(4095, 12);
     else
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= holdem_board0_holdem_console0_sw(11-1 downto 0);
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number <= holdem_board0_holdem_console0_sw(12-1 downto 0);
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_switch_number;
 
@@ -3812,7 +4160,7 @@ begin
         when 4 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
         when 5 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
         when 6 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001000011000000000";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001111110";
         when 8 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
         when 9 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
         when 10 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000000000000000";
@@ -3867,266 +4215,278 @@ begin
         when 59 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100111000000000";
         when 60 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000000010000111111";
         when 61 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001000000000000";
-        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 62 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001111110";
         when 63 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100101000000000";
         when 64 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001000100";
-        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011011001";
+        when 65 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011100101";
         when 66 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000000011000000000";
         when 67 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000000111111";
         when 68 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
         when 69 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000000001001001001";
         when 70 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100111000000000";
-        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001010100";
-        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
+        when 71 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001011100";
+        when 72 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001111110";
         when 73 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011101000000000";
-        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001001111";
+        when 74 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000001010011";
         when 75 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
-        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011111110";
+        when 76 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100001010";
         when 77 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
-        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011111110";
-        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
-        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011110110";
-        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
-        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011110110";
-        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001110110";
-        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
-        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
-        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
-        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
-        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
-        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
-        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
-        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
-        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
-        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
-        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
-        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
-        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
-        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
-        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 78 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100001010";
+        when 79 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000010000000000";
+        when 80 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100001010";
+        when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000011000000000";
+        when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100001010";
+        when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100000010";
+        when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
+        when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100000010";
+        when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000010000000000";
+        when 88 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100000010";
+        when 89 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000011000000000";
+        when 90 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000100000010";
+        when 91 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000001111110";
+        when 92 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
+        when 93 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
+        when 94 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 95 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 96 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
+        when 97 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
+        when 98 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
+        when 99 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 100 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 101 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 102 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
+        when 103 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
+        when 104 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 105 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
         when 106 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 107 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
-        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 108 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
+        when 109 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
         when 110 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 111 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
-        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001110100";
+        when 112 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
+        when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
         when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010011011";
-        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
-        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
-        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
-        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
-        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
-        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
-        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
-        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
-        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
-        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
-        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
-        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
-        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
-        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
-        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
+        when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
+        when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 120 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
+        when 121 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111001111100";
+        when 122 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 123 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 124 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 125 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010100111";
+        when 126 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001001000000000";
+        when 127 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011011000000000";
+        when 128 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 129 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 130 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010110000000000";
+        when 131 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100010011000000000";
+        when 132 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001010000000000";
+        when 133 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 134 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 135 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 136 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
+        when 137 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001011000000000";
+        when 138 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110000000000000";
+        when 139 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
         when 140 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 141 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
-        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 142 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110001000000000";
+        when 143 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
         when 144 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 145 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
-        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010010110";
+        when 146 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110010000000000";
+        when 147 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
         when 148 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
         when 149 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
-        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011000010";
-        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
-        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011000010";
-        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
-        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010101011";
-        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
-        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
-        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001100000000000";
-        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
-        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001101000000000";
-        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
-        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001110000000000";
-        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010100000000000";
-        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010110010";
-        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011110000000000";
-        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010110001";
-        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001111000000000";
+        when 150 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110011000000000";
+        when 151 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
+        when 152 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 153 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 154 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110000110100000000000";
+        when 155 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000111111010011110";
+        when 156 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 157 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 158 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 159 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000000000000000";
+        when 160 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011001110";
+        when 161 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000001000000000";
+        when 162 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011001110";
+        when 163 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000010000000000";
+        when 164 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011001110";
+        when 165 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010000000011000000000";
+        when 166 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10110000000000011001110";
+        when 167 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 168 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010110111";
+        when 169 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 170 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 171 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 172 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001100000000000";
+        when 173 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
         when 174 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010000000000000";
-        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010110010";
-        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010001000000000";
-        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
-        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001000000000000";
-        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
-        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
-        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001001000000000";
-        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
-        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001010000000000";
-        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
-        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001011000000000";
-        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
-        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001100000000000";
-        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011100000000000";
-        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001101000000000";
-        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
-        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001110000000000";
-        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
-        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
-        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
-        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011000000000000";
-        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000100000000011000111";
-        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010010000000000";
-        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010011000000000";
-        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
-        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010100000000000";
-        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
-        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100011000000000000";
-        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000010011010010";
-        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000000011010100";
-        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000001011010110";
-        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
-        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010101000000000";
-        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
-        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010110000000000";
-        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011010111";
-        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010111000000000";
-        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
-        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
-        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100000000000000";
-        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100001000000000";
-        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100011000000000000";
-        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011110001";
-        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001011110001";
-        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011011100111";
-        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000100011100111";
-        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000101011101010";
-        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
-        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110001";
-        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
-        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110001";
-        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
-        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011000000000000";
-        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
-        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000101001000000000";
-        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011110100";
-        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100100000000000";
-        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011110100";
-        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011001000000000";
-        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
-        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110101000000000000000";
-        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011111101";
-        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
-        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
-        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011010000000000";
-        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
-        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
-        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
-        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 255 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000101000010";
-        when 256 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
-        when 257 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
-        when 258 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 259 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100000000000000";
-        when 260 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 261 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 262 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100001000000000";
-        when 263 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
-        when 264 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
-        when 265 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 266 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
-        when 267 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000001000100011000";
-        when 268 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111100100000";
-        when 269 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000110100100101";
-        when 270 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011100101110";
-        when 271 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000010100110011";
-        when 272 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001100111100";
-        when 273 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100100000000000000";
-        when 274 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011011000000000";
-        when 275 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 276 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 277 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100101001000000000";
-        when 278 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011100000000000";
-        when 279 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 280 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 281 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 282 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000001100100011101";
-        when 283 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011101000000000";
-        when 284 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 285 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 286 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
-        when 287 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000100010001";
-        when 288 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011110000000000";
-        when 289 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 290 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 291 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 292 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 293 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011111000000000";
-        when 294 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 295 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 296 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 297 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100000000000000";
-        when 298 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 299 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
-        when 300 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 301 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 302 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100001000000000";
-        when 303 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 304 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 305 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 306 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 307 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100010000000000";
-        when 308 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 309 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 310 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 311 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100011000000000";
-        when 312 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 313 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
-        when 314 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 315 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 316 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100100000000000";
-        when 317 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
-        when 318 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
-        when 319 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
-        when 320 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101000001";
-        when 321 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 175 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001101000000000";
+        when 176 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
+        when 177 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 178 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001110000000000";
+        when 179 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010100000000000";
+        when 180 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 181 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 182 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010111110";
+        when 183 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011110000000000";
+        when 184 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111010111101";
+        when 185 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001001111000000000";
+        when 186 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 187 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010000000000000";
+        when 188 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000010111110";
+        when 189 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010001000000000";
+        when 190 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010101000000000";
+        when 191 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001000000000000";
+        when 192 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11010100000000000000000";
+        when 193 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
+        when 194 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001001000000000";
+        when 195 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
+        when 196 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001010000000000";
+        when 197 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010010000000000";
+        when 198 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001011000000000";
+        when 199 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010000000000000";
+        when 200 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001100000000000";
+        when 201 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011100000000000";
+        when 202 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001101000000000";
+        when 203 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001010111000000000";
+        when 204 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11100000001110000000000";
+        when 205 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00000000000000000000000";
+        when 206 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 207 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 208 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001011000000000000";
+        when 209 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000100000000011010011";
+        when 210 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010010000000000";
+        when 211 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010011000000000";
+        when 212 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100000000000000000";
+        when 213 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 214 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010100000000000";
+        when 215 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100001000000000000";
+        when 216 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 217 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100011000000000000";
+        when 218 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000010011011110";
+        when 219 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000000011100000";
+        when 220 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10010000000001011100010";
+        when 221 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011100011";
+        when 222 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010101000000000";
+        when 223 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011100011";
+        when 224 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010110000000000";
+        when 225 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011100011";
+        when 226 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001010111000000000";
+        when 227 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 228 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 229 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 230 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100000000000000";
+        when 231 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 232 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 233 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100001000000000";
+        when 234 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100011000000000000";
+        when 235 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000011111101";
+        when 236 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001011111101";
+        when 237 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011011110011";
+        when 238 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000100011110011";
+        when 239 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000101011110110";
+        when 240 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
+        when 241 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 242 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011111101";
+        when 243 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
+        when 244 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 245 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000011111101";
+        when 246 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100010000000000";
+        when 247 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 248 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011000000000000";
+        when 249 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100011000000000";
+        when 250 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 251 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000101001000000000";
+        when 252 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000100000000";
+        when 253 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110001100100000000000";
+        when 254 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000100000000";
+        when 255 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011001000000000";
+        when 256 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 257 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 258 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110101000000000000000";
+        when 259 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000100001001";
+        when 260 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 261 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 262 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011010000000000";
+        when 263 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01000000000000000000000";
+        when 264 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
+        when 265 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
+        when 266 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 267 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000000101001110";
+        when 268 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010001010000000000000";
+        when 269 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010100110000000000000";
+        when 270 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 271 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100000000000000";
+        when 272 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 273 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 274 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00111000100001000000000";
+        when 275 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01010000000000000000000";
+        when 276 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00010000100000000000000";
+        when 277 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 278 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
+        when 279 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000001000100100100";
+        when 280 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000111100101100";
+        when 281 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000110100110001";
+        when 282 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000011100111010";
+        when 283 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000010100111111";
+        when 284 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01110000000001101001000";
+        when 285 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100100000000000000";
+        when 286 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011011000000000";
+        when 287 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 288 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 289 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100101001000000000";
+        when 290 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011100000000000";
+        when 291 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 292 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 293 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 294 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10000000001100100101001";
+        when 295 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011101000000000";
+        when 296 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 297 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 298 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000101000000000";
+        when 299 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000100011101";
+        when 300 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011110000000000";
+        when 301 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 302 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 303 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 304 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 305 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001011111000000000";
+        when 306 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 307 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 308 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 309 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100000000000000";
+        when 310 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 311 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
+        when 312 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 313 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 314 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100001000000000";
+        when 315 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 316 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 317 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 318 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 319 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100010000000000";
+        when 320 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 321 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 322 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 323 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100011000000000";
+        when 324 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 325 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000011000000000";
+        when 326 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 327 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 328 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100001100100000000000";
+        when 329 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00110100111000000000000";
+        when 330 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "01100000000100000000000";
+        when 331 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100100110110000000000";
+        when 332 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "10100000000000101001101";
+        when 333 => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "00100000000010000000000";
         when others => holdem_board0_holdem_console0_holdem_ui0_terminal0_instr_d <= "11000000000000000000000";
     end case;
 end process holdem_board0_holdem_console0_holdem_ui0_terminal0_program_rom;
@@ -5239,7 +5599,7 @@ begin
         when 81 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 82 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
         when 83 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011101100000100";
+        when 84 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
         when 85 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 86 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 87 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
@@ -5271,7 +5631,7 @@ begin
         when 113 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 114 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000010001001000";
         when 115 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
-        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011101100000100";
+        when 116 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0011111100000100";
         when 117 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 118 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
         when 119 => holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d <= "0000000000000000";
@@ -5492,8 +5852,8 @@ begin
             holdem_board0_holdem_console0_holdem_ui0_terminal0_paddr <= to_unsigned(0, 8);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= to_unsigned(6, 9);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= to_unsigned(0, 15);
-            holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q <= '0';
             holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= to_unsigned(0, 8);
             holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= to_unsigned(0, 16);
@@ -5543,7 +5903,7 @@ begin
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_pending <= holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode <= '1';
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_have_digit <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 11);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(0, 12);
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;
@@ -5560,10 +5920,10 @@ begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_product <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_product + holdem_board0_holdem_console0_holdem_ui0_terminal0_digit_value);
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DIGIT2;
                 when TE_DIGIT2 =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_product((11 + 4)-1 downto 11) /= 0) then
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(2047, 11);
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_product((12 + 4)-1 downto 12) /= 0) then
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= to_unsigned(4095, 12);
                     else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product(11-1 downto 0);
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_product(12-1 downto 0);
                     end if;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_IDLE;
@@ -5862,15 +6222,15 @@ holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_ho
 begin
     d := to_unsigned(0, 24);
     if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(29-1 downto (29 - 3));
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(31-1 downto (31 - 3));
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((29 - 3)-1 downto (29 - 6));
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((31 - 3)-1 downto (31 - 6));
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
-        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 11));
+        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12));
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
-        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 11)-1 downto 11);
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12)-1 downto 12);
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
-        d(11-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(11-1 downto 0);
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(12-1 downto 0);
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
         d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
     elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
@@ -5939,19 +6299,19 @@ holdem_board0_holdem_console0_holdem_ui0_out_ops: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_res_q <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
             holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
             holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_command <= HC_IDLE;
             holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 12);
         else
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
@@ -5962,13 +6322,13 @@ begin
                             if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 0)) then
                                 holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(3-1 downto 0);
                             elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 1)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
                             elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 2)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
                             elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 3)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
                             elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 4)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(11-1 downto 0);
+                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
                             elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 5)) then
                                 holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(4-1 downto 0);
                             else
@@ -6008,10 +6368,10 @@ holdem_board0_holdem_console0_holdem_ui0_log_fifo: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_log_mem(0) <= to_unsigned(0, 29);
-            holdem_board0_holdem_console0_holdem_ui0_log_mem(1) <= to_unsigned(0, 29);
-            holdem_board0_holdem_console0_holdem_ui0_log_mem(2) <= to_unsigned(0, 29);
-            holdem_board0_holdem_console0_holdem_ui0_log_mem(3) <= to_unsigned(0, 29);
+            holdem_board0_holdem_console0_holdem_ui0_log_mem(0) <= to_unsigned(0, 31);
+            holdem_board0_holdem_console0_holdem_ui0_log_mem(1) <= to_unsigned(0, 31);
+            holdem_board0_holdem_console0_holdem_ui0_log_mem(2) <= to_unsigned(0, 31);
+            holdem_board0_holdem_console0_holdem_ui0_log_mem(3) <= to_unsigned(0, 31);
             holdem_board0_holdem_console0_holdem_ui0_log_rd <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_ui0_log_wr <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_ui0_log_count <= to_unsigned(0, 3);
@@ -6042,7 +6402,7 @@ holdem_board0_holdem_console0_holdem_ui0_panel: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_disp_q <= to_unsigned(0, 11);
+            holdem_board0_holdem_console0_holdem_ui0_disp_q <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_view <= to_unsigned(0, 2);
             holdem_board0_holdem_console0_holdem_ui0_led_q <= to_unsigned(0, 16);
         else
@@ -7139,7 +7499,7 @@ end process decimal_display0_decimal_glyphs0_bin2bcd1_dabble_digit8_shift;
 
 decimal_display0_decimal_glyphs0_bin2bcd1_load <= stdl(bool(decimal_display0_decimal_glyphs0_start) and (not bool(decimal_display0_decimal_glyphs0_bin2bcd1_running)));
 decimal_display0_decimal_glyphs0_bin2bcd1_step <= decimal_display0_decimal_glyphs0_bin2bcd1_running;
-decimal_display0_decimal_glyphs0_bin2bcd1_first_carry <= decimal_display0_decimal_glyphs0_bin2bcd1_shifter(10);
+decimal_display0_decimal_glyphs0_bin2bcd1_first_carry <= decimal_display0_decimal_glyphs0_bin2bcd1_shifter(11);
 
 decimal_display0_decimal_glyphs0_bin2bcd1_run: process (clk) is
 begin
@@ -7147,16 +7507,16 @@ begin
         if (rst = '1') then
             decimal_display0_decimal_glyphs0_bin2bcd1_running <= '0';
             decimal_display0_decimal_glyphs0_bin2bcd1_finished <= '0';
-            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= to_unsigned(0, 11);
+            decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= to_unsigned(0, 12);
             decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= to_unsigned(0, 4);
         else
             decimal_display0_decimal_glyphs0_bin2bcd1_finished <= '0';
             if (bool(decimal_display0_decimal_glyphs0_start) and (not bool(decimal_display0_decimal_glyphs0_bin2bcd1_running))) then
                 decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= holdem_board0_holdem_console0_disp_value;
-                decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= to_unsigned(11, 4);
+                decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= to_unsigned(12, 4);
                 decimal_display0_decimal_glyphs0_bin2bcd1_running <= '1';
             elsif bool(decimal_display0_decimal_glyphs0_bin2bcd1_running) then
-                decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= unsigned'(decimal_display0_decimal_glyphs0_bin2bcd1_shifter(10-1 downto 0) & '0');
+                decimal_display0_decimal_glyphs0_bin2bcd1_shifter <= unsigned'(decimal_display0_decimal_glyphs0_bin2bcd1_shifter(11-1 downto 0) & '0');
                 decimal_display0_decimal_glyphs0_bin2bcd1_steps_left <= (decimal_display0_decimal_glyphs0_bin2bcd1_steps_left - 1);
                 if (decimal_display0_decimal_glyphs0_bin2bcd1_steps_left = 1) then
                     decimal_display0_decimal_glyphs0_bin2bcd1_running <= '0';

@@ -1,0 +1,216 @@
+"""What anyone at a Hold'em table can see, read back from the table's UART text.
+
+The server (pokerhdl/table_server.py) speaks to a board, the emulator or the golden terminal
+only through the text the Hold'em terminal sends (golden/holdem_terminal.py gives it byte for
+byte): a full table after a deal, a new game or `t`; after an action that leaves the hand going,
+the log entries and a short table (its first line and the to-act line). ``TableView.line()``
+takes the text a line at a time and keeps the public state: seat lines and the to-act line are
+absolute, the log entries between them move chips the way the golden table does, and a new
+street clears the street bets. A hole-card answer ("P1 cards Ah Kd") is returned to the caller,
+never kept here: the view holds nothing that may not be shown to everyone.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from .golden.holdem import STREET_NAMES
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+LINE_HAND = re.compile(r"Hand (\d+) (\w+) pot (\d+)(?: board ((?:\S\S ?)+))?$")
+LINE_SEAT = re.compile(r"P(\d+)( D)? stack (\d+) bet (\d+)(?: (out|folded|all-in))?$")
+LINE_TO_ACT = re.compile(r"P(\d+) to act, stack (\d+), to call (\d+), min raise to (\d+)$")
+LINE_GAME_OVER = re.compile(r"Game over, P(\d+) wins$")
+LINE_READY = "Press d to deal"
+LINE_HOLE = re.compile(r"P(\d+) cards ([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])$")
+LINE_REFUSED = re.compile(r"! (.+)$")
+LINE_POST = re.compile(r"P(\d+) posts (small|big) blind (\d+)( \(all-in\))?$")
+LINE_FOLD = re.compile(r"P(\d+) folds$")
+LINE_CHECK = re.compile(r"P(\d+) checks$")
+LINE_CALL = re.compile(r"P(\d+) calls (\d+)( \(all-in\))?$")
+LINE_BET = re.compile(r"P(\d+) (?:bets|raises to) (\d+)( \(all-in\))?$")
+LINE_ALLIN = re.compile(r"P(\d+) goes all-in for (\d+) \(bet (\d+)\)$")
+LINE_SHOWN = re.compile(r"P(\d+) ([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs]) (.+)$")
+LINE_COLLECTS = re.compile(r"P(\d+) collects (\d+)$")
+LINE_NEW_GAME = "New game"
+
+# what a line ends: the last line of every answer the terminal gives
+FINAL = ("to_act", "game_over", "ready", "hole", "refused")
+
+
+@dataclass
+class Seat:
+    stack: int = 0
+    bet: int = 0
+    status: str = "in"          # in, folded, all-in, out
+
+    def put(self, chips, total=None):
+        self.stack -= chips
+        self.bet = self.bet + chips if total is None else total
+
+
+@dataclass
+class TableView:
+    """The public table (module docstring). ``seats`` is empty until a full table was read."""
+    hand: int = 0
+    street: str = STREET_NAMES[0]
+    pot: int = 0
+    board: list = field(default_factory=list)
+    seats: list = field(default_factory=list)
+    dealer: int = None
+    to_act: int = None
+    to_call: int = 0
+    min_raise_to: int = 0
+    phase: str = "ready"        # ready (to deal), betting, over (the game)
+    winner: int = None
+    shown: dict = field(default_factory=dict)       # seat -> (cards, hand name) at showdown
+    log: list = field(default_factory=list)         # the public lines of the recent answers
+    keep: int = 14
+
+    @property
+    def current_bet(self):
+        """The bet to match (a short all-in blind leaves it at the big blind)."""
+        if self.to_act is not None and self.to_act < len(self.seats):
+            return self.seats[self.to_act].bet + self.to_call
+        return max((s.bet for s in self.seats), default=0)
+
+    def line(self, text):
+        """Take one line of the terminal's text; returns (kind, match) where kind names the
+        line (FINAL kinds end an answer) or is None for a line that says nothing here."""
+        text = ESCAPE.sub("", text).strip()
+        for kind, pattern in PATTERNS:
+            m = pattern.match(text) if hasattr(pattern, "match") else \
+                (text == pattern and text)
+            if m:
+                getattr(self, "_" + kind)(m, text)
+                return kind, m
+        return None, None
+
+    # lines that set the state
+    def _hand(self, m, text):
+        hand, street, pot = int(m.group(1)), m.group(2), int(m.group(3))
+        if hand != self.hand:
+            for s in self.seats:
+                s.bet = 0
+                if s.status != "out":
+                    s.status = "in"
+            self.shown = {}
+        elif street != self.street:
+            for s in self.seats:
+                s.bet = 0
+        new_street = hand == self.hand and street != self.street
+        self.hand, self.street, self.pot = hand, street, pot
+        self.board = (m.group(4) or "").split()
+        if new_street and self.board:
+            self._say(f"-- {street}: {' '.join(self.board)} --")
+
+    def _seat(self, m, text):
+        k = int(m.group(1))
+        while len(self.seats) <= k:
+            self.seats.append(Seat())
+        seat = self.seats[k]
+        seat.stack, seat.bet, seat.status = int(m.group(3)), int(m.group(4)), m.group(5) or "in"
+        if m.group(2):
+            self.dealer = k
+        if k == 0:
+            del self.seats[1:]              # a full table lists every seat from P0
+            self.seats[0] = seat
+
+    def _to_act(self, m, text):
+        self.to_act = int(m.group(1))
+        self._seat_at(self.to_act).stack = int(m.group(2))
+        self.to_call, self.min_raise_to = int(m.group(3)), int(m.group(4))
+        self.phase, self.winner = "betting", None
+
+    def _game_over(self, m, text):
+        self.to_act, self.phase, self.winner = None, "over", int(m.group(1))
+        if not self.log or self.log[-1] != text:
+            self._say(text)
+
+    def _ready(self, m, text):
+        self.to_act, self.phase, self.winner = None, "ready", None
+
+    def _hole(self, m, text):
+        pass                                # private: the caller routes it
+
+    def _refused(self, m, text):
+        pass                                # the caller's: sent to whoever asked
+
+    def _new_game(self, m, text):
+        self.shown = {}
+        self._say(text)
+
+    # log entries: chips move as the golden table moves them
+    def _post(self, m, text):
+        if m.group(2) == "small":           # a deal's first entry
+            self._say(f"-- hand {self.hand + 1} --")
+        self._seat_at(int(m.group(1))).put(int(m.group(3)))
+        self._flag_all_in(m, 4)
+        self._say(text)
+
+    def _fold(self, m, text):
+        self._seat_at(int(m.group(1))).status = "folded"
+        self._say(text)
+
+    def _check(self, m, text):
+        self._say(text)
+
+    def _call(self, m, text):
+        self._seat_at(int(m.group(1))).put(int(m.group(2)))
+        self._flag_all_in(m, 3)
+        self._say(text)
+
+    def _bet(self, m, text):
+        seat = self._seat_at(int(m.group(1)))
+        total = int(m.group(2))
+        seat.put(total - seat.bet, total)
+        self._flag_all_in(m, 3)
+        self._say(text)
+
+    def _allin(self, m, text):
+        seat = self._seat_at(int(m.group(1)))
+        seat.put(int(m.group(2)), int(m.group(3)))
+        seat.status = "all-in"
+        self._say(text)
+
+    def _shown(self, m, text):
+        self.shown[int(m.group(1))] = ([m.group(2), m.group(3)], m.group(4))
+        self._say(text)
+
+    def _collects(self, m, text):
+        self._say(text)                     # the full table that follows has the stacks
+
+    # helpers
+    def _seat_at(self, k):
+        while len(self.seats) <= k:
+            self.seats.append(Seat())
+        return self.seats[k]
+
+    def _flag_all_in(self, m, group):
+        if m.group(group):
+            self._seat_at(int(m.group(1))).status = "all-in"
+
+    def _say(self, text):
+        self.log.append(text)
+        del self.log[:-self.keep]
+
+    def public(self):
+        """The state as plain data (what every client is sent)."""
+        return {"hand": self.hand, "street": self.street, "pot": self.pot,
+                "board": list(self.board), "dealer": self.dealer, "to_act": self.to_act,
+                "to_call": self.to_call, "min_raise_to": self.min_raise_to,
+                "current_bet": self.current_bet, "phase": self.phase, "winner": self.winner,
+                "seats": [{"stack": s.stack, "bet": s.bet, "status": s.status}
+                          for s in self.seats],
+                "shown": {str(k): {"cards": c, "hand": name}
+                          for k, (c, name) in sorted(self.shown.items())},
+                "log": list(self.log)}
+
+
+# the order matters where patterns overlap: a hole answer before a shown hand, the shown hand
+# last (its name is free text)
+PATTERNS = [("hand", LINE_HAND), ("to_act", LINE_TO_ACT), ("seat", LINE_SEAT),
+            ("game_over", LINE_GAME_OVER), ("ready", LINE_READY), ("hole", LINE_HOLE),
+            ("refused", LINE_REFUSED), ("post", LINE_POST), ("fold", LINE_FOLD),
+            ("check", LINE_CHECK), ("call", LINE_CALL), ("bet", LINE_BET),
+            ("allin", LINE_ALLIN), ("collects", LINE_COLLECTS), ("new_game", LINE_NEW_GAME),
+            ("shown", LINE_SHOWN)]
