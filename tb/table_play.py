@@ -166,7 +166,7 @@ async def play(port, players, hands, rng, on_state=None, deadline=TIME_LIMIT, ca
             states = seats[0].states
             if states and states[-1]["table"]["hand"] != last:
                 last = states[-1]["table"]["hand"]
-                deals[0] += 1
+                deals[0] += last != 0           # a deal (a new game goes back to hand 0)
     tasks = [asyncio.create_task(run(p)) for p in seats]
     counter = asyncio.create_task(count_deals())
     try:

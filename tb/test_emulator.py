@@ -7,6 +7,12 @@ generators at every key and button), so these tests build the model with the two
 signals of the board shell exposed (ticks and stir) and predict the cards and dice with the
 golden twins, as the cocotb board tests do. Marked soak: the fast engine's stage of CI."""
 
+import asyncio
+import os
+import random
+import threading
+import time
+
 import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
@@ -21,8 +27,13 @@ from pokerhdl.golden.holdem_terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal
+from pokerhdl.table_link import EmulatorLink
+from pokerhdl.table_server import TableServer
+from table_play import Truth, check_views, play
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
+HANDS = int(os.environ.get("EMULATOR_HANDS", 12))      # hands through the server on the RTL
+                                # (CI's deep stage: about a minute; more: EMULATOR_HANDS=300)
 
 
 class Entropy:
@@ -153,3 +164,75 @@ def test_uart_bridges(kind):
     while len(out) < 12:                    # blocking reads (the socket's time out: 5 s)
         out += read()
     assert out == b"P0 bets 40\r\n"
+
+
+class CheckedLink(EmulatorLink):
+    """The emulator behind the server, with the golden terminal beside it: the keys the server
+    types go to both, and every byte the RTL sends must be the golden one. The golden terminal
+    takes a command's keys when the RTL's answer to them begins (then the hardware has mixed
+    their entropy in, and no later key has arrived: the server waits for each answer)."""
+
+    def __init__(self, top):
+        emu = Emulator(top, internals=INTERNALS)
+        super().__init__(emu)
+        players = emu.top.params["players"]
+        entropy = Entropy(emu)
+        self.decks = []
+
+        def next_deck():
+            self.decks.append(deal(entropy.catch_up(), 2 * players + 5).cards)
+            return self.decks[-1]
+        self.term = HoldemTerminal(Table(players), next_deck)
+        self.truth = Truth(self.term.t)
+        self.expected = self.term.boot()
+        self.truth.snapshot(len(self.expected))
+        self.actual = ""
+        self.waiting = []
+        self.lock = threading.Lock()
+
+    def write(self, data):
+        with self.lock:
+            self.waiting.append(data.decode("latin-1"))
+        super().write(data)
+
+    def start(self, on_bytes):
+        def check(data):
+            with self.lock:
+                self.actual += data.decode("latin-1")
+                if len(self.actual) > len(self.expected):
+                    for keys in self.waiting:
+                        for ch in keys:
+                            self.expected += self.term.key(ch)
+                            self.truth.snapshot(len(self.expected))
+                    self.waiting = []
+                assert self.expected.startswith(self.actual), (self.actual[-300:],
+                                                               self.expected[-300:])
+            on_bytes(data)
+        super().start(check)
+
+
+@pytest.mark.soak
+def test_four_clients_play_the_emulator():
+    """Four clients through `pokerhdl serve` against basys3_holdem's generated RTL: every
+    byte the RTL sends is the golden terminal's, every state each client received is the
+    golden table's at that moment, no hole card reaches another client before the showdown,
+    chips are conserved (tb/test_table_server.py plays hundreds of hands with the golden
+    table behind the server; here HANDS hands run on the RTL, several seconds each)."""
+    async def main():
+        link = CheckedLink("basys3_holdem")
+        server = TableServer(link, auto_deal=0.0, log=lambda text: None)
+        port = await server.start()
+        t0 = time.perf_counter()
+        try:
+            players = await play(port, 4, HANDS, random.Random(11), deadline=60 * HANDS)
+        finally:
+            await server.close()
+        return link, players, time.perf_counter() - t0
+
+    link, players, seconds = asyncio.run(main())
+    assert link.actual == link.expected[:len(link.actual)]
+    checked = check_views(players, link.truth, 4 * link.term.t.start_stack)
+    hands = len(link.decks)
+    print(f"{hands} hands on the emulator in {seconds:.0f} s ({60 * hands / seconds:.1f} "
+          f"hands/min), {checked} client states checked, {len(link.actual)} bytes")
+    assert hands >= HANDS - 1 and checked > 10 * HANDS

@@ -320,10 +320,13 @@ def test_command_line_serve_and_join(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
-    refused = subprocess.run(cmd + ["join", f"127.0.0.1:{free_port()}"], capture_output=True,
-                             text=True, env=env, timeout=30)
+    refused = subprocess.run(cmd + ["join", f"127.0.0.1:{free_port()}", "--json"],
+                             capture_output=True, text=True, env=env, timeout=30)
     assert refused.returncode != 0 and "cannot reach the table server" in refused.stderr
-    bad = subprocess.run(cmd + ["join", "nowhere"], capture_output=True, text=True, env=env,
+    no_tty = subprocess.run(cmd + ["join", f"127.0.0.1:{free_port()}"], capture_output=True,
+                            text=True, env=env, timeout=30)
+    assert no_tty.returncode != 0 and "needs a terminal" in no_tty.stderr
+    bad = subprocess.run(cmd + ["join", "nowhere", "--json"], capture_output=True, text=True, env=env,
                          timeout=30)
     assert bad.returncode != 0 and "HOST:PORT" in bad.stderr
     no_port = subprocess.run(cmd + ["serve", "--port", str(tmp_path / "ttyNONE")],
