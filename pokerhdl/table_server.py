@@ -109,6 +109,8 @@ class TableServer:
         self.server = None
         self.deal_task = None
         self.numbered = 0
+        self.closing = False
+        self.handlers = set()       # the tasks serving the connections
 
     # ------------------------------------------------------------------ the table's side
     async def start(self, host="127.0.0.1", port=0):
@@ -133,10 +135,13 @@ class TableServer:
         return self.port
 
     async def close(self):
+        self.closing = True
         if self.deal_task:
             self.deal_task.cancel()
         for conn in list(self.conns):
             conn.close()
+        if self.handlers:                   # each sees its end of file and finishes
+            await asyncio.wait(self.handlers, timeout=5)
         if self.server:
             self.server.close()
             await self.server.wait_closed()
@@ -227,6 +232,7 @@ class TableServer:
     # ------------------------------------------------------------------ the clients' side
     async def _client(self, reader, writer):
         self.numbered += 1
+        self.handlers.add(asyncio.current_task())
         conn = Connection(reader, writer, self.numbered)
         self.conns.add(conn)
         try:
@@ -247,10 +253,12 @@ class TableServer:
             self.conns.discard(conn)
             if conn.seat is not None and conn.seat.conn is conn:
                 conn.seat.conn = None
-                self.log(f"{self._who(conn.seat)} left (the seat waits for its token)")
-                async with self.lock:
-                    await self.broadcast()
+                if not self.closing:
+                    self.log(f"{self._who(conn.seat)} left (the seat waits for its token)")
+                    async with self.lock:
+                        await self.broadcast()
             conn.close()
+            self.handlers.discard(asyncio.current_task())
 
     async def _message(self, conn, raw):
         op = None

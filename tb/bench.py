@@ -209,6 +209,42 @@ def emulator_speed(tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
                  "boot text bytes"])
 
 
+def table_server(golden_hands=300, emulator_hands=6):
+    """Four scripted clients (tb/table_play.py) through `pokerhdl serve`: hands per minute and
+    the delay from a client's action to its next state (the redraw), with the golden table
+    and with basys3_holdem in the emulator behind the server."""
+    import asyncio
+    import random
+    import statistics
+    from table_play import play
+    from pokerhdl.table_link import EmulatorLink, GoldenLink
+    from pokerhdl.table_server import TableServer
+
+    async def run(link, hands):
+        server = TableServer(link, auto_deal=0.0, log=lambda text: None)
+        port = await server.start()
+        t0 = time.perf_counter()
+        try:
+            players = await play(port, 4, hands, random.Random(3), deadline=120 * hands)
+        finally:
+            await server.close()
+        return players, time.perf_counter() - t0
+
+    rows = []
+    for name, link, hands in (("golden table", lambda: GoldenLink(), golden_hands),
+                              ("basys3_holdem in the emulator",
+                               lambda: EmulatorLink("basys3_holdem"), emulator_hands)):
+        players, seconds = asyncio.run(run(link(), hands))
+        delays = sorted(d for p in players for d in p.delays)
+        rows.append([name, hands, f"{60 * hands / seconds:.1f}",
+                     f"{1000 * statistics.median(delays):.1f} ms",
+                     f"{1000 * delays[int(0.9 * len(delays))]:.1f} ms",
+                     f"{1000 * delays[-1]:.1f} ms"])
+    print("## Table server: four scripted clients (random actions, 60 % check or call)\n")
+    table(rows, ["behind the server", "hands", "hands/min", "action to state, median", "90 %",
+                 "max"])
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -235,5 +271,6 @@ if __name__ == "__main__":
     equity_hardware()
     dice_games()
     emulator_speed()
+    table_server()
     if "--no-sim" not in sys.argv:
         simulation()

@@ -11,6 +11,7 @@ import asyncio
 import json
 import random
 import re
+import time
 
 from pokerhdl.golden.cards import NO_CARD, card_text
 from pokerhdl.golden.holdem import NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER, STREET_NAMES
@@ -94,6 +95,8 @@ class Player:
         self.lines = []             # every raw line received
         self.states = []
         self.refusals = []
+        self.delays = []            # seconds from sending an action to the next state
+        self.sent_at = None
 
     async def connect(self, port, token=None):
         await self.client.connect("127.0.0.1", port)
@@ -140,6 +143,9 @@ async def play(port, players, hands, rng, on_state=None, deadline=TIME_LIMIT, ca
                 continue
             if msg["type"] != "state":
                 continue
+            if p.sent_at is not None:
+                p.delays.append(time.perf_counter() - p.sent_at)
+                p.sent_at = None
             p.states.append(msg)
             if on_state:
                 on_state(p, msg)
@@ -157,6 +163,7 @@ async def play(port, players, hands, rng, on_state=None, deadline=TIME_LIMIT, ca
                 msg = p.choose(legal)
             if msg["op"] == "deal":
                 continue
+            p.sent_at = time.perf_counter()
             await p.client.send(msg)
 
     async def count_deals():
