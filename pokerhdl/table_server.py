@@ -197,7 +197,8 @@ class TableServer:
         house's seats play, everyone gets the new state, the next deal is timed."""
         for _ in range(100 * max(1, len(self.seats))):
             v = self.view
-            seat = self.seats[v.to_act] if v.to_act is not None and self.seats else None
+            seat = self.seats[v.to_act] if v.to_act is not None and v.to_act < len(
+                self.seats) else None
             if seat is None:
                 break
             if seat.house:

@@ -13,7 +13,7 @@ never kept here: the view holds nothing that may not be shown to everyone.
 import re
 from dataclasses import dataclass, field
 
-from .golden.holdem import STREET_NAMES
+from .golden.holdem import MAX_PLAYERS, STREET_NAMES
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LINE_HAND = re.compile(r"Hand (\d+) (\w+) pot (\d+)(?: board ((?:\S\S ?)+))?$")
@@ -81,7 +81,10 @@ class TableView:
             m = pattern.match(text) if hasattr(pattern, "match") else \
                 (text == pattern and text)
             if m:
-                getattr(self, "_" + kind)(m, text)
+                try:
+                    getattr(self, "_" + kind)(m, text)
+                except IndexError:          # a seat no table has: a garbled line
+                    return None, None
                 return kind, m
         return None, None
 
@@ -105,19 +108,16 @@ class TableView:
 
     def _seat(self, m, text):
         k = int(m.group(1))
-        while len(self.seats) <= k:
-            self.seats.append(Seat())
-        seat = self.seats[k]
+        seat = self._seat_at(k)
         seat.stack, seat.bet, seat.status = int(m.group(3)), int(m.group(4)), m.group(5) or "in"
         if m.group(2):
             self.dealer = k
         if k == 0:
             del self.seats[1:]              # a full table lists every seat from P0
-            self.seats[0] = seat
 
     def _to_act(self, m, text):
+        self._seat_at(int(m.group(1))).stack = int(m.group(2))
         self.to_act = int(m.group(1))
-        self._seat_at(self.to_act).stack = int(m.group(2))
         self.to_call, self.min_raise_to = int(m.group(3)), int(m.group(4))
         self.phase, self.winner = "betting", None
 
@@ -181,6 +181,8 @@ class TableView:
 
     # helpers
     def _seat_at(self, k):
+        if k >= MAX_PLAYERS:
+            raise IndexError(k)
         while len(self.seats) <= k:
             self.seats.append(Seat())
         return self.seats[k]

@@ -1,0 +1,63 @@
+"""The server's reading of the Hold'em terminal's text (pokerhdl/table_view.py): random play
+through the golden terminal, keys of every kind (actions legal and not, amounts, deals, new
+games, h, t), and after every answer the view must be the golden table's public state, every
+field written out from the golden Table here. Garbled lines change nothing."""
+
+import random
+
+from table_play import public_of
+from pokerhdl.golden.holdem import PHASE_GAME_OVER, Table
+from pokerhdl.golden.holdem_terminal import HoldemTerminal
+from pokerhdl.golden.rng import XorShift128
+from pokerhdl.golden.shuffle import deal
+from pokerhdl.table_view import TableView
+
+
+def view_fields(v):
+    seats = v.seats
+    return {"hand": v.hand, "street": v.street, "pot": v.pot, "board": v.board,
+            "dealer": v.dealer, "to_act": v.to_act, "phase": v.phase, "winner": v.winner,
+            "stacks": [s.stack for s in seats], "bets": [s.bet for s in seats],
+            "status": [s.status for s in seats],
+            "to_call": v.to_call if v.to_act is not None else None,
+            "min_raise_to": v.min_raise_to if v.to_act is not None else None}
+
+
+def feed(view, text):
+    for line in text.split("\n"):
+        view.line(line)
+
+
+def test_view_follows_the_golden_table():
+    for players, stack, seed in ((4, 200, 5), (3, 60, 6), (2, 1000, 7)):
+        rng = XorShift128(seed)
+        t = Table(players, start_stack=stack)
+        term = HoldemTerminal(t, lambda: deal(rng, 2 * players + 5).cards)
+        view = TableView()
+        feed(view, term.boot())
+        r = random.Random(seed)
+        games = 0
+        for _ in range(6000):
+            if t.phase == PHASE_GAME_OVER:
+                keys, games = "n", games + 1
+            elif t.to_act == t.no_seat:
+                keys = r.choice("dddt")
+            else:
+                keys = r.choice(["f", "k", "c", "a", "c", "k", "h", "t", "x",
+                                 f"b{r.randrange(1, stack)}\r", f"r{r.randrange(1, 2 * stack)}\r"])
+            feed(view, "".join(term.key(ch) for ch in keys))
+            assert view_fields(view) == public_of(t), keys
+            assert view.current_bet == (t.current_bet if t.to_act != t.no_seat else
+                                        max(t.street_bet))
+        assert games >= (1 if stack < 1000 else 0)
+
+
+def test_garbled_lines_change_nothing():
+    view = TableView()
+    feed(view, "Hand 3 flop pot 40 board Ah 7c 2d\r\nP0 D stack 980 bet 0\r\n"
+               "P1 stack 980 bet 0\r\nP0 to act, stack 980, to call 0, min raise to 10\r\n")
+    before = view_fields(view)
+    for line in ("P99 folds", "P12 stack 5 bet 0", "P11 to act, stack 1, to call 0, min "
+                 "raise to 1", "\x00\xff garbage", "P0 cards Ah Kd", "! not your turn", ""):
+        assert view.line(line)[0] in (None, "hole", "refused")
+        assert view_fields(view) == before
