@@ -1,0 +1,126 @@
+"""The Balatro table on VGA, the golden frame: what the hardware renderer must draw for a game
+state and a selection, pixel for pixel (the tests compare captured frames with it).
+
+The screen is 80 x 30 cells of 8 x 16 pixels (640 x 480), each cell one glyph of the one font
+(golden/font.py) in an ink colour on a paper colour, so a renderer needs no frame buffer: a
+pixel's colour follows from its cell's glyph and colours and the glyph's row. The cards are
+blocks of 6 x 6 cells on white paper: the rank and a suit at the top left, a double-size suit
+in the middle (cells 2..3 of rows 2..3), a one-pixel border (gold when the card is selected; a selected card is also raised
+one cell row). Colours are 12-bit (4 bits a channel, as the Nexys A7's VGA connector takes).
+
+Rows (cell rows; cards in rows 8..13, raised 7..12):
+  1  ANTE a  SMALL BLIND  TARGET t          3  HANDS h  DISCARDS d  DECK n
+  2  SCORE s                                16 the selection: its hand name, CHIPS x MULT
+  18 LAST: the last hand played, chips x mult = score
+  20 the message: the refusal's text, BLIND WON, RUN WON, RUN LOST
+  27 the buttons' help
+"""
+
+from .balatro import (BLIND_NAMES, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT, NO_HAND,
+                      score_hand)
+from .cards import RANKS
+from .font import GLYPH_ROWS, HEIGHT, WIDTH, code_of
+from .hands import CATEGORY_NAMES
+
+COLS, ROWS = 80, 30
+SCREEN_W, SCREEN_H = COLS * WIDTH, ROWS * HEIGHT
+
+# 12-bit colours, 0xRGB
+FELT = 0x142
+WHITE = 0xFFF
+BLACK = 0x000
+RED = 0xD11
+GOLD = 0xFC0
+GREY = 0x888
+TEXT = WHITE
+
+CARD_COL0, CARD_PITCH = 5, 9            # card k's left cell column: 5 + 9k
+CARD_W, CARD_H = 6, 6                   # cells
+CARD_ROW = 8                            # top cell row (a selected card: one higher)
+HELP = "SW0-7 SELECT  BTNC PLAY  BTNL DISCARD  BTNU BY RANK  BTND BY SUIT  BTNR NEW RUN"
+
+
+def card_box(k, selected):
+    """(left, top, right, bottom) pixels of card slot k, right and bottom exclusive."""
+    left = (CARD_COL0 + CARD_PITCH * k) * WIDTH
+    top = (CARD_ROW - (1 if selected else 0)) * HEIGHT
+    return left, top, left + CARD_W * WIDTH, top + CARD_H * HEIGHT
+
+
+def rank_text(code):
+    r = RANKS[code >> 2]
+    return "10" if r == "T" else r
+
+
+def texts(state, selection):
+    """{cell row: text} of the text rows (module docstring)."""
+    blind = BLIND_NAMES[state["blind"]].upper()
+    rows = {1: f"ANTE {state['ante']}  {blind}  TARGET {state['target']}",
+            2: f"SCORE {state['score']}",
+            3: f"HANDS {state['hands_left']}  DISCARDS {state['discards_left']}  "
+               f"DECK {state['deck_left']}"}
+    picked = [c for k, c in enumerate(state["hand"]) if selection >> k & 1]
+    if 1 <= len(picked) <= 5:
+        s = score_hand(picked)
+        rows[16] = f"{CATEGORY_NAMES[s.category].upper()}  {s.chips} X {s.mult}"
+    elif picked:
+        rows[16] = "AT MOST 5 CARDS"
+    else:
+        rows[16] = "SELECT UP TO 5 CARDS"
+    if state["last_category"] != NO_HAND:
+        rows[18] = (f"LAST: {CATEGORY_NAMES[state['last_category']].upper()}  "
+                    f"{state['last_chips']} X {state['last_mult']} = {state['last_score']}")
+    if state["phase"] == PHASE_WON:
+        rows[20] = "RUN WON!  BTNR: NEW RUN"
+    elif state["phase"] == PHASE_LOST:
+        rows[20] = "RUN LOST  BTNR: NEW RUN"
+    elif state["result"] != OK:
+        rows[20] = RESULT_TEXT[state["result"]].upper()
+    rows[27] = HELP
+    return rows
+
+
+def frame(state, selection=0):
+    """The 480 rows of 640 12-bit colours the hardware must send for ``state`` (a
+    BalatroGame.observe()) with the switches at ``selection``."""
+    px = [[FELT] * SCREEN_W for _ in range(SCREEN_H)]
+    for row, text in texts(state, selection).items():
+        for col, ch in enumerate(text[:COLS - 2]):
+            _glyph(px, (2 + col) * WIDTH, row * HEIGHT, code_of(ch), TEXT, FELT)
+    for k, code in enumerate(state["hand"]):
+        _card(px, k, code, bool(selection >> k & 1))
+    return px
+
+
+def _glyph(px, left, top, code, ink, paper, scale=1):
+    rows = GLYPH_ROWS[code]
+    for y in range(HEIGHT * scale):
+        bits = rows[y // scale]
+        line = px[top + y]
+        for x in range(WIDTH * scale):
+            line[left + x] = ink if bits >> (WIDTH - 1 - x // scale) & 1 else paper
+
+
+def _card(px, k, code, selected):
+    left, top, right, bottom = card_box(k, selected)
+    for y in range(top, bottom):
+        px[y][left:right] = [WHITE] * (right - left)
+    ink = RED if code & 3 in (1, 2) else BLACK
+    for i, ch in enumerate(rank_text(code)):
+        _glyph(px, left + (1 + i) * WIDTH, top, code_of(ch), ink, WHITE)
+    _glyph(px, left + WIDTH, top + HEIGHT, code & 3, ink, WHITE)
+    _glyph(px, left + 2 * WIDTH, top + 2 * HEIGHT, code & 3, ink, WHITE, scale=2)
+    edge = GOLD if selected else GREY
+    for x in range(left, right):
+        px[top][x] = px[bottom - 1][x] = edge
+    for y in range(top, bottom):
+        px[y][left] = px[y][right - 1] = edge
+
+
+def save_png(px, path):
+    """A frame as a PNG picture (Pillow), each 4-bit channel widened to 8 bits."""
+    from PIL import Image
+    image = Image.new("RGB", (len(px[0]), len(px)))
+    image.putdata([((c >> 8) * 17, (c >> 4 & 15) * 17, (c & 15) * 17) for row in px
+                   for c in row])
+    image.save(path)
