@@ -45,11 +45,11 @@ def test_frame_says_what_the_state_says(tmp_path):
     state = g.observe()
     px = frame(state, selection=0b11)                       # Ah Kd selected: high card
     assert len(px) == SCREEN_H and all(len(line) == SCREEN_W for line in px)
-    assert read_row(px, 1, WHITE) == "ANTE 1  SMALL BLIND  TARGET 300"
-    assert read_row(px, 2, WHITE) == "SCORE 48"
+    assert read_row(px, 1, WHITE) == "ANTE 1  SMALL BLIND  TARGET    300"
+    assert read_row(px, 2, WHITE) == "SCORE      48"
     assert read_row(px, 3, WHITE) == "HANDS 3  DISCARDS 3  DECK 42"
-    assert read_row(px, 16, WHITE) == "HIGH CARD  16 X 1"     # (5 + 11) x 1
-    assert read_row(px, 18, WHITE) == "LAST: PAIR  24 X 2 = 48"
+    assert read_row(px, 16, WHITE) == "HIGH CARD" + " " * 9 + "16 X 1"     # (5 + 11) x 1
+    assert read_row(px, 18, WHITE) == "LAST  PAIR" + " " * 14 + "24 X 2 =   48"
     assert read_row(px, 20, WHITE) == ""
     hand = state["hand"]
     for k, code in enumerate(hand):

@@ -8,12 +8,13 @@ blocks of 6 x 6 cells on white paper: the rank and a suit at the top left, a dou
 in the middle (cells 2..3 of rows 2..3), a one-pixel border (gold when the card is selected; a selected card is also raised
 one cell row). Colours are 12-bit (4 bits a channel, as the Nexys A7's VGA connector takes).
 
-Rows (cell rows; cards in rows 8..13, raised 7..12):
-  1  ANTE a  SMALL BLIND  TARGET t          3  HANDS h  DISCARDS d  DECK n
-  2  SCORE s                                16 the selection: its hand name, CHIPS x MULT
-  18 LAST: the last hand played, chips x mult = score
-  20 the message: the refusal's text, BLIND WON, RUN WON, RUN LOST
+Rows (cell rows, text from column 2; cards in rows 8..13, raised 7..12):
+  1  ANTE a  SMALL BLIND  TARGET      t     3  HANDS h  DISCARDS d  DECK nn
+  2  SCORE       s                          16 the selection: its hand name, CHIPS X MULT
+  18 LAST  the last hand played, chips X mult = score
+  20 the message: the refusal's text, RUN WON, RUN LOST
   27 the buttons' help
+Numbers stand right-aligned in fields of fixed width, names are padded to fixed widths.
 """
 
 from .balatro import (BLIND_NAMES, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT, NO_HAND,
@@ -37,7 +38,10 @@ TEXT = WHITE
 CARD_COL0, CARD_PITCH = 5, 9            # card k's left cell column: 5 + 9k
 CARD_W, CARD_H = 6, 6                   # cells
 CARD_ROW = 8                            # top cell row (a selected card: one higher)
-HELP = "SW0-7 SELECT  BTNC PLAY  BTNL DISCARD  BTNU BY RANK  BTND BY SUIT  BTNR NEW RUN"
+BLIND_TEXT = tuple(name.upper().ljust(11) for name in BLIND_NAMES)
+HAND_NAMES = tuple(name.upper().ljust(15) for name in CATEGORY_NAMES)
+PICK_TEXT = ("SELECT UP TO 5 CARDS", "AT MOST 5 CARDS")
+HELP = "SW0-7 SELECT  BUTTONS: C PLAY  L DISCARD  U SORT BY RANK  D BY SUIT  R NEW RUN"
 
 
 def card_box(k, selected):
@@ -52,24 +56,37 @@ def rank_text(code):
     return "10" if r == "T" else r
 
 
+def field(value, width):
+    """A number right-aligned in a fixed field (leading blanks, as the hardware's decimal
+    digits give it); ValueError when it does not fit."""
+    text = f"{value:>{width}}"
+    if len(text) != width:
+        raise ValueError(f"{value} does not fit in {width} digits")
+    return text
+
+
+def hand_text(category, chips, mult):
+    return f"{HAND_NAMES[category]}  {field(chips, 3)} X {field(mult, 1)}"
+
+
 def texts(state, selection):
-    """{cell row: text} of the text rows (module docstring)."""
-    blind = BLIND_NAMES[state["blind"]].upper()
-    rows = {1: f"ANTE {state['ante']}  {blind}  TARGET {state['target']}",
-            2: f"SCORE {state['score']}",
-            3: f"HANDS {state['hands_left']}  DISCARDS {state['discards_left']}  "
-               f"DECK {state['deck_left']}"}
+    """{cell row: text} of the text rows (module docstring). Every field has a fixed place and
+    width, so the hardware's character of a cell is a template character, a digit of a
+    number, or a character of a name from a ROM, chosen by the cell's column alone."""
+    rows = {1: f"ANTE {field(state['ante'], 1)}  {BLIND_TEXT[state['blind']]}  TARGET "
+               f"{field(state['target'], 6)}",
+            2: f"SCORE  {field(state['score'], 6)}",
+            3: f"HANDS {field(state['hands_left'], 1)}  DISCARDS "
+               f"{field(state['discards_left'], 1)}  DECK {field(state['deck_left'], 2)}"}
     picked = [c for k, c in enumerate(state["hand"]) if selection >> k & 1]
     if 1 <= len(picked) <= 5:
         s = score_hand(picked)
-        rows[16] = f"{CATEGORY_NAMES[s.category].upper()}  {s.chips} X {s.mult}"
-    elif picked:
-        rows[16] = "AT MOST 5 CARDS"
+        rows[16] = hand_text(s.category, s.chips, s.mult)
     else:
-        rows[16] = "SELECT UP TO 5 CARDS"
+        rows[16] = PICK_TEXT[bool(picked)]
     if state["last_category"] != NO_HAND:
-        rows[18] = (f"LAST: {CATEGORY_NAMES[state['last_category']].upper()}  "
-                    f"{state['last_chips']} X {state['last_mult']} = {state['last_score']}")
+        last = hand_text(state["last_category"], state["last_chips"], state["last_mult"])
+        rows[18] = f"LAST  {last} = {field(state['last_score'], 4)}"
     if state["phase"] == PHASE_WON:
         rows[20] = "RUN WON!  BTNR: NEW RUN"
     elif state["phase"] == PHASE_LOST:
@@ -85,7 +102,8 @@ def frame(state, selection=0):
     BalatroGame.observe()) with the switches at ``selection``."""
     px = [[FELT] * SCREEN_W for _ in range(SCREEN_H)]
     for row, text in texts(state, selection).items():
-        for col, ch in enumerate(text[:COLS - 2]):
+        assert len(text) <= COLS - 2, text
+        for col, ch in enumerate(text):
             _glyph(px, (2 + col) * WIDTH, row * HEIGHT, code_of(ch), TEXT, FELT)
     for k, code in enumerate(state["hand"]):
         _card(px, k, code, bool(selection >> k & 1))
