@@ -213,29 +213,16 @@ def table_server(golden_hands=300, emulator_hands=6):
     """Four scripted clients (tb/table_play.py) through `pokerhdl serve`: hands per minute and
     the delay from a client's action to its next state (the redraw), with the golden table
     and with basys3_holdem in the emulator behind the server."""
-    import asyncio
-    import random
     import statistics
-    from table_play import play
+    from table_play import serve_and_play
     from pokerhdl.table_link import EmulatorLink, GoldenLink
-    from pokerhdl.table_server import TableServer
-
-    async def run(link, hands):
-        server = TableServer(link, auto_deal=0.0, log=lambda text: None)
-        port = await server.start()
-        t0 = time.perf_counter()
-        try:
-            players = await play(port, 4, hands, random.Random(3), deadline=120 * hands)
-        finally:
-            await server.close()
-        return players, time.perf_counter() - t0
 
     rows = []
     for name, link, hands in (("golden table", lambda: GoldenLink(), golden_hands),
                               ("basys3_holdem in the emulator",
                                lambda: EmulatorLink("basys3_holdem"), emulator_hands)):
-        players, seconds = asyncio.run(run(link(), hands))
-        delays = sorted(d for p in players for d in p.delays)
+        players, seconds = serve_and_play(link(), hands, seed=3)
+        delays = sorted(d for p in players for d in p.delays) or [float("nan")]
         rows.append([name, hands, f"{60 * hands / seconds:.1f}",
                      f"{1000 * statistics.median(delays):.1f} ms",
                      f"{1000 * delays[int(0.9 * len(delays))]:.1f} ms",

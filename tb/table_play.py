@@ -212,3 +212,21 @@ def check_views(players, truth, total):
             if msg.get("type") != "state":
                 assert not CARD.findall(" ".join(strings_in(msg, False))), msg
     return checked
+
+
+def serve_and_play(link, hands, seed, per_hand=120):
+    """A server (dealing at once) behind ``link`` and four random players for ``hands``
+    hands; returns (players, wall seconds)."""
+    from pokerhdl.table_server import TableServer
+
+    async def main():
+        server = TableServer(link, auto_deal=0.0, log=lambda text: None)
+        port = await server.start()
+        t0 = time.perf_counter()
+        try:
+            players = await play(port, 4, hands, random.Random(seed),
+                                 deadline=per_hand * hands)
+        finally:
+            await server.close()
+        return players, time.perf_counter() - t0
+    return asyncio.run(main())

@@ -7,11 +7,8 @@ generators at every key and button), so these tests build the model with the two
 signals of the board shell exposed (ticks and stir) and predict the cards and dice with the
 golden twins, as the cocotb board tests do. Marked soak: the fast engine's stage of CI."""
 
-import asyncio
 import os
-import random
 import threading
-import time
 
 import pytest
 
@@ -28,8 +25,7 @@ from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal
 from pokerhdl.table_link import EmulatorLink
-from pokerhdl.table_server import TableServer
-from table_play import Truth, check_views, play
+from table_play import Truth, check_views, serve_and_play
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
 HANDS = int(os.environ.get("EMULATOR_HANDS", 12))      # hands through the server on the RTL
@@ -218,18 +214,8 @@ def test_four_clients_play_the_emulator():
     golden table's at that moment, no hole card reaches another client before the showdown,
     chips are conserved (tb/test_table_server.py plays hundreds of hands with the golden
     table behind the server; here HANDS hands run on the RTL, several seconds each)."""
-    async def main():
-        link = CheckedLink("basys3_holdem")
-        server = TableServer(link, auto_deal=0.0, log=lambda text: None)
-        port = await server.start()
-        t0 = time.perf_counter()
-        try:
-            players = await play(port, 4, HANDS, random.Random(11), deadline=60 * HANDS)
-        finally:
-            await server.close()
-        return link, players, time.perf_counter() - t0
-
-    link, players, seconds = asyncio.run(main())
+    link = CheckedLink("basys3_holdem")
+    players, seconds = serve_and_play(link, HANDS, seed=11, per_hand=60)
     assert link.actual == link.expected[:len(link.actual)]
     checked = check_views(players, link.truth, 4 * link.term.t.start_stack)
     hands = len(link.decks)
