@@ -74,6 +74,8 @@ TOPS = {top.name: top for top in [
     Top("dice_table", "pokerhdl.games.dice:dice_table_top",
         params={"purse": 1008, "max_bid": 127, "deposit_share": 4, "max_rounds": 100},
         doc="7 up 7 down table controller (golden dice.DiceGame): commands, dice in, window"),
+    Top("glyph_rom", "pokerhdl.rtl.glyph_rom:glyph_rom_top",
+        doc="the 8x16 font's glyph rows (golden/font.py), a registered read for a block RAM"),
     Top("vga_timing", "pokerhdl.rtl.vga_timing:vga_timing_top",
         params={"clocks_per_pixel": 4, "h": None, "v": None},
         doc="VGA 640x480 at 60 Hz timing: pixel enable, counters, negative syncs, blanking"),
