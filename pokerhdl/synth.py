@@ -20,6 +20,10 @@ from pathlib import Path
 CACHE = Path(__file__).resolve().parent.parent / "build" / "synth"
 
 
+STATS_FORMAT = "block RAMs apart"     # part of the cache key: remembered figures of an older
+                                    # format are computed again
+
+
 def yosys_path():
     path = shutil.which("yosys")
     if not path:
@@ -34,7 +38,7 @@ def synth_stats(verilog_file, top):
     script = (f"read_verilog {verilog_file}; synth_xilinx -flatten -noiopad -top {top}; "
               f"stat; delete t:FD* t:RAM* t:SRL*; ltp -noff")
     version = subprocess.run([yosys_path(), "-V"], capture_output=True, text=True).stdout
-    key = hashlib.sha1("\0".join([Path(verilog_file).read_text(), top, version,
+    key = hashlib.sha1("\0".join([Path(verilog_file).read_text(), top, version, STATS_FORMAT,
                                    script.replace(str(verilog_file), "")]).encode()).hexdigest()
     remembered = CACHE / f"{top}-{key[:16]}.json"
     if remembered.exists():
@@ -53,10 +57,12 @@ def synth_stats(verilog_file, top):
     luts = sum(n for name, n in cells.items() if re.fullmatch(r"LUT[1-6]", name))
     ffs = sum(n for name, n in cells.items() if re.fullmatch(r"FD[CPRS]E?", name))
     levels = re.findall(r"Longest topological path in \S+ \(length=(\d+)\)", text)
-    lutram = sum(n for name, n in cells.items() if re.fullmatch(r"RAM\w+|SRL\w+", name))
+    bram = sum(n for name, n in cells.items() if re.fullmatch(r"RAMB\w+", name))
+    lutram = sum(n for name, n in cells.items()
+                 if re.fullmatch(r"RAM\w+|SRL\w+", name)) - bram
     stats = {"LUT": luts, "FF": ffs, "LUTRAM/SRL": lutram, "CARRY4": cells.get("CARRY4", 0),
              "MUXF7/8": cells.get("MUXF7", 0) + cells.get("MUXF8", 0),
-             "levels": int(levels[-1]) if levels else 0}
+             "levels": int(levels[-1]) if levels else 0, "BRAM": bram}
     CACHE.mkdir(parents=True, exist_ok=True)
     partial = remembered.with_suffix(f".{os.getpid()}")
     partial.write_text(json.dumps(stats))

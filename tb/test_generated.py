@@ -78,7 +78,8 @@ def test_yosys_synth_xilinx(name):
     """Every top synthesizes; the pipelines keep their depth budget (one synthesis per top:
     tb/test_eval7.py checks the budget of other parameter values)."""
     stats = synth_stats(GENERATED / "verilog" / f"{name}.v", name)
-    assert stats["LUT"] + stats["FF"] > 0, f"{name} synthesized to nothing: {stats}"
+    assert stats["LUT"] + stats["FF"] + stats["BRAM"] > 0, \
+        f"{name} synthesized to nothing: {stats}"
     if name in PIPELINE_BUDGET:
         assert stats["CARRY4"] == 0, stats
         assert 0 < stats["levels"] <= PIPELINE_BUDGET[name], stats
