@@ -220,6 +220,7 @@ extern "C" {
 void* sim_new(uint64_t seed) {
     auto* s = new Sim;
     s->context = std::make_unique<VerilatedContext>();
+    Verilated::threadContextp(s->context.get());
     s->top = std::make_unique<TOP_CLASS>(s->context.get());
     s->rng = seed ? seed : 0x9E3779B97F4A7C15ULL;
     TOP_CLASS* top = s->top.get();
@@ -236,6 +237,9 @@ void* sim_new(uint64_t seed) {
 
 void sim_free(void* p) {
     auto* s = static_cast<Sim*>(p);
+    // a model's public scopes leave the calling thread's current context when they are
+    // deleted: make that this model's, not the last one made (which may be gone)
+    Verilated::threadContextp(s->context.get());
     s->top->final();
     delete s;
 }
