@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from .table_server import MAX_LINE
+from .table_server import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"
@@ -30,23 +30,16 @@ class ClientError(Exception):
     """The server cannot be reached, or refused to seat us."""
 
 
-def parse_address(text):
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ClientError(f"{text!r}: give the server as HOST:PORT, e.g. 127.0.0.1:7777")
-    return host or "127.0.0.1", int(port)
-
-
 def key_message(text, token):
     """The request a key line means ("c", "b 40", "r80", "d", ...), or a ValueError."""
     text = text.strip().lower()
     if not text:
         raise ValueError("nothing typed")
     key, amount = text[0], text[1:].strip()
-    acts = {"f": "fold", "k": "check", "c": "call", "a": "allin", "b": "bet", "r": "raise"}
+    acts = {ch: action for action, ch in ACTION_KEYS.items()}
     if key in acts:
         msg = {"op": "act", "token": token, "action": acts[key]}
-        if key in "br":
+        if acts[key] in AMOUNT_ACTIONS:
             if not amount.isdigit():
                 raise ValueError(f"{acts[key]} how much? e.g. {key} 40")
             msg["amount"] = int(amount)
@@ -323,7 +316,10 @@ def draw(screen, lines):
 
 
 async def connect_and_join(args):
-    host, port = parse_address(args.address)
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        raise ClientError(f"the server: {exc}") from None
     address = f"{host}:{port}"
     client = await TableClient().connect(host, port)
     token = args.token or (None if args.new_seat or args.watch else saved_token(address))

@@ -38,13 +38,26 @@ import secrets
 import sys
 from dataclasses import dataclass
 
+from .golden.holdem import ACTION_NAMES
+from .golden.holdem_terminal import KEYS as TERMINAL_KEYS
 from .table_view import FINAL, TableView
 
 MAX_LINE = 4096
 NAME_LENGTH = 16
 SEND_TIMEOUT = 10.0
-ACTION_KEYS = {"fold": "f", "check": "k", "call": "c", "allin": "a", "bet": "b", "raise": "r"}
+# the protocol's action words and the table's keys for them (golden/holdem_terminal.py)
+ACTION_KEYS = {ACTION_NAMES[key.value].replace("-", ""): ch
+               for ch, key in TERMINAL_KEYS.items() if key.entry == "act"}
+AMOUNT_ACTIONS = {action for action, ch in ACTION_KEYS.items() if TERMINAL_KEYS[ch].number}
 SEAT_OPS = ("act", "deal", "new_game", "cards")
+
+
+def parse_address(text, default_host="127.0.0.1"):
+    """(host, port) of HOST:PORT (an empty host is ``default_host``); ValueError otherwise."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: give HOST:PORT, e.g. 127.0.0.1:7777")
+    return host or default_host, int(port)
 
 
 class Refused(Exception):
@@ -64,9 +77,8 @@ class Seat:
 class Connection:
     """One client's TCP stream."""
 
-    def __init__(self, reader, writer, number):
+    def __init__(self, reader, writer):
         self.reader, self.writer = reader, writer
-        self.number = number
         self.seat = None            # a Seat once joined
         self.watching = False
 
@@ -108,7 +120,6 @@ class TableServer:
         self.pending = b""
         self.server = None
         self.deal_task = None
-        self.numbered = 0
         self.closing = False
         self.handlers = set()       # the tasks serving the connections
 
@@ -232,9 +243,8 @@ class TableServer:
 
     # ------------------------------------------------------------------ the clients' side
     async def _client(self, reader, writer):
-        self.numbered += 1
         self.handlers.add(asyncio.current_task())
-        conn = Connection(reader, writer, self.numbered)
+        conn = Connection(reader, writer)
         self.conns.add(conn)
         try:
             while True:
@@ -312,10 +322,7 @@ class TableServer:
                 raise Refused(f"a name is 1..{NAME_LENGTH} printable characters")
             seat = next((s for s in self.seats if not s.house and s.token is None), None)
             if seat is None:
-                conn.watching = True
-                await conn.send({"type": "welcome", "role": "watcher", "seat": None,
-                                 "reason": "every seat is taken: watching"})
-                await conn.send(self.state_for(conn))
+                await self._watch(conn, "every seat is taken: watching")
                 return
             seat.token = secrets.token_hex(16)
             seat.name = name or f"P{seat.index}"
@@ -329,8 +336,11 @@ class TableServer:
     async def _op_watch(self, conn, msg):
         if conn.seat is not None:
             raise Refused(f"already at the table as P{conn.seat.index}")
+        await self._watch(conn, "watching")
+
+    async def _watch(self, conn, reason):
         conn.watching = True
-        await conn.send({"type": "welcome", "role": "watcher", "seat": None})
+        await conn.send({"type": "welcome", "role": "watcher", "seat": None, "reason": reason})
         await conn.send(self.state_for(conn))
 
     async def _op_state(self, conn, msg):
@@ -345,11 +355,11 @@ class TableServer:
             raise Refused("not your turn" + (f": P{v.to_act} is to act"
                                              if v.to_act is not None else ": no hand is on"))
         keys = ACTION_KEYS[action]
-        if action in ("bet", "raise"):
+        if action in AMOUNT_ACTIONS:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
                 raise Refused(f"{action} needs an amount: a whole number of chips above 0")
             keys += f"{min(amount, 10 ** 9)}\r"
-        await self._table_op(conn, "act", keys)
+        await self._table_op(keys)
 
     async def _op_deal(self, conn, msg):
         if self.view.phase == "betting":
@@ -358,12 +368,12 @@ class TableServer:
             raise Refused("the game is over: start a new game")
         if self._status(conn.seat) == "out":
             raise Refused("you are out of this game")
-        await self._table_op(conn, "deal", "d")
+        await self._table_op("d")
 
     async def _op_new_game(self, conn, msg):
         if self.view.phase != "over":
             raise Refused("the game is not over")
-        await self._table_op(conn, "new_game", "n")
+        await self._table_op("n")
 
     async def _op_cards(self, conn, msg):
         seat = conn.seat
@@ -373,7 +383,9 @@ class TableServer:
             await self._ask(b"h")
         await conn.send(self.state_for(conn))
 
-    async def _table_op(self, conn, op, keys):
+    async def _table_op(self, keys):
+        """Type an accepted request's keys; the table's refusal, or its silence, is the
+        requester's refusal."""
         final = await self._ask(keys.encode())
         if final is None:
             await self._ask(b"t")                   # read the table again
@@ -418,17 +430,16 @@ class TableServer:
             return []
         me = v.seats[seat.index]
         most = me.stack + me.bet
-        legal = [{"action": "fold", "key": "f"}]
+        legal = [("fold", {})]
         if v.to_call == 0:
-            legal.append({"action": "check", "key": "k"})
+            legal.append(("check", {}))
         else:
-            legal.append({"action": "call", "key": "c", "amount": min(v.to_call, me.stack)})
+            legal.append(("call", {"amount": min(v.to_call, me.stack)}))
         if most > v.current_bet:
-            action = "bet" if v.current_bet == 0 else "raise"
-            legal.append({"action": action, "key": action[0], "min": min(v.min_raise_to, most),
-                          "max": most})
-        legal.append({"action": "allin", "key": "a", "amount": most})
-        return legal
+            legal.append(("bet" if v.current_bet == 0 else "raise",
+                          {"min": min(v.min_raise_to, most), "max": most}))
+        legal.append(("allin", {"amount": most}))
+        return [{"action": a, "key": ACTION_KEYS[a], **extra} for a, extra in legal]
 
     async def broadcast(self):
         for conn in list(self.conns):
@@ -459,9 +470,10 @@ then each player: pokerhdl join 127.0.0.1:7777 --name Ann
 
 def run_cli(args):
     from .table_link import EmulatorLink, GoldenLink, SerialLink
-    host, _, port = args.listen.rpartition(":")
-    if not port.isdigit():
-        sys.exit(f"pokerhdl serve: --listen {args.listen}: give HOST:PORT")
+    try:
+        host, port = parse_address(args.listen, "0.0.0.0")
+    except ValueError as exc:
+        sys.exit(f"pokerhdl serve: --listen {exc}")
     try:
         if args.golden:
             link = GoldenLink(seed=args.seed)
@@ -480,13 +492,14 @@ def run_cli(args):
     def ready(server, bound):
         seats = len(server.seats)
         offered = sum(not s.house for s in server.seats)
+        where = "127.0.0.1" if host == "0.0.0.0" else host
         print(f"serving {link.name}: {seats} seats, {offered} for players, on "
-              f"{host or '0.0.0.0'}:{bound}; players join with: pokerhdl join "
-              f"{host or '127.0.0.1'}:{bound} --name NAME", file=sys.stderr, flush=True)
+              f"{host}:{bound}; players join with: pokerhdl join {where}:{bound} "
+              "--name NAME", file=sys.stderr, flush=True)
 
     auto = args.auto_deal if args.auto_deal >= 0 else None
     try:
-        asyncio.run(serve(link, host or "0.0.0.0", int(port), args.players, auto, ready))
+        asyncio.run(serve(link, host, port, args.players, auto, ready))
     except (RuntimeError, ValueError, OSError) as exc:
         sys.exit(f"pokerhdl serve: {exc}")
     except KeyboardInterrupt:

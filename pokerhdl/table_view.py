@@ -20,7 +20,7 @@ LINE_HAND = re.compile(r"Hand (\d+) (\w+) pot (\d+)(?: board ((?:\S\S ?)+))?$")
 LINE_SEAT = re.compile(r"P(\d+)( D)? stack (\d+) bet (\d+)(?: (out|folded|all-in))?$")
 LINE_TO_ACT = re.compile(r"P(\d+) to act, stack (\d+), to call (\d+), min raise to (\d+)$")
 LINE_GAME_OVER = re.compile(r"Game over, P(\d+) wins$")
-LINE_READY = "Press d to deal"
+LINE_READY = re.compile(r"Press d to deal$")
 LINE_HOLE = re.compile(r"P(\d+) cards ([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])$")
 LINE_REFUSED = re.compile(r"! (.+)$")
 LINE_POST = re.compile(r"P(\d+) posts (small|big) blind (\d+)( \(all-in\))?$")
@@ -31,7 +31,7 @@ LINE_BET = re.compile(r"P(\d+) (?:bets|raises to) (\d+)( \(all-in\))?$")
 LINE_ALLIN = re.compile(r"P(\d+) goes all-in for (\d+) \(bet (\d+)\)$")
 LINE_SHOWN = re.compile(r"P(\d+) ([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs]) (.+)$")
 LINE_COLLECTS = re.compile(r"P(\d+) collects (\d+)$")
-LINE_NEW_GAME = "New game"
+LINE_NEW_GAME = re.compile(r"New game$")
 
 # what a line ends: the last line of every answer the terminal gives
 FINAL = ("to_act", "game_over", "ready", "hole", "refused")
@@ -78,29 +78,30 @@ class TableView:
         line (FINAL kinds end an answer) or is None for a line that says nothing here."""
         text = ESCAPE.sub("", text).strip()
         for kind, pattern in PATTERNS:
-            m = pattern.match(text) if hasattr(pattern, "match") else \
-                (text == pattern and text)
+            m = pattern.match(text)
             if m:
+                handler = getattr(self, "_" + kind, None)
                 try:
-                    getattr(self, "_" + kind)(m, text)
+                    if handler:
+                        handler(m, text)
                 except IndexError:          # a seat no table has: a garbled line
                     return None, None
+                if kind in LOGGED:
+                    self._say(text)
                 return kind, m
         return None, None
 
     # lines that set the state
     def _hand(self, m, text):
         hand, street, pot = int(m.group(1)), m.group(2), int(m.group(3))
-        if hand != self.hand:
-            for s in self.seats:
-                s.bet = 0
-                if s.status != "out":
-                    s.status = "in"
+        new_hand = hand != self.hand
+        new_street = not new_hand and street != self.street
+        for s in self.seats if new_hand or new_street else ():
+            s.bet = 0
+            if new_hand and s.status != "out":
+                s.status = "in"
+        if new_hand:
             self.shown = {}
-        elif street != self.street:
-            for s in self.seats:
-                s.bet = 0
-        new_street = hand == self.hand and street != self.street
         self.hand, self.street, self.pot = hand, street, pot
         self.board = (m.group(4) or "").split()
         if new_street and self.board:
@@ -129,15 +130,8 @@ class TableView:
     def _ready(self, m, text):
         self.to_act, self.phase, self.winner = None, "ready", None
 
-    def _hole(self, m, text):
-        pass                                # private: the caller routes it
-
-    def _refused(self, m, text):
-        pass                                # the caller's: sent to whoever asked
-
     def _new_game(self, m, text):
         self.shown = {}
-        self._say(text)
 
     # log entries: chips move as the golden table moves them
     def _post(self, m, text):
@@ -145,39 +139,27 @@ class TableView:
             self._say(f"-- hand {self.hand + 1} --")
         self._seat_at(int(m.group(1))).put(int(m.group(3)))
         self._flag_all_in(m, 4)
-        self._say(text)
 
     def _fold(self, m, text):
         self._seat_at(int(m.group(1))).status = "folded"
-        self._say(text)
-
-    def _check(self, m, text):
-        self._say(text)
 
     def _call(self, m, text):
         self._seat_at(int(m.group(1))).put(int(m.group(2)))
         self._flag_all_in(m, 3)
-        self._say(text)
 
     def _bet(self, m, text):
         seat = self._seat_at(int(m.group(1)))
         total = int(m.group(2))
         seat.put(total - seat.bet, total)
         self._flag_all_in(m, 3)
-        self._say(text)
 
     def _allin(self, m, text):
         seat = self._seat_at(int(m.group(1)))
         seat.put(int(m.group(2)), int(m.group(3)))
         seat.status = "all-in"
-        self._say(text)
 
     def _shown(self, m, text):
         self.shown[int(m.group(1))] = ([m.group(2), m.group(3)], m.group(4))
-        self._say(text)
-
-    def _collects(self, m, text):
-        self._say(text)                     # the full table that follows has the stacks
 
     # helpers
     def _seat_at(self, k):
@@ -208,6 +190,8 @@ class TableView:
                 "log": list(self.log)}
 
 
+# lines that go into the public log as they are (hole answers, refusals and tables do not)
+LOGGED = {"post", "fold", "check", "call", "bet", "allin", "shown", "collects", "new_game"}
 # the order matters where patterns overlap: a hole answer before a shown hand, the shown hand
 # last (its name is free text)
 PATTERNS = [("hand", LINE_HAND), ("to_act", LINE_TO_ACT), ("seat", LINE_SEAT),

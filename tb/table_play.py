@@ -115,8 +115,8 @@ class Player:
         """A random legal-looking action (sometimes a refused one: the table must say no)."""
         a = self.rng.choice(legal)
         msg = {"op": "act", "token": self.client.token, "action": a["action"]}
-        if a["action"] in ("deal", "new_game"):
-            msg = {"op": a["action"], "token": self.client.token}
+        if a["action"] == "new_game":
+            msg = {"op": "new_game", "token": self.client.token}
         elif "min" in a:
             low, high = a["min"], a["max"]
             msg["amount"] = self.rng.choice([low, high, self.rng.randint(low, high),
@@ -161,8 +161,6 @@ async def play(port, players, hands, rng, on_state=None, deadline=TIME_LIMIT, ca
                 msg = {"op": "act", "token": p.client.token, "action": passive[0]["action"]}
             else:
                 msg = p.choose(legal)
-            if msg["op"] == "deal":
-                continue
             p.sent_at = time.perf_counter()
             await p.client.send(msg)
 

@@ -5,7 +5,7 @@ field written out from the golden Table here. Garbled lines change nothing."""
 
 import random
 
-from table_play import public_of
+from table_play import public_of, view_of
 from pokerhdl.golden.holdem import PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
@@ -13,14 +13,9 @@ from pokerhdl.golden.shuffle import deal
 from pokerhdl.table_view import TableView
 
 
-def view_fields(v):
-    seats = v.seats
-    return {"hand": v.hand, "street": v.street, "pot": v.pot, "board": v.board,
-            "dealer": v.dealer, "to_act": v.to_act, "phase": v.phase, "winner": v.winner,
-            "stacks": [s.stack for s in seats], "bets": [s.bet for s in seats],
-            "status": [s.status for s in seats],
-            "to_call": v.to_call if v.to_act is not None else None,
-            "min_raise_to": v.min_raise_to if v.to_act is not None else None}
+def view_fields(view):
+    """The view's public state in the fields the golden table is written out in."""
+    return view_of({"table": view.public()})
 
 
 def feed(view, text):

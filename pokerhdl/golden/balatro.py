@@ -77,7 +77,6 @@ RESULT_TEXT = ("ok", "run over: new run", "no discards left", "select a card",
 
 # Moves, for ``act`` (the buttons of a board top, the keys of a terminal).
 ACT_PLAY, ACT_DISCARD, ACT_SORT_RANK, ACT_SORT_SUIT, ACT_NEW_RUN = range(5)
-ACTION_NAMES = ("play", "discard", "sort by rank", "sort by suit", "new run")
 
 
 @dataclass(frozen=True)
@@ -198,9 +197,7 @@ class BalatroGame:
         if code != OK:
             return self._refuse(code)
         hand = score_hand([self.hand[i] for i in slots])
-        before = self.score
         self.score += hand.score
-        assert self.score >= before
         self.hands_left -= 1
         self.last_category, self.last_chips = hand.category, hand.chips
         self.last_mult, self.last_score = hand.mult, hand.score
@@ -271,8 +268,6 @@ class BalatroGame:
                     deck_left=self.deck_left, result=self.result,
                     last_category=self.last_category, last_chips=self.last_chips,
                     last_mult=self.last_mult, last_score=self.last_score)
-
-    state = observe
 
     def snapshot(self):
         """The whole state: the observables, the blind's deck and the cards spent from it."""

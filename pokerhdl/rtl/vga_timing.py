@@ -10,7 +10,7 @@ as its pipeline is deep.
 
 from myhdl import block, always_seq, Signal, ResetSignal, intbv
 
-from ..golden.vga import VGA_640X480, mode_of
+from ..golden.vga import VGA_640X480, Axis, Mode
 
 
 @block
@@ -20,7 +20,7 @@ def vga_timing(clk, rst, pixel_en, x, y, active, hsync, vsync, frame_start,
     (visible when x < h.visible and y < v.visible); active: in the visible area; hsync,
     vsync: the pins' levels (negative: 0 in the pulse); frame_start: pixel_en of (0, 0).
     ``h``, ``v``: (visible, front, sync, back) of each axis (default 640x480 at 60 Hz)."""
-    mode = mode_of(h or astuple(VGA_640X480.h), v or astuple(VGA_640X480.v))
+    mode = Mode(h=Axis(*h) if h else VGA_640X480.h, v=Axis(*v) if v else VGA_640X480.v)
     if clocks_per_pixel < 1:
         raise ValueError("clocks_per_pixel >= 1")
     if max(mode.h.total, mode.v.total) > 1 << len(x):
@@ -66,14 +66,8 @@ def vga_timing(clk, rst, pixel_en, x, y, active, hsync, vsync, frame_start,
     return count, drive
 
 
-def astuple(axis):
-    return (axis.visible, axis.front, axis.sync, axis.back)
-
-
 def vga_timing_top(clocks_per_pixel=4, h=None, v=None):
-    """Ports for conversion; ``h``/``v`` as lists of four (a top's JSON parameters)."""
-    h = tuple(h) if h else None
-    v = tuple(v) if v else None
+    """Ports for conversion; ``h``/``v``: lists of four (a top's JSON parameters) or None."""
     return vga_timing(clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False),
                       pixel_en=Signal(bool(0)), x=Signal(intbv(0)[10:]),
                       y=Signal(intbv(0)[10:]), active=Signal(bool(0)),
