@@ -42,6 +42,11 @@ BLIND_TEXT = tuple(name.upper().ljust(11) for name in BLIND_NAMES)
 HAND_NAMES = tuple(name.upper().ljust(15) for name in CATEGORY_NAMES)
 PICK_TEXT = ("SELECT UP TO 5 CARDS", "AT MOST 5 CARDS")
 HELP = "SW0-7 SELECT  BUTTONS: C PLAY  L DISCARD  U SORT BY RANK  D BY SUIT  R NEW RUN"
+WON_TEXT = "RUN WON!  BTNR: NEW RUN"
+LOST_TEXT = "RUN LOST  BTNR: NEW RUN"
+TEXT_COL = 2                            # every text row starts in this cell column
+ROW_BLIND, ROW_SCORE, ROW_COUNTS, ROW_PICK, ROW_LAST, ROW_MESSAGE, ROW_HELP = (
+    1, 2, 3, 16, 18, 20, 27)
 
 
 def card_box(k, selected):
@@ -73,27 +78,27 @@ def texts(state, selection):
     """{cell row: text} of the text rows (module docstring). Every field has a fixed place and
     width, so the hardware's character of a cell is a template character, a digit of a
     number, or a character of a name from a ROM, chosen by the cell's column alone."""
-    rows = {1: f"ANTE {field(state['ante'], 1)}  {BLIND_TEXT[state['blind']]}  TARGET "
+    rows = {ROW_BLIND: f"ANTE {field(state['ante'], 1)}  {BLIND_TEXT[state['blind']]}  TARGET "
                f"{field(state['target'], 6)}",
-            2: f"SCORE  {field(state['score'], 6)}",
-            3: f"HANDS {field(state['hands_left'], 1)}  DISCARDS "
+            ROW_SCORE: f"SCORE  {field(state['score'], 6)}",
+            ROW_COUNTS: f"HANDS {field(state['hands_left'], 1)}  DISCARDS "
                f"{field(state['discards_left'], 1)}  DECK {field(state['deck_left'], 2)}"}
     picked = [c for k, c in enumerate(state["hand"]) if selection >> k & 1]
     if 1 <= len(picked) <= 5:
         s = score_hand(picked)
-        rows[16] = hand_text(s.category, s.chips, s.mult)
+        rows[ROW_PICK] = hand_text(s.category, s.chips, s.mult)
     else:
-        rows[16] = PICK_TEXT[bool(picked)]
+        rows[ROW_PICK] = PICK_TEXT[bool(picked)]
     if state["last_category"] != NO_HAND:
         last = hand_text(state["last_category"], state["last_chips"], state["last_mult"])
-        rows[18] = f"LAST  {last} = {field(state['last_score'], 4)}"
+        rows[ROW_LAST] = f"LAST  {last} = {field(state['last_score'], 4)}"
     if state["phase"] == PHASE_WON:
-        rows[20] = "RUN WON!  BTNR: NEW RUN"
+        rows[ROW_MESSAGE] = WON_TEXT
     elif state["phase"] == PHASE_LOST:
-        rows[20] = "RUN LOST  BTNR: NEW RUN"
+        rows[ROW_MESSAGE] = LOST_TEXT
     elif state["result"] != OK:
-        rows[20] = RESULT_TEXT[state["result"]].upper()
-    rows[27] = HELP
+        rows[ROW_MESSAGE] = RESULT_TEXT[state["result"]].upper()
+    rows[ROW_HELP] = HELP
     return rows
 
 
@@ -102,9 +107,9 @@ def frame(state, selection=0):
     BalatroGame.observe()) with the switches at ``selection``."""
     px = [[FELT] * SCREEN_W for _ in range(SCREEN_H)]
     for row, text in texts(state, selection).items():
-        assert len(text) <= COLS - 2, text
+        assert len(text) <= COLS - TEXT_COL, text
         for col, ch in enumerate(text):
-            _glyph(px, (2 + col) * WIDTH, row * HEIGHT, code_of(ch), TEXT, FELT)
+            _glyph(px, (TEXT_COL + col) * WIDTH, row * HEIGHT, code_of(ch), TEXT, FELT)
     for k, code in enumerate(state["hand"]):
         _card(px, k, code, bool(selection >> k & 1))
     return px

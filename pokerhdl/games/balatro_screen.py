@@ -1,0 +1,432 @@
+"""The Balatro table on VGA, drawn from the game's view without a frame buffer: the hardware
+twin of golden/balatro_screen.py, which it must match pixel for pixel.
+
+Why no frame buffer: the screen is 80 x 30 cells of one glyph each, so a pixel's colour follows
+from its cell (a character and two colours) and the glyph's row, one ROM read each. A 640 x
+480 x 12-bit buffer would take 100 block RAMs and a writer that redraws on every move; this
+takes two block RAMs (the glyphs, the text lines) and is right on the very next frame.
+
+Text: every text row is one of a few lines (``LINES``), chosen by the row and the game's state
+(the blind's name, the selection's hand, the last hand, the message). A line is 80 cells, each
+a character or "digit k" of the numbers, which a double-dabble converter (rtl/bcd.py) turns
+into characters in the background, one field at a time, with leading blanks (about 110 clocks
+for all of them). Cards: the column says which card slot and where in it, the row whether the
+card (raised when selected) is there, and the card's code gives the rank and suit glyphs.
+
+Pipeline: the timing's registered (x, y), then six registers: row and column decoded; line
+address and card fields; line ROM and card glyph choice; glyph code; glyph ROM; colour. The
+syncs are delayed as many clocks, so they stay aligned at any clocks-per-pixel.
+"""
+
+import re
+
+from myhdl import block, always_seq, always_comb, always, concat, Signal, ResetSignal, intbv
+
+from ..golden.balatro import NO_HAND, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT
+from ..golden.balatro_screen import (BLACK, BLIND_TEXT, CARD_COL0, CARD_H, CARD_PITCH, CARD_ROW,
+                                     CARD_W, COLS, FELT, GOLD, GREY, HAND_NAMES, HELP, LOST_TEXT,
+                                     PICK_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP, ROW_LAST,
+                                     ROW_MESSAGE, ROW_PICK, ROW_SCORE, TEXT, TEXT_COL, WHITE,
+                                     WON_TEXT)
+from ..golden.cards import RANKS
+from ..golden.font import HEIGHT, WIDTH
+from ..golden.vga import VGA_640X480
+from ..rtl.bcd import bcd_digits, bin2bcd
+from ..rtl.glyph_rom import glyph_rom, rom_signals
+from ..rtl.vga_timing import vga_timing
+from .balatro import BalatroView, CODE_BITS, rules_of, score_bits
+from ..golden.balatro import HAND_SLOTS
+
+# The numbers on screen: (view field, digits), in the order of the digit codes.
+CONVERTED = (("target", 6), ("score", 6), ("deck_left", 2), ("pick_chips", 3),
+             ("last_chips", 3), ("last_score", 4))
+SINGLE = ("ante", "hands_left", "discards_left", "pick_mult", "last_mult")
+FIELDS = CONVERTED + tuple((name, 1) for name in SINGLE)
+FIELD_AT = {name: sum(w for _, w in FIELDS[:i])   # name -> its first (leftmost) digit
+            for i, (name, _) in enumerate(FIELDS)}
+DIGITS = sum(w for _, w in FIELDS)
+CONVERTER_DIGITS = max(w for _, w in CONVERTED)
+CONVERTER_BITS = 17                        # the widest number that fits in 6 digits: 2**17 - 1
+assert bcd_digits(CONVERTER_BITS) == CONVERTER_DIGITS
+DIGIT_OP = 0x80                            # a line cell of DIGIT_OP + k shows digit code k
+BLANK = ord(" ")
+
+# The text lines (module docstring): {name:width} is a number, the rest literal characters.
+TOP_LINE = "ANTE {ante:1}  %s  TARGET {target:6}"
+SCORE_LINE = "SCORE  {score:6}"
+COUNTS_LINE = "HANDS {hands_left:1}  DISCARDS {discards_left:1}  DECK {deck_left:2}"
+PICK_LINE = "%s  {pick_chips:3} X {pick_mult:1}"
+LAST_LINE = "LAST  %s  {last_chips:3} X {last_mult:1} = {last_score:4}"
+LINES = ([""] + [TOP_LINE % name for name in BLIND_TEXT] + [SCORE_LINE, COUNTS_LINE]
+         + [PICK_LINE % name for name in HAND_NAMES] + list(PICK_TEXT)
+         + [LAST_LINE % name for name in HAND_NAMES] + [WON_TEXT, LOST_TEXT]
+         + [text.upper() for text in RESULT_TEXT[1:]] + [HELP])
+L_BLANK = 0
+L_TOP = 1
+L_SCORE = L_TOP + len(BLIND_TEXT)
+L_COUNTS = L_SCORE + 1
+L_PICK = L_COUNTS + 1
+L_PICK_NONE = L_PICK + len(HAND_NAMES)
+L_PICK_MANY = L_PICK_NONE + 1
+L_LAST = L_PICK_MANY + 1
+L_WON = L_LAST + len(HAND_NAMES)
+L_LOST = L_WON + 1
+L_REFUSED = L_LOST + 1                     # + result - 1
+L_HELP = L_REFUSED + len(RESULT_TEXT) - 1
+assert L_HELP == len(LINES) - 1
+
+
+def line_cells(template):
+    """The 80 cells of a line: character codes, or DIGIT_OP + the digit's index."""
+    cells = [BLANK] * TEXT_COL
+    for literal, name, width in re.findall(r"([^{]*)(?:\{(\w+):(\d)\})?", template):
+        cells += [ord(ch) for ch in literal]
+        if name:
+            assert int(width) == dict(FIELDS)[name], name
+            cells += [DIGIT_OP + FIELD_AT[name] + k for k in range(int(width))]
+    assert len(cells) <= COLS, template
+    return cells + [BLANK] * (COLS - len(cells))
+
+
+_CELLS = [cell for template in LINES for cell in line_cells(template)]
+LINE_BITS = (len(LINES) - 1).bit_length()
+ADDRESS_BITS = (len(_CELLS) - 1).bit_length()
+# blank up to the whole address space: the blanking's columns (up to 99) address beyond it
+LINE_ROM = tuple(_CELLS + [BLANK] * ((1 << ADDRESS_BITS) - len(_CELLS)))
+
+# card slot and cell within it, by cell column (slot 15: no card there)
+NO_SLOT = 15
+CARD_SLOT = tuple(next((k for k in range(HAND_SLOTS)
+                        if 0 <= c - CARD_COL0 - CARD_PITCH * k < CARD_W), NO_SLOT)
+                  for c in range(128))
+CARD_DX = tuple(0 if s == NO_SLOT else c - CARD_COL0 - CARD_PITCH * s
+                for c, s in enumerate(CARD_SLOT))
+RANK_FIRST = tuple(ord("1" if r == "T" else r) for r in RANKS) + (BLANK,) * 3
+RANK_SECOND = tuple(ord("0" if r == "T" else " ") for r in RANKS) + (BLANK,) * 3
+LATENCY = 6                                # the timing's (x, y) to the colour register
+
+
+def check_display(rules):
+    """The view fits the screen's fields: single digits, and numbers of up to 6 digits."""
+    if max(rules.hands, rules.discards, rules.antes) > 9:
+        raise ValueError("hands, discards and antes are shown as one digit: at most 9")
+    if score_bits(rules) > CONVERTER_BITS or max(rules.max_score,
+                                                  max(rules.targets)) > 999_999:
+        raise ValueError("scores and targets are shown in 6 digits")
+
+
+@block
+def digit_codes(clk, rst, view, codes):
+    """codes[7 * DIGITS]: the character of every digit of FIELDS (digit k in bits 7k+6..7k),
+    numbers right-aligned with leading blanks; single digits follow the view at once, the
+    converted numbers within about 110 clocks."""
+    start, busy, done = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    value = Signal(intbv(0)[CONVERTER_BITS:])
+    bcd = Signal(intbv(0)[4 * CONVERTER_DIGITS:])
+    converter = bin2bcd(clk, rst, start, value, busy, done, bcd, width=CONVERTER_BITS)
+    field = Signal(intbv(0, min=0, max=len(CONVERTED)))
+    last_field = len(CONVERTED) - 1
+    # the converted fields' first digit codes, in CONVERTED order
+    at_target, at_score, at_deck = FIELD_AT["target"], FIELD_AT["score"], FIELD_AT["deck_left"]
+    at_pchips, at_lchips = FIELD_AT["pick_chips"], FIELD_AT["last_chips"]
+    at_lscore = FIELD_AT["last_score"]
+    at_ante, at_hands = FIELD_AT["ante"], FIELD_AT["hands_left"]
+    at_discards, at_pmult = FIELD_AT["discards_left"], FIELD_AT["pick_mult"]
+    at_lmult = FIELD_AT["last_mult"]
+    n = CONVERTER_DIGITS
+    zero = ord("0")
+
+    @always_comb
+    def pick_value():
+        if field == 0:
+            value.next = view.target
+        elif field == 1:
+            value.next = view.score
+        elif field == 2:
+            value.next = view.deck_left
+        elif field == 3:
+            value.next = view.pick_chips
+        elif field == 4:
+            value.next = view.last_chips
+        else:
+            value.next = view.last_score
+
+    @always_seq(clk.posedge, reset=rst)
+    def cycle():
+        start.next = 0
+        if not busy and not start and not done:
+            start.next = 1
+        if done:
+            # the digits as characters, most significant first (in the lowest bits); a zero
+            # is blank while only zeros stand before it
+            v = intbv(0)[7 * n:]
+            lead = True
+            for p in range(n):
+                d = intbv(0)[4:]
+                for b in range(4):
+                    d[b] = bcd[4 * (n - 1 - p) + b]
+                c = intbv(0)[7:]
+                if lead and d == 0 and p != n - 1:
+                    c[:] = BLANK
+                else:
+                    lead = False
+                    c[:] = zero + d
+                for b in range(7):
+                    v[7 * p + b] = c[b]
+            if field == last_field:
+                field.next = 0
+            else:
+                field.next = field + 1
+            # a field of w digits takes the converter's last w (its leading ones are blanks)
+            if field == 0:
+                codes.next[7 * (at_target + 6):7 * at_target] = v[42:0]
+            elif field == 1:
+                codes.next[7 * (at_score + 6):7 * at_score] = v[42:0]
+            elif field == 2:
+                codes.next[7 * (at_deck + 2):7 * at_deck] = v[42:28]
+            elif field == 3:
+                codes.next[7 * (at_pchips + 3):7 * at_pchips] = v[42:21]
+            elif field == 4:
+                codes.next[7 * (at_lchips + 3):7 * at_lchips] = v[42:21]
+            else:
+                codes.next[7 * (at_lscore + 4):7 * at_lscore] = v[42:14]
+        codes.next[7 * (at_ante + 1):7 * at_ante] = zero + view.ante
+        codes.next[7 * (at_hands + 1):7 * at_hands] = zero + view.hands_left
+        codes.next[7 * (at_discards + 1):7 * at_discards] = zero + view.discards_left
+        codes.next[7 * (at_pmult + 1):7 * at_pmult] = zero + view.pick_mult
+        codes.next[7 * (at_lmult + 1):7 * at_lmult] = zero + view.last_mult
+
+    return converter, pick_value, cycle
+
+
+@block
+def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_per_pixel=4,
+                   h=None, v=None):
+    """view: the controller's BalatroView; selection[8]: the switches (raised cards).
+    rgb[12]: 0xRGB, black in the blanking; hsync, vsync: the pins' levels (negative pulses).
+    clocks_per_pixel, h, v: the timing's (rtl/vga_timing.py)."""
+    check_display(rules)
+    pixel_en, frame_start = Signal(bool(0)), Signal(bool(0))
+    x, y = Signal(intbv(0)[10:]), Signal(intbv(0)[10:])
+    active, hs0, vs0 = Signal(bool(0)), Signal(bool(1)), Signal(bool(1))
+    timing = vga_timing(clk, rst, pixel_en, x, y, active, hs0, vs0, frame_start,
+                        clocks_per_pixel=clocks_per_pixel, h=h, v=v)
+    codes = Signal(intbv(0)[7 * DIGITS:])
+    digits = digit_codes(clk, rst, view, codes)
+    # lines chosen by the state
+    line_blind, line_pick, line_last, line_message = (Signal(intbv(0)[LINE_BITS:])
+                                                      for _ in range(4))
+    # A: row and column decoded
+    col = Signal(intbv(0)[7:])
+    a_row, a_col = Signal(intbv(0)[6:]), Signal(intbv(0)[7:])
+    a_gx, a_gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
+    a_line, a_line_c = Signal(intbv(0)[LINE_BITS:]), Signal(intbv(0)[LINE_BITS:])
+    a_slot, a_dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
+    a_active = Signal(bool(0))
+    # B: line address and card fields
+    b_addr = Signal(intbv(0)[ADDRESS_BITS:])
+    b_card, b_sel, b_active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    b_code = Signal(intbv(0)[CODE_BITS:])
+    b_dx, b_dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+    b_gx, b_gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
+    # C: line ROM and card glyph choice
+    c_op = Signal(intbv(0)[8:])
+    c_card, c_active, c_red, c_edge, c_sel = (Signal(bool(0)) for _ in range(5))
+    c_char = Signal(intbv(0)[7:])
+    c_row, c_gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
+    c_bit, c_gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+    # D: glyph code; E: glyph ROM; F: colour
+    d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
+    d_bit, e_bit = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
+    d_ink, e_ink = Signal(intbv(0)[12:]), Signal(intbv(0)[12:])
+    d_paper, e_paper = Signal(intbv(0)[12:]), Signal(intbv(0)[12:])
+    bits = Signal(intbv(0)[8:])
+    font = glyph_rom(clk, d_code, d_row, bits)
+    line_table = rom_signals(LINE_ROM, 8)
+    slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
+    first_table, second_table = rom_signals(RANK_FIRST, 7), rom_signals(RANK_SECOND, 7)
+    rgb_q = Signal(intbv(0)[12:])
+    hs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
+    vs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
+    card_top, card_h, card_w = CARD_ROW, CARD_H, CARD_W
+    slots = HAND_SLOTS
+
+    @always_seq(clk.posedge, reset=rst)
+    def lines():
+        line_blind.next = L_TOP + view.blind
+        if view.pick_count == 0:
+            line_pick.next = L_PICK_NONE
+        elif view.pick_count > 5:
+            line_pick.next = L_PICK_MANY
+        else:
+            line_pick.next = L_PICK + view.pick_category
+        if view.last_category == NO_HAND:
+            line_last.next = L_BLANK
+        else:
+            line_last.next = L_LAST + view.last_category
+        if view.phase == PHASE_WON:
+            line_message.next = L_WON
+        elif view.phase == PHASE_LOST:
+            line_message.next = L_LOST
+        elif view.result != OK:
+            line_message.next = L_REFUSED - 1 + view.result
+        else:
+            line_message.next = L_BLANK
+
+    @always_comb
+    def decode_a():
+        col.next = x[10:3]
+        row = y[10:4]
+        if row == ROW_BLIND:
+            a_line_c.next = line_blind
+        elif row == ROW_SCORE:
+            a_line_c.next = L_SCORE
+        elif row == ROW_COUNTS:
+            a_line_c.next = L_COUNTS
+        elif row == ROW_PICK:
+            a_line_c.next = line_pick
+        elif row == ROW_LAST:
+            a_line_c.next = line_last
+        elif row == ROW_MESSAGE:
+            a_line_c.next = line_message
+        elif row == ROW_HELP:
+            a_line_c.next = L_HELP
+        else:
+            a_line_c.next = L_BLANK
+
+    @always(clk.posedge)
+    def stage_a():
+        a_row.next = y[10:4]
+        a_col.next = col
+        a_gx.next = x[3:0]
+        a_gy.next = y[4:0]
+        a_line.next = a_line_c
+        a_slot.next = slot_table[col]
+        a_dx.next = dx_table[col]
+        a_active.next = active
+
+    @always(clk.posedge)
+    def stage_b():
+        line = intbv(0)[ADDRESS_BITS:]
+        line[:] = a_line
+        b_addr.next = (line << 6) + (line << 4) + a_col     # line * COLS + column
+        k = a_slot[3:0]
+        raised = selection[k]
+        top = intbv(0)[6:]
+        top[:] = card_top
+        if raised:
+            top[:] = card_top - 1
+        b_card.next = a_slot != NO_SLOT and k < view.hand_len and a_row >= top \
+            and a_row < top + card_h
+        b_dy.next = a_row[3:0] - top[3:0]           # mod 8: only read inside the card
+        c = intbv(0)[CODE_BITS:]
+        for i in range(CODE_BITS):
+            c[i] = view.hand[CODE_BITS * k + i]
+        b_code.next = c
+        b_sel.next = raised
+        b_dx.next = a_dx
+        b_gx.next = a_gx
+        b_gy.next = a_gy
+        b_active.next = a_active
+
+    @always_seq(clk.posedge, reset=None)
+    def line_rom():
+        c_op.next = line_table[b_addr]
+
+    @always(clk.posedge)
+    def stage_c():
+        suit = b_code[2:0]
+        rank = b_code[CODE_BITS:2]
+        big = b_dy[3:1] == 1 and b_dx[3:1] == 1          # cells 2..3 of rows 2..3
+        c_row.next = b_gy
+        c_bit.next = b_gx
+        if big:
+            c_char.next = suit
+            c_row.next = concat(b_dy[0], b_gy[4:1])
+            c_bit.next = concat(b_dx[0], b_gx[3:1])
+        elif b_dy == 0 and b_dx == 1:
+            c_char.next = first_table[rank]
+        elif b_dy == 0 and b_dx == 2:
+            c_char.next = second_table[rank]
+        elif b_dy == 1 and b_dx == 1:
+            c_char.next = suit
+        else:
+            c_char.next = BLANK
+        c_red.next = suit == 1 or suit == 2            # diamonds and hearts
+        c_edge.next = (b_dx == 0 and b_gx == 0) or (b_dx == card_w - 1 and b_gx == WIDTH - 1) \
+            or (b_dy == 0 and b_gy == 0) or (b_dy == card_h - 1 and b_gy == HEIGHT - 1)
+        c_card.next = b_card
+        c_sel.next = b_sel
+        c_gy.next = b_gy
+        c_gx.next = b_gx
+        c_active.next = b_active
+
+    @always(clk.posedge)
+    def stage_d():
+        if c_card:
+            d_code.next = c_char
+            d_row.next = c_row
+            d_bit.next = c_bit
+            if c_red:
+                d_ink.next = RED
+            else:
+                d_ink.next = BLACK
+            d_paper.next = WHITE
+            if c_edge:
+                # the border: ink and paper alike
+                if c_sel:
+                    d_ink.next = GOLD
+                    d_paper.next = GOLD
+                else:
+                    d_ink.next = GREY
+                    d_paper.next = GREY
+        else:
+            if c_op[7]:
+                k = c_op[6:0]
+                ch = intbv(0)[7:]
+                for i in range(7):
+                    ch[i] = codes[7 * k + i]
+                d_code.next = ch
+            else:
+                d_code.next = c_op[7:0]
+            d_row.next = c_gy
+            d_bit.next = c_gx
+            d_ink.next = TEXT
+            d_paper.next = FELT
+        if not c_active:
+            d_ink.next = 0
+            d_paper.next = 0
+
+    @always(clk.posedge)
+    def stage_e():
+        e_bit.next = d_bit
+        e_ink.next = d_ink
+        e_paper.next = d_paper
+
+    @always_seq(clk.posedge, reset=rst)
+    def stage_f():
+        if bits[7 - e_bit]:
+            rgb_q.next = e_ink
+        else:
+            rgb_q.next = e_paper
+        hs_line.next = concat(hs_line[LATENCY - 1:0], hs0)
+        vs_line.next = concat(vs_line[LATENCY - 1:0], vs0)
+
+    @always_comb
+    def outputs():
+        rgb.next = rgb_q
+        hsync.next = hs_line[LATENCY - 1]
+        vsync.next = vs_line[LATENCY - 1]
+
+    return (timing, digits, font, lines, decode_a, stage_a, stage_b, line_rom, stage_c, stage_d,
+            stage_e, stage_f, outputs)
+
+
+def balatro_screen_top(clocks_per_pixel=4, h=None, v=None, **rules):
+    """balatro_screen with fresh port signals (the view as view_* inputs), for conversion."""
+    r = rules_of(**rules)
+    return balatro_screen(clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False),
+                          view=BalatroView(r), selection=Signal(intbv(0)[HAND_SLOTS:]),
+                          rgb=Signal(intbv(0)[12:]), hsync=Signal(bool(1)),
+                          vsync=Signal(bool(1)), rules=r, clocks_per_pixel=clocks_per_pixel,
+                          h=h, v=v)

@@ -1,0 +1,129 @@
+"""The Balatro VGA renderer (pokerhdl/games/balatro_screen.py) in both languages: frames
+captured from its pins, pixel for pixel equal to golden/balatro_screen.frame() of the golden
+state on its view inputs, the blanking black and hsync in place (tb/vga_capture.py).
+
+A frame is 420,000 clocks at one pixel per clock (the variant simulated; at the board's four
+clocks per pixel, 1.68 M). The pipeline moves every clock and only its input changes once a
+pixel period, so one clock per pixel exercises the same logic; vga_timing's own tests cover
+four. The regression draws two frames per language that between them show every kind of cell:
+cards of all four suits, a ten, raised and plain cards, the selection's hand, the last hand,
+a refusal, and the numbers' leading blanks. ``-m slow`` draws the ends of runs and random
+states as well. FRAMES_DIR=folder keeps every captured frame as a PNG (README's pictures)."""
+
+import os
+import random
+
+import cocotb
+import pytest
+
+from balatro_checks import DeckList, best_mask, deck_of, expected_view, random_move
+from clocked import ClockedTB
+from harness import BUILD, HDLS, param, run_block
+from test_golden_balatro import cards
+from vga_capture import capture_frame, compare_frames
+from pokerhdl.golden.balatro import (PHASE_LOST, PHASE_PLAYING, PHASE_WON, REFERENCE_ROUND,
+                                     BalatroGame, Rules)
+from pokerhdl.golden.balatro_screen import frame, save_png
+
+ONE_PIXEL_PER_CLOCK = {"clocks_per_pixel": 1}
+VIEW_PORTS = ("hand_len", "phase", "ante", "blind", "target", "score", "hands_left",
+              "discards_left", "deck_left", "result", "last_category", "last_chips",
+              "last_mult", "last_score", "pick_count", "pick_category", "pick_chips",
+              "pick_mult")
+
+
+def show(dut, game, selection):
+    """Drive the view inputs with the golden game's view and the switches."""
+    view = expected_view(game, selection)
+    dut.view_hand.value = sum(c << 6 * i for i, c in enumerate(view["hand"]))
+    for name in VIEW_PORTS:
+        getattr(dut, f"view_{name}").value = view.get(name, 0)
+    dut.selection.value = selection
+
+
+async def check_frame(tb, game, selection, name):
+    """The first frame after a reset with the view shown (a frame costs 420,000 clocks, so
+    the test does not wait for the next one): the numbers' digits, converted within ~110
+    clocks, are in place long before their first row (12,800 clocks)."""
+    dut = tb.dut
+    show(dut, game, selection)
+    await tb.reset()
+    got = await capture_frame(dut.clk, dut.rgb, dut.hsync, dut.vsync, tb.clock_ns,
+                              after_reset=True)
+    folder = os.environ.get("FRAMES_DIR")
+    if folder:
+        save_png(got, os.path.join(folder, f"{name}.png"))
+    compare_frames(got, frame(game.observe(), selection), BUILD / "frames", name)
+    dut._log.info(f"frame {name}: equal to the golden frame")
+
+
+def dealt_game(top, rules=Rules()):
+    decks = DeckList(crafted=[deck_of(cards(top))])
+    return BalatroGame(decks.golden, rules)
+
+
+def scenes():
+    """(name, game, selection) of the regression's frames."""
+    g1 = dealt_game("Th 2c Ad Ks 7h 9s Jd 3c")          # all suits, a ten, red and black
+    g2 = dealt_game("Qs Qd 5h 5c 5s Tc 4d Ah")
+    g2.play(0b00011111)                                 # a full house: the last hand
+    g2.discard(0b01000000)
+    g2.play(0)                                          # refused: the message line
+    return [("fresh-hand", g1, 0b00000000), ("selection", g1, 0b00110101),
+            ("last-hand-and-refusal", g2, 0b10000110)]
+
+
+def end_scenes():
+    """A run lost and a run won, and random states (under -m slow)."""
+    rng = random.Random(11)
+    lost = BalatroGame(DeckList(seed=5).golden, REFERENCE_ROUND)
+    while lost.phase == PHASE_PLAYING:
+        lost.discard(1) if lost.discards_left else lost.play(1)
+    won = BalatroGame(DeckList(seed=6).golden, Rules(antes=1, ante_bases=(20,)))
+    while won.phase == PHASE_PLAYING:
+        won.play(best_mask(won))
+    out = [("run-lost", lost, 0b11), ("run-won", won, 0)]
+    game = BalatroGame(DeckList(seed=12).golden)
+    for k in range(3):
+        for _ in range(rng.randint(1, 5)):
+            action, mask = random_move(rng, game)
+            game.act(action, mask)
+        out.append((f"random-{k}", game, rng.randrange(256)))
+        game = BalatroGame(DeckList(seed=13 + k).golden)
+    return out
+
+
+@cocotb.test()
+async def frames_match_golden(dut):
+    tb = ClockedTB(dut, idle={})
+    chosen = param("scenes")
+    for name, game, selection in scenes() + end_scenes():
+        if name in chosen:
+            await check_frame(tb, game, selection, name)
+
+
+REGRESSION = ["fresh-hand", "last-hand-and-refusal"]
+SLOW = ["selection", "run-lost", "run-won", "random-0", "random-1", "random-2"]
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_frames(hdl):
+    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
+              extra_env={"PARAM_SCENES": repr(REGRESSION).replace("'", '"')})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hdl", HDLS)
+def test_more_frames(hdl):
+    run_block("balatro_screen", hdl, __name__, params=ONE_PIXEL_PER_CLOCK,
+              extra_env={"PARAM_SCENES": repr(SLOW).replace("'", '"')}, tag="-slow")
+
+
+def test_scenes_are_what_they_say():
+    """The scenes show what the docstring promises (so the frames cover every kind of cell)."""
+    s = {name: (game, sel) for name, game, sel in scenes() + end_scenes()}
+    g, sel = s["fresh-hand"]
+    assert {c & 3 for c in g.hand} == {0, 1, 2, 3} and any(c >> 2 == 8 for c in g.hand)
+    g, sel = s["last-hand-and-refusal"]
+    assert g.last_category == 6 and g.result != 0 and sel
+    assert s["run-lost"][0].phase == PHASE_LOST and s["run-won"][0].phase == PHASE_WON
