@@ -111,6 +111,8 @@ def board_top(name, board, game, doc, **params):
 
 HOLDEM = {"players": 4, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
           "tx_baud": None}
+BALATRO = {"clocks_per_pixel": 4, "hands": 4, "discards": 3, "hand_size": 8, "max_select": 5,
+           "antes": 8, "blinds_per_ante": 3, "ante_bases": None, "play_out": False}
 TOPS.update((top.name, top) for top in [
     board_top("basys3_holdem", "basys3", "holdem", **HOLDEM,
               doc="Texas Hold'em table with UART terminal on the Digilent Basys3"),
@@ -119,6 +121,8 @@ TOPS.update((top.name, top) for top in [
     board_top("basys3_dice", "basys3", "dice", purse=1008, max_bid=127, deposit_share=4,
               max_rounds=100, baud=115_200, tx_baud=None,
               doc="7 up 7 down, two players, with UART table on the Digilent Basys3"),
+    board_top("nexys_a7_balatro", "nexys_a7", "balatro", **BALATRO,
+              doc="Balatro runs of blinds on a VGA monitor on the Digilent Nexys A7-100T"),
     board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=2, opponents=9,
               doc="the equity engine (2 lanes of up to 9 opponents) on the Digilent Nexys "
                   "A7-100T's USB-UART"),

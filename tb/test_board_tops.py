@@ -17,10 +17,9 @@ from pathlib import Path
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
-from cocotb.utils import get_sim_time
+from cocotb.triggers import ClockCycles, Timer
 
-from clocked import ClockedTB
+from board_entropy import EntropyBoard
 from harness import HDLS, param, run_block
 from test_board import PIN_LINE, master
 from uart_line import SerialLine
@@ -28,7 +27,6 @@ from pokerhdl.boards.board import get_board
 from pokerhdl.boards.shell import ENTROPY_SIGNALS, ROOT, board_files
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
-from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.tops import BOARD_TOPS, get_top
 
@@ -155,7 +153,7 @@ def test_xdc_in_tclsh_constrains_every_port_bit(name):
 def test_entropy_signals_keep_their_names():
     """The two signals the board tests read are named by the shell in both languages (in the
     tops whose games take entropy: the equity engine's seed comes with each request)."""
-    for name in HOLDEM_NAMES:
+    for name in HOLDEM_NAMES + ["nexys_a7_balatro"]:
         for hdl, pattern in (("verilog", r"^wire (?:\[31:0\] )?{}\b"),
                              ("vhdl", r"^signal {}\s*:")):
             ext = "v" if hdl == "verilog" else "vhd"
@@ -164,49 +162,14 @@ def test_entropy_signals_keep_their_names():
                 assert re.search(pattern.format(signal), text, re.M), (name, hdl, signal)
 
 
-class Board(ClockedTB):
+class Board(EntropyBoard):
     """The board around a top: clock, buttons, switches, the reset button where the board has
     one, the terminal, and the golden deck predicted from the entropy the game takes."""
 
     def __init__(self, dut, players=PLAYERS):
-        self.board = get_board(get_top(os.environ["BOARD_TOP"]).board)
-        idle = {"sw": 0, "btn": 0}
-        if "cpu_resetn" in self.board:
-            idle["cpu_resetn"] = 1             # active-low: released
-        super().__init__(dut, self.board.clk_hz, idle, has_reset=False)
+        super().__init__(dut, os.environ["BOARD_TOP"])
         self.deal_cards = 2 * players + 5      # what the shuffler deals on every deck_request
-        self.restart()
         self.line = SerialLine(dut.uart_rx, dut.uart_tx, BAUD, TX_BAUD)
-        cocotb.start_soon(self.entropy_events())
-
-    def restart(self):
-        """After a reset the rng is back at its seed and the tick count at 0."""
-        self.entropy = []                      # the tick count at each stir, in order
-        self.stirred_at = None                 # the clock of the last stir (our own count)
-        self.rng, self.mixed, self.decks = XorShift128(), 0, []
-
-    async def entropy_events(self):
-        """stir is a one-clock pulse; the rng mixes in `ticks` at the edge that ends it. The
-        tick count must have advanced by exactly the clocks between two stirs (counted here
-        from the simulation time, not from the design)."""
-        ticks, event = (getattr(self.dut, name) for name in ENTROPY_SIGNALS)
-        while True:
-            await RisingEdge(event)
-            await FallingEdge(self.dut.clk)
-            assert int(event.value) == 1
-            now = int(get_sim_time("ns") // self.clock_ns)     # the clocks begun so far
-            if self.stirred_at is not None:
-                assert (int(ticks.value) - self.entropy[-1]) % 2**32 == now - self.stirred_at, \
-                    "the tick count does not count clocks"
-            self.stirred_at = now
-            self.entropy.append(int(ticks.value))
-
-    def mixed_rng(self):
-        """The golden generator with every tick count the game has taken so far mixed in."""
-        for ticks in self.entropy[self.mixed:]:
-            self.rng.mix(ticks)
-        self.mixed = len(self.entropy)
-        return self.rng
 
     def golden_deck(self):
         """The shuffler's next deal: the entropy taken since the last one, then its draws."""

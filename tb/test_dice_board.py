@@ -13,7 +13,6 @@ import random
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles
 
 from harness import HDLS, run_block
 from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, FAST, Board
@@ -62,17 +61,6 @@ class DiceBoard(Board):
     def check_leds(self):
         assert int(self.dut.led.value) == panel_leds(self.term.game, self.view), \
             (bin(int(self.dut.led.value)), bin(panel_leds(self.term.game, self.view)))
-
-    async def shown(self):
-        """The four digits as an eye sees them, leftmost first (active-low pins)."""
-        digits = self.board["an"].width
-        seen = {}
-        for _ in range(digits * 50 * 2 // 5):
-            await ClockCycles(self.dut.clk, 5)
-            an = ~int(self.dut.an.value) & (1 << digits) - 1
-            if an and an & an - 1 == 0:
-                seen[an.bit_length() - 1] = ~int(self.dut.seg.value) & 0x7F
-        return [seen.get(d) for d in reversed(range(digits))]
 
     async def check_display(self):
         value = window_reads(self.term.game, 0)[VIEW_ADDRESSES[self.view]]

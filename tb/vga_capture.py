@@ -13,7 +13,7 @@ from bisect import bisect_right
 from pathlib import Path
 
 import cocotb
-from cocotb.triggers import ClockCycles, Edge, FallingEdge, First, ReadOnly
+from cocotb.triggers import ClockCycles, Edge, FallingEdge, ReadOnly
 from cocotb.utils import get_sim_time
 
 from pokerhdl.golden.balatro_screen import save_png
@@ -41,12 +41,9 @@ async def capture_frame(clk, rgb, hsync, vsync, clock_ns, cpp=1, mode=VGA_640X48
 
     colours, syncs = [], []
 
-    async def record(signals, log, read):
+    async def record(signal, log, read):
         while True:
-            if len(signals) == 1:
-                await Edge(signals[0])
-            else:
-                await First(*(Edge(s) for s in signals))
+            await Edge(signal)
             await ReadOnly()
             log.append((now(), read()))
 
@@ -55,8 +52,9 @@ async def capture_frame(clk, rgb, hsync, vsync, clock_ns, cpp=1, mode=VGA_640X48
     await ReadOnly()
     colours.append((now(), _value(handles)))
     syncs.append((now(), int(hsync.value)))
-    tasks = [cocotb.start_soon(record(handles, colours, lambda: _value(handles))),
-             cocotb.start_soon(record((hsync,), syncs, lambda: int(hsync.value)))]
+    tasks = [cocotb.start_soon(record(handle, colours, lambda: _value(handles)))
+             for handle in handles]           # a change of any channel logs the colour
+    tasks.append(cocotb.start_soon(record(hsync, syncs, lambda: int(hsync.value))))
     if after_reset:
         await FallingEdge(hsync)
         start = now() - h.sync_start * cpp
@@ -67,6 +65,7 @@ async def capture_frame(clk, rgb, hsync, vsync, clock_ns, cpp=1, mode=VGA_640X48
         await ClockCycles(clk, start + v.visible * h.total * cpp - now() + 1)
     for task in tasks:
         task.cancel()
+    colours.sort(key=lambda change: change[0])
     return _rebuild(colours, syncs, start, cpp, mode)
 
 

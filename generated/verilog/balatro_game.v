@@ -166,7 +166,6 @@ reg [5:0] preview0_pick_card1_card;
 reg [5:0] preview0_pick_card2_card;
 reg [5:0] preview0_pick_card3_card;
 reg [5:0] preview0_pick_card4_card;
-wire preview0_eval50_rst;
 wire preview0_eval50_in_valid;
 wire preview0_eval50_invalid;
 wire preview0_eval50_out_valid;
@@ -294,7 +293,6 @@ reg [5:0] slots [0:8-1];
 reg [3:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
 
-assign preview0_eval50_rst = 1'd0;
 assign preview0_eval50_in_valid = 1'd1;
 assign preview0_eval50_hand_eval0_codes_in[30-1:24] = preview0_pick_card4_card;
 assign preview0_eval50_hand_eval0_codes_in[24-1:18] = preview0_pick_card3_card;
@@ -1551,7 +1549,7 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_advance
-    if (preview0_eval50_rst == 1) begin
+    if (rst == 1) begin
         preview0_eval50_hand_eval0_valids <= 0;
     end
     else begin
@@ -1566,7 +1564,7 @@ end
 
 
 always @(posedge clk) begin: preview0_eval50_hand_eval0_answer
-    if (preview0_eval50_rst == 1) begin
+    if (rst == 1) begin
         preview0_eval50_hand_eval0_word_q <= 0;
         preview0_eval50_hand_eval0_invalid_q <= 0;
     end
@@ -1638,7 +1636,7 @@ always @(posedge clk) begin: preview0_eval50_hand_eval0_score
     integer i;
     reg [6-1:0] code;
     integer j;
-    if (preview0_eval50_rst == 1) begin
+    if (rst == 1) begin
         preview0_eval50_hand_eval0_mask_q <= 0;
     end
     else begin

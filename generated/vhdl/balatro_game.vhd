@@ -155,7 +155,6 @@ signal preview0_pick_card1_card: unsigned(5 downto 0);
 signal preview0_pick_card2_card: unsigned(5 downto 0);
 signal preview0_pick_card3_card: unsigned(5 downto 0);
 signal preview0_pick_card4_card: unsigned(5 downto 0);
-signal preview0_eval50_rst: std_logic;
 signal preview0_eval50_in_valid: std_logic;
 signal preview0_eval50_invalid: std_logic;
 signal preview0_eval50_out_valid: std_logic;
@@ -314,7 +313,6 @@ view_pick_category <= std_logic_vector(view_pick_category_num);
 view_pick_chips <= std_logic_vector(view_pick_chips_num);
 view_pick_mult <= std_logic_vector(view_pick_mult_num);
 
-preview0_eval50_rst <= '0';
 preview0_eval50_in_valid <= '1';
 
 preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_pick_card4_card;
@@ -1631,7 +1629,7 @@ end process preview0_eval50_hand_eval0_compose;
 preview0_eval50_hand_eval0_advance: process (clk) is
 begin
     if rising_edge(clk) then
-        if (preview0_eval50_rst = '1') then
+        if (rst = '1') then
             preview0_eval50_hand_eval0_valids <= to_unsigned(0, 6);
         else
             preview0_eval50_hand_eval0_valids <= unsigned'(preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & preview0_eval50_in_valid);
@@ -1649,7 +1647,7 @@ end process preview0_eval50_hand_eval0_take;
 preview0_eval50_hand_eval0_answer: process (clk) is
 begin
     if rising_edge(clk) then
-        if (preview0_eval50_rst = '1') then
+        if (rst = '1') then
             preview0_eval50_hand_eval0_word_q <= to_unsigned(0, 24);
             preview0_eval50_hand_eval0_invalid_q <= '0';
         else
@@ -1728,7 +1726,7 @@ preview0_eval50_hand_eval0_score: process (clk) is
     variable code: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        if (preview0_eval50_rst = '1') then
+        if (rst = '1') then
             preview0_eval50_hand_eval0_mask_q <= to_unsigned(0, 5);
         else
             if bool(preview0_eval50_hand_eval0_valids((6 - 2))) then

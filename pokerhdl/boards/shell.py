@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 RESET_BUTTON = "cpu_resetn"      # the board's reset button, where it has one
 ENTROPY_SIGNALS = ("ticks", "stir")   # PanelIO.ticks and .stir by their names in a board top
 SHELL_PARAMS = ("debounce_ms", "refresh_hz", "por_cycles")   # the shell's; the rest, the game's
+VGA_PORTS = ("vga_r", "vga_g", "vga_b", "vga_hs", "vga_vs")
 
 
 def split_params(params):
@@ -41,6 +42,7 @@ def top_ports(board, panel):
     ports += ["sw"] * bool(panel.switches) + ["btn"] * bool(panel.buttons)
     ports += ["led"] * bool(panel.leds) + ["seg", "dp", "an"] * bool(panel.figure_bits)
     ports += ["uart_rx", "uart_tx"] * panel.serial
+    ports += list(VGA_PORTS) * panel.vga
     missing = [name for name in ports if name not in board]
     if missing:
         raise ValueError(f"the {board.name} has no {', '.join(missing)}")
@@ -65,8 +67,9 @@ def port_signals(board, ports):
 
 @block
 def board_top(clk, cpu_resetn=None, sw=None, btn=None, led=None, seg=None, dp=None, an=None,
-              uart_rx=None, uart_tx=None, board=None, game=None, debounce_ms=10,
-              refresh_hz=1000, por_cycles=16, **params):
+              uart_rx=None, uart_tx=None, vga_r=None, vga_g=None, vga_b=None, vga_hs=None,
+              vga_vs=None, board=None, game=None, debounce_ms=10, refresh_hz=1000,
+              por_cycles=16, **params):
     """A game on a board. Ports: the board's resources the game uses (top_ports), named as in
     pokerhdl.boards.board; the rest are None and not ports. params go to the game."""
     board, game = get_board(board), get_game(game)
@@ -107,9 +110,25 @@ def board_top(clk, cpu_resetn=None, sw=None, btn=None, led=None, seg=None, dp=No
     if panel.serial:
         parts += [drive(io.rxd, uart_rx, board["uart_rx"].active_low),
                   drive(uart_tx, io.txd, board["uart_tx"].active_low)]
+    if panel.vga:
+        parts.append(vga_pins(io.vga_rgb, io.vga_hsync, io.vga_vsync, vga_r, vga_g, vga_b,
+                              vga_hs, vga_vs))
     if cpu_resetn is not None:
         parts.append(drive(reset_button, cpu_resetn, board[RESET_BUTTON].active_low))
     return parts
+
+
+@block
+def vga_pins(rgb, hsync, vsync, r, g, b, hs, vs):
+    """The game's 0xRGB colour and syncs to the board's VGA pins (4 bits a channel)."""
+    @always_comb
+    def split():
+        r.next = rgb[12:8]
+        g.next = rgb[8:4]
+        b.next = rgb[4:0]
+        hs.next = hsync
+        vs.next = vsync
+    return split
 
 
 @block

@@ -102,7 +102,7 @@ def pick_card(clk, slots, chosen, before, j, card, chips):
 
 
 @block
-def preview(clk, slots, chosen_in, count, category, chips, mult, score):
+def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     """The hand of the chosen slots (1 to 5), PREVIEW_LATENCY clocks after chosen_in: count,
     category, chips (base plus the scoring cards'), mult and score = chips x mult."""
     chosen = Signal(intbv(0)[HAND_SLOTS:])
@@ -116,8 +116,7 @@ def preview(clk, slots, chosen_in, count, category, chips, mult, score):
     # eval5, with the chips and the count delayed alongside
     word, mask = Signal(intbv(0)[24:]), Signal(intbv(0)[PICKED:])
     invalid, out_valid, in_valid = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
-    ev_rst = ResetSignal(0, active=1, isasync=False)
-    ranker = eval5(clk, ev_rst, *cards, in_valid, word, invalid, mask, out_valid)
+    ranker = eval5(clk, rst, *cards, in_valid, word, invalid, mask, out_valid)
     packed = [Signal(intbv(0)[4 * PICKED + 4:]) for _ in range(EVAL_LATENCY + 1)]
     delays = [pipe_reg(clk, packed[k], packed[k + 1]) for k in range(EVAL_LATENCY)]
     packed_in, p = packed[0], packed[EVAL_LATENCY]
@@ -254,7 +253,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     pick_count, pick_category = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     pick_chips, pick_mult = Signal(intbv(0)[CHIPS_BITS:]), Signal(intbv(0)[4:])
     pick_score = Signal(intbv(0)[HAND_SCORE_BITS:])
-    scorer = preview(clk, slots, chosen, pick_count, pick_category, pick_chips, pick_mult,
+    scorer = preview(clk, rst, slots, chosen, pick_count, pick_category, pick_chips, pick_mult,
                      pick_score)
     n_hands, n_discards, size, most = r.hands, r.discards, r.hand_size, r.max_select
     antes, per_ante, play_out = r.antes, r.blinds_per_ante, r.play_out

@@ -25,6 +25,7 @@ class Panel:
     leds: int = 0            # led[leds-1:0]
     figure_bits: int = 0     # an unsigned number shown in decimal on the 7-segment display
     serial: bool = False     # a UART terminal (8N1 on the board's USB-UART)
+    vga: bool = False        # a VGA monitor: 12-bit colour and the two syncs
 
     def __post_init__(self):
         unknown = set(self.buttons) - set(BUTTONS)
@@ -41,7 +42,8 @@ class PanelIO:
     bit i for Panel.buttons[i]), held (the debounced levels), rxd (serial in), ticks (a
     free-running clock count since reset: human timing for a game's random generator).
     Game to shell: led, figure (shown in decimal), txd (serial out), stir (a one-clock pulse
-    when the game's generator takes ticks: the moment tests need to predict its deals).
+    when the game's generator takes ticks: the moment tests need to predict its deals),
+    vga_rgb (0xRGB), vga_hsync and vga_vsync (the pins' levels).
     """
 
     def __init__(self, panel):
@@ -56,6 +58,9 @@ class PanelIO:
         self.txd = Signal(bool(1))
         self.ticks = Signal(intbv(0)[TICK_BITS:])
         self.stir = Signal(bool(0))
+        self.vga_rgb = Signal(intbv(0)[12:])
+        self.vga_hsync = Signal(bool(1))
+        self.vga_vsync = Signal(bool(1))
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,9 @@ GAMES = {game.name: game for game in [
          doc="the equity engine on the USB-UART: `pokerhdl equity --backend serial`"),
     Game("dice", "pokerhdl.games.dice_board:dice_board", "pokerhdl.games.dice_board:dice_panel",
          doc="7 up 7 down, two players, with a UART table and a panel of buttons and switches"),
+    Game("balatro", "pokerhdl.games.balatro_board:balatro_board",
+         "pokerhdl.games.balatro_board:balatro_panel",
+         doc="Balatro runs of blinds on a VGA monitor, switches and buttons"),
 ]}
 
 

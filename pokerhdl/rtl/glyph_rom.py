@@ -25,7 +25,7 @@ def glyph_rom(clk, code, row, bits):
     """code[7]: the glyph (ASCII, suits 0..3); row[4]: its row, 0 at the top; bits[8]: the
     row's pixels, bit 7 the leftmost, one clock later."""
     addr = Signal(intbv(0)[11:])
-    table = rom_signals(FONT_ROM, len(bits))
+    glyphs = rom_signals(FONT_ROM, len(bits))
 
     @always_comb
     def address():
@@ -33,7 +33,7 @@ def glyph_rom(clk, code, row, bits):
 
     @always_seq(clk.posedge, reset=None)
     def read():
-        bits.next = table[addr]
+        bits.next = glyphs[addr]
 
     return address, read
 
