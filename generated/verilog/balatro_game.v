@@ -111,7 +111,7 @@ reg [3:0] view_pick_mult;
 reg [2:0] answer;
 reg [3:0] ante;
 reg [1:0] blind;
-reg [5:0] blind_index;
+wire [5:0] blind_index;
 reg by_suit;
 reg [7:0] chosen;
 reg [5:0] dealt;
@@ -144,7 +144,9 @@ reg taken;
 reg [16:0] target;
 reg [16:0] target_next;
 reg [7:0] preview0_chosen;
+reg [7:0] preview0_chosen_q;
 reg [3:0] preview0_n0;
+reg [27:0] preview0_prefix;
 wire [23:0] preview0_packed_in;
 reg [3:0] preview0_n1;
 reg [3:0] preview0_cat_a;
@@ -290,7 +292,7 @@ reg [23:0] preview0_pipe_reg59_q;
 reg [23:0] preview0_pipe_reg60_q;
 reg [6:0] keys [0:8-1];
 reg [5:0] slots [0:8-1];
-reg [3:0] preview0_before [0:8-1];
+reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
 
 assign preview0_eval50_in_valid = 1'd1;
@@ -1694,17 +1696,285 @@ end
 
 
 always @(posedge clk) begin: preview0_chosen_slots
-    reg [4-1:0] n;
+    preview0_chosen_q <= chosen;
+end
+
+
+always @(preview0_chosen_q) begin: preview0_prefix_rom
+    case (preview0_chosen_q)
+        0: preview0_prefix = 0;
+        1: preview0_prefix = 19173960;
+        2: preview0_prefix = 19173952;
+        3: preview0_prefix = 38347912;
+        4: preview0_prefix = 19173888;
+        5: preview0_prefix = 38347848;
+        6: preview0_prefix = 38347840;
+        7: preview0_prefix = 57521800;
+        8: preview0_prefix = 19173376;
+        9: preview0_prefix = 38347336;
+        10: preview0_prefix = 38347328;
+        11: preview0_prefix = 57521288;
+        12: preview0_prefix = 38347264;
+        13: preview0_prefix = 57521224;
+        14: preview0_prefix = 57521216;
+        15: preview0_prefix = 76695176;
+        16: preview0_prefix = 19169280;
+        17: preview0_prefix = 38343240;
+        18: preview0_prefix = 38343232;
+        19: preview0_prefix = 57517192;
+        20: preview0_prefix = 38343168;
+        21: preview0_prefix = 57517128;
+        22: preview0_prefix = 57517120;
+        23: preview0_prefix = 76691080;
+        24: preview0_prefix = 38342656;
+        25: preview0_prefix = 57516616;
+        26: preview0_prefix = 57516608;
+        27: preview0_prefix = 76690568;
+        28: preview0_prefix = 57516544;
+        29: preview0_prefix = 76690504;
+        30: preview0_prefix = 76690496;
+        31: preview0_prefix = 95864456;
+        32: preview0_prefix = 19136512;
+        33: preview0_prefix = 38310472;
+        34: preview0_prefix = 38310464;
+        35: preview0_prefix = 57484424;
+        36: preview0_prefix = 38310400;
+        37: preview0_prefix = 57484360;
+        38: preview0_prefix = 57484352;
+        39: preview0_prefix = 76658312;
+        40: preview0_prefix = 38309888;
+        41: preview0_prefix = 57483848;
+        42: preview0_prefix = 57483840;
+        43: preview0_prefix = 76657800;
+        44: preview0_prefix = 57483776;
+        45: preview0_prefix = 76657736;
+        46: preview0_prefix = 76657728;
+        47: preview0_prefix = 95831688;
+        48: preview0_prefix = 38305792;
+        49: preview0_prefix = 57479752;
+        50: preview0_prefix = 57479744;
+        51: preview0_prefix = 76653704;
+        52: preview0_prefix = 57479680;
+        53: preview0_prefix = 76653640;
+        54: preview0_prefix = 76653632;
+        55: preview0_prefix = 95827592;
+        56: preview0_prefix = 57479168;
+        57: preview0_prefix = 76653128;
+        58: preview0_prefix = 76653120;
+        59: preview0_prefix = 95827080;
+        60: preview0_prefix = 76653056;
+        61: preview0_prefix = 95827016;
+        62: preview0_prefix = 95827008;
+        63: preview0_prefix = 115000968;
+        64: preview0_prefix = 18874368;
+        65: preview0_prefix = 38048328;
+        66: preview0_prefix = 38048320;
+        67: preview0_prefix = 57222280;
+        68: preview0_prefix = 38048256;
+        69: preview0_prefix = 57222216;
+        70: preview0_prefix = 57222208;
+        71: preview0_prefix = 76396168;
+        72: preview0_prefix = 38047744;
+        73: preview0_prefix = 57221704;
+        74: preview0_prefix = 57221696;
+        75: preview0_prefix = 76395656;
+        76: preview0_prefix = 57221632;
+        77: preview0_prefix = 76395592;
+        78: preview0_prefix = 76395584;
+        79: preview0_prefix = 95569544;
+        80: preview0_prefix = 38043648;
+        81: preview0_prefix = 57217608;
+        82: preview0_prefix = 57217600;
+        83: preview0_prefix = 76391560;
+        84: preview0_prefix = 57217536;
+        85: preview0_prefix = 76391496;
+        86: preview0_prefix = 76391488;
+        87: preview0_prefix = 95565448;
+        88: preview0_prefix = 57217024;
+        89: preview0_prefix = 76390984;
+        90: preview0_prefix = 76390976;
+        91: preview0_prefix = 95564936;
+        92: preview0_prefix = 76390912;
+        93: preview0_prefix = 95564872;
+        94: preview0_prefix = 95564864;
+        95: preview0_prefix = 114738824;
+        96: preview0_prefix = 38010880;
+        97: preview0_prefix = 57184840;
+        98: preview0_prefix = 57184832;
+        99: preview0_prefix = 76358792;
+        100: preview0_prefix = 57184768;
+        101: preview0_prefix = 76358728;
+        102: preview0_prefix = 76358720;
+        103: preview0_prefix = 95532680;
+        104: preview0_prefix = 57184256;
+        105: preview0_prefix = 76358216;
+        106: preview0_prefix = 76358208;
+        107: preview0_prefix = 95532168;
+        108: preview0_prefix = 76358144;
+        109: preview0_prefix = 95532104;
+        110: preview0_prefix = 95532096;
+        111: preview0_prefix = 114706056;
+        112: preview0_prefix = 57180160;
+        113: preview0_prefix = 76354120;
+        114: preview0_prefix = 76354112;
+        115: preview0_prefix = 95528072;
+        116: preview0_prefix = 76354048;
+        117: preview0_prefix = 95528008;
+        118: preview0_prefix = 95528000;
+        119: preview0_prefix = 114701960;
+        120: preview0_prefix = 76353536;
+        121: preview0_prefix = 95527496;
+        122: preview0_prefix = 95527488;
+        123: preview0_prefix = 114701448;
+        124: preview0_prefix = 95527424;
+        125: preview0_prefix = 114701384;
+        126: preview0_prefix = 114701376;
+        127: preview0_prefix = 133875336;
+        128: preview0_prefix = 16777216;
+        129: preview0_prefix = 35951176;
+        130: preview0_prefix = 35951168;
+        131: preview0_prefix = 55125128;
+        132: preview0_prefix = 35951104;
+        133: preview0_prefix = 55125064;
+        134: preview0_prefix = 55125056;
+        135: preview0_prefix = 74299016;
+        136: preview0_prefix = 35950592;
+        137: preview0_prefix = 55124552;
+        138: preview0_prefix = 55124544;
+        139: preview0_prefix = 74298504;
+        140: preview0_prefix = 55124480;
+        141: preview0_prefix = 74298440;
+        142: preview0_prefix = 74298432;
+        143: preview0_prefix = 93472392;
+        144: preview0_prefix = 35946496;
+        145: preview0_prefix = 55120456;
+        146: preview0_prefix = 55120448;
+        147: preview0_prefix = 74294408;
+        148: preview0_prefix = 55120384;
+        149: preview0_prefix = 74294344;
+        150: preview0_prefix = 74294336;
+        151: preview0_prefix = 93468296;
+        152: preview0_prefix = 55119872;
+        153: preview0_prefix = 74293832;
+        154: preview0_prefix = 74293824;
+        155: preview0_prefix = 93467784;
+        156: preview0_prefix = 74293760;
+        157: preview0_prefix = 93467720;
+        158: preview0_prefix = 93467712;
+        159: preview0_prefix = 112641672;
+        160: preview0_prefix = 35913728;
+        161: preview0_prefix = 55087688;
+        162: preview0_prefix = 55087680;
+        163: preview0_prefix = 74261640;
+        164: preview0_prefix = 55087616;
+        165: preview0_prefix = 74261576;
+        166: preview0_prefix = 74261568;
+        167: preview0_prefix = 93435528;
+        168: preview0_prefix = 55087104;
+        169: preview0_prefix = 74261064;
+        170: preview0_prefix = 74261056;
+        171: preview0_prefix = 93435016;
+        172: preview0_prefix = 74260992;
+        173: preview0_prefix = 93434952;
+        174: preview0_prefix = 93434944;
+        175: preview0_prefix = 112608904;
+        176: preview0_prefix = 55083008;
+        177: preview0_prefix = 74256968;
+        178: preview0_prefix = 74256960;
+        179: preview0_prefix = 93430920;
+        180: preview0_prefix = 74256896;
+        181: preview0_prefix = 93430856;
+        182: preview0_prefix = 93430848;
+        183: preview0_prefix = 112604808;
+        184: preview0_prefix = 74256384;
+        185: preview0_prefix = 93430344;
+        186: preview0_prefix = 93430336;
+        187: preview0_prefix = 112604296;
+        188: preview0_prefix = 93430272;
+        189: preview0_prefix = 112604232;
+        190: preview0_prefix = 112604224;
+        191: preview0_prefix = 131778184;
+        192: preview0_prefix = 35651584;
+        193: preview0_prefix = 54825544;
+        194: preview0_prefix = 54825536;
+        195: preview0_prefix = 73999496;
+        196: preview0_prefix = 54825472;
+        197: preview0_prefix = 73999432;
+        198: preview0_prefix = 73999424;
+        199: preview0_prefix = 93173384;
+        200: preview0_prefix = 54824960;
+        201: preview0_prefix = 73998920;
+        202: preview0_prefix = 73998912;
+        203: preview0_prefix = 93172872;
+        204: preview0_prefix = 73998848;
+        205: preview0_prefix = 93172808;
+        206: preview0_prefix = 93172800;
+        207: preview0_prefix = 112346760;
+        208: preview0_prefix = 54820864;
+        209: preview0_prefix = 73994824;
+        210: preview0_prefix = 73994816;
+        211: preview0_prefix = 93168776;
+        212: preview0_prefix = 73994752;
+        213: preview0_prefix = 93168712;
+        214: preview0_prefix = 93168704;
+        215: preview0_prefix = 112342664;
+        216: preview0_prefix = 73994240;
+        217: preview0_prefix = 93168200;
+        218: preview0_prefix = 93168192;
+        219: preview0_prefix = 112342152;
+        220: preview0_prefix = 93168128;
+        221: preview0_prefix = 112342088;
+        222: preview0_prefix = 112342080;
+        223: preview0_prefix = 131516040;
+        224: preview0_prefix = 54788096;
+        225: preview0_prefix = 73962056;
+        226: preview0_prefix = 73962048;
+        227: preview0_prefix = 93136008;
+        228: preview0_prefix = 73961984;
+        229: preview0_prefix = 93135944;
+        230: preview0_prefix = 93135936;
+        231: preview0_prefix = 112309896;
+        232: preview0_prefix = 73961472;
+        233: preview0_prefix = 93135432;
+        234: preview0_prefix = 93135424;
+        235: preview0_prefix = 112309384;
+        236: preview0_prefix = 93135360;
+        237: preview0_prefix = 112309320;
+        238: preview0_prefix = 112309312;
+        239: preview0_prefix = 131483272;
+        240: preview0_prefix = 73957376;
+        241: preview0_prefix = 93131336;
+        242: preview0_prefix = 93131328;
+        243: preview0_prefix = 112305288;
+        244: preview0_prefix = 93131264;
+        245: preview0_prefix = 112305224;
+        246: preview0_prefix = 112305216;
+        247: preview0_prefix = 131479176;
+        248: preview0_prefix = 93130752;
+        249: preview0_prefix = 112304712;
+        250: preview0_prefix = 112304704;
+        251: preview0_prefix = 131478664;
+        252: preview0_prefix = 112304640;
+        253: preview0_prefix = 131478600;
+        254: preview0_prefix = 131478592;
+        default: preview0_prefix = 150652552;
+    endcase
+end
+
+
+always @(posedge clk) begin: preview0_prefix_counts
     integer i;
-    preview0_chosen <= chosen;
-    n = 0;
+    reg [3-1:0] v;
+    integer b;
+    preview0_chosen <= preview0_chosen_q;
     for (i=0; i<8; i=i+1) begin
-        preview0_before[i] <= n;
-        if (chosen[i]) begin
-            n = n + 1;
+        v = 3'h0;
+        for (b=0; b<3; b=b+1) begin
+            v[b] = preview0_prefix[((3 * i) + b)];
         end
+        preview0_before[i] <= v;
     end
-    preview0_n0 <= n;
+    preview0_n0 <= preview0_prefix[28-1:(3 * 8)];
 end
 
 
@@ -1862,17 +2132,269 @@ always @(hand_len, occupied, selection, mask, state) begin: choose
 end
 
 
-always @(mask, ante, blind) begin: counts
-    reg [4-1:0] n;
-    integer i;
-    n = 0;
-    for (i=0; i<8; i=i+1) begin
-        if (mask[i]) begin
-            n = n + 1;
-        end
-    end
-    mask_count = n;
-    blind_index = {ante, blind};
+
+assign blind_index = {ante, blind};
+
+
+always @(mask) begin: count_rom
+    case (mask)
+        0: mask_count = 0;
+        1: mask_count = 1;
+        2: mask_count = 1;
+        3: mask_count = 2;
+        4: mask_count = 1;
+        5: mask_count = 2;
+        6: mask_count = 2;
+        7: mask_count = 3;
+        8: mask_count = 1;
+        9: mask_count = 2;
+        10: mask_count = 2;
+        11: mask_count = 3;
+        12: mask_count = 2;
+        13: mask_count = 3;
+        14: mask_count = 3;
+        15: mask_count = 4;
+        16: mask_count = 1;
+        17: mask_count = 2;
+        18: mask_count = 2;
+        19: mask_count = 3;
+        20: mask_count = 2;
+        21: mask_count = 3;
+        22: mask_count = 3;
+        23: mask_count = 4;
+        24: mask_count = 2;
+        25: mask_count = 3;
+        26: mask_count = 3;
+        27: mask_count = 4;
+        28: mask_count = 3;
+        29: mask_count = 4;
+        30: mask_count = 4;
+        31: mask_count = 5;
+        32: mask_count = 1;
+        33: mask_count = 2;
+        34: mask_count = 2;
+        35: mask_count = 3;
+        36: mask_count = 2;
+        37: mask_count = 3;
+        38: mask_count = 3;
+        39: mask_count = 4;
+        40: mask_count = 2;
+        41: mask_count = 3;
+        42: mask_count = 3;
+        43: mask_count = 4;
+        44: mask_count = 3;
+        45: mask_count = 4;
+        46: mask_count = 4;
+        47: mask_count = 5;
+        48: mask_count = 2;
+        49: mask_count = 3;
+        50: mask_count = 3;
+        51: mask_count = 4;
+        52: mask_count = 3;
+        53: mask_count = 4;
+        54: mask_count = 4;
+        55: mask_count = 5;
+        56: mask_count = 3;
+        57: mask_count = 4;
+        58: mask_count = 4;
+        59: mask_count = 5;
+        60: mask_count = 4;
+        61: mask_count = 5;
+        62: mask_count = 5;
+        63: mask_count = 6;
+        64: mask_count = 1;
+        65: mask_count = 2;
+        66: mask_count = 2;
+        67: mask_count = 3;
+        68: mask_count = 2;
+        69: mask_count = 3;
+        70: mask_count = 3;
+        71: mask_count = 4;
+        72: mask_count = 2;
+        73: mask_count = 3;
+        74: mask_count = 3;
+        75: mask_count = 4;
+        76: mask_count = 3;
+        77: mask_count = 4;
+        78: mask_count = 4;
+        79: mask_count = 5;
+        80: mask_count = 2;
+        81: mask_count = 3;
+        82: mask_count = 3;
+        83: mask_count = 4;
+        84: mask_count = 3;
+        85: mask_count = 4;
+        86: mask_count = 4;
+        87: mask_count = 5;
+        88: mask_count = 3;
+        89: mask_count = 4;
+        90: mask_count = 4;
+        91: mask_count = 5;
+        92: mask_count = 4;
+        93: mask_count = 5;
+        94: mask_count = 5;
+        95: mask_count = 6;
+        96: mask_count = 2;
+        97: mask_count = 3;
+        98: mask_count = 3;
+        99: mask_count = 4;
+        100: mask_count = 3;
+        101: mask_count = 4;
+        102: mask_count = 4;
+        103: mask_count = 5;
+        104: mask_count = 3;
+        105: mask_count = 4;
+        106: mask_count = 4;
+        107: mask_count = 5;
+        108: mask_count = 4;
+        109: mask_count = 5;
+        110: mask_count = 5;
+        111: mask_count = 6;
+        112: mask_count = 3;
+        113: mask_count = 4;
+        114: mask_count = 4;
+        115: mask_count = 5;
+        116: mask_count = 4;
+        117: mask_count = 5;
+        118: mask_count = 5;
+        119: mask_count = 6;
+        120: mask_count = 4;
+        121: mask_count = 5;
+        122: mask_count = 5;
+        123: mask_count = 6;
+        124: mask_count = 5;
+        125: mask_count = 6;
+        126: mask_count = 6;
+        127: mask_count = 7;
+        128: mask_count = 1;
+        129: mask_count = 2;
+        130: mask_count = 2;
+        131: mask_count = 3;
+        132: mask_count = 2;
+        133: mask_count = 3;
+        134: mask_count = 3;
+        135: mask_count = 4;
+        136: mask_count = 2;
+        137: mask_count = 3;
+        138: mask_count = 3;
+        139: mask_count = 4;
+        140: mask_count = 3;
+        141: mask_count = 4;
+        142: mask_count = 4;
+        143: mask_count = 5;
+        144: mask_count = 2;
+        145: mask_count = 3;
+        146: mask_count = 3;
+        147: mask_count = 4;
+        148: mask_count = 3;
+        149: mask_count = 4;
+        150: mask_count = 4;
+        151: mask_count = 5;
+        152: mask_count = 3;
+        153: mask_count = 4;
+        154: mask_count = 4;
+        155: mask_count = 5;
+        156: mask_count = 4;
+        157: mask_count = 5;
+        158: mask_count = 5;
+        159: mask_count = 6;
+        160: mask_count = 2;
+        161: mask_count = 3;
+        162: mask_count = 3;
+        163: mask_count = 4;
+        164: mask_count = 3;
+        165: mask_count = 4;
+        166: mask_count = 4;
+        167: mask_count = 5;
+        168: mask_count = 3;
+        169: mask_count = 4;
+        170: mask_count = 4;
+        171: mask_count = 5;
+        172: mask_count = 4;
+        173: mask_count = 5;
+        174: mask_count = 5;
+        175: mask_count = 6;
+        176: mask_count = 3;
+        177: mask_count = 4;
+        178: mask_count = 4;
+        179: mask_count = 5;
+        180: mask_count = 4;
+        181: mask_count = 5;
+        182: mask_count = 5;
+        183: mask_count = 6;
+        184: mask_count = 4;
+        185: mask_count = 5;
+        186: mask_count = 5;
+        187: mask_count = 6;
+        188: mask_count = 5;
+        189: mask_count = 6;
+        190: mask_count = 6;
+        191: mask_count = 7;
+        192: mask_count = 2;
+        193: mask_count = 3;
+        194: mask_count = 3;
+        195: mask_count = 4;
+        196: mask_count = 3;
+        197: mask_count = 4;
+        198: mask_count = 4;
+        199: mask_count = 5;
+        200: mask_count = 3;
+        201: mask_count = 4;
+        202: mask_count = 4;
+        203: mask_count = 5;
+        204: mask_count = 4;
+        205: mask_count = 5;
+        206: mask_count = 5;
+        207: mask_count = 6;
+        208: mask_count = 3;
+        209: mask_count = 4;
+        210: mask_count = 4;
+        211: mask_count = 5;
+        212: mask_count = 4;
+        213: mask_count = 5;
+        214: mask_count = 5;
+        215: mask_count = 6;
+        216: mask_count = 4;
+        217: mask_count = 5;
+        218: mask_count = 5;
+        219: mask_count = 6;
+        220: mask_count = 5;
+        221: mask_count = 6;
+        222: mask_count = 6;
+        223: mask_count = 7;
+        224: mask_count = 3;
+        225: mask_count = 4;
+        226: mask_count = 4;
+        227: mask_count = 5;
+        228: mask_count = 4;
+        229: mask_count = 5;
+        230: mask_count = 5;
+        231: mask_count = 6;
+        232: mask_count = 4;
+        233: mask_count = 5;
+        234: mask_count = 5;
+        235: mask_count = 6;
+        236: mask_count = 5;
+        237: mask_count = 6;
+        238: mask_count = 6;
+        239: mask_count = 7;
+        240: mask_count = 4;
+        241: mask_count = 5;
+        242: mask_count = 5;
+        243: mask_count = 6;
+        244: mask_count = 5;
+        245: mask_count = 6;
+        246: mask_count = 6;
+        247: mask_count = 7;
+        248: mask_count = 5;
+        249: mask_count = 6;
+        250: mask_count = 6;
+        251: mask_count = 7;
+        252: mask_count = 6;
+        253: mask_count = 7;
+        254: mask_count = 7;
+        default: mask_count = 8;
+    endcase
 end
 
 
@@ -1946,19 +2468,20 @@ always @(blind_index) begin: target_rom_read
 end
 
 // Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-always @(by_suit, slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6], slots[7]) begin: sort_keys
+// Registered (the sort compares them a clock later, so it swaps every other clock).
+always @(posedge clk) begin: sort_keys
     integer i;
     reg [6-1:0] c;
     for (i=0; i<8; i=i+1) begin
         c = slots[i];
         if ((c == 63)) begin
-            keys[i] = 0;
+            keys[i] <= 0;
         end
         else if (by_suit) begin
-            keys[i] = {1'b1, c[2-1:0], c[6-1:2]};
+            keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
         end
         else begin
-            keys[i] = {1'b1, c};
+            keys[i] <= {1'b1, c};
         end
     end
 end
@@ -2083,7 +2606,7 @@ always @(posedge clk) begin: control
             end
             4'b0010: begin
                 step <= (step + 1);
-                if ((step == 12)) begin
+                if ((step == 13)) begin
                     score <= (score + pick_score);
                     hands_left <= (hands_left - 1);
                     last_category <= pick_category;
@@ -2141,7 +2664,7 @@ always @(posedge clk) begin: control
                 end
             end
             4'b0110: begin
-                if (step[0]) begin
+                if ((step[0] && step[1])) begin
                     for (j=0; j<((8 / 2) - 1); j=j+1) begin
                         if ((keys[((2 * j) + 1)] < keys[((2 * j) + 2)])) begin
                             slots[((2 * j) + 1)] <= slots[((2 * j) + 2)];
@@ -2149,7 +2672,7 @@ always @(posedge clk) begin: control
                         end
                     end
                 end
-                else begin
+                else if (step[0]) begin
                     for (j=0; j<(8 / 2); j=j+1) begin
                         if ((keys[(2 * j)] < keys[((2 * j) + 1)])) begin
                             slots[(2 * j)] <= slots[((2 * j) + 1)];
@@ -2158,7 +2681,7 @@ always @(posedge clk) begin: control
                     end
                 end
                 step <= (step + 1);
-                if ((step == 7)) begin
+                if (($signed({1'b0, step}) == ((2 * 8) - 1))) begin
                     state <= 4'b1000;
                 end
             end

@@ -114,7 +114,6 @@ reg [3:0] d_row = 0;
 reg [2:0] d_bit = 0;
 reg [11:0] d_ink = 0;
 reg [11:0] d_paper = 0;
-reg [202:0] codes = 0;
 reg [2:0] e_bit = 0;
 reg [11:0] e_ink = 0;
 reg [11:0] e_paper = 0;
@@ -4556,6 +4555,15 @@ initial begin
     second_table[14] <= 32;
     second_table[15] <= 32;
 end
+reg [6:0] codes [0:32-1];
+
+initial begin: INITIALIZE_CODES
+    integer i;
+    for(i=0; i<32; i=i+1) begin
+        codes[i] = 32;
+    end
+end
+
 reg [7:0]  glyph_rom0_glyphs [0:2048-1];
 initial begin
     glyph_rom0_glyphs[0] <= 0;
@@ -6904,7 +6912,38 @@ always @(posedge clk) begin: digit_codes0_cycle
     if (rst == 1) begin
         digit_codes0_field <= 0;
         digit_codes0_start <= 0;
-        codes <= 0;
+        codes[0] <= 32;
+        codes[1] <= 32;
+        codes[2] <= 32;
+        codes[3] <= 32;
+        codes[4] <= 32;
+        codes[5] <= 32;
+        codes[6] <= 32;
+        codes[7] <= 32;
+        codes[8] <= 32;
+        codes[9] <= 32;
+        codes[10] <= 32;
+        codes[11] <= 32;
+        codes[12] <= 32;
+        codes[13] <= 32;
+        codes[14] <= 32;
+        codes[15] <= 32;
+        codes[16] <= 32;
+        codes[17] <= 32;
+        codes[18] <= 32;
+        codes[19] <= 32;
+        codes[20] <= 32;
+        codes[21] <= 32;
+        codes[22] <= 32;
+        codes[23] <= 32;
+        codes[24] <= 32;
+        codes[25] <= 32;
+        codes[26] <= 32;
+        codes[27] <= 32;
+        codes[28] <= 32;
+        codes[29] <= 32;
+        codes[30] <= 32;
+        codes[31] <= 32;
     end
     else begin
         digit_codes0_start <= 0;
@@ -6937,32 +6976,36 @@ always @(posedge clk) begin: digit_codes0_cycle
             else begin
                 digit_codes0_field <= (digit_codes0_field + 1);
             end
-            case (digit_codes0_field)
-                'h0: begin
-                    codes[(7 * (0 + 6))-1:(7 * 0)] <= v[42-1:0];
+            for (p=0; p<6; p=p+1) begin
+                c = 7'h0;
+                for (b=0; b<7; b=b+1) begin
+                    c[b] = v[((7 * p) + b)];
                 end
-                'h1: begin
-                    codes[(7 * (6 + 6))-1:(7 * 6)] <= v[42-1:0];
+                if ((digit_codes0_field == 0)) begin
+                    codes[(0 + p)] <= c;
                 end
-                'h2: begin
-                    codes[(7 * (12 + 2))-1:(7 * 12)] <= v[42-1:28];
+                else if ((digit_codes0_field == 1)) begin
+                    codes[(6 + p)] <= c;
                 end
-                'h3: begin
-                    codes[(7 * (14 + 3))-1:(7 * 14)] <= v[42-1:21];
+                else if (((digit_codes0_field == 2) && (p >= (6 - 2)))) begin
+                    codes[((12 + p) - (6 - 2))] <= c;
                 end
-                'h4: begin
-                    codes[(7 * (17 + 3))-1:(7 * 17)] <= v[42-1:21];
+                else if (((digit_codes0_field == 3) && (p >= (6 - 3)))) begin
+                    codes[((14 + p) - (6 - 3))] <= c;
                 end
-                default: begin
-                    codes[(7 * (20 + 4))-1:(7 * 20)] <= v[42-1:14];
+                else if (((digit_codes0_field == 4) && (p >= (6 - 3)))) begin
+                    codes[((17 + p) - (6 - 3))] <= c;
                 end
-            endcase
+                else if (((digit_codes0_field == 5) && (p >= (6 - 4)))) begin
+                    codes[((20 + p) - (6 - 4))] <= c;
+                end
+            end
         end
-        codes[(7 * (24 + 1))-1:(7 * 24)] <= (48 + view_ante);
-        codes[(7 * (25 + 1))-1:(7 * 25)] <= (48 + view_hands_left);
-        codes[(7 * (26 + 1))-1:(7 * 26)] <= (48 + view_discards_left);
-        codes[(7 * (27 + 1))-1:(7 * 27)] <= (48 + view_pick_mult);
-        codes[(7 * (28 + 1))-1:(7 * 28)] <= (48 + view_last_mult);
+        codes[24] <= (48 + view_ante);
+        codes[25] <= (48 + view_hands_left);
+        codes[26] <= (48 + view_discards_left);
+        codes[27] <= (48 + view_pick_mult);
+        codes[28] <= (48 + view_last_mult);
     end
 end
 
@@ -7135,9 +7178,6 @@ end
 
 
 always @(posedge clk) begin: stage_d
-    reg [8-1:0] k;
-    reg [7-1:0] ch;
-    integer i;
     if (c_card) begin
         d_code <= c_char;
         d_row <= c_row;
@@ -7162,12 +7202,7 @@ always @(posedge clk) begin: stage_d
     end
     else begin
         if (c_op[7]) begin
-            k = c_op[6-1:0];
-            ch = 7'h0;
-            for (i=0; i<7; i=i+1) begin
-                ch[i] = codes[((7 * k) + i)];
-            end
-            d_code <= ch;
+            d_code <= codes[c_op[5-1:0]];
         end
         else begin
             d_code <= c_op[7-1:0];

@@ -106,7 +106,7 @@ reg [16:0] balatro_board0_view_score = 0;
 reg [2:0] balatro_board0_balatro_game0_answer = 0;
 reg [3:0] balatro_board0_balatro_game0_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_blind = 0;
-reg [5:0] balatro_board0_balatro_game0_blind_index = 4;
+wire [5:0] balatro_board0_balatro_game0_blind_index;
 reg balatro_board0_balatro_game0_by_suit = 0;
 reg [7:0] balatro_board0_balatro_game0_chosen = 0;
 reg [5:0] balatro_board0_balatro_game0_dealt = 52;
@@ -156,7 +156,9 @@ reg [3:0] balatro_board0_balatro_game0_view_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_view_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_view_pick_mult = 0;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen = 0;
+reg [7:0] balatro_board0_balatro_game0_preview0_chosen_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_n0 = 0;
+reg [27:0] balatro_board0_balatro_game0_preview0_prefix = 0;
 wire [23:0] balatro_board0_balatro_game0_preview0_packed_in;
 reg [3:0] balatro_board0_balatro_game0_preview0_n1 = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_cat_a = 0;
@@ -349,7 +351,6 @@ reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
 reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
-reg [202:0] balatro_board0_balatro_screen0_codes = 0;
 reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
 reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
@@ -639,7 +640,7 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_SLOTS
     end
 end
 
-reg [3:0] balatro_board0_balatro_game0_preview0_before [0:8-1];
+reg [2:0] balatro_board0_balatro_game0_preview0_before [0:8-1];
 
 initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_BEFORE
     integer i;
@@ -5056,6 +5057,15 @@ initial begin
     balatro_board0_balatro_screen0_second_table[14] <= 32;
     balatro_board0_balatro_screen0_second_table[15] <= 32;
 end
+reg [6:0] balatro_board0_balatro_screen0_codes [0:32-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_CODES
+    integer i;
+    for(i=0; i<32; i=i+1) begin
+        balatro_board0_balatro_screen0_codes[i] = 32;
+    end
+end
+
 reg [7:0]  balatro_board0_balatro_screen0_glyph_rom0_glyphs [0:2048-1];
 initial begin
     balatro_board0_balatro_screen0_glyph_rom0_glyphs[0] <= 0;
@@ -8697,17 +8707,285 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_chosen_slots
-    reg [4-1:0] n;
+    balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
+end
+
+
+always @(balatro_board0_balatro_game0_preview0_chosen_q) begin: balatro_board0_balatro_game0_preview0_prefix_rom
+    case (balatro_board0_balatro_game0_preview0_chosen_q)
+        0: balatro_board0_balatro_game0_preview0_prefix = 0;
+        1: balatro_board0_balatro_game0_preview0_prefix = 19173960;
+        2: balatro_board0_balatro_game0_preview0_prefix = 19173952;
+        3: balatro_board0_balatro_game0_preview0_prefix = 38347912;
+        4: balatro_board0_balatro_game0_preview0_prefix = 19173888;
+        5: balatro_board0_balatro_game0_preview0_prefix = 38347848;
+        6: balatro_board0_balatro_game0_preview0_prefix = 38347840;
+        7: balatro_board0_balatro_game0_preview0_prefix = 57521800;
+        8: balatro_board0_balatro_game0_preview0_prefix = 19173376;
+        9: balatro_board0_balatro_game0_preview0_prefix = 38347336;
+        10: balatro_board0_balatro_game0_preview0_prefix = 38347328;
+        11: balatro_board0_balatro_game0_preview0_prefix = 57521288;
+        12: balatro_board0_balatro_game0_preview0_prefix = 38347264;
+        13: balatro_board0_balatro_game0_preview0_prefix = 57521224;
+        14: balatro_board0_balatro_game0_preview0_prefix = 57521216;
+        15: balatro_board0_balatro_game0_preview0_prefix = 76695176;
+        16: balatro_board0_balatro_game0_preview0_prefix = 19169280;
+        17: balatro_board0_balatro_game0_preview0_prefix = 38343240;
+        18: balatro_board0_balatro_game0_preview0_prefix = 38343232;
+        19: balatro_board0_balatro_game0_preview0_prefix = 57517192;
+        20: balatro_board0_balatro_game0_preview0_prefix = 38343168;
+        21: balatro_board0_balatro_game0_preview0_prefix = 57517128;
+        22: balatro_board0_balatro_game0_preview0_prefix = 57517120;
+        23: balatro_board0_balatro_game0_preview0_prefix = 76691080;
+        24: balatro_board0_balatro_game0_preview0_prefix = 38342656;
+        25: balatro_board0_balatro_game0_preview0_prefix = 57516616;
+        26: balatro_board0_balatro_game0_preview0_prefix = 57516608;
+        27: balatro_board0_balatro_game0_preview0_prefix = 76690568;
+        28: balatro_board0_balatro_game0_preview0_prefix = 57516544;
+        29: balatro_board0_balatro_game0_preview0_prefix = 76690504;
+        30: balatro_board0_balatro_game0_preview0_prefix = 76690496;
+        31: balatro_board0_balatro_game0_preview0_prefix = 95864456;
+        32: balatro_board0_balatro_game0_preview0_prefix = 19136512;
+        33: balatro_board0_balatro_game0_preview0_prefix = 38310472;
+        34: balatro_board0_balatro_game0_preview0_prefix = 38310464;
+        35: balatro_board0_balatro_game0_preview0_prefix = 57484424;
+        36: balatro_board0_balatro_game0_preview0_prefix = 38310400;
+        37: balatro_board0_balatro_game0_preview0_prefix = 57484360;
+        38: balatro_board0_balatro_game0_preview0_prefix = 57484352;
+        39: balatro_board0_balatro_game0_preview0_prefix = 76658312;
+        40: balatro_board0_balatro_game0_preview0_prefix = 38309888;
+        41: balatro_board0_balatro_game0_preview0_prefix = 57483848;
+        42: balatro_board0_balatro_game0_preview0_prefix = 57483840;
+        43: balatro_board0_balatro_game0_preview0_prefix = 76657800;
+        44: balatro_board0_balatro_game0_preview0_prefix = 57483776;
+        45: balatro_board0_balatro_game0_preview0_prefix = 76657736;
+        46: balatro_board0_balatro_game0_preview0_prefix = 76657728;
+        47: balatro_board0_balatro_game0_preview0_prefix = 95831688;
+        48: balatro_board0_balatro_game0_preview0_prefix = 38305792;
+        49: balatro_board0_balatro_game0_preview0_prefix = 57479752;
+        50: balatro_board0_balatro_game0_preview0_prefix = 57479744;
+        51: balatro_board0_balatro_game0_preview0_prefix = 76653704;
+        52: balatro_board0_balatro_game0_preview0_prefix = 57479680;
+        53: balatro_board0_balatro_game0_preview0_prefix = 76653640;
+        54: balatro_board0_balatro_game0_preview0_prefix = 76653632;
+        55: balatro_board0_balatro_game0_preview0_prefix = 95827592;
+        56: balatro_board0_balatro_game0_preview0_prefix = 57479168;
+        57: balatro_board0_balatro_game0_preview0_prefix = 76653128;
+        58: balatro_board0_balatro_game0_preview0_prefix = 76653120;
+        59: balatro_board0_balatro_game0_preview0_prefix = 95827080;
+        60: balatro_board0_balatro_game0_preview0_prefix = 76653056;
+        61: balatro_board0_balatro_game0_preview0_prefix = 95827016;
+        62: balatro_board0_balatro_game0_preview0_prefix = 95827008;
+        63: balatro_board0_balatro_game0_preview0_prefix = 115000968;
+        64: balatro_board0_balatro_game0_preview0_prefix = 18874368;
+        65: balatro_board0_balatro_game0_preview0_prefix = 38048328;
+        66: balatro_board0_balatro_game0_preview0_prefix = 38048320;
+        67: balatro_board0_balatro_game0_preview0_prefix = 57222280;
+        68: balatro_board0_balatro_game0_preview0_prefix = 38048256;
+        69: balatro_board0_balatro_game0_preview0_prefix = 57222216;
+        70: balatro_board0_balatro_game0_preview0_prefix = 57222208;
+        71: balatro_board0_balatro_game0_preview0_prefix = 76396168;
+        72: balatro_board0_balatro_game0_preview0_prefix = 38047744;
+        73: balatro_board0_balatro_game0_preview0_prefix = 57221704;
+        74: balatro_board0_balatro_game0_preview0_prefix = 57221696;
+        75: balatro_board0_balatro_game0_preview0_prefix = 76395656;
+        76: balatro_board0_balatro_game0_preview0_prefix = 57221632;
+        77: balatro_board0_balatro_game0_preview0_prefix = 76395592;
+        78: balatro_board0_balatro_game0_preview0_prefix = 76395584;
+        79: balatro_board0_balatro_game0_preview0_prefix = 95569544;
+        80: balatro_board0_balatro_game0_preview0_prefix = 38043648;
+        81: balatro_board0_balatro_game0_preview0_prefix = 57217608;
+        82: balatro_board0_balatro_game0_preview0_prefix = 57217600;
+        83: balatro_board0_balatro_game0_preview0_prefix = 76391560;
+        84: balatro_board0_balatro_game0_preview0_prefix = 57217536;
+        85: balatro_board0_balatro_game0_preview0_prefix = 76391496;
+        86: balatro_board0_balatro_game0_preview0_prefix = 76391488;
+        87: balatro_board0_balatro_game0_preview0_prefix = 95565448;
+        88: balatro_board0_balatro_game0_preview0_prefix = 57217024;
+        89: balatro_board0_balatro_game0_preview0_prefix = 76390984;
+        90: balatro_board0_balatro_game0_preview0_prefix = 76390976;
+        91: balatro_board0_balatro_game0_preview0_prefix = 95564936;
+        92: balatro_board0_balatro_game0_preview0_prefix = 76390912;
+        93: balatro_board0_balatro_game0_preview0_prefix = 95564872;
+        94: balatro_board0_balatro_game0_preview0_prefix = 95564864;
+        95: balatro_board0_balatro_game0_preview0_prefix = 114738824;
+        96: balatro_board0_balatro_game0_preview0_prefix = 38010880;
+        97: balatro_board0_balatro_game0_preview0_prefix = 57184840;
+        98: balatro_board0_balatro_game0_preview0_prefix = 57184832;
+        99: balatro_board0_balatro_game0_preview0_prefix = 76358792;
+        100: balatro_board0_balatro_game0_preview0_prefix = 57184768;
+        101: balatro_board0_balatro_game0_preview0_prefix = 76358728;
+        102: balatro_board0_balatro_game0_preview0_prefix = 76358720;
+        103: balatro_board0_balatro_game0_preview0_prefix = 95532680;
+        104: balatro_board0_balatro_game0_preview0_prefix = 57184256;
+        105: balatro_board0_balatro_game0_preview0_prefix = 76358216;
+        106: balatro_board0_balatro_game0_preview0_prefix = 76358208;
+        107: balatro_board0_balatro_game0_preview0_prefix = 95532168;
+        108: balatro_board0_balatro_game0_preview0_prefix = 76358144;
+        109: balatro_board0_balatro_game0_preview0_prefix = 95532104;
+        110: balatro_board0_balatro_game0_preview0_prefix = 95532096;
+        111: balatro_board0_balatro_game0_preview0_prefix = 114706056;
+        112: balatro_board0_balatro_game0_preview0_prefix = 57180160;
+        113: balatro_board0_balatro_game0_preview0_prefix = 76354120;
+        114: balatro_board0_balatro_game0_preview0_prefix = 76354112;
+        115: balatro_board0_balatro_game0_preview0_prefix = 95528072;
+        116: balatro_board0_balatro_game0_preview0_prefix = 76354048;
+        117: balatro_board0_balatro_game0_preview0_prefix = 95528008;
+        118: balatro_board0_balatro_game0_preview0_prefix = 95528000;
+        119: balatro_board0_balatro_game0_preview0_prefix = 114701960;
+        120: balatro_board0_balatro_game0_preview0_prefix = 76353536;
+        121: balatro_board0_balatro_game0_preview0_prefix = 95527496;
+        122: balatro_board0_balatro_game0_preview0_prefix = 95527488;
+        123: balatro_board0_balatro_game0_preview0_prefix = 114701448;
+        124: balatro_board0_balatro_game0_preview0_prefix = 95527424;
+        125: balatro_board0_balatro_game0_preview0_prefix = 114701384;
+        126: balatro_board0_balatro_game0_preview0_prefix = 114701376;
+        127: balatro_board0_balatro_game0_preview0_prefix = 133875336;
+        128: balatro_board0_balatro_game0_preview0_prefix = 16777216;
+        129: balatro_board0_balatro_game0_preview0_prefix = 35951176;
+        130: balatro_board0_balatro_game0_preview0_prefix = 35951168;
+        131: balatro_board0_balatro_game0_preview0_prefix = 55125128;
+        132: balatro_board0_balatro_game0_preview0_prefix = 35951104;
+        133: balatro_board0_balatro_game0_preview0_prefix = 55125064;
+        134: balatro_board0_balatro_game0_preview0_prefix = 55125056;
+        135: balatro_board0_balatro_game0_preview0_prefix = 74299016;
+        136: balatro_board0_balatro_game0_preview0_prefix = 35950592;
+        137: balatro_board0_balatro_game0_preview0_prefix = 55124552;
+        138: balatro_board0_balatro_game0_preview0_prefix = 55124544;
+        139: balatro_board0_balatro_game0_preview0_prefix = 74298504;
+        140: balatro_board0_balatro_game0_preview0_prefix = 55124480;
+        141: balatro_board0_balatro_game0_preview0_prefix = 74298440;
+        142: balatro_board0_balatro_game0_preview0_prefix = 74298432;
+        143: balatro_board0_balatro_game0_preview0_prefix = 93472392;
+        144: balatro_board0_balatro_game0_preview0_prefix = 35946496;
+        145: balatro_board0_balatro_game0_preview0_prefix = 55120456;
+        146: balatro_board0_balatro_game0_preview0_prefix = 55120448;
+        147: balatro_board0_balatro_game0_preview0_prefix = 74294408;
+        148: balatro_board0_balatro_game0_preview0_prefix = 55120384;
+        149: balatro_board0_balatro_game0_preview0_prefix = 74294344;
+        150: balatro_board0_balatro_game0_preview0_prefix = 74294336;
+        151: balatro_board0_balatro_game0_preview0_prefix = 93468296;
+        152: balatro_board0_balatro_game0_preview0_prefix = 55119872;
+        153: balatro_board0_balatro_game0_preview0_prefix = 74293832;
+        154: balatro_board0_balatro_game0_preview0_prefix = 74293824;
+        155: balatro_board0_balatro_game0_preview0_prefix = 93467784;
+        156: balatro_board0_balatro_game0_preview0_prefix = 74293760;
+        157: balatro_board0_balatro_game0_preview0_prefix = 93467720;
+        158: balatro_board0_balatro_game0_preview0_prefix = 93467712;
+        159: balatro_board0_balatro_game0_preview0_prefix = 112641672;
+        160: balatro_board0_balatro_game0_preview0_prefix = 35913728;
+        161: balatro_board0_balatro_game0_preview0_prefix = 55087688;
+        162: balatro_board0_balatro_game0_preview0_prefix = 55087680;
+        163: balatro_board0_balatro_game0_preview0_prefix = 74261640;
+        164: balatro_board0_balatro_game0_preview0_prefix = 55087616;
+        165: balatro_board0_balatro_game0_preview0_prefix = 74261576;
+        166: balatro_board0_balatro_game0_preview0_prefix = 74261568;
+        167: balatro_board0_balatro_game0_preview0_prefix = 93435528;
+        168: balatro_board0_balatro_game0_preview0_prefix = 55087104;
+        169: balatro_board0_balatro_game0_preview0_prefix = 74261064;
+        170: balatro_board0_balatro_game0_preview0_prefix = 74261056;
+        171: balatro_board0_balatro_game0_preview0_prefix = 93435016;
+        172: balatro_board0_balatro_game0_preview0_prefix = 74260992;
+        173: balatro_board0_balatro_game0_preview0_prefix = 93434952;
+        174: balatro_board0_balatro_game0_preview0_prefix = 93434944;
+        175: balatro_board0_balatro_game0_preview0_prefix = 112608904;
+        176: balatro_board0_balatro_game0_preview0_prefix = 55083008;
+        177: balatro_board0_balatro_game0_preview0_prefix = 74256968;
+        178: balatro_board0_balatro_game0_preview0_prefix = 74256960;
+        179: balatro_board0_balatro_game0_preview0_prefix = 93430920;
+        180: balatro_board0_balatro_game0_preview0_prefix = 74256896;
+        181: balatro_board0_balatro_game0_preview0_prefix = 93430856;
+        182: balatro_board0_balatro_game0_preview0_prefix = 93430848;
+        183: balatro_board0_balatro_game0_preview0_prefix = 112604808;
+        184: balatro_board0_balatro_game0_preview0_prefix = 74256384;
+        185: balatro_board0_balatro_game0_preview0_prefix = 93430344;
+        186: balatro_board0_balatro_game0_preview0_prefix = 93430336;
+        187: balatro_board0_balatro_game0_preview0_prefix = 112604296;
+        188: balatro_board0_balatro_game0_preview0_prefix = 93430272;
+        189: balatro_board0_balatro_game0_preview0_prefix = 112604232;
+        190: balatro_board0_balatro_game0_preview0_prefix = 112604224;
+        191: balatro_board0_balatro_game0_preview0_prefix = 131778184;
+        192: balatro_board0_balatro_game0_preview0_prefix = 35651584;
+        193: balatro_board0_balatro_game0_preview0_prefix = 54825544;
+        194: balatro_board0_balatro_game0_preview0_prefix = 54825536;
+        195: balatro_board0_balatro_game0_preview0_prefix = 73999496;
+        196: balatro_board0_balatro_game0_preview0_prefix = 54825472;
+        197: balatro_board0_balatro_game0_preview0_prefix = 73999432;
+        198: balatro_board0_balatro_game0_preview0_prefix = 73999424;
+        199: balatro_board0_balatro_game0_preview0_prefix = 93173384;
+        200: balatro_board0_balatro_game0_preview0_prefix = 54824960;
+        201: balatro_board0_balatro_game0_preview0_prefix = 73998920;
+        202: balatro_board0_balatro_game0_preview0_prefix = 73998912;
+        203: balatro_board0_balatro_game0_preview0_prefix = 93172872;
+        204: balatro_board0_balatro_game0_preview0_prefix = 73998848;
+        205: balatro_board0_balatro_game0_preview0_prefix = 93172808;
+        206: balatro_board0_balatro_game0_preview0_prefix = 93172800;
+        207: balatro_board0_balatro_game0_preview0_prefix = 112346760;
+        208: balatro_board0_balatro_game0_preview0_prefix = 54820864;
+        209: balatro_board0_balatro_game0_preview0_prefix = 73994824;
+        210: balatro_board0_balatro_game0_preview0_prefix = 73994816;
+        211: balatro_board0_balatro_game0_preview0_prefix = 93168776;
+        212: balatro_board0_balatro_game0_preview0_prefix = 73994752;
+        213: balatro_board0_balatro_game0_preview0_prefix = 93168712;
+        214: balatro_board0_balatro_game0_preview0_prefix = 93168704;
+        215: balatro_board0_balatro_game0_preview0_prefix = 112342664;
+        216: balatro_board0_balatro_game0_preview0_prefix = 73994240;
+        217: balatro_board0_balatro_game0_preview0_prefix = 93168200;
+        218: balatro_board0_balatro_game0_preview0_prefix = 93168192;
+        219: balatro_board0_balatro_game0_preview0_prefix = 112342152;
+        220: balatro_board0_balatro_game0_preview0_prefix = 93168128;
+        221: balatro_board0_balatro_game0_preview0_prefix = 112342088;
+        222: balatro_board0_balatro_game0_preview0_prefix = 112342080;
+        223: balatro_board0_balatro_game0_preview0_prefix = 131516040;
+        224: balatro_board0_balatro_game0_preview0_prefix = 54788096;
+        225: balatro_board0_balatro_game0_preview0_prefix = 73962056;
+        226: balatro_board0_balatro_game0_preview0_prefix = 73962048;
+        227: balatro_board0_balatro_game0_preview0_prefix = 93136008;
+        228: balatro_board0_balatro_game0_preview0_prefix = 73961984;
+        229: balatro_board0_balatro_game0_preview0_prefix = 93135944;
+        230: balatro_board0_balatro_game0_preview0_prefix = 93135936;
+        231: balatro_board0_balatro_game0_preview0_prefix = 112309896;
+        232: balatro_board0_balatro_game0_preview0_prefix = 73961472;
+        233: balatro_board0_balatro_game0_preview0_prefix = 93135432;
+        234: balatro_board0_balatro_game0_preview0_prefix = 93135424;
+        235: balatro_board0_balatro_game0_preview0_prefix = 112309384;
+        236: balatro_board0_balatro_game0_preview0_prefix = 93135360;
+        237: balatro_board0_balatro_game0_preview0_prefix = 112309320;
+        238: balatro_board0_balatro_game0_preview0_prefix = 112309312;
+        239: balatro_board0_balatro_game0_preview0_prefix = 131483272;
+        240: balatro_board0_balatro_game0_preview0_prefix = 73957376;
+        241: balatro_board0_balatro_game0_preview0_prefix = 93131336;
+        242: balatro_board0_balatro_game0_preview0_prefix = 93131328;
+        243: balatro_board0_balatro_game0_preview0_prefix = 112305288;
+        244: balatro_board0_balatro_game0_preview0_prefix = 93131264;
+        245: balatro_board0_balatro_game0_preview0_prefix = 112305224;
+        246: balatro_board0_balatro_game0_preview0_prefix = 112305216;
+        247: balatro_board0_balatro_game0_preview0_prefix = 131479176;
+        248: balatro_board0_balatro_game0_preview0_prefix = 93130752;
+        249: balatro_board0_balatro_game0_preview0_prefix = 112304712;
+        250: balatro_board0_balatro_game0_preview0_prefix = 112304704;
+        251: balatro_board0_balatro_game0_preview0_prefix = 131478664;
+        252: balatro_board0_balatro_game0_preview0_prefix = 112304640;
+        253: balatro_board0_balatro_game0_preview0_prefix = 131478600;
+        254: balatro_board0_balatro_game0_preview0_prefix = 131478592;
+        default: balatro_board0_balatro_game0_preview0_prefix = 150652552;
+    endcase
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_prefix_counts
     integer i;
-    balatro_board0_balatro_game0_preview0_chosen <= balatro_board0_balatro_game0_chosen;
-    n = 0;
+    reg [3-1:0] v;
+    integer b;
+    balatro_board0_balatro_game0_preview0_chosen <= balatro_board0_balatro_game0_preview0_chosen_q;
     for (i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_preview0_before[i] <= n;
-        if (balatro_board0_balatro_game0_chosen[i]) begin
-            n = n + 1;
+        v = 3'h0;
+        for (b=0; b<3; b=b+1) begin
+            v[b] = balatro_board0_balatro_game0_preview0_prefix[((3 * i) + b)];
         end
+        balatro_board0_balatro_game0_preview0_before[i] <= v;
     end
-    balatro_board0_balatro_game0_preview0_n0 <= n;
+    balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix[28-1:(3 * 8)];
 end
 
 
@@ -8865,17 +9143,269 @@ always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occ
 end
 
 
-always @(balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind) begin: balatro_board0_balatro_game0_counts
-    reg [4-1:0] n;
-    integer i;
-    n = 0;
-    for (i=0; i<8; i=i+1) begin
-        if (balatro_board0_balatro_game0_mask[i]) begin
-            n = n + 1;
-        end
-    end
-    balatro_board0_balatro_game0_mask_count = n;
-    balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind};
+
+assign balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind};
+
+
+always @(balatro_board0_balatro_game0_mask) begin: balatro_board0_balatro_game0_count_rom
+    case (balatro_board0_balatro_game0_mask)
+        0: balatro_board0_balatro_game0_mask_count = 0;
+        1: balatro_board0_balatro_game0_mask_count = 1;
+        2: balatro_board0_balatro_game0_mask_count = 1;
+        3: balatro_board0_balatro_game0_mask_count = 2;
+        4: balatro_board0_balatro_game0_mask_count = 1;
+        5: balatro_board0_balatro_game0_mask_count = 2;
+        6: balatro_board0_balatro_game0_mask_count = 2;
+        7: balatro_board0_balatro_game0_mask_count = 3;
+        8: balatro_board0_balatro_game0_mask_count = 1;
+        9: balatro_board0_balatro_game0_mask_count = 2;
+        10: balatro_board0_balatro_game0_mask_count = 2;
+        11: balatro_board0_balatro_game0_mask_count = 3;
+        12: balatro_board0_balatro_game0_mask_count = 2;
+        13: balatro_board0_balatro_game0_mask_count = 3;
+        14: balatro_board0_balatro_game0_mask_count = 3;
+        15: balatro_board0_balatro_game0_mask_count = 4;
+        16: balatro_board0_balatro_game0_mask_count = 1;
+        17: balatro_board0_balatro_game0_mask_count = 2;
+        18: balatro_board0_balatro_game0_mask_count = 2;
+        19: balatro_board0_balatro_game0_mask_count = 3;
+        20: balatro_board0_balatro_game0_mask_count = 2;
+        21: balatro_board0_balatro_game0_mask_count = 3;
+        22: balatro_board0_balatro_game0_mask_count = 3;
+        23: balatro_board0_balatro_game0_mask_count = 4;
+        24: balatro_board0_balatro_game0_mask_count = 2;
+        25: balatro_board0_balatro_game0_mask_count = 3;
+        26: balatro_board0_balatro_game0_mask_count = 3;
+        27: balatro_board0_balatro_game0_mask_count = 4;
+        28: balatro_board0_balatro_game0_mask_count = 3;
+        29: balatro_board0_balatro_game0_mask_count = 4;
+        30: balatro_board0_balatro_game0_mask_count = 4;
+        31: balatro_board0_balatro_game0_mask_count = 5;
+        32: balatro_board0_balatro_game0_mask_count = 1;
+        33: balatro_board0_balatro_game0_mask_count = 2;
+        34: balatro_board0_balatro_game0_mask_count = 2;
+        35: balatro_board0_balatro_game0_mask_count = 3;
+        36: balatro_board0_balatro_game0_mask_count = 2;
+        37: balatro_board0_balatro_game0_mask_count = 3;
+        38: balatro_board0_balatro_game0_mask_count = 3;
+        39: balatro_board0_balatro_game0_mask_count = 4;
+        40: balatro_board0_balatro_game0_mask_count = 2;
+        41: balatro_board0_balatro_game0_mask_count = 3;
+        42: balatro_board0_balatro_game0_mask_count = 3;
+        43: balatro_board0_balatro_game0_mask_count = 4;
+        44: balatro_board0_balatro_game0_mask_count = 3;
+        45: balatro_board0_balatro_game0_mask_count = 4;
+        46: balatro_board0_balatro_game0_mask_count = 4;
+        47: balatro_board0_balatro_game0_mask_count = 5;
+        48: balatro_board0_balatro_game0_mask_count = 2;
+        49: balatro_board0_balatro_game0_mask_count = 3;
+        50: balatro_board0_balatro_game0_mask_count = 3;
+        51: balatro_board0_balatro_game0_mask_count = 4;
+        52: balatro_board0_balatro_game0_mask_count = 3;
+        53: balatro_board0_balatro_game0_mask_count = 4;
+        54: balatro_board0_balatro_game0_mask_count = 4;
+        55: balatro_board0_balatro_game0_mask_count = 5;
+        56: balatro_board0_balatro_game0_mask_count = 3;
+        57: balatro_board0_balatro_game0_mask_count = 4;
+        58: balatro_board0_balatro_game0_mask_count = 4;
+        59: balatro_board0_balatro_game0_mask_count = 5;
+        60: balatro_board0_balatro_game0_mask_count = 4;
+        61: balatro_board0_balatro_game0_mask_count = 5;
+        62: balatro_board0_balatro_game0_mask_count = 5;
+        63: balatro_board0_balatro_game0_mask_count = 6;
+        64: balatro_board0_balatro_game0_mask_count = 1;
+        65: balatro_board0_balatro_game0_mask_count = 2;
+        66: balatro_board0_balatro_game0_mask_count = 2;
+        67: balatro_board0_balatro_game0_mask_count = 3;
+        68: balatro_board0_balatro_game0_mask_count = 2;
+        69: balatro_board0_balatro_game0_mask_count = 3;
+        70: balatro_board0_balatro_game0_mask_count = 3;
+        71: balatro_board0_balatro_game0_mask_count = 4;
+        72: balatro_board0_balatro_game0_mask_count = 2;
+        73: balatro_board0_balatro_game0_mask_count = 3;
+        74: balatro_board0_balatro_game0_mask_count = 3;
+        75: balatro_board0_balatro_game0_mask_count = 4;
+        76: balatro_board0_balatro_game0_mask_count = 3;
+        77: balatro_board0_balatro_game0_mask_count = 4;
+        78: balatro_board0_balatro_game0_mask_count = 4;
+        79: balatro_board0_balatro_game0_mask_count = 5;
+        80: balatro_board0_balatro_game0_mask_count = 2;
+        81: balatro_board0_balatro_game0_mask_count = 3;
+        82: balatro_board0_balatro_game0_mask_count = 3;
+        83: balatro_board0_balatro_game0_mask_count = 4;
+        84: balatro_board0_balatro_game0_mask_count = 3;
+        85: balatro_board0_balatro_game0_mask_count = 4;
+        86: balatro_board0_balatro_game0_mask_count = 4;
+        87: balatro_board0_balatro_game0_mask_count = 5;
+        88: balatro_board0_balatro_game0_mask_count = 3;
+        89: balatro_board0_balatro_game0_mask_count = 4;
+        90: balatro_board0_balatro_game0_mask_count = 4;
+        91: balatro_board0_balatro_game0_mask_count = 5;
+        92: balatro_board0_balatro_game0_mask_count = 4;
+        93: balatro_board0_balatro_game0_mask_count = 5;
+        94: balatro_board0_balatro_game0_mask_count = 5;
+        95: balatro_board0_balatro_game0_mask_count = 6;
+        96: balatro_board0_balatro_game0_mask_count = 2;
+        97: balatro_board0_balatro_game0_mask_count = 3;
+        98: balatro_board0_balatro_game0_mask_count = 3;
+        99: balatro_board0_balatro_game0_mask_count = 4;
+        100: balatro_board0_balatro_game0_mask_count = 3;
+        101: balatro_board0_balatro_game0_mask_count = 4;
+        102: balatro_board0_balatro_game0_mask_count = 4;
+        103: balatro_board0_balatro_game0_mask_count = 5;
+        104: balatro_board0_balatro_game0_mask_count = 3;
+        105: balatro_board0_balatro_game0_mask_count = 4;
+        106: balatro_board0_balatro_game0_mask_count = 4;
+        107: balatro_board0_balatro_game0_mask_count = 5;
+        108: balatro_board0_balatro_game0_mask_count = 4;
+        109: balatro_board0_balatro_game0_mask_count = 5;
+        110: balatro_board0_balatro_game0_mask_count = 5;
+        111: balatro_board0_balatro_game0_mask_count = 6;
+        112: balatro_board0_balatro_game0_mask_count = 3;
+        113: balatro_board0_balatro_game0_mask_count = 4;
+        114: balatro_board0_balatro_game0_mask_count = 4;
+        115: balatro_board0_balatro_game0_mask_count = 5;
+        116: balatro_board0_balatro_game0_mask_count = 4;
+        117: balatro_board0_balatro_game0_mask_count = 5;
+        118: balatro_board0_balatro_game0_mask_count = 5;
+        119: balatro_board0_balatro_game0_mask_count = 6;
+        120: balatro_board0_balatro_game0_mask_count = 4;
+        121: balatro_board0_balatro_game0_mask_count = 5;
+        122: balatro_board0_balatro_game0_mask_count = 5;
+        123: balatro_board0_balatro_game0_mask_count = 6;
+        124: balatro_board0_balatro_game0_mask_count = 5;
+        125: balatro_board0_balatro_game0_mask_count = 6;
+        126: balatro_board0_balatro_game0_mask_count = 6;
+        127: balatro_board0_balatro_game0_mask_count = 7;
+        128: balatro_board0_balatro_game0_mask_count = 1;
+        129: balatro_board0_balatro_game0_mask_count = 2;
+        130: balatro_board0_balatro_game0_mask_count = 2;
+        131: balatro_board0_balatro_game0_mask_count = 3;
+        132: balatro_board0_balatro_game0_mask_count = 2;
+        133: balatro_board0_balatro_game0_mask_count = 3;
+        134: balatro_board0_balatro_game0_mask_count = 3;
+        135: balatro_board0_balatro_game0_mask_count = 4;
+        136: balatro_board0_balatro_game0_mask_count = 2;
+        137: balatro_board0_balatro_game0_mask_count = 3;
+        138: balatro_board0_balatro_game0_mask_count = 3;
+        139: balatro_board0_balatro_game0_mask_count = 4;
+        140: balatro_board0_balatro_game0_mask_count = 3;
+        141: balatro_board0_balatro_game0_mask_count = 4;
+        142: balatro_board0_balatro_game0_mask_count = 4;
+        143: balatro_board0_balatro_game0_mask_count = 5;
+        144: balatro_board0_balatro_game0_mask_count = 2;
+        145: balatro_board0_balatro_game0_mask_count = 3;
+        146: balatro_board0_balatro_game0_mask_count = 3;
+        147: balatro_board0_balatro_game0_mask_count = 4;
+        148: balatro_board0_balatro_game0_mask_count = 3;
+        149: balatro_board0_balatro_game0_mask_count = 4;
+        150: balatro_board0_balatro_game0_mask_count = 4;
+        151: balatro_board0_balatro_game0_mask_count = 5;
+        152: balatro_board0_balatro_game0_mask_count = 3;
+        153: balatro_board0_balatro_game0_mask_count = 4;
+        154: balatro_board0_balatro_game0_mask_count = 4;
+        155: balatro_board0_balatro_game0_mask_count = 5;
+        156: balatro_board0_balatro_game0_mask_count = 4;
+        157: balatro_board0_balatro_game0_mask_count = 5;
+        158: balatro_board0_balatro_game0_mask_count = 5;
+        159: balatro_board0_balatro_game0_mask_count = 6;
+        160: balatro_board0_balatro_game0_mask_count = 2;
+        161: balatro_board0_balatro_game0_mask_count = 3;
+        162: balatro_board0_balatro_game0_mask_count = 3;
+        163: balatro_board0_balatro_game0_mask_count = 4;
+        164: balatro_board0_balatro_game0_mask_count = 3;
+        165: balatro_board0_balatro_game0_mask_count = 4;
+        166: balatro_board0_balatro_game0_mask_count = 4;
+        167: balatro_board0_balatro_game0_mask_count = 5;
+        168: balatro_board0_balatro_game0_mask_count = 3;
+        169: balatro_board0_balatro_game0_mask_count = 4;
+        170: balatro_board0_balatro_game0_mask_count = 4;
+        171: balatro_board0_balatro_game0_mask_count = 5;
+        172: balatro_board0_balatro_game0_mask_count = 4;
+        173: balatro_board0_balatro_game0_mask_count = 5;
+        174: balatro_board0_balatro_game0_mask_count = 5;
+        175: balatro_board0_balatro_game0_mask_count = 6;
+        176: balatro_board0_balatro_game0_mask_count = 3;
+        177: balatro_board0_balatro_game0_mask_count = 4;
+        178: balatro_board0_balatro_game0_mask_count = 4;
+        179: balatro_board0_balatro_game0_mask_count = 5;
+        180: balatro_board0_balatro_game0_mask_count = 4;
+        181: balatro_board0_balatro_game0_mask_count = 5;
+        182: balatro_board0_balatro_game0_mask_count = 5;
+        183: balatro_board0_balatro_game0_mask_count = 6;
+        184: balatro_board0_balatro_game0_mask_count = 4;
+        185: balatro_board0_balatro_game0_mask_count = 5;
+        186: balatro_board0_balatro_game0_mask_count = 5;
+        187: balatro_board0_balatro_game0_mask_count = 6;
+        188: balatro_board0_balatro_game0_mask_count = 5;
+        189: balatro_board0_balatro_game0_mask_count = 6;
+        190: balatro_board0_balatro_game0_mask_count = 6;
+        191: balatro_board0_balatro_game0_mask_count = 7;
+        192: balatro_board0_balatro_game0_mask_count = 2;
+        193: balatro_board0_balatro_game0_mask_count = 3;
+        194: balatro_board0_balatro_game0_mask_count = 3;
+        195: balatro_board0_balatro_game0_mask_count = 4;
+        196: balatro_board0_balatro_game0_mask_count = 3;
+        197: balatro_board0_balatro_game0_mask_count = 4;
+        198: balatro_board0_balatro_game0_mask_count = 4;
+        199: balatro_board0_balatro_game0_mask_count = 5;
+        200: balatro_board0_balatro_game0_mask_count = 3;
+        201: balatro_board0_balatro_game0_mask_count = 4;
+        202: balatro_board0_balatro_game0_mask_count = 4;
+        203: balatro_board0_balatro_game0_mask_count = 5;
+        204: balatro_board0_balatro_game0_mask_count = 4;
+        205: balatro_board0_balatro_game0_mask_count = 5;
+        206: balatro_board0_balatro_game0_mask_count = 5;
+        207: balatro_board0_balatro_game0_mask_count = 6;
+        208: balatro_board0_balatro_game0_mask_count = 3;
+        209: balatro_board0_balatro_game0_mask_count = 4;
+        210: balatro_board0_balatro_game0_mask_count = 4;
+        211: balatro_board0_balatro_game0_mask_count = 5;
+        212: balatro_board0_balatro_game0_mask_count = 4;
+        213: balatro_board0_balatro_game0_mask_count = 5;
+        214: balatro_board0_balatro_game0_mask_count = 5;
+        215: balatro_board0_balatro_game0_mask_count = 6;
+        216: balatro_board0_balatro_game0_mask_count = 4;
+        217: balatro_board0_balatro_game0_mask_count = 5;
+        218: balatro_board0_balatro_game0_mask_count = 5;
+        219: balatro_board0_balatro_game0_mask_count = 6;
+        220: balatro_board0_balatro_game0_mask_count = 5;
+        221: balatro_board0_balatro_game0_mask_count = 6;
+        222: balatro_board0_balatro_game0_mask_count = 6;
+        223: balatro_board0_balatro_game0_mask_count = 7;
+        224: balatro_board0_balatro_game0_mask_count = 3;
+        225: balatro_board0_balatro_game0_mask_count = 4;
+        226: balatro_board0_balatro_game0_mask_count = 4;
+        227: balatro_board0_balatro_game0_mask_count = 5;
+        228: balatro_board0_balatro_game0_mask_count = 4;
+        229: balatro_board0_balatro_game0_mask_count = 5;
+        230: balatro_board0_balatro_game0_mask_count = 5;
+        231: balatro_board0_balatro_game0_mask_count = 6;
+        232: balatro_board0_balatro_game0_mask_count = 4;
+        233: balatro_board0_balatro_game0_mask_count = 5;
+        234: balatro_board0_balatro_game0_mask_count = 5;
+        235: balatro_board0_balatro_game0_mask_count = 6;
+        236: balatro_board0_balatro_game0_mask_count = 5;
+        237: balatro_board0_balatro_game0_mask_count = 6;
+        238: balatro_board0_balatro_game0_mask_count = 6;
+        239: balatro_board0_balatro_game0_mask_count = 7;
+        240: balatro_board0_balatro_game0_mask_count = 4;
+        241: balatro_board0_balatro_game0_mask_count = 5;
+        242: balatro_board0_balatro_game0_mask_count = 5;
+        243: balatro_board0_balatro_game0_mask_count = 6;
+        244: balatro_board0_balatro_game0_mask_count = 5;
+        245: balatro_board0_balatro_game0_mask_count = 6;
+        246: balatro_board0_balatro_game0_mask_count = 6;
+        247: balatro_board0_balatro_game0_mask_count = 7;
+        248: balatro_board0_balatro_game0_mask_count = 5;
+        249: balatro_board0_balatro_game0_mask_count = 6;
+        250: balatro_board0_balatro_game0_mask_count = 6;
+        251: balatro_board0_balatro_game0_mask_count = 7;
+        252: balatro_board0_balatro_game0_mask_count = 6;
+        253: balatro_board0_balatro_game0_mask_count = 7;
+        254: balatro_board0_balatro_game0_mask_count = 7;
+        default: balatro_board0_balatro_game0_mask_count = 8;
+    endcase
 end
 
 
@@ -8949,19 +9479,20 @@ always @(balatro_board0_balatro_game0_blind_index) begin: balatro_board0_balatro
 end
 
 // Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-always @(balatro_board0_balatro_game0_by_suit, balatro_board0_balatro_game0_slots[0], balatro_board0_balatro_game0_slots[1], balatro_board0_balatro_game0_slots[2], balatro_board0_balatro_game0_slots[3], balatro_board0_balatro_game0_slots[4], balatro_board0_balatro_game0_slots[5], balatro_board0_balatro_game0_slots[6], balatro_board0_balatro_game0_slots[7]) begin: balatro_board0_balatro_game0_sort_keys
+// Registered (the sort compares them a clock later, so it swaps every other clock).
+always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
     integer i;
     reg [6-1:0] c;
     for (i=0; i<8; i=i+1) begin
         c = balatro_board0_balatro_game0_slots[i];
         if ((c == 63)) begin
-            balatro_board0_balatro_game0_keys[i] = 0;
+            balatro_board0_balatro_game0_keys[i] <= 0;
         end
         else if (balatro_board0_balatro_game0_by_suit) begin
-            balatro_board0_balatro_game0_keys[i] = {1'b1, c[2-1:0], c[6-1:2]};
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
         end
         else begin
-            balatro_board0_balatro_game0_keys[i] = {1'b1, c};
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c};
         end
     end
 end
@@ -9086,7 +9617,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
             end
             4'b0010: begin
                 balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if ((balatro_board0_balatro_game0_step == 12)) begin
+                if ((balatro_board0_balatro_game0_step == 13)) begin
                     balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
                     balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
                     balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
@@ -9144,7 +9675,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
                 end
             end
             4'b0110: begin
-                if (balatro_board0_balatro_game0_step[0]) begin
+                if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
                     for (j=0; j<((8 / 2) - 1); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
                             balatro_board0_balatro_game0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_slots[((2 * j) + 2)];
@@ -9152,7 +9683,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
                         end
                     end
                 end
-                else begin
+                else if (balatro_board0_balatro_game0_step[0]) begin
                     for (j=0; j<(8 / 2); j=j+1) begin
                         if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
                             balatro_board0_balatro_game0_slots[(2 * j)] <= balatro_board0_balatro_game0_slots[((2 * j) + 1)];
@@ -9161,7 +9692,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
                     end
                 end
                 balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if ((balatro_board0_balatro_game0_step == 7)) begin
+                if (($signed({1'b0, balatro_board0_balatro_game0_step}) == ((2 * 8) - 1))) begin
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
             end
@@ -9514,7 +10045,38 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
     if (rst == 1) begin
         balatro_board0_balatro_screen0_digit_codes0_field <= 0;
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
-        balatro_board0_balatro_screen0_codes <= 0;
+        balatro_board0_balatro_screen0_codes[0] <= 32;
+        balatro_board0_balatro_screen0_codes[1] <= 32;
+        balatro_board0_balatro_screen0_codes[2] <= 32;
+        balatro_board0_balatro_screen0_codes[3] <= 32;
+        balatro_board0_balatro_screen0_codes[4] <= 32;
+        balatro_board0_balatro_screen0_codes[5] <= 32;
+        balatro_board0_balatro_screen0_codes[6] <= 32;
+        balatro_board0_balatro_screen0_codes[7] <= 32;
+        balatro_board0_balatro_screen0_codes[8] <= 32;
+        balatro_board0_balatro_screen0_codes[9] <= 32;
+        balatro_board0_balatro_screen0_codes[10] <= 32;
+        balatro_board0_balatro_screen0_codes[11] <= 32;
+        balatro_board0_balatro_screen0_codes[12] <= 32;
+        balatro_board0_balatro_screen0_codes[13] <= 32;
+        balatro_board0_balatro_screen0_codes[14] <= 32;
+        balatro_board0_balatro_screen0_codes[15] <= 32;
+        balatro_board0_balatro_screen0_codes[16] <= 32;
+        balatro_board0_balatro_screen0_codes[17] <= 32;
+        balatro_board0_balatro_screen0_codes[18] <= 32;
+        balatro_board0_balatro_screen0_codes[19] <= 32;
+        balatro_board0_balatro_screen0_codes[20] <= 32;
+        balatro_board0_balatro_screen0_codes[21] <= 32;
+        balatro_board0_balatro_screen0_codes[22] <= 32;
+        balatro_board0_balatro_screen0_codes[23] <= 32;
+        balatro_board0_balatro_screen0_codes[24] <= 32;
+        balatro_board0_balatro_screen0_codes[25] <= 32;
+        balatro_board0_balatro_screen0_codes[26] <= 32;
+        balatro_board0_balatro_screen0_codes[27] <= 32;
+        balatro_board0_balatro_screen0_codes[28] <= 32;
+        balatro_board0_balatro_screen0_codes[29] <= 32;
+        balatro_board0_balatro_screen0_codes[30] <= 32;
+        balatro_board0_balatro_screen0_codes[31] <= 32;
     end
     else begin
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
@@ -9547,32 +10109,36 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
             else begin
                 balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
             end
-            case (balatro_board0_balatro_screen0_digit_codes0_field)
-                'h0: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (0 + 6))-1:(7 * 0)] <= v[42-1:0];
+            for (p=0; p<6; p=p+1) begin
+                c = 7'h0;
+                for (b=0; b<7; b=b+1) begin
+                    c[b] = v[((7 * p) + b)];
                 end
-                'h1: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (6 + 6))-1:(7 * 6)] <= v[42-1:0];
+                if ((balatro_board0_balatro_screen0_digit_codes0_field == 0)) begin
+                    balatro_board0_balatro_screen0_codes[(0 + p)] <= c;
                 end
-                'h2: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (12 + 2))-1:(7 * 12)] <= v[42-1:28];
+                else if ((balatro_board0_balatro_screen0_digit_codes0_field == 1)) begin
+                    balatro_board0_balatro_screen0_codes[(6 + p)] <= c;
                 end
-                'h3: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (14 + 3))-1:(7 * 14)] <= v[42-1:21];
+                else if (((balatro_board0_balatro_screen0_digit_codes0_field == 2) && (p >= (6 - 2)))) begin
+                    balatro_board0_balatro_screen0_codes[((12 + p) - (6 - 2))] <= c;
                 end
-                'h4: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (17 + 3))-1:(7 * 17)] <= v[42-1:21];
+                else if (((balatro_board0_balatro_screen0_digit_codes0_field == 3) && (p >= (6 - 3)))) begin
+                    balatro_board0_balatro_screen0_codes[((14 + p) - (6 - 3))] <= c;
                 end
-                default: begin
-                    balatro_board0_balatro_screen0_codes[(7 * (20 + 4))-1:(7 * 20)] <= v[42-1:14];
+                else if (((balatro_board0_balatro_screen0_digit_codes0_field == 4) && (p >= (6 - 3)))) begin
+                    balatro_board0_balatro_screen0_codes[((17 + p) - (6 - 3))] <= c;
                 end
-            endcase
+                else if (((balatro_board0_balatro_screen0_digit_codes0_field == 5) && (p >= (6 - 4)))) begin
+                    balatro_board0_balatro_screen0_codes[((20 + p) - (6 - 4))] <= c;
+                end
+            end
         end
-        balatro_board0_balatro_screen0_codes[(7 * (24 + 1))-1:(7 * 24)] <= (48 + balatro_board0_balatro_game0_view_ante);
-        balatro_board0_balatro_screen0_codes[(7 * (25 + 1))-1:(7 * 25)] <= (48 + balatro_board0_balatro_game0_view_hands_left);
-        balatro_board0_balatro_screen0_codes[(7 * (26 + 1))-1:(7 * 26)] <= (48 + balatro_board0_balatro_game0_view_discards_left);
-        balatro_board0_balatro_screen0_codes[(7 * (27 + 1))-1:(7 * 27)] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
-        balatro_board0_balatro_screen0_codes[(7 * (28 + 1))-1:(7 * 28)] <= (48 + balatro_board0_balatro_game0_view_last_mult);
+        balatro_board0_balatro_screen0_codes[24] <= (48 + balatro_board0_balatro_game0_view_ante);
+        balatro_board0_balatro_screen0_codes[25] <= (48 + balatro_board0_balatro_game0_view_hands_left);
+        balatro_board0_balatro_screen0_codes[26] <= (48 + balatro_board0_balatro_game0_view_discards_left);
+        balatro_board0_balatro_screen0_codes[27] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
+        balatro_board0_balatro_screen0_codes[28] <= (48 + balatro_board0_balatro_game0_view_last_mult);
     end
 end
 
@@ -9745,9 +10311,6 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
-    reg [8-1:0] k;
-    reg [7-1:0] ch;
-    integer i;
     if (balatro_board0_balatro_screen0_c_card) begin
         balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_char;
         balatro_board0_balatro_screen0_d_row <= balatro_board0_balatro_screen0_c_row;
@@ -9772,12 +10335,7 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     end
     else begin
         if (balatro_board0_balatro_screen0_c_op[7]) begin
-            k = balatro_board0_balatro_screen0_c_op[6-1:0];
-            ch = 7'h0;
-            for (i=0; i<7; i=i+1) begin
-                ch[i] = balatro_board0_balatro_screen0_codes[((7 * k) + i)];
-            end
-            balatro_board0_balatro_screen0_d_code <= ch;
+            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
         end
         else begin
             balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op[7-1:0];

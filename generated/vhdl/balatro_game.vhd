@@ -133,7 +133,9 @@ signal view_pick_category_num: unsigned(3 downto 0);
 signal view_pick_chips_num: unsigned(7 downto 0);
 signal view_pick_mult_num: unsigned(3 downto 0);
 signal preview0_chosen: unsigned(7 downto 0);
+signal preview0_chosen_q: unsigned(7 downto 0);
 signal preview0_n0: unsigned(3 downto 0);
+signal preview0_prefix: unsigned(27 downto 0);
 signal preview0_packed_in: unsigned(23 downto 0);
 signal preview0_n1: unsigned(3 downto 0);
 signal preview0_cat_a: unsigned(3 downto 0);
@@ -281,7 +283,7 @@ type t_array_keys is array(0 to 8-1) of unsigned(6 downto 0);
 signal keys: t_array_keys;
 type t_array_slots is array(0 to 8-1) of unsigned(5 downto 0);
 signal slots: t_array_slots;
-type t_array_preview0_before is array(0 to 8-1) of unsigned(3 downto 0);
+type t_array_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal preview0_before: t_array_preview0_before;
 type t_array_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal preview0_card_chips: t_array_preview0_card_chips;
@@ -1794,20 +1796,289 @@ begin
 end process preview0_pipe_reg61_load;
 
 preview0_chosen_slots: process (clk) is
-    variable n: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_chosen <= chosen;
-        n := to_unsigned(0, 4);
-        for i in 0 to 8-1 loop
-            preview0_before(i) <= n;
-            if bool(chosen(i)) then
-                n := (n + 1);
-            end if;
-        end loop;
-        preview0_n0 <= n;
+        preview0_chosen_q <= chosen;
     end if;
 end process preview0_chosen_slots;
+
+preview0_prefix_rom: process (preview0_chosen_q) is
+begin
+    case to_integer(preview0_chosen_q) is
+        when 0 => preview0_prefix <= "0000000000000000000000000000";
+        when 1 => preview0_prefix <= "0001001001001001001001001000";
+        when 2 => preview0_prefix <= "0001001001001001001001000000";
+        when 3 => preview0_prefix <= "0010010010010010010010001000";
+        when 4 => preview0_prefix <= "0001001001001001001000000000";
+        when 5 => preview0_prefix <= "0010010010010010010001001000";
+        when 6 => preview0_prefix <= "0010010010010010010001000000";
+        when 7 => preview0_prefix <= "0011011011011011011010001000";
+        when 8 => preview0_prefix <= "0001001001001001000000000000";
+        when 9 => preview0_prefix <= "0010010010010010001001001000";
+        when 10 => preview0_prefix <= "0010010010010010001001000000";
+        when 11 => preview0_prefix <= "0011011011011011010010001000";
+        when 12 => preview0_prefix <= "0010010010010010001000000000";
+        when 13 => preview0_prefix <= "0011011011011011010001001000";
+        when 14 => preview0_prefix <= "0011011011011011010001000000";
+        when 15 => preview0_prefix <= "0100100100100100011010001000";
+        when 16 => preview0_prefix <= "0001001001001000000000000000";
+        when 17 => preview0_prefix <= "0010010010010001001001001000";
+        when 18 => preview0_prefix <= "0010010010010001001001000000";
+        when 19 => preview0_prefix <= "0011011011011010010010001000";
+        when 20 => preview0_prefix <= "0010010010010001001000000000";
+        when 21 => preview0_prefix <= "0011011011011010010001001000";
+        when 22 => preview0_prefix <= "0011011011011010010001000000";
+        when 23 => preview0_prefix <= "0100100100100011011010001000";
+        when 24 => preview0_prefix <= "0010010010010001000000000000";
+        when 25 => preview0_prefix <= "0011011011011010001001001000";
+        when 26 => preview0_prefix <= "0011011011011010001001000000";
+        when 27 => preview0_prefix <= "0100100100100011010010001000";
+        when 28 => preview0_prefix <= "0011011011011010001000000000";
+        when 29 => preview0_prefix <= "0100100100100011010001001000";
+        when 30 => preview0_prefix <= "0100100100100011010001000000";
+        when 31 => preview0_prefix <= "0101101101101100011010001000";
+        when 32 => preview0_prefix <= "0001001001000000000000000000";
+        when 33 => preview0_prefix <= "0010010010001001001001001000";
+        when 34 => preview0_prefix <= "0010010010001001001001000000";
+        when 35 => preview0_prefix <= "0011011011010010010010001000";
+        when 36 => preview0_prefix <= "0010010010001001001000000000";
+        when 37 => preview0_prefix <= "0011011011010010010001001000";
+        when 38 => preview0_prefix <= "0011011011010010010001000000";
+        when 39 => preview0_prefix <= "0100100100011011011010001000";
+        when 40 => preview0_prefix <= "0010010010001001000000000000";
+        when 41 => preview0_prefix <= "0011011011010010001001001000";
+        when 42 => preview0_prefix <= "0011011011010010001001000000";
+        when 43 => preview0_prefix <= "0100100100011011010010001000";
+        when 44 => preview0_prefix <= "0011011011010010001000000000";
+        when 45 => preview0_prefix <= "0100100100011011010001001000";
+        when 46 => preview0_prefix <= "0100100100011011010001000000";
+        when 47 => preview0_prefix <= "0101101101100100011010001000";
+        when 48 => preview0_prefix <= "0010010010001000000000000000";
+        when 49 => preview0_prefix <= "0011011011010001001001001000";
+        when 50 => preview0_prefix <= "0011011011010001001001000000";
+        when 51 => preview0_prefix <= "0100100100011010010010001000";
+        when 52 => preview0_prefix <= "0011011011010001001000000000";
+        when 53 => preview0_prefix <= "0100100100011010010001001000";
+        when 54 => preview0_prefix <= "0100100100011010010001000000";
+        when 55 => preview0_prefix <= "0101101101100011011010001000";
+        when 56 => preview0_prefix <= "0011011011010001000000000000";
+        when 57 => preview0_prefix <= "0100100100011010001001001000";
+        when 58 => preview0_prefix <= "0100100100011010001001000000";
+        when 59 => preview0_prefix <= "0101101101100011010010001000";
+        when 60 => preview0_prefix <= "0100100100011010001000000000";
+        when 61 => preview0_prefix <= "0101101101100011010001001000";
+        when 62 => preview0_prefix <= "0101101101100011010001000000";
+        when 63 => preview0_prefix <= "0110110110101100011010001000";
+        when 64 => preview0_prefix <= "0001001000000000000000000000";
+        when 65 => preview0_prefix <= "0010010001001001001001001000";
+        when 66 => preview0_prefix <= "0010010001001001001001000000";
+        when 67 => preview0_prefix <= "0011011010010010010010001000";
+        when 68 => preview0_prefix <= "0010010001001001001000000000";
+        when 69 => preview0_prefix <= "0011011010010010010001001000";
+        when 70 => preview0_prefix <= "0011011010010010010001000000";
+        when 71 => preview0_prefix <= "0100100011011011011010001000";
+        when 72 => preview0_prefix <= "0010010001001001000000000000";
+        when 73 => preview0_prefix <= "0011011010010010001001001000";
+        when 74 => preview0_prefix <= "0011011010010010001001000000";
+        when 75 => preview0_prefix <= "0100100011011011010010001000";
+        when 76 => preview0_prefix <= "0011011010010010001000000000";
+        when 77 => preview0_prefix <= "0100100011011011010001001000";
+        when 78 => preview0_prefix <= "0100100011011011010001000000";
+        when 79 => preview0_prefix <= "0101101100100100011010001000";
+        when 80 => preview0_prefix <= "0010010001001000000000000000";
+        when 81 => preview0_prefix <= "0011011010010001001001001000";
+        when 82 => preview0_prefix <= "0011011010010001001001000000";
+        when 83 => preview0_prefix <= "0100100011011010010010001000";
+        when 84 => preview0_prefix <= "0011011010010001001000000000";
+        when 85 => preview0_prefix <= "0100100011011010010001001000";
+        when 86 => preview0_prefix <= "0100100011011010010001000000";
+        when 87 => preview0_prefix <= "0101101100100011011010001000";
+        when 88 => preview0_prefix <= "0011011010010001000000000000";
+        when 89 => preview0_prefix <= "0100100011011010001001001000";
+        when 90 => preview0_prefix <= "0100100011011010001001000000";
+        when 91 => preview0_prefix <= "0101101100100011010010001000";
+        when 92 => preview0_prefix <= "0100100011011010001000000000";
+        when 93 => preview0_prefix <= "0101101100100011010001001000";
+        when 94 => preview0_prefix <= "0101101100100011010001000000";
+        when 95 => preview0_prefix <= "0110110101101100011010001000";
+        when 96 => preview0_prefix <= "0010010001000000000000000000";
+        when 97 => preview0_prefix <= "0011011010001001001001001000";
+        when 98 => preview0_prefix <= "0011011010001001001001000000";
+        when 99 => preview0_prefix <= "0100100011010010010010001000";
+        when 100 => preview0_prefix <= "0011011010001001001000000000";
+        when 101 => preview0_prefix <= "0100100011010010010001001000";
+        when 102 => preview0_prefix <= "0100100011010010010001000000";
+        when 103 => preview0_prefix <= "0101101100011011011010001000";
+        when 104 => preview0_prefix <= "0011011010001001000000000000";
+        when 105 => preview0_prefix <= "0100100011010010001001001000";
+        when 106 => preview0_prefix <= "0100100011010010001001000000";
+        when 107 => preview0_prefix <= "0101101100011011010010001000";
+        when 108 => preview0_prefix <= "0100100011010010001000000000";
+        when 109 => preview0_prefix <= "0101101100011011010001001000";
+        when 110 => preview0_prefix <= "0101101100011011010001000000";
+        when 111 => preview0_prefix <= "0110110101100100011010001000";
+        when 112 => preview0_prefix <= "0011011010001000000000000000";
+        when 113 => preview0_prefix <= "0100100011010001001001001000";
+        when 114 => preview0_prefix <= "0100100011010001001001000000";
+        when 115 => preview0_prefix <= "0101101100011010010010001000";
+        when 116 => preview0_prefix <= "0100100011010001001000000000";
+        when 117 => preview0_prefix <= "0101101100011010010001001000";
+        when 118 => preview0_prefix <= "0101101100011010010001000000";
+        when 119 => preview0_prefix <= "0110110101100011011010001000";
+        when 120 => preview0_prefix <= "0100100011010001000000000000";
+        when 121 => preview0_prefix <= "0101101100011010001001001000";
+        when 122 => preview0_prefix <= "0101101100011010001001000000";
+        when 123 => preview0_prefix <= "0110110101100011010010001000";
+        when 124 => preview0_prefix <= "0101101100011010001000000000";
+        when 125 => preview0_prefix <= "0110110101100011010001001000";
+        when 126 => preview0_prefix <= "0110110101100011010001000000";
+        when 127 => preview0_prefix <= "0111111110101100011010001000";
+        when 128 => preview0_prefix <= "0001000000000000000000000000";
+        when 129 => preview0_prefix <= "0010001001001001001001001000";
+        when 130 => preview0_prefix <= "0010001001001001001001000000";
+        when 131 => preview0_prefix <= "0011010010010010010010001000";
+        when 132 => preview0_prefix <= "0010001001001001001000000000";
+        when 133 => preview0_prefix <= "0011010010010010010001001000";
+        when 134 => preview0_prefix <= "0011010010010010010001000000";
+        when 135 => preview0_prefix <= "0100011011011011011010001000";
+        when 136 => preview0_prefix <= "0010001001001001000000000000";
+        when 137 => preview0_prefix <= "0011010010010010001001001000";
+        when 138 => preview0_prefix <= "0011010010010010001001000000";
+        when 139 => preview0_prefix <= "0100011011011011010010001000";
+        when 140 => preview0_prefix <= "0011010010010010001000000000";
+        when 141 => preview0_prefix <= "0100011011011011010001001000";
+        when 142 => preview0_prefix <= "0100011011011011010001000000";
+        when 143 => preview0_prefix <= "0101100100100100011010001000";
+        when 144 => preview0_prefix <= "0010001001001000000000000000";
+        when 145 => preview0_prefix <= "0011010010010001001001001000";
+        when 146 => preview0_prefix <= "0011010010010001001001000000";
+        when 147 => preview0_prefix <= "0100011011011010010010001000";
+        when 148 => preview0_prefix <= "0011010010010001001000000000";
+        when 149 => preview0_prefix <= "0100011011011010010001001000";
+        when 150 => preview0_prefix <= "0100011011011010010001000000";
+        when 151 => preview0_prefix <= "0101100100100011011010001000";
+        when 152 => preview0_prefix <= "0011010010010001000000000000";
+        when 153 => preview0_prefix <= "0100011011011010001001001000";
+        when 154 => preview0_prefix <= "0100011011011010001001000000";
+        when 155 => preview0_prefix <= "0101100100100011010010001000";
+        when 156 => preview0_prefix <= "0100011011011010001000000000";
+        when 157 => preview0_prefix <= "0101100100100011010001001000";
+        when 158 => preview0_prefix <= "0101100100100011010001000000";
+        when 159 => preview0_prefix <= "0110101101101100011010001000";
+        when 160 => preview0_prefix <= "0010001001000000000000000000";
+        when 161 => preview0_prefix <= "0011010010001001001001001000";
+        when 162 => preview0_prefix <= "0011010010001001001001000000";
+        when 163 => preview0_prefix <= "0100011011010010010010001000";
+        when 164 => preview0_prefix <= "0011010010001001001000000000";
+        when 165 => preview0_prefix <= "0100011011010010010001001000";
+        when 166 => preview0_prefix <= "0100011011010010010001000000";
+        when 167 => preview0_prefix <= "0101100100011011011010001000";
+        when 168 => preview0_prefix <= "0011010010001001000000000000";
+        when 169 => preview0_prefix <= "0100011011010010001001001000";
+        when 170 => preview0_prefix <= "0100011011010010001001000000";
+        when 171 => preview0_prefix <= "0101100100011011010010001000";
+        when 172 => preview0_prefix <= "0100011011010010001000000000";
+        when 173 => preview0_prefix <= "0101100100011011010001001000";
+        when 174 => preview0_prefix <= "0101100100011011010001000000";
+        when 175 => preview0_prefix <= "0110101101100100011010001000";
+        when 176 => preview0_prefix <= "0011010010001000000000000000";
+        when 177 => preview0_prefix <= "0100011011010001001001001000";
+        when 178 => preview0_prefix <= "0100011011010001001001000000";
+        when 179 => preview0_prefix <= "0101100100011010010010001000";
+        when 180 => preview0_prefix <= "0100011011010001001000000000";
+        when 181 => preview0_prefix <= "0101100100011010010001001000";
+        when 182 => preview0_prefix <= "0101100100011010010001000000";
+        when 183 => preview0_prefix <= "0110101101100011011010001000";
+        when 184 => preview0_prefix <= "0100011011010001000000000000";
+        when 185 => preview0_prefix <= "0101100100011010001001001000";
+        when 186 => preview0_prefix <= "0101100100011010001001000000";
+        when 187 => preview0_prefix <= "0110101101100011010010001000";
+        when 188 => preview0_prefix <= "0101100100011010001000000000";
+        when 189 => preview0_prefix <= "0110101101100011010001001000";
+        when 190 => preview0_prefix <= "0110101101100011010001000000";
+        when 191 => preview0_prefix <= "0111110110101100011010001000";
+        when 192 => preview0_prefix <= "0010001000000000000000000000";
+        when 193 => preview0_prefix <= "0011010001001001001001001000";
+        when 194 => preview0_prefix <= "0011010001001001001001000000";
+        when 195 => preview0_prefix <= "0100011010010010010010001000";
+        when 196 => preview0_prefix <= "0011010001001001001000000000";
+        when 197 => preview0_prefix <= "0100011010010010010001001000";
+        when 198 => preview0_prefix <= "0100011010010010010001000000";
+        when 199 => preview0_prefix <= "0101100011011011011010001000";
+        when 200 => preview0_prefix <= "0011010001001001000000000000";
+        when 201 => preview0_prefix <= "0100011010010010001001001000";
+        when 202 => preview0_prefix <= "0100011010010010001001000000";
+        when 203 => preview0_prefix <= "0101100011011011010010001000";
+        when 204 => preview0_prefix <= "0100011010010010001000000000";
+        when 205 => preview0_prefix <= "0101100011011011010001001000";
+        when 206 => preview0_prefix <= "0101100011011011010001000000";
+        when 207 => preview0_prefix <= "0110101100100100011010001000";
+        when 208 => preview0_prefix <= "0011010001001000000000000000";
+        when 209 => preview0_prefix <= "0100011010010001001001001000";
+        when 210 => preview0_prefix <= "0100011010010001001001000000";
+        when 211 => preview0_prefix <= "0101100011011010010010001000";
+        when 212 => preview0_prefix <= "0100011010010001001000000000";
+        when 213 => preview0_prefix <= "0101100011011010010001001000";
+        when 214 => preview0_prefix <= "0101100011011010010001000000";
+        when 215 => preview0_prefix <= "0110101100100011011010001000";
+        when 216 => preview0_prefix <= "0100011010010001000000000000";
+        when 217 => preview0_prefix <= "0101100011011010001001001000";
+        when 218 => preview0_prefix <= "0101100011011010001001000000";
+        when 219 => preview0_prefix <= "0110101100100011010010001000";
+        when 220 => preview0_prefix <= "0101100011011010001000000000";
+        when 221 => preview0_prefix <= "0110101100100011010001001000";
+        when 222 => preview0_prefix <= "0110101100100011010001000000";
+        when 223 => preview0_prefix <= "0111110101101100011010001000";
+        when 224 => preview0_prefix <= "0011010001000000000000000000";
+        when 225 => preview0_prefix <= "0100011010001001001001001000";
+        when 226 => preview0_prefix <= "0100011010001001001001000000";
+        when 227 => preview0_prefix <= "0101100011010010010010001000";
+        when 228 => preview0_prefix <= "0100011010001001001000000000";
+        when 229 => preview0_prefix <= "0101100011010010010001001000";
+        when 230 => preview0_prefix <= "0101100011010010010001000000";
+        when 231 => preview0_prefix <= "0110101100011011011010001000";
+        when 232 => preview0_prefix <= "0100011010001001000000000000";
+        when 233 => preview0_prefix <= "0101100011010010001001001000";
+        when 234 => preview0_prefix <= "0101100011010010001001000000";
+        when 235 => preview0_prefix <= "0110101100011011010010001000";
+        when 236 => preview0_prefix <= "0101100011010010001000000000";
+        when 237 => preview0_prefix <= "0110101100011011010001001000";
+        when 238 => preview0_prefix <= "0110101100011011010001000000";
+        when 239 => preview0_prefix <= "0111110101100100011010001000";
+        when 240 => preview0_prefix <= "0100011010001000000000000000";
+        when 241 => preview0_prefix <= "0101100011010001001001001000";
+        when 242 => preview0_prefix <= "0101100011010001001001000000";
+        when 243 => preview0_prefix <= "0110101100011010010010001000";
+        when 244 => preview0_prefix <= "0101100011010001001000000000";
+        when 245 => preview0_prefix <= "0110101100011010010001001000";
+        when 246 => preview0_prefix <= "0110101100011010010001000000";
+        when 247 => preview0_prefix <= "0111110101100011011010001000";
+        when 248 => preview0_prefix <= "0101100011010001000000000000";
+        when 249 => preview0_prefix <= "0110101100011010001001001000";
+        when 250 => preview0_prefix <= "0110101100011010001001000000";
+        when 251 => preview0_prefix <= "0111110101100011010010001000";
+        when 252 => preview0_prefix <= "0110101100011010001000000000";
+        when 253 => preview0_prefix <= "0111110101100011010001001000";
+        when 254 => preview0_prefix <= "0111110101100011010001000000";
+        when others => preview0_prefix <= "1000111110101100011010001000";
+    end case;
+end process preview0_prefix_rom;
+
+preview0_prefix_counts: process (clk) is
+    variable v: unsigned(2 downto 0);
+begin
+    if rising_edge(clk) then
+        preview0_chosen <= preview0_chosen_q;
+        for i in 0 to 8-1 loop
+            v := to_unsigned(0, 3);
+            for b in 0 to 3-1 loop
+                v(b) := preview0_prefix(((3 * i) + b));
+            end loop;
+            preview0_before(i) <= v;
+        end loop;
+        preview0_n0 <= preview0_prefix(28-1 downto (3 * 8));
+    end if;
+end process preview0_prefix_counts;
 
 
 preview0_packed_in <= unsigned'(preview0_n1 & preview0_card_chips(4) & preview0_card_chips(3) & preview0_card_chips(2) & preview0_card_chips(1) & preview0_card_chips(0));
@@ -1963,18 +2234,270 @@ begin
     end if;
 end process choose;
 
-counts: process (mask, ante, blind) is
-    variable n: unsigned(3 downto 0);
+
+blind_index <= unsigned'(ante & blind);
+
+count_rom: process (mask) is
 begin
-    n := to_unsigned(0, 4);
-    for i in 0 to 8-1 loop
-        if bool(mask(i)) then
-            n := (n + 1);
-        end if;
-    end loop;
-    mask_count <= n;
-    blind_index <= unsigned'(ante & blind);
-end process counts;
+    case to_integer(mask) is
+        when 0 => mask_count <= "0000";
+        when 1 => mask_count <= "0001";
+        when 2 => mask_count <= "0001";
+        when 3 => mask_count <= "0010";
+        when 4 => mask_count <= "0001";
+        when 5 => mask_count <= "0010";
+        when 6 => mask_count <= "0010";
+        when 7 => mask_count <= "0011";
+        when 8 => mask_count <= "0001";
+        when 9 => mask_count <= "0010";
+        when 10 => mask_count <= "0010";
+        when 11 => mask_count <= "0011";
+        when 12 => mask_count <= "0010";
+        when 13 => mask_count <= "0011";
+        when 14 => mask_count <= "0011";
+        when 15 => mask_count <= "0100";
+        when 16 => mask_count <= "0001";
+        when 17 => mask_count <= "0010";
+        when 18 => mask_count <= "0010";
+        when 19 => mask_count <= "0011";
+        when 20 => mask_count <= "0010";
+        when 21 => mask_count <= "0011";
+        when 22 => mask_count <= "0011";
+        when 23 => mask_count <= "0100";
+        when 24 => mask_count <= "0010";
+        when 25 => mask_count <= "0011";
+        when 26 => mask_count <= "0011";
+        when 27 => mask_count <= "0100";
+        when 28 => mask_count <= "0011";
+        when 29 => mask_count <= "0100";
+        when 30 => mask_count <= "0100";
+        when 31 => mask_count <= "0101";
+        when 32 => mask_count <= "0001";
+        when 33 => mask_count <= "0010";
+        when 34 => mask_count <= "0010";
+        when 35 => mask_count <= "0011";
+        when 36 => mask_count <= "0010";
+        when 37 => mask_count <= "0011";
+        when 38 => mask_count <= "0011";
+        when 39 => mask_count <= "0100";
+        when 40 => mask_count <= "0010";
+        when 41 => mask_count <= "0011";
+        when 42 => mask_count <= "0011";
+        when 43 => mask_count <= "0100";
+        when 44 => mask_count <= "0011";
+        when 45 => mask_count <= "0100";
+        when 46 => mask_count <= "0100";
+        when 47 => mask_count <= "0101";
+        when 48 => mask_count <= "0010";
+        when 49 => mask_count <= "0011";
+        when 50 => mask_count <= "0011";
+        when 51 => mask_count <= "0100";
+        when 52 => mask_count <= "0011";
+        when 53 => mask_count <= "0100";
+        when 54 => mask_count <= "0100";
+        when 55 => mask_count <= "0101";
+        when 56 => mask_count <= "0011";
+        when 57 => mask_count <= "0100";
+        when 58 => mask_count <= "0100";
+        when 59 => mask_count <= "0101";
+        when 60 => mask_count <= "0100";
+        when 61 => mask_count <= "0101";
+        when 62 => mask_count <= "0101";
+        when 63 => mask_count <= "0110";
+        when 64 => mask_count <= "0001";
+        when 65 => mask_count <= "0010";
+        when 66 => mask_count <= "0010";
+        when 67 => mask_count <= "0011";
+        when 68 => mask_count <= "0010";
+        when 69 => mask_count <= "0011";
+        when 70 => mask_count <= "0011";
+        when 71 => mask_count <= "0100";
+        when 72 => mask_count <= "0010";
+        when 73 => mask_count <= "0011";
+        when 74 => mask_count <= "0011";
+        when 75 => mask_count <= "0100";
+        when 76 => mask_count <= "0011";
+        when 77 => mask_count <= "0100";
+        when 78 => mask_count <= "0100";
+        when 79 => mask_count <= "0101";
+        when 80 => mask_count <= "0010";
+        when 81 => mask_count <= "0011";
+        when 82 => mask_count <= "0011";
+        when 83 => mask_count <= "0100";
+        when 84 => mask_count <= "0011";
+        when 85 => mask_count <= "0100";
+        when 86 => mask_count <= "0100";
+        when 87 => mask_count <= "0101";
+        when 88 => mask_count <= "0011";
+        when 89 => mask_count <= "0100";
+        when 90 => mask_count <= "0100";
+        when 91 => mask_count <= "0101";
+        when 92 => mask_count <= "0100";
+        when 93 => mask_count <= "0101";
+        when 94 => mask_count <= "0101";
+        when 95 => mask_count <= "0110";
+        when 96 => mask_count <= "0010";
+        when 97 => mask_count <= "0011";
+        when 98 => mask_count <= "0011";
+        when 99 => mask_count <= "0100";
+        when 100 => mask_count <= "0011";
+        when 101 => mask_count <= "0100";
+        when 102 => mask_count <= "0100";
+        when 103 => mask_count <= "0101";
+        when 104 => mask_count <= "0011";
+        when 105 => mask_count <= "0100";
+        when 106 => mask_count <= "0100";
+        when 107 => mask_count <= "0101";
+        when 108 => mask_count <= "0100";
+        when 109 => mask_count <= "0101";
+        when 110 => mask_count <= "0101";
+        when 111 => mask_count <= "0110";
+        when 112 => mask_count <= "0011";
+        when 113 => mask_count <= "0100";
+        when 114 => mask_count <= "0100";
+        when 115 => mask_count <= "0101";
+        when 116 => mask_count <= "0100";
+        when 117 => mask_count <= "0101";
+        when 118 => mask_count <= "0101";
+        when 119 => mask_count <= "0110";
+        when 120 => mask_count <= "0100";
+        when 121 => mask_count <= "0101";
+        when 122 => mask_count <= "0101";
+        when 123 => mask_count <= "0110";
+        when 124 => mask_count <= "0101";
+        when 125 => mask_count <= "0110";
+        when 126 => mask_count <= "0110";
+        when 127 => mask_count <= "0111";
+        when 128 => mask_count <= "0001";
+        when 129 => mask_count <= "0010";
+        when 130 => mask_count <= "0010";
+        when 131 => mask_count <= "0011";
+        when 132 => mask_count <= "0010";
+        when 133 => mask_count <= "0011";
+        when 134 => mask_count <= "0011";
+        when 135 => mask_count <= "0100";
+        when 136 => mask_count <= "0010";
+        when 137 => mask_count <= "0011";
+        when 138 => mask_count <= "0011";
+        when 139 => mask_count <= "0100";
+        when 140 => mask_count <= "0011";
+        when 141 => mask_count <= "0100";
+        when 142 => mask_count <= "0100";
+        when 143 => mask_count <= "0101";
+        when 144 => mask_count <= "0010";
+        when 145 => mask_count <= "0011";
+        when 146 => mask_count <= "0011";
+        when 147 => mask_count <= "0100";
+        when 148 => mask_count <= "0011";
+        when 149 => mask_count <= "0100";
+        when 150 => mask_count <= "0100";
+        when 151 => mask_count <= "0101";
+        when 152 => mask_count <= "0011";
+        when 153 => mask_count <= "0100";
+        when 154 => mask_count <= "0100";
+        when 155 => mask_count <= "0101";
+        when 156 => mask_count <= "0100";
+        when 157 => mask_count <= "0101";
+        when 158 => mask_count <= "0101";
+        when 159 => mask_count <= "0110";
+        when 160 => mask_count <= "0010";
+        when 161 => mask_count <= "0011";
+        when 162 => mask_count <= "0011";
+        when 163 => mask_count <= "0100";
+        when 164 => mask_count <= "0011";
+        when 165 => mask_count <= "0100";
+        when 166 => mask_count <= "0100";
+        when 167 => mask_count <= "0101";
+        when 168 => mask_count <= "0011";
+        when 169 => mask_count <= "0100";
+        when 170 => mask_count <= "0100";
+        when 171 => mask_count <= "0101";
+        when 172 => mask_count <= "0100";
+        when 173 => mask_count <= "0101";
+        when 174 => mask_count <= "0101";
+        when 175 => mask_count <= "0110";
+        when 176 => mask_count <= "0011";
+        when 177 => mask_count <= "0100";
+        when 178 => mask_count <= "0100";
+        when 179 => mask_count <= "0101";
+        when 180 => mask_count <= "0100";
+        when 181 => mask_count <= "0101";
+        when 182 => mask_count <= "0101";
+        when 183 => mask_count <= "0110";
+        when 184 => mask_count <= "0100";
+        when 185 => mask_count <= "0101";
+        when 186 => mask_count <= "0101";
+        when 187 => mask_count <= "0110";
+        when 188 => mask_count <= "0101";
+        when 189 => mask_count <= "0110";
+        when 190 => mask_count <= "0110";
+        when 191 => mask_count <= "0111";
+        when 192 => mask_count <= "0010";
+        when 193 => mask_count <= "0011";
+        when 194 => mask_count <= "0011";
+        when 195 => mask_count <= "0100";
+        when 196 => mask_count <= "0011";
+        when 197 => mask_count <= "0100";
+        when 198 => mask_count <= "0100";
+        when 199 => mask_count <= "0101";
+        when 200 => mask_count <= "0011";
+        when 201 => mask_count <= "0100";
+        when 202 => mask_count <= "0100";
+        when 203 => mask_count <= "0101";
+        when 204 => mask_count <= "0100";
+        when 205 => mask_count <= "0101";
+        when 206 => mask_count <= "0101";
+        when 207 => mask_count <= "0110";
+        when 208 => mask_count <= "0011";
+        when 209 => mask_count <= "0100";
+        when 210 => mask_count <= "0100";
+        when 211 => mask_count <= "0101";
+        when 212 => mask_count <= "0100";
+        when 213 => mask_count <= "0101";
+        when 214 => mask_count <= "0101";
+        when 215 => mask_count <= "0110";
+        when 216 => mask_count <= "0100";
+        when 217 => mask_count <= "0101";
+        when 218 => mask_count <= "0101";
+        when 219 => mask_count <= "0110";
+        when 220 => mask_count <= "0101";
+        when 221 => mask_count <= "0110";
+        when 222 => mask_count <= "0110";
+        when 223 => mask_count <= "0111";
+        when 224 => mask_count <= "0011";
+        when 225 => mask_count <= "0100";
+        when 226 => mask_count <= "0100";
+        when 227 => mask_count <= "0101";
+        when 228 => mask_count <= "0100";
+        when 229 => mask_count <= "0101";
+        when 230 => mask_count <= "0101";
+        when 231 => mask_count <= "0110";
+        when 232 => mask_count <= "0100";
+        when 233 => mask_count <= "0101";
+        when 234 => mask_count <= "0101";
+        when 235 => mask_count <= "0110";
+        when 236 => mask_count <= "0101";
+        when 237 => mask_count <= "0110";
+        when 238 => mask_count <= "0110";
+        when 239 => mask_count <= "0111";
+        when 240 => mask_count <= "0100";
+        when 241 => mask_count <= "0101";
+        when 242 => mask_count <= "0101";
+        when 243 => mask_count <= "0110";
+        when 244 => mask_count <= "0101";
+        when 245 => mask_count <= "0110";
+        when 246 => mask_count <= "0110";
+        when 247 => mask_count <= "0111";
+        when 248 => mask_count <= "0101";
+        when 249 => mask_count <= "0110";
+        when 250 => mask_count <= "0110";
+        when 251 => mask_count <= "0111";
+        when 252 => mask_count <= "0110";
+        when 253 => mask_count <= "0111";
+        when 254 => mask_count <= "0111";
+        when others => mask_count <= "1000";
+    end case;
+end process count_rom;
 
 target_rom_read: process (blind_index) is
 begin
@@ -2047,19 +2570,22 @@ begin
 end process target_rom_read;
 
 -- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-sort_keys: process (by_suit, slots) is
+-- Registered (the sort compares them a clock later, so it swaps every other clock).
+sort_keys: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
-    for i in 0 to 8-1 loop
-        c := slots(i);
-        if (c = 63) then
-            keys(i) <= to_unsigned(0, 7);
-        elsif bool(by_suit) then
-            keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
-        else
-            keys(i) <= unsigned'('1' & c);
-        end if;
-    end loop;
+    if rising_edge(clk) then
+        for i in 0 to 8-1 loop
+            c := slots(i);
+            if (c = 63) then
+                keys(i) <= to_unsigned(0, 7);
+            elsif bool(by_suit) then
+                keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
+            else
+                keys(i) <= unsigned'('1' & c);
+            end if;
+        end loop;
+    end if;
 end process sort_keys;
 
 
@@ -2168,7 +2694,7 @@ begin
                     end if;
                 when BAL_SCORE =>
                     step <= (step + 1);
-                    if (step = 12) then
+                    if (step = 13) then
                         score <= (score + pick_score);
                         hands_left <= (hands_left - 1);
                         last_category <= pick_category;
@@ -2218,14 +2744,14 @@ begin
                         end if;
                     end if;
                 when BAL_SORT =>
-                    if bool(step(0)) then
+                    if (bool(step(0)) and bool(step(1))) then
                         for j in 0 to ((8 / 2) - 1)-1 loop
                             if (keys(((2 * j) + 1)) < keys(((2 * j) + 2))) then
                                 slots(((2 * j) + 1)) <= slots(((2 * j) + 2));
                                 slots(((2 * j) + 2)) <= slots(((2 * j) + 1));
                             end if;
                         end loop;
-                    else
+                    elsif bool(step(0)) then
                         for j in 0 to (8 / 2)-1 loop
                             if (keys((2 * j)) < keys(((2 * j) + 1))) then
                                 slots((2 * j)) <= slots(((2 * j) + 1));
@@ -2234,7 +2760,7 @@ begin
                         end loop;
                     end if;
                     step <= (step + 1);
-                    if (step = 7) then
+                    if (signed(resize(step, 5)) = ((2 * 8) - 1)) then
                         state <= BAL_DONE;
                     end if;
                 when BAL_DRAIN =>

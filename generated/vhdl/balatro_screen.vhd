@@ -106,7 +106,6 @@ signal d_row: unsigned(3 downto 0) := "0000";
 signal d_bit: unsigned(2 downto 0) := "000";
 signal d_ink: unsigned(11 downto 0) := "000000000000";
 signal d_paper: unsigned(11 downto 0) := "000000000000";
-signal codes: unsigned(202 downto 0) := "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000";
 signal e_bit: unsigned(2 downto 0) := "000";
 signal e_ink: unsigned(11 downto 0) := "000000000000";
 signal e_paper: unsigned(11 downto 0) := "000000000000";
@@ -4554,6 +4553,8 @@ signal second_table: t_array_second_table := (
     "0100000",
     "0100000",
     "0100000");
+type t_array_codes is array(0 to 32-1) of unsigned(6 downto 0);
+signal codes: t_array_codes := (others => "0100000");
 type t_array_glyph_rom0_glyphs is array(0 to 2048-1) of unsigned(7 downto 0);
 signal glyph_rom0_glyphs: t_array_glyph_rom0_glyphs := (
     "00000000",
@@ -6906,7 +6907,38 @@ begin
         if (rst = '1') then
             digit_codes0_field <= to_unsigned(0, 3);
             digit_codes0_start <= '0';
-            codes <= to_unsigned(0, 203);
+            codes(0) <= to_unsigned(32, 7);
+            codes(1) <= to_unsigned(32, 7);
+            codes(2) <= to_unsigned(32, 7);
+            codes(3) <= to_unsigned(32, 7);
+            codes(4) <= to_unsigned(32, 7);
+            codes(5) <= to_unsigned(32, 7);
+            codes(6) <= to_unsigned(32, 7);
+            codes(7) <= to_unsigned(32, 7);
+            codes(8) <= to_unsigned(32, 7);
+            codes(9) <= to_unsigned(32, 7);
+            codes(10) <= to_unsigned(32, 7);
+            codes(11) <= to_unsigned(32, 7);
+            codes(12) <= to_unsigned(32, 7);
+            codes(13) <= to_unsigned(32, 7);
+            codes(14) <= to_unsigned(32, 7);
+            codes(15) <= to_unsigned(32, 7);
+            codes(16) <= to_unsigned(32, 7);
+            codes(17) <= to_unsigned(32, 7);
+            codes(18) <= to_unsigned(32, 7);
+            codes(19) <= to_unsigned(32, 7);
+            codes(20) <= to_unsigned(32, 7);
+            codes(21) <= to_unsigned(32, 7);
+            codes(22) <= to_unsigned(32, 7);
+            codes(23) <= to_unsigned(32, 7);
+            codes(24) <= to_unsigned(32, 7);
+            codes(25) <= to_unsigned(32, 7);
+            codes(26) <= to_unsigned(32, 7);
+            codes(27) <= to_unsigned(32, 7);
+            codes(28) <= to_unsigned(32, 7);
+            codes(29) <= to_unsigned(32, 7);
+            codes(30) <= to_unsigned(32, 7);
+            codes(31) <= to_unsigned(32, 7);
         else
             digit_codes0_start <= '0';
             if ((not bool(digit_codes0_busy)) and (not bool(digit_codes0_start)) and (not bool(digit_codes0_done))) then
@@ -6936,26 +6968,31 @@ begin
                 else
                     digit_codes0_field <= (digit_codes0_field + 1);
                 end if;
-                case digit_codes0_field is
-                    when "000" =>
-                        codes((7 * (0 + 6))-1 downto (7 * 0)) <= v(42-1 downto 0);
-                    when "001" =>
-                        codes((7 * (6 + 6))-1 downto (7 * 6)) <= v(42-1 downto 0);
-                    when "010" =>
-                        codes((7 * (12 + 2))-1 downto (7 * 12)) <= v(42-1 downto 28);
-                    when "011" =>
-                        codes((7 * (14 + 3))-1 downto (7 * 14)) <= v(42-1 downto 21);
-                    when "100" =>
-                        codes((7 * (17 + 3))-1 downto (7 * 17)) <= v(42-1 downto 21);
-                    when others =>
-                        codes((7 * (20 + 4))-1 downto (7 * 20)) <= v(42-1 downto 14);
-                end case;
+                for p in 0 to 6-1 loop
+                    c := to_unsigned(0, 7);
+                    for b in 0 to 7-1 loop
+                        c(b) := v(((7 * p) + b));
+                    end loop;
+                    if (digit_codes0_field = 0) then
+                        codes((0 + p)) <= c;
+                    elsif (digit_codes0_field = 1) then
+                        codes((6 + p)) <= c;
+                    elsif ((digit_codes0_field = 2) and (p >= (6 - 2))) then
+                        codes(((12 + p) - (6 - 2))) <= c;
+                    elsif ((digit_codes0_field = 3) and (p >= (6 - 3))) then
+                        codes(((14 + p) - (6 - 3))) <= c;
+                    elsif ((digit_codes0_field = 4) and (p >= (6 - 3))) then
+                        codes(((17 + p) - (6 - 3))) <= c;
+                    elsif ((digit_codes0_field = 5) and (p >= (6 - 4))) then
+                        codes(((20 + p) - (6 - 4))) <= c;
+                    end if;
+                end loop;
             end if;
-            codes((7 * (24 + 1))-1 downto (7 * 24)) <= (48 + resize(view_ante_num, 7));
-            codes((7 * (25 + 1))-1 downto (7 * 25)) <= (48 + resize(view_hands_left_num, 7));
-            codes((7 * (26 + 1))-1 downto (7 * 26)) <= (48 + resize(view_discards_left_num, 7));
-            codes((7 * (27 + 1))-1 downto (7 * 27)) <= (48 + resize(view_pick_mult_num, 7));
-            codes((7 * (28 + 1))-1 downto (7 * 28)) <= (48 + resize(view_last_mult_num, 7));
+            codes(24) <= (48 + resize(view_ante_num, 7));
+            codes(25) <= (48 + resize(view_hands_left_num, 7));
+            codes(26) <= (48 + resize(view_discards_left_num, 7));
+            codes(27) <= (48 + resize(view_pick_mult_num, 7));
+            codes(28) <= (48 + resize(view_last_mult_num, 7));
         end if;
     end if;
 end process digit_codes0_cycle;
@@ -7119,8 +7156,6 @@ begin
 end process stage_c;
 
 stage_d: process (clk) is
-    variable k: unsigned(7 downto 0);
-    variable ch: unsigned(6 downto 0);
 begin
     if rising_edge(clk) then
         if bool(c_card) then
@@ -7144,12 +7179,7 @@ begin
             end if;
         else
             if bool(c_op(7)) then
-                k := resize(c_op(6-1 downto 0), 8);
-                ch := to_unsigned(0, 7);
-                for i in 0 to 7-1 loop
-                    ch(i) := codes(to_integer(signed(resize(7 * k, 17)) + i));
-                end loop;
-                d_code <= ch;
+                d_code <= codes(to_integer(c_op(5-1 downto 0)));
             else
                 d_code <= c_op(7-1 downto 0);
             end if;

@@ -169,7 +169,9 @@ signal balatro_board0_balatro_game0_view_pick_category: unsigned(3 downto 0) := 
 signal balatro_board0_balatro_game0_view_pick_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_view_pick_mult: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_preview0_chosen: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_preview0_chosen_q: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_preview0_n0: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_preview0_prefix: unsigned(27 downto 0) := "0000000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_packed_in: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_n1: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_preview0_cat_a: unsigned(3 downto 0) := "0000";
@@ -362,7 +364,6 @@ signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_codes: unsigned(202 downto 0) := "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000";
 signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
@@ -638,8 +639,8 @@ type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 
 signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
 type t_array_balatro_board0_balatro_game0_slots is array(0 to 8-1) of unsigned(5 downto 0);
 signal balatro_board0_balatro_game0_slots: t_array_balatro_board0_balatro_game0_slots := (others => "111111");
-type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of unsigned(3 downto 0);
-signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "0000");
+type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
+signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "000");
 type t_array_balatro_board0_balatro_game0_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal balatro_board0_balatro_game0_preview0_card_chips: t_array_balatro_board0_balatro_game0_preview0_card_chips := (others => "0000");
 type t_array_balatro_board0_balatro_screen0_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
@@ -5036,6 +5037,8 @@ signal balatro_board0_balatro_screen0_second_table: t_array_balatro_board0_balat
     "0100000",
     "0100000",
     "0100000");
+type t_array_balatro_board0_balatro_screen0_codes is array(0 to 32-1) of unsigned(6 downto 0);
+signal balatro_board0_balatro_screen0_codes: t_array_balatro_board0_balatro_screen0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs is array(0 to 2048-1) of unsigned(7 downto 0);
 signal balatro_board0_balatro_screen0_glyph_rom0_glyphs: t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs := (
     "00000000",
@@ -8786,20 +8789,289 @@ begin
 end process balatro_board0_balatro_game0_preview0_pipe_reg61_load;
 
 balatro_board0_balatro_game0_preview0_chosen_slots: process (clk) is
-    variable n: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_game0_preview0_chosen <= balatro_board0_balatro_game0_chosen;
-        n := to_unsigned(0, 4);
-        for i in 0 to 8-1 loop
-            balatro_board0_balatro_game0_preview0_before(i) <= n;
-            if bool(balatro_board0_balatro_game0_chosen(i)) then
-                n := (n + 1);
-            end if;
-        end loop;
-        balatro_board0_balatro_game0_preview0_n0 <= n;
+        balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
     end if;
 end process balatro_board0_balatro_game0_preview0_chosen_slots;
+
+balatro_board0_balatro_game0_preview0_prefix_rom: process (balatro_board0_balatro_game0_preview0_chosen_q) is
+begin
+    case to_integer(balatro_board0_balatro_game0_preview0_chosen_q) is
+        when 0 => balatro_board0_balatro_game0_preview0_prefix <= "0000000000000000000000000000";
+        when 1 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001001001001000";
+        when 2 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001001001000000";
+        when 3 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010010010001000";
+        when 4 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001001000000000";
+        when 5 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010010001001000";
+        when 6 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010010001000000";
+        when 7 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011011011010001000";
+        when 8 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001000000000000";
+        when 9 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010001001001000";
+        when 10 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010001001000000";
+        when 11 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011011010010001000";
+        when 12 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010010001000000000";
+        when 13 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011011010001001000";
+        when 14 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011011010001000000";
+        when 15 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100100100011010001000";
+        when 16 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001000000000000000";
+        when 17 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010001001001001000";
+        when 18 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010001001001000000";
+        when 19 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010010010001000";
+        when 20 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010001001000000000";
+        when 21 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010010001001000";
+        when 22 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010010001000000";
+        when 23 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100100011011010001000";
+        when 24 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010010001000000000000";
+        when 25 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010001001001000";
+        when 26 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010001001000000";
+        when 27 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100100011010010001000";
+        when 28 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011011010001000000000";
+        when 29 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100100011010001001000";
+        when 30 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100100011010001000000";
+        when 31 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101101100011010001000";
+        when 32 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001000000000000000000";
+        when 33 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010001001001001001000";
+        when 34 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010001001001001000000";
+        when 35 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010010010001000";
+        when 36 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010001001001000000000";
+        when 37 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010010001001000";
+        when 38 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010010001000000";
+        when 39 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011011011010001000";
+        when 40 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010001001000000000000";
+        when 41 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010001001001000";
+        when 42 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010001001000000";
+        when 43 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011011010010001000";
+        when 44 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010010001000000000";
+        when 45 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011011010001001000";
+        when 46 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011011010001000000";
+        when 47 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101100100011010001000";
+        when 48 => balatro_board0_balatro_game0_preview0_prefix <= "0010010010001000000000000000";
+        when 49 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010001001001001000";
+        when 50 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010001001001000000";
+        when 51 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010010010001000";
+        when 52 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010001001000000000";
+        when 53 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010010001001000";
+        when 54 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010010001000000";
+        when 55 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101100011011010001000";
+        when 56 => balatro_board0_balatro_game0_preview0_prefix <= "0011011011010001000000000000";
+        when 57 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010001001001000";
+        when 58 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010001001000000";
+        when 59 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101100011010010001000";
+        when 60 => balatro_board0_balatro_game0_preview0_prefix <= "0100100100011010001000000000";
+        when 61 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101100011010001001000";
+        when 62 => balatro_board0_balatro_game0_preview0_prefix <= "0101101101100011010001000000";
+        when 63 => balatro_board0_balatro_game0_preview0_prefix <= "0110110110101100011010001000";
+        when 64 => balatro_board0_balatro_game0_preview0_prefix <= "0001001000000000000000000000";
+        when 65 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001001001001001001000";
+        when 66 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001001001001001000000";
+        when 67 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010010010001000";
+        when 68 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001001001001000000000";
+        when 69 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010010001001000";
+        when 70 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010010001000000";
+        when 71 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011011011010001000";
+        when 72 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001001001000000000000";
+        when 73 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010001001001000";
+        when 74 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010001001000000";
+        when 75 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011011010010001000";
+        when 76 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010010001000000000";
+        when 77 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011011010001001000";
+        when 78 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011011010001000000";
+        when 79 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100100100011010001000";
+        when 80 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001001000000000000000";
+        when 81 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010001001001001000";
+        when 82 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010001001001000000";
+        when 83 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010010010001000";
+        when 84 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010001001000000000";
+        when 85 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010010001001000";
+        when 86 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010010001000000";
+        when 87 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100100011011010001000";
+        when 88 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010010001000000000000";
+        when 89 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010001001001000";
+        when 90 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010001001000000";
+        when 91 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100100011010010001000";
+        when 92 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011011010001000000000";
+        when 93 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100100011010001001000";
+        when 94 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100100011010001000000";
+        when 95 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101101100011010001000";
+        when 96 => balatro_board0_balatro_game0_preview0_prefix <= "0010010001000000000000000000";
+        when 97 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010001001001001001000";
+        when 98 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010001001001001000000";
+        when 99 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010010010001000";
+        when 100 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010001001001000000000";
+        when 101 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010010001001000";
+        when 102 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010010001000000";
+        when 103 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011011011010001000";
+        when 104 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010001001000000000000";
+        when 105 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010001001001000";
+        when 106 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010001001000000";
+        when 107 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011011010010001000";
+        when 108 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010010001000000000";
+        when 109 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011011010001001000";
+        when 110 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011011010001000000";
+        when 111 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101100100011010001000";
+        when 112 => balatro_board0_balatro_game0_preview0_prefix <= "0011011010001000000000000000";
+        when 113 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010001001001001000";
+        when 114 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010001001001000000";
+        when 115 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010010010001000";
+        when 116 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010001001000000000";
+        when 117 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010010001001000";
+        when 118 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010010001000000";
+        when 119 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101100011011010001000";
+        when 120 => balatro_board0_balatro_game0_preview0_prefix <= "0100100011010001000000000000";
+        when 121 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010001001001000";
+        when 122 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010001001000000";
+        when 123 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101100011010010001000";
+        when 124 => balatro_board0_balatro_game0_preview0_prefix <= "0101101100011010001000000000";
+        when 125 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101100011010001001000";
+        when 126 => balatro_board0_balatro_game0_preview0_prefix <= "0110110101100011010001000000";
+        when 127 => balatro_board0_balatro_game0_preview0_prefix <= "0111111110101100011010001000";
+        when 128 => balatro_board0_balatro_game0_preview0_prefix <= "0001000000000000000000000000";
+        when 129 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001001001001001001000";
+        when 130 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001001001001001000000";
+        when 131 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010010010001000";
+        when 132 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001001001001000000000";
+        when 133 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010010001001000";
+        when 134 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010010001000000";
+        when 135 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011011011010001000";
+        when 136 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001001001000000000000";
+        when 137 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010001001001000";
+        when 138 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010001001000000";
+        when 139 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011011010010001000";
+        when 140 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010010001000000000";
+        when 141 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011011010001001000";
+        when 142 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011011010001000000";
+        when 143 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100100100011010001000";
+        when 144 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001001000000000000000";
+        when 145 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010001001001001000";
+        when 146 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010001001001000000";
+        when 147 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010010010001000";
+        when 148 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010001001000000000";
+        when 149 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010010001001000";
+        when 150 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010010001000000";
+        when 151 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100100011011010001000";
+        when 152 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010010001000000000000";
+        when 153 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010001001001000";
+        when 154 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010001001000000";
+        when 155 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100100011010010001000";
+        when 156 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011011010001000000000";
+        when 157 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100100011010001001000";
+        when 158 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100100011010001000000";
+        when 159 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101101100011010001000";
+        when 160 => balatro_board0_balatro_game0_preview0_prefix <= "0010001001000000000000000000";
+        when 161 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010001001001001001000";
+        when 162 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010001001001001000000";
+        when 163 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010010010001000";
+        when 164 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010001001001000000000";
+        when 165 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010010001001000";
+        when 166 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010010001000000";
+        when 167 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011011011010001000";
+        when 168 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010001001000000000000";
+        when 169 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010001001001000";
+        when 170 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010001001000000";
+        when 171 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011011010010001000";
+        when 172 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010010001000000000";
+        when 173 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011011010001001000";
+        when 174 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011011010001000000";
+        when 175 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101100100011010001000";
+        when 176 => balatro_board0_balatro_game0_preview0_prefix <= "0011010010001000000000000000";
+        when 177 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010001001001001000";
+        when 178 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010001001001000000";
+        when 179 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010010010001000";
+        when 180 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010001001000000000";
+        when 181 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010010001001000";
+        when 182 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010010001000000";
+        when 183 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101100011011010001000";
+        when 184 => balatro_board0_balatro_game0_preview0_prefix <= "0100011011010001000000000000";
+        when 185 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010001001001000";
+        when 186 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010001001000000";
+        when 187 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101100011010010001000";
+        when 188 => balatro_board0_balatro_game0_preview0_prefix <= "0101100100011010001000000000";
+        when 189 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101100011010001001000";
+        when 190 => balatro_board0_balatro_game0_preview0_prefix <= "0110101101100011010001000000";
+        when 191 => balatro_board0_balatro_game0_preview0_prefix <= "0111110110101100011010001000";
+        when 192 => balatro_board0_balatro_game0_preview0_prefix <= "0010001000000000000000000000";
+        when 193 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001001001001001001000";
+        when 194 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001001001001001000000";
+        when 195 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010010010001000";
+        when 196 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001001001001000000000";
+        when 197 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010010001001000";
+        when 198 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010010001000000";
+        when 199 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011011011010001000";
+        when 200 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001001001000000000000";
+        when 201 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010001001001000";
+        when 202 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010001001000000";
+        when 203 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011011010010001000";
+        when 204 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010010001000000000";
+        when 205 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011011010001001000";
+        when 206 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011011010001000000";
+        when 207 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100100100011010001000";
+        when 208 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001001000000000000000";
+        when 209 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010001001001001000";
+        when 210 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010001001001000000";
+        when 211 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010010010001000";
+        when 212 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010001001000000000";
+        when 213 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010010001001000";
+        when 214 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010010001000000";
+        when 215 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100100011011010001000";
+        when 216 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010010001000000000000";
+        when 217 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010001001001000";
+        when 218 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010001001000000";
+        when 219 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100100011010010001000";
+        when 220 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011011010001000000000";
+        when 221 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100100011010001001000";
+        when 222 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100100011010001000000";
+        when 223 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101101100011010001000";
+        when 224 => balatro_board0_balatro_game0_preview0_prefix <= "0011010001000000000000000000";
+        when 225 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010001001001001001000";
+        when 226 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010001001001001000000";
+        when 227 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010010010001000";
+        when 228 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010001001001000000000";
+        when 229 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010010001001000";
+        when 230 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010010001000000";
+        when 231 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011011011010001000";
+        when 232 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010001001000000000000";
+        when 233 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010001001001000";
+        when 234 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010001001000000";
+        when 235 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011011010010001000";
+        when 236 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010010001000000000";
+        when 237 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011011010001001000";
+        when 238 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011011010001000000";
+        when 239 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101100100011010001000";
+        when 240 => balatro_board0_balatro_game0_preview0_prefix <= "0100011010001000000000000000";
+        when 241 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010001001001001000";
+        when 242 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010001001001000000";
+        when 243 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010010010001000";
+        when 244 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010001001000000000";
+        when 245 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010010001001000";
+        when 246 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010010001000000";
+        when 247 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101100011011010001000";
+        when 248 => balatro_board0_balatro_game0_preview0_prefix <= "0101100011010001000000000000";
+        when 249 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010001001001000";
+        when 250 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010001001000000";
+        when 251 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101100011010010001000";
+        when 252 => balatro_board0_balatro_game0_preview0_prefix <= "0110101100011010001000000000";
+        when 253 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101100011010001001000";
+        when 254 => balatro_board0_balatro_game0_preview0_prefix <= "0111110101100011010001000000";
+        when others => balatro_board0_balatro_game0_preview0_prefix <= "1000111110101100011010001000";
+    end case;
+end process balatro_board0_balatro_game0_preview0_prefix_rom;
+
+balatro_board0_balatro_game0_preview0_prefix_counts: process (clk) is
+    variable v: unsigned(2 downto 0);
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_game0_preview0_chosen <= balatro_board0_balatro_game0_preview0_chosen_q;
+        for i in 0 to 8-1 loop
+            v := to_unsigned(0, 3);
+            for b in 0 to 3-1 loop
+                v(b) := balatro_board0_balatro_game0_preview0_prefix(((3 * i) + b));
+            end loop;
+            balatro_board0_balatro_game0_preview0_before(i) <= v;
+        end loop;
+        balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix(28-1 downto (3 * 8));
+    end if;
+end process balatro_board0_balatro_game0_preview0_prefix_counts;
 
 
 balatro_board0_balatro_game0_preview0_packed_in <= unsigned'(balatro_board0_balatro_game0_preview0_n1 & balatro_board0_balatro_game0_preview0_card_chips(4) & balatro_board0_balatro_game0_preview0_card_chips(3) & balatro_board0_balatro_game0_preview0_card_chips(2) & balatro_board0_balatro_game0_preview0_card_chips(1) & balatro_board0_balatro_game0_preview0_card_chips(0));
@@ -8955,18 +9227,270 @@ begin
     end if;
 end process balatro_board0_balatro_game0_choose;
 
-balatro_board0_balatro_game0_counts: process (balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind) is
-    variable n: unsigned(3 downto 0);
+
+balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_ante & balatro_board0_balatro_game0_blind);
+
+balatro_board0_balatro_game0_count_rom: process (balatro_board0_balatro_game0_mask) is
 begin
-    n := to_unsigned(0, 4);
-    for i in 0 to 8-1 loop
-        if bool(balatro_board0_balatro_game0_mask(i)) then
-            n := (n + 1);
-        end if;
-    end loop;
-    balatro_board0_balatro_game0_mask_count <= n;
-    balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_ante & balatro_board0_balatro_game0_blind);
-end process balatro_board0_balatro_game0_counts;
+    case to_integer(balatro_board0_balatro_game0_mask) is
+        when 0 => balatro_board0_balatro_game0_mask_count <= "0000";
+        when 1 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 2 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 3 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 4 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 5 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 6 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 7 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 8 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 9 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 10 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 11 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 12 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 13 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 14 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 15 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 16 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 17 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 18 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 19 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 20 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 21 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 22 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 23 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 24 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 25 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 26 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 27 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 28 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 29 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 30 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 31 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 32 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 33 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 34 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 35 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 36 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 37 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 38 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 39 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 40 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 41 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 42 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 43 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 44 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 45 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 46 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 47 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 48 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 49 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 50 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 51 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 52 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 53 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 54 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 55 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 56 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 57 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 58 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 59 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 60 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 61 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 62 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 63 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 64 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 65 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 66 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 67 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 68 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 69 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 70 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 71 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 72 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 73 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 74 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 75 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 76 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 77 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 78 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 79 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 80 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 81 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 82 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 83 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 84 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 85 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 86 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 87 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 88 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 89 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 90 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 91 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 92 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 93 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 94 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 95 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 96 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 97 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 98 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 99 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 100 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 101 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 102 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 103 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 104 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 105 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 106 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 107 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 108 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 109 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 110 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 111 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 112 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 113 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 114 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 115 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 116 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 117 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 118 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 119 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 120 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 121 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 122 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 123 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 124 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 125 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 126 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 127 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 128 => balatro_board0_balatro_game0_mask_count <= "0001";
+        when 129 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 130 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 131 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 132 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 133 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 134 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 135 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 136 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 137 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 138 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 139 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 140 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 141 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 142 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 143 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 144 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 145 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 146 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 147 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 148 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 149 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 150 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 151 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 152 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 153 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 154 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 155 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 156 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 157 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 158 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 159 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 160 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 161 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 162 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 163 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 164 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 165 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 166 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 167 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 168 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 169 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 170 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 171 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 172 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 173 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 174 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 175 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 176 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 177 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 178 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 179 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 180 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 181 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 182 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 183 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 184 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 185 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 186 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 187 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 188 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 189 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 190 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 191 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 192 => balatro_board0_balatro_game0_mask_count <= "0010";
+        when 193 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 194 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 195 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 196 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 197 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 198 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 199 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 200 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 201 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 202 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 203 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 204 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 205 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 206 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 207 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 208 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 209 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 210 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 211 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 212 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 213 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 214 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 215 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 216 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 217 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 218 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 219 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 220 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 221 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 222 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 223 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 224 => balatro_board0_balatro_game0_mask_count <= "0011";
+        when 225 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 226 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 227 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 228 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 229 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 230 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 231 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 232 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 233 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 234 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 235 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 236 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 237 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 238 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 239 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 240 => balatro_board0_balatro_game0_mask_count <= "0100";
+        when 241 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 242 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 243 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 244 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 245 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 246 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 247 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 248 => balatro_board0_balatro_game0_mask_count <= "0101";
+        when 249 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 250 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 251 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 252 => balatro_board0_balatro_game0_mask_count <= "0110";
+        when 253 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when 254 => balatro_board0_balatro_game0_mask_count <= "0111";
+        when others => balatro_board0_balatro_game0_mask_count <= "1000";
+    end case;
+end process balatro_board0_balatro_game0_count_rom;
 
 balatro_board0_balatro_game0_target_rom_read: process (balatro_board0_balatro_game0_blind_index) is
 begin
@@ -9039,19 +9563,22 @@ begin
 end process balatro_board0_balatro_game0_target_rom_read;
 
 -- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-balatro_board0_balatro_game0_sort_keys: process (balatro_board0_balatro_game0_by_suit, balatro_board0_balatro_game0_slots) is
+-- Registered (the sort compares them a clock later, so it swaps every other clock).
+balatro_board0_balatro_game0_sort_keys: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
-    for i in 0 to 8-1 loop
-        c := balatro_board0_balatro_game0_slots(i);
-        if (c = 63) then
-            balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
-        elsif bool(balatro_board0_balatro_game0_by_suit) then
-            balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
-        else
-            balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
-        end if;
-    end loop;
+    if rising_edge(clk) then
+        for i in 0 to 8-1 loop
+            c := balatro_board0_balatro_game0_slots(i);
+            if (c = 63) then
+                balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
+            elsif bool(balatro_board0_balatro_game0_by_suit) then
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
+            else
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
+            end if;
+        end loop;
+    end if;
 end process balatro_board0_balatro_game0_sort_keys;
 
 
@@ -9160,7 +9687,7 @@ begin
                     end if;
                 when BAL_SCORE =>
                     balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (balatro_board0_balatro_game0_step = 12) then
+                    if (balatro_board0_balatro_game0_step = 13) then
                         balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
                         balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
                         balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
@@ -9210,14 +9737,14 @@ begin
                         end if;
                     end if;
                 when BAL_SORT =>
-                    if bool(balatro_board0_balatro_game0_step(0)) then
+                    if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
                         for j in 0 to ((8 / 2) - 1)-1 loop
                             if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
                                 balatro_board0_balatro_game0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_slots(((2 * j) + 2));
                                 balatro_board0_balatro_game0_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
                             end if;
                         end loop;
-                    else
+                    elsif bool(balatro_board0_balatro_game0_step(0)) then
                         for j in 0 to (8 / 2)-1 loop
                             if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
                                 balatro_board0_balatro_game0_slots((2 * j)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
@@ -9226,7 +9753,7 @@ begin
                         end loop;
                     end if;
                     balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (balatro_board0_balatro_game0_step = 7) then
+                    if (signed(resize(balatro_board0_balatro_game0_step, 5)) = ((2 * 8) - 1)) then
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     end if;
                 when BAL_DRAIN =>
@@ -9555,7 +10082,38 @@ begin
         if (rst = '1') then
             balatro_board0_balatro_screen0_digit_codes0_field <= to_unsigned(0, 3);
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
-            balatro_board0_balatro_screen0_codes <= to_unsigned(0, 203);
+            balatro_board0_balatro_screen0_codes(0) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(1) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(2) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(3) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(4) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(5) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(6) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(7) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(8) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(9) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(10) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(11) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(12) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(13) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(14) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(15) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(16) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(17) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(18) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(19) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(20) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(21) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(22) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(23) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(24) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(25) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(26) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(27) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(28) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(29) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(30) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_codes(31) <= to_unsigned(32, 7);
         else
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
             if ((not bool(balatro_board0_balatro_screen0_digit_codes0_busy)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_start)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_done))) then
@@ -9585,26 +10143,31 @@ begin
                 else
                     balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
                 end if;
-                case balatro_board0_balatro_screen0_digit_codes0_field is
-                    when "000" =>
-                        balatro_board0_balatro_screen0_codes((7 * (0 + 6))-1 downto (7 * 0)) <= v(42-1 downto 0);
-                    when "001" =>
-                        balatro_board0_balatro_screen0_codes((7 * (6 + 6))-1 downto (7 * 6)) <= v(42-1 downto 0);
-                    when "010" =>
-                        balatro_board0_balatro_screen0_codes((7 * (12 + 2))-1 downto (7 * 12)) <= v(42-1 downto 28);
-                    when "011" =>
-                        balatro_board0_balatro_screen0_codes((7 * (14 + 3))-1 downto (7 * 14)) <= v(42-1 downto 21);
-                    when "100" =>
-                        balatro_board0_balatro_screen0_codes((7 * (17 + 3))-1 downto (7 * 17)) <= v(42-1 downto 21);
-                    when others =>
-                        balatro_board0_balatro_screen0_codes((7 * (20 + 4))-1 downto (7 * 20)) <= v(42-1 downto 14);
-                end case;
+                for p in 0 to 6-1 loop
+                    c := to_unsigned(0, 7);
+                    for b in 0 to 7-1 loop
+                        c(b) := v(((7 * p) + b));
+                    end loop;
+                    if (balatro_board0_balatro_screen0_digit_codes0_field = 0) then
+                        balatro_board0_balatro_screen0_codes((0 + p)) <= c;
+                    elsif (balatro_board0_balatro_screen0_digit_codes0_field = 1) then
+                        balatro_board0_balatro_screen0_codes((6 + p)) <= c;
+                    elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 2) and (p >= (6 - 2))) then
+                        balatro_board0_balatro_screen0_codes(((12 + p) - (6 - 2))) <= c;
+                    elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 3) and (p >= (6 - 3))) then
+                        balatro_board0_balatro_screen0_codes(((14 + p) - (6 - 3))) <= c;
+                    elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 4) and (p >= (6 - 3))) then
+                        balatro_board0_balatro_screen0_codes(((17 + p) - (6 - 3))) <= c;
+                    elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 5) and (p >= (6 - 4))) then
+                        balatro_board0_balatro_screen0_codes(((20 + p) - (6 - 4))) <= c;
+                    end if;
+                end loop;
             end if;
-            balatro_board0_balatro_screen0_codes((7 * (24 + 1))-1 downto (7 * 24)) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
-            balatro_board0_balatro_screen0_codes((7 * (25 + 1))-1 downto (7 * 25)) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
-            balatro_board0_balatro_screen0_codes((7 * (26 + 1))-1 downto (7 * 26)) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
-            balatro_board0_balatro_screen0_codes((7 * (27 + 1))-1 downto (7 * 27)) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
-            balatro_board0_balatro_screen0_codes((7 * (28 + 1))-1 downto (7 * 28)) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
+            balatro_board0_balatro_screen0_codes(24) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
+            balatro_board0_balatro_screen0_codes(25) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
+            balatro_board0_balatro_screen0_codes(26) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
+            balatro_board0_balatro_screen0_codes(27) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
+            balatro_board0_balatro_screen0_codes(28) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
         end if;
     end if;
 end process balatro_board0_balatro_screen0_digit_codes0_cycle;
@@ -9768,8 +10331,6 @@ begin
 end process balatro_board0_balatro_screen0_stage_c;
 
 balatro_board0_balatro_screen0_stage_d: process (clk) is
-    variable k: unsigned(7 downto 0);
-    variable ch: unsigned(6 downto 0);
 begin
     if rising_edge(clk) then
         if bool(balatro_board0_balatro_screen0_c_card) then
@@ -9793,12 +10354,7 @@ begin
             end if;
         else
             if bool(balatro_board0_balatro_screen0_c_op(7)) then
-                k := resize(balatro_board0_balatro_screen0_c_op(6-1 downto 0), 8);
-                ch := to_unsigned(0, 7);
-                for i in 0 to 7-1 loop
-                    ch(i) := balatro_board0_balatro_screen0_codes(to_integer(signed(resize(7 * k, 17)) + i));
-                end loop;
-                balatro_board0_balatro_screen0_d_code <= ch;
+                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
             else
                 balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
             end if;

@@ -38,8 +38,14 @@ CODE_BITS = 6
 PICKED = 5                      # the preview scores up to five cards, as eval5 does
 CHIPS_BITS = (HAND_CHIPS[-1] + 4 * max(CARD_CHIPS) + max(CARD_CHIPS)).bit_length()
 HAND_SCORE_BITS = MAX_HAND_SCORE.bit_length()
-# the live selection to its preview: compact (2 clocks), eval5, sum chips (2), multiply (1)
-PREVIEW_LATENCY = 2 + EVAL_LATENCY + 3
+# the live selection to its preview: compact (3 clocks), eval5, sum chips (2), multiply (1)
+PREVIEW_LATENCY = 3 + EVAL_LATENCY + 3
+# by selection mask: how many chosen slots precede slot i (3 bits each, slot 0 lowest), then
+# how many are chosen (4 bits): a table, so the counts are two LUT levels, not a chain of adds
+PREFIX_ROM = tuple(sum(bin(m & ((1 << i) - 1)).count("1") << 3 * i for i in range(HAND_SLOTS))
+                   | bin(m).count("1") << 3 * HAND_SLOTS for m in range(1 << HAND_SLOTS))
+PREFIX_BITS = 3 * HAND_SLOTS + 4
+POPCOUNT = tuple(bin(m).count("1") for m in range(1 << HAND_SLOTS))
 CHIPS_OF_CODE = tuple(CARD_CHIPS[c >> 2] if c < DECK_SIZE else 0 for c in range(64))
 OCCUPIED = tuple((1 << n) - 1 for n in range(HAND_SLOTS + 1)) + (0,) * (15 - HAND_SLOTS)
 
@@ -105,8 +111,9 @@ def pick_card(clk, slots, chosen, before, j, card, chips):
 def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     """The hand of the chosen slots (1 to 5), PREVIEW_LATENCY clocks after chosen_in: count,
     category, chips (base plus the scoring cards'), mult and score = chips x mult."""
-    chosen = Signal(intbv(0)[HAND_SLOTS:])
-    before = [Signal(intbv(0, min=0, max=HAND_SLOTS + 1)) for _ in range(HAND_SLOTS)]
+    chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
+    prefix = Signal(intbv(0)[PREFIX_BITS:])
+    before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
     n0 = Signal(intbv(0)[4:])
     cards = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(PICKED)]
     card_chips = [Signal(intbv(0)[4:]) for _ in range(PICKED)]
@@ -130,13 +137,21 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
 
     @always(clk.posedge)
     def chosen_slots():
-        chosen.next = chosen_in
-        n = intbv(0, min=0, max=top + 1)
+        chosen_q.next = chosen_in
+
+    @always_comb
+    def prefix_rom():
+        prefix.next = PREFIX_ROM[int(chosen_q)]
+
+    @always(clk.posedge)
+    def prefix_counts():
+        chosen.next = chosen_q
         for i in range(top):
-            before[i].next = n
-            if chosen_in[i]:
-                n += 1
-        n0.next = n
+            v = intbv(0)[3:]
+            for b in range(3):
+                v[b] = prefix[3 * i + b]
+            before[i].next = v
+        n0.next = prefix[PREFIX_BITS:3 * HAND_SLOTS]
 
     @always_comb
     def pack():
@@ -270,20 +285,20 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
 
     @always_comb
     def counts():
-        n = intbv(0, min=0, max=HAND_SLOTS + 1)
-        for i in range(HAND_SLOTS):
-            if mask[i]:
-                n += 1
-        mask_count.next = n
         blind_index.next = concat(ante, blind)
+
+    @always_comb
+    def count_rom():
+        mask_count.next = POPCOUNT[int(mask)]
 
     @always_comb
     def target_rom_read():
         target_next.next = targets[int(blind_index)]
 
-    @always_comb
+    @always(clk.posedge)
     def sort_keys():
-        """Descending keys: rank then suit (the code) or suit then rank; empty slots lowest."""
+        """Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+        Registered (the sort compares them a clock later, so it swaps every other clock)."""
         for i in range(HAND_SLOTS):
             c = slots[i]
             if c == NO_CARD:
@@ -412,19 +427,20 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
                     phase.next = PHASE_WON
 
         elif state == st.BAL_SORT:
-            # odd-even transposition: 8 passes sort 8 slots
-            if step[0]:
+            # odd-even transposition: 8 passes sort 8 slots, a pass on every odd step (the
+            # keys of the slots the last pass left are registered on the even one)
+            if step[0] and step[1]:
                 for j in range(HAND_SLOTS // 2 - 1):
                     if keys[2 * j + 1] < keys[2 * j + 2]:
                         slots[2 * j + 1].next = slots[2 * j + 2]
                         slots[2 * j + 2].next = slots[2 * j + 1]
-            else:
+            elif step[0]:
                 for j in range(HAND_SLOTS // 2):
                     if keys[2 * j] < keys[2 * j + 1]:
                         slots[2 * j].next = slots[2 * j + 1]
                         slots[2 * j + 1].next = slots[2 * j]
             step.next = step + 1
-            if step == last_slot:
+            if step == 2 * HAND_SLOTS - 1:
                 state.next = st.BAL_DONE
 
         elif state == st.BAL_DRAIN:

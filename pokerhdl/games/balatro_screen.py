@@ -45,6 +45,8 @@ FIELDS = CONVERTED + tuple((name, 1) for name in SINGLE)
 FIELD_AT = {name: sum(w for _, w in FIELDS[:i])   # name -> its first (leftmost) digit
             for i, (name, _) in enumerate(FIELDS)}
 DIGITS = sum(w for _, w in FIELDS)
+DIGIT_SLOTS = 32                           # the digit codes' array, whole addresses
+assert DIGITS <= DIGIT_SLOTS
 CONVERTER_DIGITS = max(w for _, w in CONVERTED)
 CONVERTER_BITS = 17                        # the widest number that fits in 6 digits: 2**17 - 1
 assert bcd_digits(CONVERTER_BITS) == CONVERTER_DIGITS
@@ -117,7 +119,7 @@ def check_display(rules):
 
 @block
 def digit_codes(clk, rst, view, codes):
-    """codes[7 * DIGITS]: the character of every digit of FIELDS (digit k in bits 7k+6..7k),
+    """codes: a list of DIGIT_SLOTS 7-bit signals, the character of every digit of FIELDS,
     numbers right-aligned with leading blanks; single digits follow the view at once, the
     converted numbers within about 110 clocks."""
     start, busy, done = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
@@ -178,23 +180,27 @@ def digit_codes(clk, rst, view, codes):
             else:
                 field.next = field + 1
             # a field of w digits takes the converter's last w (its leading ones are blanks)
-            if field == 0:
-                codes.next[7 * (at_target + 6):7 * at_target] = v[42:0]
-            elif field == 1:
-                codes.next[7 * (at_score + 6):7 * at_score] = v[42:0]
-            elif field == 2:
-                codes.next[7 * (at_deck + 2):7 * at_deck] = v[42:28]
-            elif field == 3:
-                codes.next[7 * (at_pchips + 3):7 * at_pchips] = v[42:21]
-            elif field == 4:
-                codes.next[7 * (at_lchips + 3):7 * at_lchips] = v[42:21]
-            else:
-                codes.next[7 * (at_lscore + 4):7 * at_lscore] = v[42:14]
-        codes.next[7 * (at_ante + 1):7 * at_ante] = zero + view.ante
-        codes.next[7 * (at_hands + 1):7 * at_hands] = zero + view.hands_left
-        codes.next[7 * (at_discards + 1):7 * at_discards] = zero + view.discards_left
-        codes.next[7 * (at_pmult + 1):7 * at_pmult] = zero + view.pick_mult
-        codes.next[7 * (at_lmult + 1):7 * at_lmult] = zero + view.last_mult
+            for p in range(n):
+                c = intbv(0)[7:]
+                for b in range(7):
+                    c[b] = v[7 * p + b]
+                if field == 0:
+                    codes[at_target + p].next = c
+                elif field == 1:
+                    codes[at_score + p].next = c
+                elif field == 2 and p >= n - 2:
+                    codes[at_deck + p - (n - 2)].next = c
+                elif field == 3 and p >= n - 3:
+                    codes[at_pchips + p - (n - 3)].next = c
+                elif field == 4 and p >= n - 3:
+                    codes[at_lchips + p - (n - 3)].next = c
+                elif field == 5 and p >= n - 4:
+                    codes[at_lscore + p - (n - 4)].next = c
+        codes[at_ante].next = zero + view.ante
+        codes[at_hands].next = zero + view.hands_left
+        codes[at_discards].next = zero + view.discards_left
+        codes[at_pmult].next = zero + view.pick_mult
+        codes[at_lmult].next = zero + view.last_mult
 
     return converter, pick_value, cycle
 
@@ -211,7 +217,7 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
     active, hs0, vs0 = Signal(bool(0)), Signal(bool(1)), Signal(bool(1))
     timing = vga_timing(clk, rst, pixel_en, x, y, active, hs0, vs0, frame_start,
                         clocks_per_pixel=clocks_per_pixel, h=h, v=v)
-    codes = Signal(intbv(0)[7 * DIGITS:])
+    codes = [Signal(intbv(BLANK)[7:]) for _ in range(DIGIT_SLOTS)]
     digits = digit_codes(clk, rst, view, codes)
     # lines chosen by the state
     line_blind, line_pick, line_last, line_message = (Signal(intbv(0)[LINE_BITS:])
@@ -382,11 +388,7 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
                     d_paper.next = GREY
         else:
             if c_op[7]:
-                k = c_op[6:0]
-                ch = intbv(0)[7:]
-                for i in range(7):
-                    ch[i] = codes[7 * k + i]
-                d_code.next = ch
+                d_code.next = codes[int(c_op[5:0])]
             else:
                 d_code.next = c_op[7:0]
             d_row.next = c_gy
