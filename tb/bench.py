@@ -6,6 +6,7 @@ Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the
 library's in the same run, and the exact heads-up preflop enumeration.
 Equity in hardware: one lane's size and depth, its trials per clock measured in simulation, and
 the trials per second of the lanes that fit an xc7a100t.
+Balatro: clocks from a move to its answer and score, simulation time of a VGA frame.
 Simulation: wall time of each block's cocotb test per language (one core).
 """
 
@@ -56,9 +57,11 @@ def synthesis():
             path = ROOT / "generated" / "verilog" / f"{name}.v"
         s = synth_stats(path, name)
         label = name + "".join(f" {k}={v}" for k, v in params.items())
-        rows.append([label, s["LUT"], s["FF"], s["LUTRAM/SRL"], s["CARRY4"], s["MUXF7/8"], s["levels"]])
+        rows.append([label, s["LUT"], s["FF"], s["BRAM"], s["LUTRAM/SRL"], s["CARRY4"],
+                     s["MUXF7/8"], s["levels"]])
     print("## Synthesis (yosys synth_xilinx, xc7)\n")
-    table(rows, ["block", "LUT", "FF", "LUTRAM/SRL", "CARRY4", "MUXF7/8", "logic levels"])
+    table(rows, ["block", "LUT", "FF", "BRAM", "LUTRAM/SRL", "CARRY4", "MUXF7/8",
+                 "logic levels"])
 
 
 def golden_speed():
@@ -232,6 +235,49 @@ def table_server(golden_hands=300, emulator_hands=6):
                  "max"])
 
 
+def balatro():
+    """Clocks from a move to its answer and to the new score (the controller, measured in
+    simulation), and the simulation time of one VGA frame per simulator."""
+    import os
+    sys.path.insert(0, str(ROOT / "tb"))
+    out = Path(tempfile.mkdtemp()) / "latency.json"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist",
+                           "tb/test_balatro_game.py", "-k", "scoring and verilog"],
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "BENCH_OUT": str(out)})
+    if done.returncode:
+        print(done.stdout[-2000:])
+        raise SystemExit("the Balatro latency test failed")
+    figures = json.loads(out.read_text())
+    rows = [[name, f["answer"], f["score"] if f["score"] is not None else "-"]
+            for name, f in figures.items()]
+    print("## Balatro: clocks from a move taken to its answer and to the new score\n")
+    print("(On the board a press first passes the debouncer, 10 ms, and two registers; the\n"
+          "monitor shows the move from the next frame, at most 16.7 ms later.)\n")
+    table(rows, ["move", "answer", "score changed"])
+    rows = []
+    for hdl in ("verilog", "vhdl"):
+        times = []
+        for scenes in (["fresh-hand"], ["fresh-hand", "selection"]):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", _FRAMES.format(hdl=hdl, scenes=json.dumps(scenes))],
+                           check=True, capture_output=True, cwd=ROOT)
+            times.append(time.perf_counter() - t)
+        rows.append([{"verilog": "Icarus", "vhdl": "GHDL"}[hdl], f"{times[0]:.1f} s",
+                     f"{times[1]:.1f} s"])
+    print("## Balatro: simulating 640x480 frames of balatro_screen (420,000 clocks each)\n")
+    table(rows, ["simulator", "build and one frame", "build and two frames"])
+
+
+_FRAMES = """
+import sys; sys.path.insert(0, "tb")
+import test_balatro_screen as t
+from harness import run_block
+run_block("balatro_screen", "{hdl}", "test_balatro_screen", params=t.ONE_PIXEL_PER_CLOCK,
+          extra_env={{"PARAM_SCENES": '{scenes}'}}, tag="-bench")
+"""
+
+
 def simulation():
     rows = []
     for test in sorted((ROOT / "tb").glob("test_*.py")):
@@ -259,5 +305,6 @@ if __name__ == "__main__":
     dice_games()
     emulator_speed()
     table_server()
+    balatro()
     if "--no-sim" not in sys.argv:
         simulation()

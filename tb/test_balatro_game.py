@@ -7,6 +7,8 @@ played; random agents play whole runs of several rule sets (the game's, small an
 won, cards that run out, the reference's played-out round); a reset mid-move starts a clean
 run."""
 
+import json
+import os
 import random
 
 import cocotb
@@ -18,7 +20,8 @@ from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from test_golden_balatro import SCORES, cards
 from pokerhdl.games.balatro import BAD_OP, PREVIEW_LATENCY, rules_of
-from pokerhdl.golden.balatro import ACT_NEW_RUN, ACT_PLAY, PHASE_PLAYING, BalatroGame
+from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+                                     ACT_SORT_SUIT, PHASE_PLAYING, BalatroGame)
 from pokerhdl.golden.cards import NO_CARD
 
 RULE_SETS = {
@@ -192,9 +195,50 @@ async def reset_mid_move(dut):
     assert all(c != NO_CARD for c in tb.game.hand)
 
 
+@cocotb.test()
+async def move_latency(dut):
+    """Clocks from a move's acceptance (cmd_valid and cmd_ready) to its answer, and for a
+    play to the new score, for each kind of move (make bench's figures; BENCH_OUT: a JSON
+    file for them). The plays must change the score."""
+    decks = DeckList(seed=9)
+    tb = GameTB(dut, decks)
+    await tb.start()
+    figures = {}
+    for name, action, mask in (("play", ACT_PLAY, 0b11111), ("discard", ACT_DISCARD, 0b111),
+                               ("sort by rank", ACT_SORT_RANK, 0), ("sort by suit",
+                                                                     ACT_SORT_SUIT, 0),
+                               ("refused play", ACT_PLAY, 0), ("new run", ACT_NEW_RUN, 0)):
+        before = int(dut.view_score.value)
+        d = dut
+        await FallingEdge(d.clk)
+        d.cmd_op.value, d.cmd_mask.value, d.cmd_valid.value = action, mask, 1
+        await RisingEdge(d.clk)
+        while d.cmd_ready.value != 1:
+            await RisingEdge(d.clk)
+        await FallingEdge(d.clk)
+        d.cmd_valid.value = 0
+        clocks, scored = 0, None
+        while d.res_valid.value != 1:
+            await RisingEdge(d.clk)
+            await ReadOnly()
+            clocks += 1
+            if scored is None and int(d.view_score.value) != before:
+                scored = clocks
+        tb.game.act(action, mask)
+        figures[name] = {"answer": clocks, "score": scored}
+        await tb.wait_ready()
+        await tb.check(0)
+    assert figures["play"]["score"] is not None and figures["discard"]["score"] is None
+    dut._log.info(f"move latency (clocks): {figures}")
+    if os.environ.get("BENCH_OUT"):
+        with open(os.environ["BENCH_OUT"], "w") as f:
+            json.dump(figures, f)
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_scoring_and_reset(hdl):
-    run_block("balatro_game", hdl, __name__, testcase=["scoring_cases", "reset_mid_move"])
+    run_block("balatro_game", hdl, __name__,
+              testcase=["scoring_cases", "reset_mid_move", "move_latency"])
 
 
 @pytest.mark.parametrize("hdl", HDLS)
