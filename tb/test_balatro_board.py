@@ -18,14 +18,16 @@ import pytest
 from cocotb.triggers import ClockCycles
 from cocotb.utils import get_sim_time
 
-from balatro_checks import best_mask
+from balatro_checks import best_mask, random_move
 from board_entropy import EntropyBoard
 from harness import BUILD, HDLS, run_block
 from test_board_tops import FAST
 from vga_capture import capture_frame, compare_frames
 from pokerhdl.games.balatro_board import MOVE_BUTTONS
 from pokerhdl.games.panel import BUTTONS
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
+from pokerhdl.games.balatro import rules_of
+from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+                                     ACT_SORT_SUIT, PHASE_LOST, PHASE_PLAYING, PHASE_WON,
                                      BalatroGame)
 from pokerhdl.golden.balatro_screen import ROW_BLIND, frame
 from pokerhdl.golden.sevenseg import decimal_text, glyph
@@ -34,13 +36,17 @@ from pokerhdl.golden.cards import DECK_SIZE
 from pokerhdl.golden.shuffle import deal
 
 TOP = "nexys_a7_balatro"
-PARAMS = {"clocks_per_pixel": 1, "debounce_ms": FAST["debounce_ms"], "refresh_hz": 500_000}
+# two antes of small bases, so that runs are won as well as lost
+PARAMS = {"clocks_per_pixel": 1, "debounce_ms": FAST["debounce_ms"], "refresh_hz": 500_000,
+          "antes": 2, "ante_bases": [40, 100]}
+MOVES = 60
 
 
 class BalatroBoard(EntropyBoard):
     def __init__(self, dut):
         super().__init__(dut, TOP)
-        self.game = BalatroGame(self.golden_deck)
+        self.game = BalatroGame(self.golden_deck, rules_of(antes=PARAMS["antes"],
+                                                           ante_bases=PARAMS["ante_bases"]))
 
     def golden_deck(self):
         """A blind's deck: the entropy taken since the last one, then a whole deal."""
@@ -61,7 +67,26 @@ class BalatroBoard(EntropyBoard):
         dut.btn.value = 0
         await ClockCycles(dut.clk, 300)        # the move, a blind's new deck and its digits
         self.game.act(move, switches)
-        assert int(dut.led.value) & 0xFF == switches, "the LEDs echo the switches"
+        self.check_leds(switches)
+
+    def check_leds(self, switches):
+        """LED 7..0 echo the switches, LED 15 a run won, LED 14 a run lost."""
+        want = switches | (self.game.phase == PHASE_WON) << 15 | \
+            (self.game.phase == PHASE_LOST) << 14
+        assert int(self.dut.led.value) == want, (bin(int(self.dut.led.value)), bin(want))
+
+    async def check_score(self):
+        want = [glyph(ch) for ch in decimal_text(self.game.score, 8)]
+        assert await self.shown() == want, self.game.score
+
+    async def reset_button(self):
+        """CPU_RESETN pressed (active low): a fresh run, the generator back at its seed."""
+        self.dut.cpu_resetn.value = 0
+        await ClockCycles(self.dut.clk, 20)
+        self.dut.cpu_resetn.value = 1
+        self.restart()
+        self.game = BalatroGame(self.golden_deck, self.game.rules)
+        await ClockCycles(self.dut.clk, 300)
 
 
 async def play_a_blind(board, rng):
@@ -74,20 +99,38 @@ async def play_a_blind(board, rng):
         await board.press(move, switches)
     while board.game.hands_left > 1 and board.game.blind == 0:
         await board.press(ACT_PLAY, best_mask(board.game) if rng.random() < 0.5 else 0b11)
-        if board.check_score:
-            want = [glyph(ch) for ch in decimal_text(board.game.score, 8)]
-            assert await board.shown() == want, board.game.score
+        if board.checking:
+            await board.check_score()
 
 
 @cocotb.test()
 async def board_plays(dut):
-    """Presses, LEDs and the score on the display (a frame is 420,000 clocks of the whole
-    board, about two minutes in Icarus: the frame is checked under -m slow)."""
+    """A scripted blind, then random agents (switches and buttons) play runs to their end and
+    start new ones, the reset button in the middle: after every move the LEDs and the score on
+    the display are the golden game's (a frame is 420,000 clocks of the whole board, about a
+    minute in Icarus: the frame is checked under -m slow)."""
     board = BalatroBoard(dut)
-    board.check_score = True
+    board.checking = True
+    rng = random.Random(5)
     await ClockCycles(dut.clk, 200)            # power-on reset, the first deck dealt
-    await play_a_blind(board, random.Random(5))
-    assert len(board.entropy) >= 5
+    await play_a_blind(board, rng)
+    ends = []
+    for move in range(MOVES):
+        g = board.game
+        if move == MOVES // 2:
+            await board.reset_button()
+        elif g.phase != PHASE_PLAYING:
+            ends.append(g.phase)
+            await board.press(ACT_NEW_RUN, rng.randrange(256))
+        elif rng.random() < 0.8:
+            # greedy until a run is won, then single cards (4 x 16 < the boss's 80): both ends
+            one_card = 1 << rng.randrange(len(g.hand))
+            await board.press(ACT_PLAY, one_card if PHASE_WON in ends else best_mask(g))
+        else:
+            await board.press(*random_move(rng, g))
+        await board.check_score()
+    assert PHASE_WON in ends and PHASE_LOST in ends, ends
+    dut._log.info(f"{MOVES} random moves, runs ended {ends}, {len(board.entropy)} presses")
 
 
 @cocotb.test()
@@ -95,7 +138,7 @@ async def moves_on_the_monitor(dut):
     """The moves made during the first frame's top rows (blank in every state), then that
     frame, captured from the VGA pins, is the golden frame of the state they left."""
     board = BalatroBoard(dut)
-    board.check_score = False
+    board.checking = False
     capture = cocotb.start_soon(capture_frame(dut.clk, (dut.vga_r, dut.vga_g, dut.vga_b),
                                               dut.vga_hs, dut.vga_vs, board.clock_ns,
                                               after_reset=True))
