@@ -302,3 +302,41 @@ def test_board_top_busted_seat(hdl):
     """One board is enough: the deck path is the game's, the same on every board."""
     run_block(HOLDEM_NAMES[0], hdl, __name__, testcase=["busted_seat_drain"],
               params={**FAST, "players": 3}, extra_env={"BOARD_TOP": HOLDEM_NAMES[0]})
+
+
+def test_buttons_picked_in_any_order(tmp_path):
+    """The shell gives a game the buttons it asks for in its own order (pick_bits): every input
+    in MyHDL's simulation, and the block converts and compiles in both languages (no game
+    asks for them out of the board's order yet)."""
+    from myhdl import Signal, block, delay, instance, intbv
+    from pokerhdl.boards.shell import pick_bits
+
+    @block
+    def picker(src, dst):
+        return pick_bits(src, dst, (2, 0, 4), invert=True)
+
+    src, dst = Signal(intbv(0)[5:]), Signal(intbv(0)[3:])
+
+    @block
+    def bench():
+        @instance
+        def check():
+            for value in range(32):
+                src.next = value
+                yield delay(1)
+                bits = [value >> 2 & 1, value & 1, value >> 4 & 1]
+                assert int(dst) == sum((1 - b) << i for i, b in enumerate(bits)), value
+        return picker(src, dst), check
+
+    sim = bench()
+    sim.run_sim(quiet=True)
+    sim.quit_sim()
+    for hdl in ("Verilog", "VHDL"):
+        inst = picker(Signal(intbv(0)[5:]), Signal(intbv(0)[3:]))
+        extra = {"testbench": False} if hdl == "Verilog" else {}
+        inst.convert(hdl=hdl, path=str(tmp_path), **extra)
+    subprocess.run(["iverilog", "-o", str(tmp_path / "x"), str(tmp_path / "picker.v")],
+                   check=True)
+    subprocess.run(["ghdl", "-a", "--std=08", f"--workdir={tmp_path}",
+                    str(tmp_path / "pck_myhdl_011.vhd"), str(tmp_path / "picker.vhd")],
+                   check=True)

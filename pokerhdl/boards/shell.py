@@ -11,7 +11,7 @@ Vivado script and FuseSoC core come from the templates below (``write_board_file
 
 from pathlib import Path
 
-from myhdl import block, always_seq, always_comb, Signal, ResetSignal, intbv
+from myhdl import block, always_seq, always_comb, ConcatSignal, Signal, ResetSignal, intbv
 
 from ..games.panel import BUTTONS, PanelIO, get_game
 from ..rtl.debounce import debounce
@@ -137,15 +137,10 @@ def pick_bits(source, out, where, invert=False):
     taps = tuple(where)
     if taps == tuple(range(len(out))):
         return drive(out, source, invert)
-    flip = (1 << len(out)) - 1 if invert else 0
-
-    @always_comb
-    def pick():
-        v = intbv(0)[len(out):]
-        for i in range(len(taps)):
-            v[i] = source[taps[i]]
-        out.next = v ^ flip
-    return pick
+    # one shadow signal per tap, concatenated (a tuple indexed in a loop does not convert)
+    picked = ConcatSignal(*[source(t) for t in reversed(taps)]) if len(taps) > 1 \
+        else source(taps[0])
+    return drive(out, picked, invert)
 
 
 @block
