@@ -30,7 +30,6 @@ from ..golden.balatro_screen import (BLACK, BLIND_TEXT, CARD_COL0, CARD_H, CARD_
                                      WON_TEXT)
 from ..golden.cards import RANKS
 from ..golden.font import HEIGHT, WIDTH
-from ..golden.vga import VGA_640X480
 from ..rtl.bcd import bcd_digits, bin2bcd
 from ..rtl.glyph_rom import glyph_rom, rom_signals
 from ..rtl.vga_timing import vga_timing
@@ -255,7 +254,6 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
     hs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
     vs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
     card_top, card_h, card_w = CARD_ROW, CARD_H, CARD_W
-    slots = HAND_SLOTS
 
     @always_seq(clk.posedge, reset=rst)
     def lines():
