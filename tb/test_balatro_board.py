@@ -39,7 +39,7 @@ TOP = "nexys_a7_balatro"
 # two antes of small bases, so that runs are won as well as lost
 PARAMS = {"clocks_per_pixel": 1, "debounce_ms": FAST["debounce_ms"], "refresh_hz": 500_000,
           "antes": 2, "ante_bases": [40, 100]}
-MOVES = 60
+MOVES = 40
 
 
 class BalatroBoard(EntropyBoard):

@@ -246,6 +246,6 @@ def test_scoring_and_reset(hdl):
 def test_random_runs(hdl, rules_name):
     params = {**RULE_SETS[rules_name]}
     run_block("balatro_game", hdl, __name__, params=params, testcase=["random_runs"],
-              extra_env={"PARAM_RULES_NAME": f'"{rules_name}"', "PARAM_MOVES": "400"},
+              extra_env={"PARAM_RULES_NAME": f'"{rules_name}"', "PARAM_MOVES": "300"},
               tag=f"-{rules_name}")
 
