@@ -64,15 +64,17 @@ def test_verilator_lint(name):
 # structural budgets: no path between registers longer than this many cells after
 # synth_xilinx, and no carry chain (a property of the RTL, not a timing figure)
 PIPELINE_BUDGET = {"eval7": 8, "eval5": 8, "showdown": 8}
-# tops with carry chains held to the issue's depth goal: no path deeper than 8 levels
-LEVEL_BUDGET = {"nexys_a7_balatro": 8}
+# tops with carry chains held to the issue's depth goal: no path deeper than 8 levels (the
+# Balatro board top's deepest path is the renderer's, 8: make bench synthesizes the whole top)
+LEVEL_BUDGET = {"balatro_game": 8, "balatro_screen": 8}
 
 
-# tops whose logic another top's synthesis already covers, flattened, in full: yosys takes
+# tops whose logic other tops' synthesis already covers, flattened, in full: yosys takes
 # minutes per equity lane, and CI's time is the budget (make bench still synthesizes them; the
-# board shell around the equity engine is the Hold'em tops', synthesized)
+# board shell around the equity engine is the Hold'em tops', synthesized; the Balatro board
+# top is its controller, renderer and shuffler, each a top, in that shell: 110 CPU-s saved)
 SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_engine",
-                    "balatro_game": "nexys_a7_balatro", "balatro_screen": "nexys_a7_balatro"}
+                    "nexys_a7_balatro": "balatro_game, balatro_screen, shuffler, the shell"}
 
 
 @pytest.mark.synth
