@@ -31,6 +31,10 @@ class Top:
         return getattr(import_module(module), func)(**{**self.params, **overrides})
 
 
+# Balatro's rules (golden balatro.Rules; ante_bases None: the game's), as top parameters
+BALATRO_RULES = {"hands": 4, "discards": 3, "hand_size": 8, "max_select": 5, "antes": 8,
+                 "blinds_per_ante": 3, "ante_bases": None, "play_out": False}
+
 TOPS = {top.name: top for top in [
     Top("card_codec", "pokerhdl.rtl.cards:card_codec_top",
         doc="card code <-> rank/suit/flags, ASCII text and 7-segment glyphs"),
@@ -74,9 +78,7 @@ TOPS = {top.name: top for top in [
     Top("dice_table", "pokerhdl.games.dice:dice_table_top",
         params={"purse": 1008, "max_bid": 127, "deposit_share": 4, "max_rounds": 100},
         doc="7 up 7 down table controller (golden dice.DiceGame): commands, dice in, window"),
-    Top("balatro_game", "pokerhdl.games.balatro:balatro_game_top",
-        params={"hands": 4, "discards": 3, "hand_size": 8, "max_select": 5, "antes": 8,
-                "blinds_per_ante": 3, "ante_bases": None, "play_out": False},
+    Top("balatro_game", "pokerhdl.games.balatro:balatro_game_top", params=BALATRO_RULES,
         doc="Balatro run controller (golden balatro.BalatroGame): moves, deck stream, view"),
     Top("balatro_screen", "pokerhdl.games.balatro_screen:balatro_screen_top",
         initial_values=True,
@@ -111,8 +113,7 @@ def board_top(name, board, game, doc, **params):
 
 HOLDEM = {"players": 4, "stack": 1000, "small_blind": 5, "big_blind": 10, "baud": 115_200,
           "tx_baud": None}
-BALATRO = {"clocks_per_pixel": 4, "hands": 4, "discards": 3, "hand_size": 8, "max_select": 5,
-           "antes": 8, "blinds_per_ante": 3, "ante_bases": None, "play_out": False}
+BALATRO = {"clocks_per_pixel": 4, **BALATRO_RULES}
 TOPS.update((top.name, top) for top in [
     board_top("basys3_holdem", "basys3", "holdem", **HOLDEM,
               doc="Texas Hold'em table with UART terminal on the Digilent Basys3"),

@@ -255,27 +255,20 @@ def balatro():
     print("(On the board a press first passes the debouncer, 10 ms, and two registers; the\n"
           "monitor shows the move from the next frame, at most 16.7 ms later.)\n")
     table(rows, ["move", "answer", "score changed"])
+    import test_balatro_screen as screen
+    from harness import run_block
     rows = []
     for hdl in ("verilog", "vhdl"):
         times = []
         for scenes in (["fresh-hand"], ["fresh-hand", "selection"]):
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-c", _FRAMES.format(hdl=hdl, scenes=json.dumps(scenes))],
-                           check=True, capture_output=True, cwd=ROOT)
+            run_block("balatro_screen", hdl, screen.__name__, params=screen.ONE_PIXEL_PER_CLOCK,
+                      extra_env={"PARAM_SCENES": json.dumps(scenes)}, tag="-bench")
             times.append(time.perf_counter() - t)
         rows.append([{"verilog": "Icarus", "vhdl": "GHDL"}[hdl], f"{times[0]:.1f} s",
                      f"{times[1]:.1f} s"])
     print("## Balatro: simulating 640x480 frames of balatro_screen (420,000 clocks each)\n")
     table(rows, ["simulator", "build and one frame", "build and two frames"])
-
-
-_FRAMES = """
-import sys; sys.path.insert(0, "tb")
-import test_balatro_screen as t
-from harness import run_block
-run_block("balatro_screen", "{hdl}", "test_balatro_screen", params=t.ONE_PIXEL_PER_CLOCK,
-          extra_env={{"PARAM_SCENES": '{scenes}'}}, tag="-bench")
-"""
 
 
 def simulation():

@@ -65,3 +65,15 @@ class EntropyBoard(ClockedTB):
             if an and an & an - 1 == 0:
                 seen[an.bit_length() - 1] = ~int(self.dut.seg.value) & 0x7F
         return [seen.get(d) for d in reversed(range(digits))]
+
+    async def bounce(self, button, clocks=40):
+        """A press of button ``button`` (bit of btn) that bounces on the way down."""
+        btn = self.dut.btn
+        for level in (1, 0):
+            btn.value = level << button
+            await ClockCycles(self.dut.clk, clocks)
+            btn.value = 0 if level else 1 << button
+            await ClockCycles(self.dut.clk, 3)
+            btn.value = level << button
+            await ClockCycles(self.dut.clk, clocks)
+        btn.value = 0

@@ -18,10 +18,11 @@ import pytest
 from cocotb.triggers import ClockCycles
 from cocotb.utils import get_sim_time
 
-from balatro_checks import best_mask, random_move
+from balatro_checks import random_move
 from board_entropy import EntropyBoard
 from harness import BUILD, HDLS, run_block
 from test_board_tops import FAST
+from test_golden_balatro import best_mask
 from vga_capture import capture_frame, compare_frames
 from pokerhdl.games.balatro_board import MOVE_BUTTONS
 from pokerhdl.games.panel import BUTTONS
@@ -57,14 +58,7 @@ class BalatroBoard(EntropyBoard):
         dut, button = self.dut, BUTTONS.index(MOVE_BUTTONS[move])
         dut.sw.value = switches
         await ClockCycles(dut.clk, 10)
-        for level in (1, 0):
-            dut.btn.value = level << button
-            await ClockCycles(dut.clk, 40)
-            dut.btn.value = 0 if level else 1 << button
-            await ClockCycles(dut.clk, 3)
-            dut.btn.value = level << button
-            await ClockCycles(dut.clk, 40)
-        dut.btn.value = 0
+        await self.bounce(button)
         await ClockCycles(dut.clk, 300)        # the move, a blind's new deck and its digits
         self.game.act(move, switches)
         self.check_leds(switches)

@@ -17,10 +17,10 @@ import random
 import cocotb
 import pytest
 
-from balatro_checks import DeckList, best_mask, deck_of, expected_view, random_move
+from balatro_checks import DeckList, expected_view, random_move
 from clocked import ClockedTB
 from harness import BUILD, HDLS, ROOT, param, run_block
-from test_golden_balatro import cards
+from test_golden_balatro import best_mask, deck_of
 from vga_capture import capture_frame, compare_frames
 from pokerhdl.golden.balatro import (PHASE_LOST, PHASE_PLAYING, PHASE_WON, REFERENCE_ROUND,
                                      BalatroGame, Rules)
@@ -59,7 +59,7 @@ async def check_frame(tb, game, selection, name):
 
 
 def dealt_game(top, rules=Rules()):
-    decks = DeckList(crafted=[deck_of(cards(top))])
+    decks = DeckList(crafted=[deck_of(top)])
     return BalatroGame(decks.golden, rules)
 
 

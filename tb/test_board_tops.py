@@ -193,14 +193,7 @@ class Board(EntropyBoard):
     async def press(self, button, switches=0):
         start = len(self.line.text)
         self.dut.sw.value = switches
-        for level in (1, 0):                   # with a bounce on the way down
-            self.dut.btn.value = level << button
-            await ClockCycles(self.dut.clk, 40)
-            self.dut.btn.value = 0 if level else 1 << button
-            await ClockCycles(self.dut.clk, 3)
-            self.dut.btn.value = level << button
-            await ClockCycles(self.dut.clk, 40)
-        self.dut.btn.value = 0
+        await self.bounce(button)
         await self.quiet()
         return self.line.since(start)
 

@@ -364,6 +364,7 @@ def random_mask(rng, g):
 
 
 MOVES = (ACT_PLAY, ACT_DISCARD, ACT_SORT_RANK, ACT_SORT_SUIT, ACT_NEW_RUN)
+MOVE_WEIGHTS = (40, 25, 8, 8, 1)          # a random agent's odds of each move
 RANDOM_RULES = {
     "default": Rules(),
     "small": Rules(antes=3, ante_bases=(20, 40, 60)),
@@ -389,7 +390,7 @@ def test_random_runs(name):
             if g.phase != PHASE_PLAYING:
                 break
             before, blind, calls = whole(g), (g.ante, g.blind), source.calls
-            action = rng.choices(MOVES, weights=(40, 25, 8, 8, 1))[0]
+            action = rng.choices(MOVES, weights=MOVE_WEIGHTS)[0]
             m = random_mask(rng, g)
             preview = g.preview(m)
             code = g.act(action, m)

@@ -108,8 +108,8 @@ reg [7:0] view_pick_chips;
 output [3:0] view_pick_mult;
 reg [3:0] view_pick_mult;
 
-reg [2:0] answer;
 reg [3:0] ante;
+reg bad_op;
 reg [1:0] blind;
 wire [5:0] blind_index;
 reg by_suit;
@@ -2500,11 +2500,11 @@ always @(posedge clk) begin: control
         hand_len <= 0;
         phase <= 0;
         done <= 0;
-        answer <= 0;
         hands_left <= 0;
         step <= 0;
         last_category <= 15;
         blind <= 0;
+        bad_op <= 0;
         last_mult <= 0;
         score <= 0;
         ante <= 1;
@@ -2544,6 +2544,7 @@ always @(posedge clk) begin: control
             end
             4'b0001: begin
                 step <= 0;
+                bad_op <= (op > 4);
                 if ((op == 4)) begin
                     phase <= 0;
                     ante <= 1;
@@ -2553,47 +2554,38 @@ always @(posedge clk) begin: control
                     last_mult <= 0;
                     last_score <= 0;
                     result <= 0;
-                    answer <= 0;
                     state <= 4'b0111;
                 end
                 else if ((op > 4)) begin
-                    answer <= 7;
                     state <= 4'b1000;
                 end
                 else if ((phase != 0)) begin
                     result <= 1;
-                    answer <= 1;
                     state <= 4'b1000;
                 end
                 else if ((op > 1)) begin
                     by_suit <= (op == 3);
                     result <= 0;
-                    answer <= 0;
                     state <= 4'b0110;
                 end
                 else if (((op == 1) && (discards_left == 0))) begin
                     result <= 2;
-                    answer <= 2;
                     state <= 4'b1000;
                 end
                 else if ((mask == 0)) begin
                     result <= 3;
-                    answer <= 3;
                     state <= 4'b1000;
                 end
                 else if ((mask_count > 5)) begin
                     result <= 4;
-                    answer <= 4;
                     state <= 4'b1000;
                 end
                 else if (((mask & (~occupied)) != 0)) begin
                     result <= 5;
-                    answer <= 5;
                     state <= 4'b1000;
                 end
                 else begin
                     result <= 0;
-                    answer <= 0;
                     if ((op == 0)) begin
                         state <= 4'b0010;
                     end
@@ -2712,12 +2704,17 @@ always @(posedge clk) begin: control
 end
 
 
-always @(hand_len, phase, done, answer, hands_left, last_category, blind, ready, pick_category, last_mult, score, pick_mult, ante, state, slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6], slots[7], dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) begin: outputs
+always @(hand_len, phase, done, hands_left, last_category, blind, ready, pick_category, bad_op, last_mult, score, pick_mult, ante, state, slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6], slots[7], dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) begin: outputs
     reg [48-1:0] v;
     integer b;
     cmd_ready = (state == 4'b0000);
     res_valid = done;
-    res_code = answer;
+    if (bad_op) begin
+        res_code = 7;
+    end
+    else begin
+        res_code = result;
+    end
     deck_start = start;
     deck_ready = ready;
     v = 48'h0;

@@ -6903,7 +6903,6 @@ end
 
 
 always @(posedge clk) begin: digit_codes0_cycle
-    reg [42-1:0] v;
     reg lead;
     integer p;
     reg [4-1:0] d;
@@ -6951,7 +6950,12 @@ always @(posedge clk) begin: digit_codes0_cycle
             digit_codes0_start <= 1;
         end
         if (digit_codes0_done) begin
-            v = 42'h0;
+            if ((digit_codes0_field == 5)) begin
+                digit_codes0_field <= 0;
+            end
+            else begin
+                digit_codes0_field <= (digit_codes0_field + 1);
+            end
             lead = 1'b1;
             for (p=0; p<6; p=p+1) begin
                 d = 4'h0;
@@ -6965,21 +6969,6 @@ always @(posedge clk) begin: digit_codes0_cycle
                 else begin
                     lead = 1'b0;
                     c = (48 + d);
-                end
-                for (b=0; b<7; b=b+1) begin
-                    v[((7 * p) + b)] = c[b];
-                end
-            end
-            if ((digit_codes0_field == 5)) begin
-                digit_codes0_field <= 0;
-            end
-            else begin
-                digit_codes0_field <= (digit_codes0_field + 1);
-            end
-            for (p=0; p<6; p=p+1) begin
-                c = 7'h0;
-                for (b=0; b<7; b=b+1) begin
-                    c[b] = v[((7 * p) + b)];
                 end
                 if ((digit_codes0_field == 0)) begin
                     codes[(0 + p)] <= c;

@@ -103,8 +103,8 @@ wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
 reg [16:0] balatro_board0_view_score = 0;
-reg [2:0] balatro_board0_balatro_game0_answer = 0;
 reg [3:0] balatro_board0_balatro_game0_ante = 1;
+reg balatro_board0_balatro_game0_bad_op = 0;
 reg [1:0] balatro_board0_balatro_game0_blind = 0;
 wire [5:0] balatro_board0_balatro_game0_blind_index;
 reg balatro_board0_balatro_game0_by_suit = 0;
@@ -9511,11 +9511,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
         balatro_board0_balatro_game0_hand_len <= 0;
         balatro_board0_balatro_game0_phase <= 0;
         balatro_board0_balatro_game0_done <= 0;
-        balatro_board0_balatro_game0_answer <= 0;
         balatro_board0_balatro_game0_hands_left <= 0;
         balatro_board0_balatro_game0_step <= 0;
         balatro_board0_balatro_game0_last_category <= 15;
         balatro_board0_balatro_game0_blind <= 0;
+        balatro_board0_balatro_game0_bad_op <= 0;
         balatro_board0_balatro_game0_last_mult <= 0;
         balatro_board0_balatro_game0_score <= 0;
         balatro_board0_balatro_game0_ante <= 1;
@@ -9555,6 +9555,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
             end
             4'b0001: begin
                 balatro_board0_balatro_game0_step <= 0;
+                balatro_board0_balatro_game0_bad_op <= (balatro_board0_balatro_game0_op > 4);
                 if ((balatro_board0_balatro_game0_op == 4)) begin
                     balatro_board0_balatro_game0_phase <= 0;
                     balatro_board0_balatro_game0_ante <= 1;
@@ -9564,47 +9565,38 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
                     balatro_board0_balatro_game0_last_mult <= 0;
                     balatro_board0_balatro_game0_last_score <= 0;
                     balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_answer <= 0;
                     balatro_board0_balatro_game0_state <= 4'b0111;
                 end
                 else if ((balatro_board0_balatro_game0_op > 4)) begin
-                    balatro_board0_balatro_game0_answer <= 7;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else if ((balatro_board0_balatro_game0_phase != 0)) begin
                     balatro_board0_balatro_game0_result <= 1;
-                    balatro_board0_balatro_game0_answer <= 1;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else if ((balatro_board0_balatro_game0_op > 1)) begin
                     balatro_board0_balatro_game0_by_suit <= (balatro_board0_balatro_game0_op == 3);
                     balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_answer <= 0;
                     balatro_board0_balatro_game0_state <= 4'b0110;
                 end
                 else if (((balatro_board0_balatro_game0_op == 1) && (balatro_board0_balatro_game0_discards_left == 0))) begin
                     balatro_board0_balatro_game0_result <= 2;
-                    balatro_board0_balatro_game0_answer <= 2;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else if ((balatro_board0_balatro_game0_mask == 0)) begin
                     balatro_board0_balatro_game0_result <= 3;
-                    balatro_board0_balatro_game0_answer <= 3;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
                     balatro_board0_balatro_game0_result <= 4;
-                    balatro_board0_balatro_game0_answer <= 4;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else if (((balatro_board0_balatro_game0_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
                     balatro_board0_balatro_game0_result <= 5;
-                    balatro_board0_balatro_game0_answer <= 5;
                     balatro_board0_balatro_game0_state <= 4'b1000;
                 end
                 else begin
                     balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_answer <= 0;
                     if ((balatro_board0_balatro_game0_op == 0)) begin
                         balatro_board0_balatro_game0_state <= 4'b0010;
                     end
@@ -9723,12 +9715,17 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_control
 end
 
 
-always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_answer, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots[0], balatro_board0_balatro_game0_slots[1], balatro_board0_balatro_game0_slots[2], balatro_board0_balatro_game0_slots[3], balatro_board0_balatro_game0_slots[4], balatro_board0_balatro_game0_slots[5], balatro_board0_balatro_game0_slots[6], balatro_board0_balatro_game0_slots[7], balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) begin: balatro_board0_balatro_game0_outputs
+always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots[0], balatro_board0_balatro_game0_slots[1], balatro_board0_balatro_game0_slots[2], balatro_board0_balatro_game0_slots[3], balatro_board0_balatro_game0_slots[4], balatro_board0_balatro_game0_slots[5], balatro_board0_balatro_game0_slots[6], balatro_board0_balatro_game0_slots[7], balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) begin: balatro_board0_balatro_game0_outputs
     reg [48-1:0] v;
     integer b;
     balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
     balatro_board0_res_valid = balatro_board0_balatro_game0_done;
-    balatro_board0_res_code = balatro_board0_balatro_game0_answer;
+    if (balatro_board0_balatro_game0_bad_op) begin
+        balatro_board0_res_code = 7;
+    end
+    else begin
+        balatro_board0_res_code = balatro_board0_balatro_game0_result;
+    end
     balatro_board0_deck_start = balatro_board0_balatro_game0_start;
     balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
     v = 48'h0;
@@ -10036,7 +10033,6 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
-    reg [42-1:0] v;
     reg lead;
     integer p;
     reg [4-1:0] d;
@@ -10084,7 +10080,12 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
             balatro_board0_balatro_screen0_digit_codes0_start <= 1;
         end
         if (balatro_board0_balatro_screen0_digit_codes0_done) begin
-            v = 42'h0;
+            if ((balatro_board0_balatro_screen0_digit_codes0_field == 5)) begin
+                balatro_board0_balatro_screen0_digit_codes0_field <= 0;
+            end
+            else begin
+                balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
+            end
             lead = 1'b1;
             for (p=0; p<6; p=p+1) begin
                 d = 4'h0;
@@ -10098,21 +10099,6 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
                 else begin
                     lead = 1'b0;
                     c = (48 + d);
-                end
-                for (b=0; b<7; b=b+1) begin
-                    v[((7 * p) + b)] = c[b];
-                end
-            end
-            if ((balatro_board0_balatro_screen0_digit_codes0_field == 5)) begin
-                balatro_board0_balatro_screen0_digit_codes0_field <= 0;
-            end
-            else begin
-                balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
-            end
-            for (p=0; p<6; p=p+1) begin
-                c = 7'h0;
-                for (b=0; b<7; b=b+1) begin
-                    c[b] = v[((7 * p) + b)];
                 end
                 if ((balatro_board0_balatro_screen0_digit_codes0_field == 0)) begin
                     balatro_board0_balatro_screen0_codes[(0 + p)] <= c;

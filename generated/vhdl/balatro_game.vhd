@@ -78,8 +78,8 @@ signal cmd_mask_num: unsigned(7 downto 0);
 signal res_code_num: unsigned(2 downto 0);
 signal selection_num: unsigned(7 downto 0);
 signal deck_data_num: unsigned(5 downto 0);
-signal answer: unsigned(2 downto 0);
 signal ante: unsigned(3 downto 0);
+signal bad_op: std_logic;
 signal blind: unsigned(1 downto 0);
 signal blind_index: unsigned(5 downto 0);
 signal by_suit: std_logic;
@@ -2600,11 +2600,11 @@ begin
             hand_len <= to_unsigned(0, 4);
             phase <= to_unsigned(0, 2);
             done <= '0';
-            answer <= to_unsigned(0, 3);
             hands_left <= to_unsigned(0, 4);
             step <= to_unsigned(0, 4);
             last_category <= to_unsigned(15, 4);
             blind <= to_unsigned(0, 2);
+            bad_op <= '0';
             last_mult <= to_unsigned(0, 4);
             score <= to_unsigned(0, 17);
             ante <= to_unsigned(1, 4);
@@ -2642,6 +2642,7 @@ begin
                     end if;
                 when BAL_CHECK =>
                     step <= to_unsigned(0, 4);
+                    bad_op <= stdl(op > 4);
                     if (op = 4) then
                         phase <= to_unsigned(0, 2);
                         ante <= to_unsigned(1, 4);
@@ -2651,39 +2652,30 @@ begin
                         last_mult <= to_unsigned(0, 4);
                         last_score <= to_unsigned(0, 11);
                         result <= to_unsigned(0, 3);
-                        answer <= to_unsigned(0, 3);
                         state <= BAL_DRAIN;
                     elsif (op > 4) then
-                        answer <= to_unsigned(7, 3);
                         state <= BAL_DONE;
                     elsif (phase /= 0) then
                         result <= to_unsigned(1, 3);
-                        answer <= to_unsigned(1, 3);
                         state <= BAL_DONE;
                     elsif (op > 1) then
                         by_suit <= stdl(op = 3);
                         result <= to_unsigned(0, 3);
-                        answer <= to_unsigned(0, 3);
                         state <= BAL_SORT;
                     elsif ((op = 1) and (discards_left = 0)) then
                         result <= to_unsigned(2, 3);
-                        answer <= to_unsigned(2, 3);
                         state <= BAL_DONE;
                     elsif (mask = 0) then
                         result <= to_unsigned(3, 3);
-                        answer <= to_unsigned(3, 3);
                         state <= BAL_DONE;
                     elsif (mask_count > 5) then
                         result <= to_unsigned(4, 3);
-                        answer <= to_unsigned(4, 3);
                         state <= BAL_DONE;
                     elsif ((mask and (not occupied)) /= 0) then
                         result <= to_unsigned(5, 3);
-                        answer <= to_unsigned(5, 3);
                         state <= BAL_DONE;
                     else
                         result <= to_unsigned(0, 3);
-                        answer <= to_unsigned(0, 3);
                         if (op = 0) then
                             state <= BAL_SCORE;
                         else
@@ -2787,12 +2779,16 @@ begin
     end if;
 end process control;
 
-outputs: process (hand_len, phase, done, answer, hands_left, last_category, blind, ready, pick_category, last_mult, score, pick_mult, ante, state, slots, dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) is
+outputs: process (hand_len, phase, done, hands_left, last_category, blind, ready, pick_category, bad_op, last_mult, score, pick_mult, ante, state, slots, dealt, start, last_chips, pick_chips, last_score, target, pick_count, result, discards_left) is
     variable v: unsigned(47 downto 0);
 begin
     cmd_ready <= stdl(state = BAL_IDLE);
     res_valid <= done;
-    res_code_num <= answer;
+    if bool(bad_op) then
+        res_code_num <= to_unsigned(7, 3);
+    else
+        res_code_num <= result;
+    end if;
     deck_start <= start;
     deck_ready <= ready;
     v := unsigned'("000000000000000000000000000000000000000000000000");

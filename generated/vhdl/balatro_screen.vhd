@@ -6898,7 +6898,6 @@ begin
 end process digit_codes0_pick_value;
 
 digit_codes0_cycle: process (clk) is
-    variable v: unsigned(41 downto 0);
     variable lead: std_logic;
     variable d: unsigned(3 downto 0);
     variable c: unsigned(6 downto 0);
@@ -6945,7 +6944,11 @@ begin
                 digit_codes0_start <= '1';
             end if;
             if bool(digit_codes0_done) then
-                v := unsigned'("000000000000000000000000000000000000000000");
+                if (digit_codes0_field = 5) then
+                    digit_codes0_field <= to_unsigned(0, 3);
+                else
+                    digit_codes0_field <= (digit_codes0_field + 1);
+                end if;
                 lead := '1';
                 for p in 0 to 6-1 loop
                     d := to_unsigned(0, 4);
@@ -6959,20 +6962,6 @@ begin
                         lead := '0';
                         c := (48 + resize(d, 7));
                     end if;
-                    for b in 0 to 7-1 loop
-                        v(((7 * p) + b)) := c(b);
-                    end loop;
-                end loop;
-                if (digit_codes0_field = 5) then
-                    digit_codes0_field <= to_unsigned(0, 3);
-                else
-                    digit_codes0_field <= (digit_codes0_field + 1);
-                end if;
-                for p in 0 to 6-1 loop
-                    c := to_unsigned(0, 7);
-                    for b in 0 to 7-1 loop
-                        c(b) := v(((7 * p) + b));
-                    end loop;
                     if (digit_codes0_field = 0) then
                         codes((0 + p)) <= c;
                     elsif (digit_codes0_field = 1) then

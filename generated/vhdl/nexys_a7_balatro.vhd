@@ -116,8 +116,8 @@ signal balatro_board0_lost: std_logic := '0';
 signal balatro_board0_io_led: unsigned(15 downto 0) := "0000000000000000";
 signal balatro_board0_io_figure: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_view_score: unsigned(16 downto 0) := "00000000000000000";
-signal balatro_board0_balatro_game0_answer: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_ante: unsigned(3 downto 0) := "0001";
+signal balatro_board0_balatro_game0_bad_op: std_logic := '0';
 signal balatro_board0_balatro_game0_blind: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_blind_index: unsigned(5 downto 0) := "000100";
 signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
@@ -9593,11 +9593,11 @@ begin
             balatro_board0_balatro_game0_hand_len <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
             balatro_board0_balatro_game0_done <= '0';
-            balatro_board0_balatro_game0_answer <= to_unsigned(0, 3);
             balatro_board0_balatro_game0_hands_left <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_last_category <= to_unsigned(15, 4);
             balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_bad_op <= '0';
             balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
             balatro_board0_balatro_game0_score <= to_unsigned(0, 17);
             balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
@@ -9635,6 +9635,7 @@ begin
                     end if;
                 when BAL_CHECK =>
                     balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
+                    balatro_board0_balatro_game0_bad_op <= stdl(balatro_board0_balatro_game0_op > 4);
                     if (balatro_board0_balatro_game0_op = 4) then
                         balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
                         balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
@@ -9644,39 +9645,30 @@ begin
                         balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
                         balatro_board0_balatro_game0_last_score <= to_unsigned(0, 11);
                         balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(0, 3);
                         balatro_board0_balatro_game0_state <= BAL_DRAIN;
                     elsif (balatro_board0_balatro_game0_op > 4) then
-                        balatro_board0_balatro_game0_answer <= to_unsigned(7, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     elsif (balatro_board0_balatro_game0_phase /= 0) then
                         balatro_board0_balatro_game0_result <= to_unsigned(1, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(1, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     elsif (balatro_board0_balatro_game0_op > 1) then
                         balatro_board0_balatro_game0_by_suit <= stdl(balatro_board0_balatro_game0_op = 3);
                         balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(0, 3);
                         balatro_board0_balatro_game0_state <= BAL_SORT;
                     elsif ((balatro_board0_balatro_game0_op = 1) and (balatro_board0_balatro_game0_discards_left = 0)) then
                         balatro_board0_balatro_game0_result <= to_unsigned(2, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(2, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     elsif (balatro_board0_balatro_game0_mask = 0) then
                         balatro_board0_balatro_game0_result <= to_unsigned(3, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(3, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     elsif (balatro_board0_balatro_game0_mask_count > 5) then
                         balatro_board0_balatro_game0_result <= to_unsigned(4, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(4, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     elsif ((balatro_board0_balatro_game0_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
                         balatro_board0_balatro_game0_result <= to_unsigned(5, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(5, 3);
                         balatro_board0_balatro_game0_state <= BAL_DONE;
                     else
                         balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_answer <= to_unsigned(0, 3);
                         if (balatro_board0_balatro_game0_op = 0) then
                             balatro_board0_balatro_game0_state <= BAL_SCORE;
                         else
@@ -9780,12 +9772,16 @@ begin
     end if;
 end process balatro_board0_balatro_game0_control;
 
-balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_answer, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots, balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) is
+balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots, balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) is
     variable v: unsigned(47 downto 0);
 begin
     balatro_board0_cmd_ready <= stdl(balatro_board0_balatro_game0_state = BAL_IDLE);
     balatro_board0_res_valid <= balatro_board0_balatro_game0_done;
-    balatro_board0_res_code <= balatro_board0_balatro_game0_answer;
+    if bool(balatro_board0_balatro_game0_bad_op) then
+        balatro_board0_res_code <= to_unsigned(7, 3);
+    else
+        balatro_board0_res_code <= balatro_board0_balatro_game0_result;
+    end if;
     balatro_board0_deck_start <= balatro_board0_balatro_game0_start;
     balatro_board0_deck_ready <= balatro_board0_balatro_game0_ready;
     v := unsigned'("000000000000000000000000000000000000000000000000");
@@ -10073,7 +10069,6 @@ begin
 end process balatro_board0_balatro_screen0_digit_codes0_pick_value;
 
 balatro_board0_balatro_screen0_digit_codes0_cycle: process (clk) is
-    variable v: unsigned(41 downto 0);
     variable lead: std_logic;
     variable d: unsigned(3 downto 0);
     variable c: unsigned(6 downto 0);
@@ -10120,7 +10115,11 @@ begin
                 balatro_board0_balatro_screen0_digit_codes0_start <= '1';
             end if;
             if bool(balatro_board0_balatro_screen0_digit_codes0_done) then
-                v := unsigned'("000000000000000000000000000000000000000000");
+                if (balatro_board0_balatro_screen0_digit_codes0_field = 5) then
+                    balatro_board0_balatro_screen0_digit_codes0_field <= to_unsigned(0, 3);
+                else
+                    balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
+                end if;
                 lead := '1';
                 for p in 0 to 6-1 loop
                     d := to_unsigned(0, 4);
@@ -10134,20 +10133,6 @@ begin
                         lead := '0';
                         c := (48 + resize(d, 7));
                     end if;
-                    for b in 0 to 7-1 loop
-                        v(((7 * p) + b)) := c(b);
-                    end loop;
-                end loop;
-                if (balatro_board0_balatro_screen0_digit_codes0_field = 5) then
-                    balatro_board0_balatro_screen0_digit_codes0_field <= to_unsigned(0, 3);
-                else
-                    balatro_board0_balatro_screen0_digit_codes0_field <= (balatro_board0_balatro_screen0_digit_codes0_field + 1);
-                end if;
-                for p in 0 to 6-1 loop
-                    c := to_unsigned(0, 7);
-                    for b in 0 to 7-1 loop
-                        c(b) := v(((7 * p) + b));
-                    end loop;
                     if (balatro_board0_balatro_screen0_digit_codes0_field = 0) then
                         balatro_board0_balatro_screen0_codes((0 + p)) <= c;
                     elsif (balatro_board0_balatro_screen0_digit_codes0_field = 1) then

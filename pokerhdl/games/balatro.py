@@ -36,18 +36,22 @@ RESULT_BITS = 3
 BAD_OP = 7                      # res_code of an op code no button makes
 CODE_BITS = 6
 PICKED = 5                      # the preview scores up to five cards, as eval5 does
-CHIPS_BITS = (HAND_CHIPS[-1] + 4 * max(CARD_CHIPS) + max(CARD_CHIPS)).bit_length()
+CHIPS_BITS = (max(HAND_CHIPS) + PICKED * max(CARD_CHIPS)).bit_length()
 HAND_SCORE_BITS = MAX_HAND_SCORE.bit_length()
 # the live selection to its preview: compact (3 clocks), eval5, sum chips (2), multiply (1)
 PREVIEW_LATENCY = 3 + EVAL_LATENCY + 3
-# by selection mask: how many chosen slots precede slot i (3 bits each, slot 0 lowest), then
-# how many are chosen (4 bits): a table, so the counts are two LUT levels, not a chain of adds
-PREFIX_ROM = tuple(sum(bin(m & ((1 << i) - 1)).count("1") << 3 * i for i in range(HAND_SLOTS))
-                   | bin(m).count("1") << 3 * HAND_SLOTS for m in range(1 << HAND_SLOTS))
-PREFIX_BITS = 3 * HAND_SLOTS + 4
+# counts as tables, so that they are two LUT levels, not a chain of adds: the chosen slots of a
+# mask, and by mask how many chosen slots precede slot i (3 bits each, slot 0 lowest), then
+# how many are chosen (4 bits)
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << HAND_SLOTS))
+PREFIX_ROM = tuple(sum(POPCOUNT[m & ((1 << i) - 1)] << 3 * i for i in range(HAND_SLOTS))
+                   | POPCOUNT[m] << 3 * HAND_SLOTS for m in range(1 << HAND_SLOTS))
+PREFIX_BITS = 3 * HAND_SLOTS + 4
 CHIPS_OF_CODE = tuple(CARD_CHIPS[c >> 2] if c < DECK_SIZE else 0 for c in range(64))
 OCCUPIED = tuple((1 << n) - 1 for n in range(HAND_SLOTS + 1)) + (0,) * (15 - HAND_SLOTS)
+HAND_CHIPS_ROM = tuple(HAND_CHIPS) + (0,) * (16 - len(HAND_CHIPS))
+HAND_MULT_ROM = tuple(HAND_MULT) + (0,) * (16 - len(HAND_MULT))
+assert set(HAND_MULT) <= {1, 2, 3, 4, 7, 8}, "preview.multiply knows these mults"
 
 
 def score_bits(rules):
@@ -224,11 +228,6 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     return instances()
 
 
-HAND_CHIPS_ROM = tuple(HAND_CHIPS) + (0,) * (16 - len(HAND_CHIPS))
-HAND_MULT_ROM = tuple(HAND_MULT) + (0,) * (16 - len(HAND_MULT))
-assert set(HAND_MULT) <= {1, 2, 3, 4, 7, 8}, "preview.multiply knows these mults"
-
-
 @block
 def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, res_code, selection,
                  deck_start, deck_data, deck_valid, deck_ready, view, rules=Rules()):
@@ -250,7 +249,8 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     ante, blind = Signal(intbv(1)[4:]), Signal(intbv(SMALL)[2:])
     target, score = Signal(intbv(0)[w:]), Signal(intbv(0)[w:])
     hands_left, discards_left = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    result, answer = Signal(intbv(OK)[RESULT_BITS:]), Signal(intbv(OK)[RESULT_BITS:])
+    result = Signal(intbv(OK)[RESULT_BITS:])
+    bad_op = Signal(bool(0))              # the move's answer is BAD_OP, else ``result``
     last_category = Signal(intbv(NO_HAND)[4:])
     last_chips, last_mult = Signal(intbv(0)[CHIPS_BITS:]), Signal(intbv(0)[4:])
     last_score = Signal(intbv(0)[HAND_SCORE_BITS:])
@@ -284,7 +284,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
             chosen.next = mask & occupied
 
     @always_comb
-    def counts():
+    def blind_number():
         blind_index.next = concat(ante, blind)
 
     @always_comb
@@ -328,6 +328,7 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
 
         elif state == st.BAL_CHECK:
             step.next = 0
+            bad_op.next = op > ACT_NEW_RUN
             if op == ACT_NEW_RUN:
                 phase.next = PHASE_PLAYING
                 ante.next = 1
@@ -337,39 +338,30 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
                 last_mult.next = 0
                 last_score.next = 0
                 result.next = OK
-                answer.next = OK
                 state.next = st.BAL_DRAIN
             elif op > ACT_NEW_RUN:
-                answer.next = BAD_OP
                 state.next = st.BAL_DONE
             elif phase != PHASE_PLAYING:
                 result.next = REF_RUN_OVER
-                answer.next = REF_RUN_OVER
                 state.next = st.BAL_DONE
             elif op > ACT_DISCARD:
                 by_suit.next = op == ACT_SORT_SUIT
                 result.next = OK
-                answer.next = OK
                 state.next = st.BAL_SORT
             elif op == ACT_DISCARD and discards_left == 0:
                 result.next = REF_NO_DISCARDS
-                answer.next = REF_NO_DISCARDS
                 state.next = st.BAL_DONE
             elif mask == 0:
                 result.next = REF_NOTHING_SELECTED
-                answer.next = REF_NOTHING_SELECTED
                 state.next = st.BAL_DONE
             elif mask_count > most:
                 result.next = REF_TOO_MANY
-                answer.next = REF_TOO_MANY
                 state.next = st.BAL_DONE
             elif (mask & ~occupied) != 0:
                 result.next = REF_EMPTY_SLOT
-                answer.next = REF_EMPTY_SLOT
                 state.next = st.BAL_DONE
             else:
                 result.next = OK
-                answer.next = OK
                 if op == ACT_PLAY:
                     state.next = st.BAL_SCORE
                 else:
@@ -467,7 +459,10 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     def outputs():
         cmd_ready.next = state == st.BAL_IDLE
         res_valid.next = done
-        res_code.next = answer
+        if bad_op:
+            res_code.next = BAD_OP
+        else:
+            res_code.next = result
         deck_start.next = start
         deck_ready.next = ready
         v = intbv(0)[CODE_BITS * HAND_SLOTS:]
@@ -496,12 +491,11 @@ def balatro_game(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_mask, res_valid, re
     return instances()
 
 
-def rules_of(hands=4, discards=3, hand_size=8, max_select=5, antes=8, blinds_per_ante=3,
-             ante_bases=None, play_out=False):
+def rules_of(ante_bases=None, **fields):
     """golden Rules from a top's JSON parameters (ante_bases a list, None: the game's)."""
-    extra = {"ante_bases": tuple(ante_bases)} if ante_bases is not None else {}
-    return Rules(hands=hands, discards=discards, hand_size=hand_size, max_select=max_select,
-                 antes=antes, blinds_per_ante=blinds_per_ante, play_out=play_out, **extra)
+    if ante_bases is not None:
+        fields["ante_bases"] = tuple(ante_bases)
+    return Rules(**fields)
 
 
 def balatro_game_top(**params):

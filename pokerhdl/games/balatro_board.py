@@ -122,7 +122,7 @@ def balatro_board(clk, rst, io, clk_hz, clocks_per_pixel=4, **rules):
                     cmd_valid.next = 1
 
     @always_comb
-    def panel():
+    def run_end():
         won.next = view.phase == PHASE_WON
         lost.next = view.phase == PHASE_LOST
 

@@ -22,19 +22,18 @@ import re
 
 from myhdl import block, always_seq, always_comb, always, concat, Signal, ResetSignal, intbv
 
-from ..golden.balatro import NO_HAND, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT
+from ..golden.balatro import (HAND_SLOTS, MAX_SELECT, NO_HAND, OK, PHASE_LOST, PHASE_WON,
+                              RESULT_TEXT)
 from ..golden.balatro_screen import (BLACK, BLIND_TEXT, CARD_COL0, CARD_H, CARD_PITCH, CARD_ROW,
                                      CARD_W, COLS, FELT, GOLD, GREY, HAND_NAMES, HELP, LOST_TEXT,
                                      PICK_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP, ROW_LAST,
                                      ROW_MESSAGE, ROW_PICK, ROW_SCORE, TEXT, TEXT_COL, WHITE,
-                                     WON_TEXT)
-from ..golden.cards import RANKS
+                                     WON_TEXT, rank_text)
 from ..golden.font import HEIGHT, WIDTH
 from ..rtl.bcd import bcd_digits, bin2bcd
 from ..rtl.glyph_rom import glyph_rom, rom_signals
 from ..rtl.vga_timing import vga_timing
 from .balatro import BalatroView, CODE_BITS, rules_of, score_bits
-from ..golden.balatro import HAND_SLOTS
 
 # The numbers on screen: (view field, digits), in the order of the digit codes.
 CONVERTED = (("target", 6), ("score", 6), ("deck_left", 2), ("pick_chips", 3),
@@ -92,6 +91,7 @@ def line_cells(template):
 _CELLS = [cell for template in LINES for cell in line_cells(template)]
 LINE_BITS = (len(LINES) - 1).bit_length()
 ADDRESS_BITS = (len(_CELLS) - 1).bit_length()
+assert COLS == (1 << 6) + (1 << 4), "stage_b multiplies a line number by COLS in two shifts"
 # blank up to the whole address space: the blanking's columns (up to 99) address beyond it
 LINE_ROM = tuple(_CELLS + [BLANK] * ((1 << ADDRESS_BITS) - len(_CELLS)))
 
@@ -102,8 +102,9 @@ CARD_SLOT = tuple(next((k for k in range(HAND_SLOTS)
                   for c in range(128))
 CARD_DX = tuple(0 if s == NO_SLOT else c - CARD_COL0 - CARD_PITCH * s
                 for c, s in enumerate(CARD_SLOT))
-RANK_FIRST = tuple(ord("1" if r == "T" else r) for r in RANKS) + (BLANK,) * 3
-RANK_SECOND = tuple(ord("0" if r == "T" else " ") for r in RANKS) + (BLANK,) * 3
+# a card's rank as the golden frame writes it (golden rank_text: "10" for a ten), by rank
+RANK_FIRST = tuple(ord(rank_text(r << 2)[0]) for r in range(13)) + (BLANK,) * 3
+RANK_SECOND = tuple(ord(rank_text(r << 2)[1:] or " ") for r in range(13)) + (BLANK,) * 3
 LATENCY = 6                                # the timing's (x, y) to the colour register
 
 
@@ -158,9 +159,13 @@ def digit_codes(clk, rst, view, codes):
         if not busy and not start and not done:
             start.next = 1
         if done:
-            # the digits as characters, most significant first (in the lowest bits); a zero
-            # is blank while only zeros stand before it
-            v = intbv(0)[7 * n:]
+            if field == last_field:
+                field.next = 0
+            else:
+                field.next = field + 1
+            # the digits as characters, most significant first; a zero is blank while only
+            # zeros stand before it. A field of w digits takes the converter's last w (its
+            # leading ones are blanks)
             lead = True
             for p in range(n):
                 d = intbv(0)[4:]
@@ -172,17 +177,6 @@ def digit_codes(clk, rst, view, codes):
                 else:
                     lead = False
                     c[:] = zero + d
-                for b in range(7):
-                    v[7 * p + b] = c[b]
-            if field == last_field:
-                field.next = 0
-            else:
-                field.next = field + 1
-            # a field of w digits takes the converter's last w (its leading ones are blanks)
-            for p in range(n):
-                c = intbv(0)[7:]
-                for b in range(7):
-                    c[b] = v[7 * p + b]
                 if field == 0:
                     codes[at_target + p].next = c
                 elif field == 1:
@@ -254,13 +248,14 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
     hs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
     vs_line = Signal(intbv((1 << LATENCY) - 1)[LATENCY:])
     card_top, card_h, card_w = CARD_ROW, CARD_H, CARD_W
+    most = MAX_SELECT
 
     @always_seq(clk.posedge, reset=rst)
     def lines():
         line_blind.next = L_TOP + view.blind
         if view.pick_count == 0:
             line_pick.next = L_PICK_NONE
-        elif view.pick_count > 5:
+        elif view.pick_count > most:
             line_pick.next = L_PICK_MANY
         else:
             line_pick.next = L_PICK + view.pick_category

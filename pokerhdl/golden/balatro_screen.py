@@ -17,7 +17,7 @@ Rows (cell rows, text from column 2; cards in rows 8..13, raised 7..12):
 Numbers stand right-aligned in fields of fixed width, names are padded to fixed widths.
 """
 
-from .balatro import (BLIND_NAMES, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT, NO_HAND,
+from .balatro import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_WON, RESULT_TEXT, NO_HAND,
                       score_hand)
 from .cards import RANKS
 from .font import GLYPH_ROWS, HEIGHT, WIDTH, code_of
@@ -84,7 +84,7 @@ def texts(state, selection):
             ROW_COUNTS: f"HANDS {field(state['hands_left'], 1)}  DISCARDS "
                f"{field(state['discards_left'], 1)}  DECK {field(state['deck_left'], 2)}"}
     picked = [c for k, c in enumerate(state["hand"]) if selection >> k & 1]
-    if 1 <= len(picked) <= 5:
+    if 1 <= len(picked) <= MAX_SELECT:
         s = score_hand(picked)
         rows[ROW_PICK] = hand_text(s.category, s.chips, s.mult)
     else:
