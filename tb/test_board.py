@@ -1,17 +1,21 @@
-"""Board tables against Digilent's master XDC files (trimmed copies in tb/data/): every pin's
-package pin and I/O standard, the clock, the configuration properties; and the XDC written from
-the tables reads back to the same pins."""
+"""Board tables against the makers' published constraints (trimmed copies in tb/data/):
+Digilent's master XDC files and the ULX3S's LPF. Every pin's package pin and I/O standard (and
+for the ULX3S its pull mode, drive and polarity), the clock, the configuration properties; and
+the XDC or LPF written from the tables reads back to the same pins."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-from pokerhdl.boards.board import BASYS3, BOARDS, NEXYS_A7_100T, xdc_text
+from pokerhdl.boards.board import BASYS3, BOARDS, NEXYS_A7_100T, ULX3S, lpf_text, xdc_text
+from pokerhdl.games.panel import BUTTONS
 
 DATA = Path(__file__).resolve().parent / "data"
 MASTER_FILES = {"basys3": "Basys-3-Master.trimmed.xdc",
-                "nexys_a7": "Nexys-A7-100T-Master.trimmed.xdc"}
+                "nexys_a7": "Nexys-A7-100T-Master.trimmed.xdc",
+                "ulx3s": "ulx3s_v20.trimmed.lpf"}
+DIGILENT = {name: board for name, board in BOARDS.items() if board.constraints == "xdc"}
 PIN_LINE = re.compile(r"PACKAGE_PIN\s+(\S+)\s+IOSTANDARD\s+(\S+)\s*\}\s*"
                       r"\[get_ports\s*\{?\s*(\w+(?:\[\d+\])?)\s*\}?\s*\]")
 CLOCK_LINE = re.compile(r"create_clock .*-period\s+(\S+)\s+-waveform\s+\{([^}]*)\}")
@@ -26,7 +30,7 @@ def master(board):
     return pins, clock, config
 
 
-@pytest.mark.parametrize("board", BOARDS.values(), ids=BOARDS.keys())
+@pytest.mark.parametrize("board", DIGILENT.values(), ids=DIGILENT.keys())
 def test_every_pin_matches_master_xdc(board):
     pins, _, _ = master(board)
     assert len(pins) > 50, "master copy not parsed"
@@ -49,7 +53,7 @@ def test_no_pin_twice_and_directions(board):
 def test_resources_both_boards_share():
     common = ("clk", "sw", "btn", "led", "seg", "dp", "an", "uart_rx", "uart_tx",
               "vga_r", "vga_g", "vga_b", "vga_hs", "vga_vs")
-    for board in BOARDS.values():
+    for board in DIGILENT.values():
         for name in common:
             assert name in board, (board.name, name)
         assert board["sw"].width == 16 and board["led"].width == 16
@@ -68,6 +72,8 @@ def test_uart_named_from_the_fpga_side():
     assert [p.master_name for p in NEXYS_A7_100T["uart_tx"].pins] == ["UART_RXD_OUT"]
     for board in BOARDS.values():
         assert board["uart_rx"].direction == "in" and board["uart_tx"].direction == "out"
+    assert [p.master_name for p in ULX3S["uart_rx"].pins] == ["ftdi_txd"]
+    assert [p.master_name for p in ULX3S["uart_tx"].pins] == ["ftdi_rxd"]
 
 
 def test_buttons_in_documented_order():
@@ -81,7 +87,7 @@ def test_parts():
     assert NEXYS_A7_100T.part == "xc7a100tcsg324-1"
 
 
-@pytest.mark.parametrize("board", BOARDS.values(), ids=BOARDS.keys())
+@pytest.mark.parametrize("board", DIGILENT.values(), ids=DIGILENT.keys())
 def test_written_xdc_reads_back(board):
     text = xdc_text(board, top="example")
     pins, clock, config = master(board)
@@ -111,3 +117,93 @@ def test_xdc_for_some_ports():
     with pytest.raises(ValueError):
         xdc_text(BASYS3, ports=["led"])
     assert xdc_text(BASYS3, top="dice") == xdc_text(BASYS3, top="dice")   # deterministic
+    with pytest.raises(ValueError):
+        xdc_text(ULX3S)                 # an ECP5 board takes an LPF
+    with pytest.raises(ValueError):
+        lpf_text(BASYS3)
+
+
+# The ULX3S against its LPF (emard/ulx3s doc/constraints/ulx3s_v20.lpf, trimmed)
+LOCATE_LINE = re.compile(r'^LOCATE\s+COMP\s+"([^"]+)"\s+SITE\s+"([^"]+)"\s*;\s*(?:#\s*(.*))?$',
+                         re.M)
+IOBUF_LINE = re.compile(r'^IOBUF\s+PORT\s+"([^"]+)"\s+([^;]*);', re.M)
+FREQUENCY_LINE = re.compile(r'^FREQUENCY\s+(PORT|NET)\s+"([^"]+)"\s+([\d.]+)\s+MHz\s*;', re.M)
+
+
+def lpf(text):
+    """port -> {"SITE": pin, "comment": text after the LOCATE line's #, and the IOBUF's
+    settings (IO_TYPE, PULLMODE, DRIVE)}, and the FREQUENCY lines {(kind, name): MHz}; commented
+    lines ignored."""
+    ports = {}
+    for port, site, comment in LOCATE_LINE.findall(text):
+        ports[port] = {"SITE": site, "comment": comment.strip()}
+    for port, settings in IOBUF_LINE.findall(text):
+        ports.setdefault(port, {}).update(kv.split("=") for kv in settings.split())
+    freqs = {(kind, name): float(mhz) for kind, name, mhz in FREQUENCY_LINE.findall(text)}
+    return ports, freqs
+
+
+def ulx3s_lpf():
+    return lpf((DATA / MASTER_FILES["ulx3s"]).read_text())
+
+
+def test_every_ulx3s_pin_matches_the_lpf():
+    """Site, IO_TYPE, PULLMODE and DRIVE of every pin, as the maker's LPF gives them."""
+    pins, _ = ulx3s_lpf()
+    assert len(pins) >= 20, "LPF copy not parsed"
+    for resource in ULX3S.resources:
+        for bit, pin in enumerate(resource.pins):
+            where = f"{resource.port(bit)} ({pin.master_name})"
+            assert pin.master_name in pins, where
+            master = pins[pin.master_name]
+            assert pin.package_pin == master["SITE"], where
+            assert pin.iostandard == master["IO_TYPE"], where
+            assert pin.pull == master.get("PULLMODE", ""), where
+            assert pin.drive == int(master.get("DRIVE", 0)), where
+
+
+def test_ulx3s_polarity_clock_and_buttons():
+    """BTN0 (PWR) is the one active-low button (the LPF: inverted logic, pulled up; the others
+    pulled down); our five button positions are FIRE1, UP, LEFT, RIGHT, DOWN; the clock is the
+    LPF's 25 MHz; the UART's directions are the LPF comments'; its SYSCONFIG is ours."""
+    pins, freqs = ulx3s_lpf()
+    reset = ULX3S["cpu_resetn"]
+    assert reset.active_low and [p.master_name for p in reset.pins] == ["btn[0]"]
+    assert "inverted logic" in pins["btn[0]"]["comment"] and pins["btn[0]"]["PULLMODE"] == "UP"
+    buttons = ULX3S["btn"]
+    assert not buttons.active_low and len(BUTTONS) == buttons.width == 5
+    comments = [pins[p.master_name]["comment"] for p in buttons.pins]
+    assert comments == ["FIRE1", "UP", "LEFT", "RIGHT", "DOWN"]
+    assert BUTTONS[1:] == tuple(c.lower() for c in comments[1:])
+    for p in buttons.pins:
+        assert "inverted" not in pins[p.master_name]["comment"]
+        assert pins[p.master_name]["PULLMODE"] == "DOWN"
+    assert freqs[("PORT", ULX3S["clk"].pins[0].master_name)] * 1e6 == ULX3S.clk_hz
+    assert "FPGA transmits" in pins[ULX3S["uart_tx"].pins[0].master_name]["comment"]
+    assert "FPGA receives" in pins[ULX3S["uart_rx"].pins[0].master_name]["comment"]
+    assert ULX3S["sw"].width == 4 and ULX3S["led"].width == 8
+    assert "an" not in ULX3S and "seg" not in ULX3S            # no 7-segment display
+    sysconfig = [line for line in (DATA / MASTER_FILES["ulx3s"]).read_text().splitlines()
+                 if line.startswith("SYSCONFIG")]
+    assert list(ULX3S.config) == sysconfig
+    assert (ULX3S.part, ULX3S.device, ULX3S.package, ULX3S.speed) == \
+        ("LFE5U-85F-6BG381C", "85k", "CABGA381", 6)
+
+
+def test_written_lpf_reads_back():
+    text = lpf_text(ULX3S, top="example", nets={"pll_clk": 100_000_000})
+    pins, freqs = lpf(text)
+    master, master_freqs = ulx3s_lpf()
+    expected = {r.port(bit): p for r in ULX3S.resources for bit, p in enumerate(r.pins)}
+    assert set(pins) == set(expected)
+    for port, pin in expected.items():
+        got, want = dict(pins[port]), dict(master[pin.master_name])
+        got.pop("comment"), want.pop("comment")
+        assert got == want, port
+    assert freqs == {("PORT", "clk"): 25.0, ("NET", "pll_clk"): 100.0}
+    assert list(ULX3S.config)[0] in text.splitlines()
+    assert text == lpf_text(ULX3S, top="example", nets={"pll_clk": 100_000_000})
+    some = lpf(lpf_text(ULX3S, ports=["clk", "led"]))[0]
+    assert set(some) == {"clk"} | {f"led[{i}]" for i in range(8)}
+    with pytest.raises(ValueError):
+        lpf_text(ULX3S, ports=["led"])

@@ -1,19 +1,26 @@
 """The boards as data: each board's resources (pins, I/O standard, direction, polarity) and the
-XDC constraints written from them, in the style of amaranth-boards and litex-boards.
+constraints written from them (XDC for the Xilinx boards, LPF for the ECP5 one), in the style
+of amaranth-boards and litex-boards.
 
-Every pin and I/O standard is copied from Digilent's master XDC files
-(github.com/Digilent/digilent-xdc): Basys-3-Master.xdc (commit 69d35015) and
-Nexys-A7-100T-Master.xdc (commit 7583b4e7); tb/test_board.py checks each one against a trimmed
-copy of those files in tb/data/. Each pin also records its name in the master file.
+Every pin and I/O standard is copied from the maker's published constraints: Digilent's master
+XDC files (github.com/Digilent/digilent-xdc): Basys-3-Master.xdc (commit 69d35015) and
+Nexys-A7-100T-Master.xdc (commit 7583b4e7), and the Radiona ULX3S's LPF
+(github.com/emard/ulx3s, doc/constraints/ulx3s_v20.lpf, commit 0376883a, for board versions
+v2.x and v3.0.x); tb/test_board.py checks each one against a trimmed copy of those files in
+tb/data/. Each pin also records its name in the master file.
 
 Resource names are ours and the same on both boards, so a game's board top has the same ports
 on either. They are named from the FPGA's side: ``uart_rx`` is the FPGA's serial input, which
 Digilent names from the USB chip's side (Basys3 RsRx B18, Nexys A7 UART_TXD_IN C4), and
 ``uart_tx`` the FPGA's output (Basys3 RsTx A18, Nexys A7 UART_RXD_OUT D4).
 
+The ULX3S's FTDI UART is named from the USB chip's side too: ``ftdi_rxd`` (L4) is the FPGA's
+transmit, our ``uart_tx``, and ``ftdi_txd`` (M1) its receive, our ``uart_rx``.
+
 Polarity: ``active_low`` marks pins whose asserted level is 0 (the common-anode 7-segment
-segments, decimal point and anodes on both boards, and the Nexys A7's CPU_RESETN). The blocks
-are active-high throughout; a board top inverts these pins once, and nowhere else.
+segments, decimal point and anodes on both Digilent boards, the Nexys A7's CPU_RESETN and the
+ULX3S's PWR button). The blocks are active-high throughout; a board top inverts these pins
+once, and nowhere else.
 """
 
 from dataclasses import dataclass
@@ -24,8 +31,10 @@ LVCMOS33, LVCMOS18 = "LVCMOS33", "LVCMOS18"
 @dataclass(frozen=True)
 class Pin:
     package_pin: str       # e.g. "W5"
-    master_name: str       # the port name in Digilent's master XDC, e.g. "sw[0]" or "BTNC"
+    master_name: str       # the port name in the maker's file, e.g. "sw[0]" or "BTNC"
     iostandard: str = LVCMOS33
+    pull: str = ""         # LPF PULLMODE (UP, DOWN, NONE) where the maker's file sets one
+    drive: int = 0         # LPF DRIVE in mA where the maker's file sets one
 
 
 @dataclass(frozen=True)
@@ -48,11 +57,21 @@ class Resource:
 @dataclass(frozen=True)
 class Board:
     name: str
-    part: str              # Vivado part
+    part: str              # the FPGA's part number (Vivado's part for a Xilinx board)
     clk_hz: int
     resources: tuple
-    config: tuple          # configuration properties, XDC lines
-    master_xdc: str        # the Digilent master file the pins come from
+    config: tuple          # configuration properties, XDC (or LPF) lines
+    master_xdc: str        # the maker's file the pins come from (an LPF for the ULX3S)
+    family: str = "xilinx7"   # "xilinx7": XDC and Vivado; "ecp5": LPF and the open flow
+    device: str = ""       # ECP5: nextpnr-ecp5's device option (--85k) without the dashes
+    package: str = ""      # ECP5: nextpnr-ecp5's --package
+    speed: int = 0         # ECP5: nextpnr-ecp5's --speed
+    apio: str = ""         # apio's board name, where apio supports the board
+
+    @property
+    def constraints(self):
+        """The constraints format the board's tools read: "xdc" or "lpf"."""
+        return "lpf" if self.family == "ecp5" else "xdc"
 
     def __getitem__(self, name):
         for resource in self.resources:
@@ -145,7 +164,47 @@ NEXYS_A7_100T = Board(
     ),
 )
 
-BOARDS = {board.name: board for board in (BASYS3, NEXYS_A7_100T)}
+
+def _lpf_pins(packages, master, pull, drive=0):
+    """Pins of a vector from the ULX3S LPF: package pins bit 0 first, all LVCMOS33."""
+    return tuple(Pin(p, master.format(i), LVCMOS33, pull, drive)
+                 for i, p in enumerate(packages.split()))
+
+
+ULX3S = Board(
+    name="ulx3s", part="LFE5U-85F-6BG381C", clk_hz=25_000_000,
+    master_xdc="ulx3s_v20.lpf", family="ecp5", device="85k", package="CABGA381", speed=6,
+    apio="ulx3s-85f",
+    # the LPF's SYSCONFIG for a bitstream that may write the flash itself (its other, commented
+    # line leaves the SPI port to JTAG only)
+    config=("SYSCONFIG CONFIG_IOVOLTAGE=3.3 COMPRESS_CONFIG=ON MCCLK_FREQ=62 "
+            "MASTER_SPI_PORT=DISABLE SLAVE_SPI_PORT=DISABLE SLAVE_PARALLEL_PORT=DISABLE ;",),
+    resources=(
+        Resource("clk", "in", (Pin("G2", "clk_25mhz", LVCMOS33, "NONE"),),
+                 doc="25 MHz oscillator"),
+        Resource("sw", "in", _lpf_pins("E8 D8 D7 E7", "sw[{}]", "DOWN"),
+                 doc="the four DIP switches SW1..SW4"),
+        # our five positions (games.panel.BUTTONS: center, up, left, right, down) from the
+        # LPF's btn[1] FIRE1, btn[3] UP, btn[5] LEFT, btn[6] RIGHT, btn[4] DOWN; FIRE2 is free
+        Resource("btn", "in", (Pin("R1", "btn[1]", LVCMOS33, "DOWN"),
+                               Pin("R18", "btn[3]", LVCMOS33, "DOWN"),
+                               Pin("U1", "btn[5]", LVCMOS33, "DOWN"),
+                               Pin("H16", "btn[6]", LVCMOS33, "DOWN"),
+                               Pin("V1", "btn[4]", LVCMOS33, "DOWN")),
+                 doc="push buttons: 0 center (FIRE1), 1 up, 2 left, 3 right, 4 down"),
+        # BTN0 "PWR" (the LPF's btn[0], BTN_PWRn, pulled up, low when pressed) is the board's
+        # reset button, named as the Nexys A7's so a top has the same port on both boards
+        Resource("cpu_resetn", "in", (Pin("D6", "btn[0]", LVCMOS33, "UP"),), active_low=True,
+                 doc="the PWR button (BTN0), low when pressed: the reset button"),
+        Resource("led", "out", _lpf_pins("B2 C2 C1 D2 D1 E2 E1 H3", "led[{}]", "NONE", 4)),
+        Resource("uart_rx", "in", (Pin("M1", "ftdi_txd", LVCMOS33, "UP"),),
+                 doc="serial from the host (the LPF's ftdi_txd)"),
+        Resource("uart_tx", "out", (Pin("L4", "ftdi_rxd", LVCMOS33, "UP", 4),),
+                 doc="serial to the host (the LPF's ftdi_rxd)"),
+    ),
+)
+
+BOARDS = {board.name: board for board in (BASYS3, NEXYS_A7_100T, ULX3S)}
 
 
 def get_board(name):
@@ -159,6 +218,8 @@ def xdc_text(board, ports=None, top=None):
     """The XDC for a board top that uses the resources named in ``ports`` (all by default):
     pins and I/O standards, the clock constraint, and the configuration properties."""
     board = get_board(board) if isinstance(board, str) else board
+    if board.family != "xilinx7":
+        raise ValueError(f"the {board.name} takes an LPF, not an XDC")
     used = [board[name] for name in ports] if ports is not None else list(board.resources)
     if "clk" not in [r.name for r in used]:
         raise ValueError("a board top needs the clk resource")
@@ -186,3 +247,39 @@ def write_xdc(path, board, ports=None, top=None):
     """Write xdc_text to ``path`` (deterministic: no dates, no paths)."""
     with open(path, "w", newline="\n") as f:
         f.write(xdc_text(board, ports, top))
+
+
+def lpf_text(board, ports=None, top=None, nets=None):
+    """The LPF (nextpnr-ecp5's and Diamond's constraints) for a top on an ECP5 board that uses
+    the resources named in ``ports`` (all by default): LOCATE COMP and IOBUF PORT (IO_TYPE and
+    the maker's PULLMODE/DRIVE) for every bit, FREQUENCY PORT for the clock, FREQUENCY NET for
+    each internal clock in ``nets`` ({net name: Hz}, a PLL's output), the configuration."""
+    board = get_board(board) if isinstance(board, str) else board
+    if board.family != "ecp5":
+        raise ValueError(f"the {board.name} takes an XDC, not an LPF")
+    used = [board[name] for name in ports] if ports is not None else list(board.resources)
+    if "clk" not in [r.name for r in used]:
+        raise ValueError("a board top needs the clk resource")
+    lines = [f"## {top or 'pokerhdl'} on the {board.name} ({board.part}): generated by "
+             f"pokerhdl.boards.board; do not edit.",
+             f"## Pins, I/O types, pull modes and drives from the board's {board.master_xdc}.",
+             "BLOCK RESETPATHS ;", "BLOCK ASYNCPATHS ;", ""]
+    for resource in used:
+        note = " (active-low)" if resource.active_low else ""
+        lines.append(f"## {resource.name}: {resource.direction}{note}"
+                     + (f", {resource.doc}" if resource.doc else ""))
+        for bit, pin in enumerate(resource.pins):
+            port = resource.port(bit)
+            lines.append(f'LOCATE COMP "{port}" SITE "{pin.package_pin}" ;')
+            pull = f" PULLMODE={pin.pull}" if pin.pull else ""
+            drive = f" DRIVE={pin.drive}" if pin.drive else ""
+            lines.append(f'IOBUF PORT "{port}"{pull} IO_TYPE={pin.iostandard}{drive} ;')
+        if resource.name == "clk":
+            lines.append(f'FREQUENCY PORT "clk" {board.clk_hz / 1e6:.6f} MHz ;')
+        lines.append("")
+    for net, hz in sorted((nets or {}).items()):
+        lines += [f"## {net}: an internal clock (a PLL's output)",
+                  f'FREQUENCY NET "{net}" {hz / 1e6:.6f} MHz ;', ""]
+    lines.append("## Configuration")
+    lines.extend(board.config)
+    return "\n".join(lines) + "\n"
