@@ -75,11 +75,20 @@ def settle_initial_values(inst):
         settled.extend((s, deepcopy(s._val)) for s in _signals)
         raise StopSimulation("settled")
 
+    # the simulation forgets a signal's `driven`, which only user-defined code (a vendor
+    # primitive: boards/ecp5_pll.py) declares before conversion: note it, and give it back
+    declared, blocks = [], [inst]
+    while blocks:
+        b = blocks.pop()
+        declared += [(s, s._driven) for s in b.sigdict.values() if s._driven]
+        blocks += [sub for sub in b.subs if hasattr(sub, "subs")]
     Simulation(inst, snapshot).run(quiet=1)     # ends by resetting every signal to its _init
     assert settled, "the settling simulation did not reach its snapshot"
     for s, value in settled:
         s._init = value
         s._clear()
+    for s, driven in declared:
+        s._driven = driven
     return inst
 
 

@@ -136,3 +136,21 @@ def get_top(name):
         return TOPS[name]
     except KeyError:
         raise SystemExit(f"unknown top {name!r}; known tops: {', '.join(sorted(TOPS))}") from None
+
+# The Radiona ULX3S (the open board): no 7-segment display (the figure is not shown), 4 DIP
+# switches and 8 LEDs, so the games get no switches (amounts typed on the terminal) and LED0..7
+# (shell parameters switches and leds); the PWR button is the reset button. Hold'em and dice
+# run at the board's 25 MHz; the equity engine at pll_hz from the ECP5's PLL.
+ULX3S_PANEL = {"switches": 0, "leds": 8}
+TOPS.update((top.name, top) for top in [
+    board_top("ulx3s_holdem", "ulx3s", "holdem", **HOLDEM, **ULX3S_PANEL,
+              doc="Texas Hold'em table with UART terminal on the Radiona ULX3S (LEDs: the turn)"),
+    board_top("ulx3s_dice", "ulx3s", "dice", purse=1008, max_bid=127, deposit_share=4,
+              max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
+              doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
+    board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=2, opponents=9,
+              pll_hz=100_000_000, leds=8,
+              doc="the equity engine (2 lanes of up to 9 opponents, 100 MHz from the PLL) on "
+                  "the Radiona ULX3S's FTDI UART"),
+])
+BOARD_TOPS = [top for top in TOPS.values() if top.board]

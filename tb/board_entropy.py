@@ -9,7 +9,7 @@ from cocotb.utils import get_sim_time
 
 from clocked import ClockedTB
 from pokerhdl.boards.board import get_board
-from pokerhdl.boards.shell import ENTROPY_SIGNALS
+from pokerhdl.boards.shell import ENTROPY_SIGNALS, core_hz
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.tops import get_top
 
@@ -18,11 +18,14 @@ class EntropyBoard(ClockedTB):
     """A board top's clock, switches and buttons idle, and the entropy its game takes."""
 
     def __init__(self, dut, top):
-        self.board = get_board(get_top(top).board)
-        idle = {"sw": 0, "btn": 0}
+        self.top = get_top(top)
+        self.board = get_board(self.top.board)
+        self.has = {name: hasattr(dut, name) for name in ("sw", "an")}
+        idle = {"btn": 0, **({"sw": 0} if self.has["sw"] else {})}
         if "cpu_resetn" in self.board:
             idle["cpu_resetn"] = 1             # active-low: released
-        super().__init__(dut, self.board.clk_hz, idle, has_reset=False)
+        # the clock pin at the top's own clock (a PLL's output: the model forwards it)
+        super().__init__(dut, core_hz(self.top), idle, has_reset=False)
         self.restart()
         cocotb.start_soon(self.entropy_events())
 

@@ -23,6 +23,15 @@ HDLS = [pytest.param("verilog", marks=pytest.mark.verilog, id="verilog"),
         pytest.param("vhdl", marks=pytest.mark.vhdl, id="vhdl")]
 SIMULATOR = {"verilog": "icarus", "vhdl": "ghdl"}
 BUILD = ROOT / "tb" / "sim_build"
+ECP5_MODELS = ROOT / "tb" / "ecp5"         # simulation models of the ECP5 primitives a top uses
+
+
+def primitive_models(top, hdl, params=None):
+    """The simulation models a top needs besides its own file: the EHXPLLL model for a board
+    top with a PLL (its pll_hz parameter)."""
+    if {**get_top(top).params, **(params or {})}.get("pll_hz"):
+        return [ECP5_MODELS / ("EHXPLLL.v" if hdl == "verilog" else "EHXPLLL.vhd")]
+    return []
 
 
 def sources(top, hdl, params=None):
@@ -35,9 +44,10 @@ def sources(top, hdl, params=None):
         convert_one(top, hdl, folder, params)
     else:
         folder = ROOT / "generated" / hdl
+    models = primitive_models(top, hdl, params)
     if hdl == "verilog":
-        return [folder / f"{top}.v"]
-    return [folder / "pck_myhdl_011.vhd", folder / f"{top}.vhd"]
+        return models + [folder / f"{top}.v"]
+    return models + [folder / "pck_myhdl_011.vhd", folder / f"{top}.vhd"]
 
 
 def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None, tag=""):

@@ -1,6 +1,6 @@
 """The board tops (pokerhdl.boards.shell): their committed hand-off files are what the
-templates write now and match Digilent's master XDC files, and (the Hold'em tops; the equity
-top in tb/test_equity_board.py) a short simulation of the whole board (power-on reset, debounced buttons, shuffler, UART, active-low display pins, the reset
+templates write now and match the makers' constraints (Digilent's master XDC files, the ULX3S's
+LPF), and (the Hold'em tops; the equity top in tb/test_equity_board.py) a short simulation of the whole board (power-on reset, debounced buttons, shuffler, UART, active-low display pins, the reset
 button where the board has one) answers keys and buttons exactly as the golden terminal does.
 
 The deck comes from the shuffler inside the top, so the test predicts it with the golden twins
@@ -21,40 +21,64 @@ from cocotb.triggers import ClockCycles, Timer
 
 from board_entropy import EntropyBoard
 from harness import HDLS, param, run_block
-from test_board import PIN_LINE, master
+from test_board import PIN_LINE, lpf, master, ulx3s_lpf
 from uart_line import SerialLine
 from pokerhdl.boards.board import get_board
-from pokerhdl.boards.shell import ENTROPY_SIGNALS, ROOT, board_files
+from pokerhdl.boards.shell import ENTROPY_SIGNALS, PLL_NET, ROOT, Link, board_files, core_hz
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.tops import BOARD_TOPS, get_top
 
-CLK_HZ = 100_000_000
-BAUD = CLK_HZ // 8              # keys at the fastest rate the receiver samples
-TX_BAUD = CLK_HZ // 2           # the table drawn at the fastest rate the transmitter sends
 QUIET_NS = 10_000               # no byte for this long: the answer is complete (a deal waits
                                 # for the shuffler: about 100 clocks)
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
 PLAYERS = 2                     # the board tests play 2 seats (the tops have 4: the seat
                                 # count is the game's, tested at 2..4 in holdem_console)
 NAMES = [top.name for top in BOARD_TOPS]
+XDC_NAMES = [t.name for t in BOARD_TOPS if get_board(t.board).constraints == "xdc"]
+LPF_NAMES = [t.name for t in BOARD_TOPS if get_board(t.board).constraints == "lpf"]
 HOLDEM_NAMES = [top.name for top in BOARD_TOPS if top.params["game"] == "holdem"]
-FAST = {"baud": BAUD, "tx_baud": TX_BAUD, "debounce_ms": 0.0002}
+
+
+def fast(name):
+    """A board top's fast variant for simulation: keys at the fastest rate its receiver
+    samples, the table drawn at the fastest rate its transmitter sends, short debounces."""
+    hz = core_hz(get_top(name))
+    return {"baud": hz // 8, "tx_baud": hz // 2, "debounce_ms": 0.0002}
+
+
+FAST = fast(XDC_NAMES[0])       # the Digilent boards' (100 MHz)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_board_files_are_generated(name):
-    """xdc/<top>.xdc, xdc/<top>.tcl and <top>.core are what the templates write today."""
+    """xdc/<top>.xdc, xdc/<top>.tcl and <top>.core (an ECP5 board: xdc/<top>.lpf, <top>.core
+    and the apio project xdc/<top>/) are what the templates write today."""
     top = get_top(name)
-    for rel, text in board_files(top).items():
-        assert (ROOT / rel).read_text() == text, f"{rel} is stale: run `make`"
-    tcl = board_files(top)[f"xdc/{name}.tcl"]
-    part = get_board(top.board).part
-    assert part in tcl and "/work" not in tcl and f"synth_design -top {name}" in tcl
+    board = get_board(top.board)
+    files = board_files(top)
+    for rel, text in files.items():
+        if isinstance(text, Link):
+            assert os.readlink(ROOT / rel) == text, f"{rel} is stale: run `make`"
+            assert (ROOT / rel).resolve().is_file(), f"{rel}: a dangling link"
+        else:
+            assert (ROOT / rel).read_text() == text, f"{rel} is stale: run `make`"
+    if board.constraints == "xdc":
+        tcl = files[f"xdc/{name}.tcl"]
+        assert board.part in tcl and "/work" not in tcl and f"synth_design -top {name}" in tcl
+        return
+    core = files[f"{name}.core"]
+    assert "default_tool: trellis" in core and f"files: [xdc/{name}.lpf]" in core
+    assert f"[--{board.device}, --package, {board.package}, --speed, \"{board.speed}\"]" in core
+    ini = files[f"xdc/{name}/apio.ini"]
+    assert f"board = {board.apio}" in ini and f"top-module = {name}" in ini
+    assert (ROOT / "xdc" / name / f"{name}.v").read_text() == \
+        (ROOT / "generated" / "verilog" / f"{name}.v").read_text()
+    assert not [f for f in files if f.endswith((".xdc", ".tcl"))]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", XDC_NAMES)
 def test_xdc_matches_digilent_master(name):
     """Every pin the committed XDC places is the Digilent master file's pin and I/O standard
     for that port's name there."""
@@ -90,7 +114,7 @@ def run_in_tclsh(script, *args):
 
 
 @pytest.mark.parametrize("hdl", ["verilog", "vhdl"])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", XDC_NAMES)
 def test_vivado_script_in_tclsh(name, hdl):
     """The Vivado build script, run by tclsh against stand-ins for Vivado's commands (there
     is no Vivado here): the whole flow in order, for the board's part, reading only committed
@@ -128,7 +152,7 @@ def top_ports(name):
     return {port: int(high) + 1 if high else 1 for high, port in found}
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", XDC_NAMES)
 def test_xdc_in_tclsh_constrains_every_port_bit(name):
     """The XDC is valid Tcl for Vivado's commands, and places every bit of every port of the
     generated top exactly once, with the board table's I/O standard, and nothing else (Vivado
@@ -150,6 +174,37 @@ def test_xdc_in_tclsh_constrains_every_port_bit(name):
     assert sorted(ports) == sorted(want + ["clk"])          # the clock's port: twice
 
 
+@pytest.mark.parametrize("name", LPF_NAMES)
+def test_lpf_places_every_port_bit_from_the_boards_lpf(name):
+    """The committed LPF places every bit of every port of the generated top exactly once, at
+    the site, IO_TYPE, PULLMODE and DRIVE of the ULX3S's own LPF for that pin, and nothing
+    else; FREQUENCY for the clock pin at the board's rate, and for the PLL's output net (a
+    net of the generated top) where the top has a PLL."""
+    top = get_top(name)
+    board = get_board(top.board)
+    text = (ROOT / "xdc" / f"{name}.lpf").read_text()
+    placed, freqs = lpf(text)
+    want = sorted(port if width == 1 else f"{port}[{i}]"
+                  for port, width in top_ports(name).items() for i in range(width))
+    assert sorted(placed) == want
+    assert len(re.findall(r"^LOCATE COMP", text, re.M)) == len(want)
+    master, _ = ulx3s_lpf()
+    by_port = {r.port(bit): p.master_name for r in board.resources for bit, p in enumerate(r.pins)}
+    for port, got in placed.items():
+        got, mine = dict(got), dict(master[by_port[port]])
+        got.pop("comment"), mine.pop("comment")
+        assert got == mine, (port, by_port[port])
+    expected = {("PORT", "clk"): board.clk_hz / 1e6}
+    if top.params.get("pll_hz"):
+        expected[("NET", PLL_NET)] = core_hz(top) / 1e6
+        verilog = (ROOT / "generated" / "verilog" / f"{name}.v").read_text()
+        assert re.search(rf"^wire {PLL_NET};", verilog, re.M)
+    assert freqs == expected
+    assert all(line == "" or line.startswith(("#", "LOCATE", "IOBUF", "FREQUENCY", "BLOCK",
+                                              "SYSCONFIG"))
+               for line in text.splitlines())
+
+
 def test_entropy_signals_keep_their_names():
     """The two signals the board tests read are named by the shell in both languages (in the
     tops whose games take entropy: the equity engine's seed comes with each request)."""
@@ -169,7 +224,7 @@ class Board(EntropyBoard):
     def __init__(self, dut, players=PLAYERS):
         super().__init__(dut, os.environ["BOARD_TOP"])
         self.deal_cards = 2 * players + 5      # what the shuffler deals on every deck_request
-        self.line = SerialLine(dut.uart_rx, dut.uart_tx, BAUD, TX_BAUD)
+        self.line = SerialLine(dut.uart_rx, dut.uart_tx, param("baud"), param("tx_baud"))
 
     def golden_deck(self):
         """The shuffler's next deal: the entropy taken since the last one, then its draws."""
@@ -192,7 +247,10 @@ class Board(EntropyBoard):
 
     async def press(self, button, switches=0):
         start = len(self.line.text)
-        self.dut.sw.value = switches
+        if self.has["sw"]:
+            self.dut.sw.value = switches
+        else:
+            assert switches == 0, "this top has no switches"
         await self.bounce(button)
         await self.quiet()
         return self.line.since(start)
@@ -200,6 +258,8 @@ class Board(EntropyBoard):
 
 @cocotb.test()
 async def board_plays(dut):
+    """A board with switches and a display acts by the center button and the switches; one
+    without (the ULX3S: switches=0) types amounts and folds, its center button calls."""
     board = Board(dut)
     seen_an = set()
 
@@ -207,21 +267,31 @@ async def board_plays(dut):
         while True:
             await ClockCycles(dut.clk, 7)
             seen_an.add(int(dut.an.value))
-    cocotb.start_soon(watch_display())
+    if board.has["an"]:
+        cocotb.start_soon(watch_display())
 
     decks = board.decks
     term = HoldemTerminal(Table(PLAYERS), board.golden_deck)
+
+    async def act(amount=0, fold=False):
+        """The center button with the switches, or (no switches) the keys of that action."""
+        if board.has["sw"] or (amount == 0 and not fold):
+            switches = FOLD_SWITCH if fold else amount
+            assert await board.press(BTN_C, switches) == term.press("center", switches)
+            return
+        for ch in "f" if fold else f"r{amount}\r":
+            assert await board.key(ch) == term.key(ch), ch
+
     await board.quiet()
     assert board.line.since(0) == term.boot()
     assert await board.key("d") == term.key("d")
     assert board.entropy and decks[0] != shuffle(count=board.deal_cards)      # human timing
     assert await board.key("h") == term.key("h")                              # P0's cards
-    assert await board.press(BTN_C, 0) == term.press("center", 0)             # P0 calls
+    await act(0)                                                              # P0 calls
     assert int(dut.led.value) & 0xF == 0b0010                                 # P1's turn
     assert await board.key("h") == term.key("h")                              # P1's cards
-    assert await board.press(BTN_C, 30) == term.press("center", 30)           # P1 raises to 30
-    assert (await board.press(BTN_C, FOLD_SWITCH)                             # P0 folds
-            == term.press("center", FOLD_SWITCH))
+    await act(30)                                                             # P1 raises to 30
+    await act(fold=True)                                                      # P0 folds
     assert int(dut.led.value) >> 4 & 0xF == 0b0010                            # P1 won
 
     # hand 2, checked down to a showdown: the board and both hands from the golden deck
@@ -229,16 +299,18 @@ async def board_plays(dut):
     assert len(decks) == 2
     assert await board.press(BTN_L) == term.press("left")                     # P1 cards now
     await board.press(BTN_U)
-    assert int(dut.led.value) >> 12 == 0b0010                                 # view: street bet
+    if len(dut.led) == 16:
+        assert int(dut.led.value) >> 12 == 0b0010                             # view: street bet
     for ch in "ckkkkkkk":
         assert await board.key(ch) == term.key(ch), ch
     result = term.t.result
     assert result.showdown
     assert int(dut.led.value) >> 4 & 0xF == sum(1 << s for s in result.winners)
-    digits = board.board["an"].width
-    dark = (1 << digits) - 1
-    assert seen_an <= {dark} | {dark ^ 1 << d for d in range(digits)}, seen_an  # active-low
-    assert len(seen_an) >= 2
+    if board.has["an"]:
+        digits = board.board["an"].width
+        dark = (1 << digits) - 1
+        assert seen_an <= {dark} | {dark ^ 1 << d for d in range(digits)}, seen_an  # active-low
+        assert len(seen_an) >= 2
 
     if "cpu_resetn" in board.board:
         # the reset button (active-low): a fresh boot and a fresh deck
@@ -286,8 +358,8 @@ async def busted_seat_drain(dut):
 @pytest.mark.parametrize("hdl", HDLS)
 @pytest.mark.parametrize("name", HOLDEM_NAMES)
 def test_board_top_sim(name, hdl):
-    run_block(name, hdl, __name__, params={**FAST, "players": PLAYERS}, testcase=["board_plays"],
-              extra_env={"BOARD_TOP": name})
+    run_block(name, hdl, __name__, params={**fast(name), "players": PLAYERS},
+              testcase=["board_plays"], extra_env={"BOARD_TOP": name})
 
 
 @pytest.mark.parametrize("hdl", HDLS)
@@ -333,3 +405,32 @@ def test_buttons_picked_in_any_order(tmp_path):
     subprocess.run(["ghdl", "-a", "--std=08", f"--workdir={tmp_path}",
                     str(tmp_path / "pck_myhdl_011.vhd"), str(tmp_path / "picker.vhd")],
                    check=True)
+
+
+def test_a_smaller_board_takes_what_the_row_gives(tmp_path):
+    """A board with fewer switches or LEDs than a game's panel is refused, unless the top row
+    gives the game fewer (shell parameters switches, leds); a board without a display leaves
+    the figure out. Some switches (the ULX3S's 4 DIP switches as the low bits of a dice bid):
+    the variant converts and compiles in both languages with a 4-bit sw port."""
+    from pokerhdl.boards.shell import top_ports as ports_of
+    from pokerhdl.convert import convert_one
+    from pokerhdl.games.panel import get_game
+    ulx3s = get_board("ulx3s")
+    panel = get_game("dice").make_panel()
+    with pytest.raises(ValueError, match="4 sw"):
+        ports_of(ulx3s, panel)
+    with pytest.raises(ValueError, match="switches=9"):
+        ports_of(ulx3s, panel, switches=9, leds=8)
+    assert ports_of(ulx3s, panel, switches=0, leds=8) == \
+        ["clk", "cpu_resetn", "btn", "led", "uart_rx", "uart_tx"]
+    assert ports_of(get_board("basys3"), panel)[:8] == \
+        ["clk", "sw", "btn", "led", "seg", "dp", "an", "uart_rx"]
+    for hdl in ("verilog", "vhdl"):
+        convert_one("ulx3s_dice", hdl, tmp_path / hdl, {"switches": 4})
+    text = (tmp_path / "verilog" / "ulx3s_dice.v").read_text()
+    assert re.search(r"^input \[3:0\] sw;", text, re.M)
+    subprocess.run(["iverilog", "-o", str(tmp_path / "x"), str(tmp_path / "verilog" /
+                                                              "ulx3s_dice.v")], check=True)
+    subprocess.run(["ghdl", "-a", "--std=08", f"--workdir={tmp_path}",
+                    str(tmp_path / "vhdl" / "pck_myhdl_011.vhd"),
+                    str(tmp_path / "vhdl" / "ulx3s_dice.vhd")], check=True)

@@ -1,0 +1,179 @@
+"""The ECP5's PLL (EHXPLLL) as a MyHDL block: a board's clock multiplied to the clock a top
+asks for, its settings computed at elaboration.
+
+``pll_setting`` is Project Trellis's ecppll search (libtrellis/tools/ecppll.cpp, its simple
+mode), in the same single-precision arithmetic, so it picks the same dividers: every
+CLKI_DIV 1..128 whose phase detector runs at 3.125..400 MHz, every CLKFB_DIV 1..80 and
+CLKOP_DIV 1..128 whose VCO runs at 400..800 MHz; the output nearest the request, ties to the
+VCO nearest 600 MHz. The output feeds back (FEEDBK_PATH CLKOP), so
+f_out = f_in / CLKI_DIV * CLKFB_DIV. tb/test_ecp5_pll.py checks it against yowasp-ecppll.
+
+``ecp5_pll`` converts to an EHXPLLL instance (user-defined Verilog and VHDL: a component in a
+VHDL block statement, so the VHDL analyses without the primitive and binds to the vendor's
+library or to the simulation model). In MyHDL's own simulation, and in the simulation models
+tb/ecp5/EHXPLLL.v and .vhd, CLKOP is CLKI and LOCK is high: a testbench drives the board's
+clock pin at the PLL's output rate.
+"""
+
+import struct
+from dataclasses import dataclass
+
+from myhdl import always_comb, block
+
+PFD_MHZ = (3.125, 400.0)
+VCO_MHZ = (400.0, 800.0)
+OUT_MHZ = (10.0, 400.0)
+
+
+def _f32(x):
+    """x rounded to single precision (ecppll computes in C floats)."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+@dataclass(frozen=True)
+class PllSetting:
+    clki_div: int
+    clkfb_div: int
+    clkop_div: int
+    clkop_cphase: int      # ecppll's 180-degree shift of the primary output, in VCO cycles
+    in_mhz: float
+    vco_mhz: float
+    out_mhz: float         # what the PLL makes (the nearest it can to the request)
+
+    @property
+    def out_hz(self):
+        return round(self.out_mhz * 1e6)
+
+
+def pll_setting(in_hz, out_hz):
+    """ecppll's dividers for a CLKOP of ``out_hz`` from a CLKI of ``in_hz``."""
+    inp, want = _f32(in_hz / 1e6), _f32(out_hz / 1e6)
+    if not OUT_MHZ[0] <= want <= OUT_MHZ[1]:
+        raise ValueError(f"an ECP5 PLL makes {OUT_MHZ[0]:g}..{OUT_MHZ[1]:g} MHz, "
+                         f"not {want:g}")
+    best, error = None, float("inf")
+    for clki_div in range(1, 129):
+        pfd = _f32(inp / clki_div)
+        if not PFD_MHZ[0] <= pfd <= PFD_MHZ[1]:
+            continue
+        for clkfb_div in range(1, 81):
+            step = _f32(pfd * clkfb_div)
+            # the output dividers whose VCO is in range (one either side, then checked exactly)
+            low = max(1, int(VCO_MHZ[0] / step) - 1)
+            for clkop_div in range(low, min(128, int(VCO_MHZ[1] / step) + 1) + 1):
+                vco = _f32(step * clkop_div)
+                if not VCO_MHZ[0] <= vco <= VCO_MHZ[1]:
+                    continue
+                out = _f32(vco / clkop_div)
+                miss = _f32(abs(out - want))
+                if miss < error or (miss == error and abs(vco - 600) < abs(best.vco_mhz - 600)):
+                    half_period = _f32(1 / (out * 1e6) * 0.5)
+                    best = PllSetting(clki_div, clkfb_div, clkop_div,
+                                      int(half_period * (vco * 1e6)), inp, vco, out)
+                    error = miss
+    if best is None:
+        raise ValueError(f"no ECP5 PLL setting makes {want:g} MHz from {inp:g} MHz")
+    return best
+
+
+def _mhz(value):
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+@block
+def ecp5_pll(clki, clkop, lock, in_hz=25_000_000, out_hz=100_000_000):
+    """An EHXPLLL: ``clkop`` at (nearly: PllSetting.out_mhz) ``out_hz`` from ``clki`` at
+    ``in_hz``; ``lock`` high once it is stable (a top holds its reset until then)."""
+    setting = pll_setting(in_hz, out_hz)
+    clki_div, clkfb_div = setting.clki_div, setting.clkfb_div
+    clkop_div, clkop_cphase = setting.clkop_div, setting.clkop_cphase
+    in_mhz, out_mhz = _mhz(setting.in_mhz), _mhz(setting.out_mhz)
+    clki.read = True
+    clkop.driven = "wire"
+    lock.driven = "wire"
+
+    @always_comb
+    def model():
+        """MyHDL's simulation: the output is the input, and locked."""
+        clkop.next = clki
+        lock.next = True
+
+    return model
+
+
+# The ecppll's instance and attributes (the loop filter settings nextpnr-ecp5 writes into the
+# bitstream). CLKOP feeds back; the dynamic phase inputs are idle.
+ecp5_pll.verilog_code = """\
+(* FREQUENCY_PIN_CLKI="$in_mhz" *)
+(* FREQUENCY_PIN_CLKOP="$out_mhz" *)
+(* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *) (* MFG_GMCREF_SEL="2" *)
+EHXPLLL #(
+    .PLLRST_ENA("DISABLED"),
+    .INTFB_WAKE("DISABLED"),
+    .STDBY_ENABLE("DISABLED"),
+    .DPHASE_SOURCE("DISABLED"),
+    .OUTDIVIDER_MUXA("DIVA"),
+    .OUTDIVIDER_MUXB("DIVB"),
+    .OUTDIVIDER_MUXC("DIVC"),
+    .OUTDIVIDER_MUXD("DIVD"),
+    .CLKI_DIV($clki_div),
+    .CLKOP_ENABLE("ENABLED"),
+    .CLKOP_DIV($clkop_div),
+    .CLKOP_CPHASE($clkop_cphase),
+    .CLKOP_FPHASE(0),
+    .FEEDBK_PATH("CLKOP"),
+    .CLKFB_DIV($clkfb_div)
+) ehxplll_0 (
+    .RST(1'b0),
+    .STDBY(1'b0),
+    .CLKI($clki),
+    .CLKFB($clkop),
+    .PHASESEL0(1'b0),
+    .PHASESEL1(1'b0),
+    .PHASEDIR(1'b1),
+    .PHASESTEP(1'b1),
+    .PHASELOADREG(1'b1),
+    .PLLWAKESYNC(1'b0),
+    .ENCLKOP(1'b0),
+    .CLKOP($clkop),
+    .LOCK($lock)
+);
+"""
+
+ecp5_pll.vhdl_code = """\
+EHXPLLL_0: block
+    component EHXPLLL is
+        generic (
+            PLLRST_ENA, INTFB_WAKE, STDBY_ENABLE, DPHASE_SOURCE: string;
+            OUTDIVIDER_MUXA, OUTDIVIDER_MUXB, OUTDIVIDER_MUXC, OUTDIVIDER_MUXD: string;
+            CLKI_DIV: integer;
+            CLKOP_ENABLE: string;
+            CLKOP_DIV, CLKOP_CPHASE, CLKOP_FPHASE: integer;
+            FEEDBK_PATH: string;
+            CLKFB_DIV: integer);
+        port (
+            RST, STDBY, CLKI, CLKFB, PHASESEL0, PHASESEL1, PHASEDIR, PHASESTEP,
+            PHASELOADREG, PLLWAKESYNC, ENCLKOP: in std_logic;
+            CLKOP, LOCK: out std_logic);
+    end component;
+    signal clkop_fb: std_logic;
+begin
+    PLL: EHXPLLL
+        generic map (
+            PLLRST_ENA => "DISABLED", INTFB_WAKE => "DISABLED", STDBY_ENABLE => "DISABLED",
+            DPHASE_SOURCE => "DISABLED",
+            OUTDIVIDER_MUXA => "DIVA", OUTDIVIDER_MUXB => "DIVB", OUTDIVIDER_MUXC => "DIVC",
+            OUTDIVIDER_MUXD => "DIVD",
+            CLKI_DIV => $clki_div,
+            CLKOP_ENABLE => "ENABLED",
+            CLKOP_DIV => $clkop_div, CLKOP_CPHASE => $clkop_cphase, CLKOP_FPHASE => 0,
+            FEEDBK_PATH => "CLKOP",
+            CLKFB_DIV => $clkfb_div)
+        port map (
+            RST => '0', STDBY => '0', CLKI => $clki, CLKFB => clkop_fb,
+            PHASESEL0 => '0', PHASESEL1 => '0', PHASEDIR => '1', PHASESTEP => '1',
+            PHASELOADREG => '1', PLLWAKESYNC => '0', ENCLKOP => '0',
+            CLKOP => clkop_fb, LOCK => $lock);
+    $clkop <= clkop_fb;
+end block EHXPLLL_0;
+"""

@@ -1,0 +1,1 @@
+../../generated/verilog/ulx3s_holdem.v
