@@ -1,10 +1,13 @@
-"""The equity engine on a board (nexys_a7_equity through the board shell): requests typed into
+"""The equity engine on a board (nexys_a7_equity, and ulx3s_equity behind its PLL with the
+EHXPLLL simulation model, through the board shell): requests typed into
 the board's USB-UART pin come back as the golden engine's replies (golden/equity_protocol.
 engine_reply), byte for byte: a Monte Carlo run, an exact enumeration, a refusal, a frame with a
 corrupted byte; LED0 is lit while a request is answered; the reset button in the middle of a
 run leaves the board answering the next request. Simulated in both languages on a variant of
 the top with one heads-up lane and a fast UART (the committed top's lanes are the engine's,
 tested in tb/test_equity_engine.py and, in Verilator, tb/test_equity_backends.py)."""
+
+import os
 
 import cocotb
 import pytest
@@ -13,16 +16,20 @@ from cocotb.triggers import ClockCycles, Timer
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from uart_line import SerialLine
-from pokerhdl.boards.board import get_board
+from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_FRAME, OK
 from pokerhdl.golden.equity_protocol import (MODE_EXACT, FrameReader, engine_reply, frame,
                                              request_payload)
+from pokerhdl.tops import BOARD_TOPS, get_top
 
-TOP = "nexys_a7_equity"
-CLK_HZ = get_board("nexys_a7").clk_hz
-BAUD = CLK_HZ // 8              # the fastest rate the receiver samples
-VARIANT = {"baud": BAUD, "lanes": 1, "opponents": 1}
+TOPS = [top.name for top in BOARD_TOPS if top.params["game"] == "equity"]
+
+
+def variant(name):
+    """One heads-up lane, the UART at the fastest rate the receiver samples (the top's own
+    clock: a PLL top's clock pin is driven at the PLL's output rate)."""
+    return {"baud": core_hz(get_top(name)) // 8, "lanes": 1, "opponents": 1}
 
 
 def payload(hero, opponent, board="", dead="", trials=0, seed=0, mode=1):
@@ -33,8 +40,9 @@ def payload(hero, opponent, board="", dead="", trials=0, seed=0, mode=1):
 
 class EquityBoard(ClockedTB):
     def __init__(self, dut):
-        super().__init__(dut, CLK_HZ, {"cpu_resetn": 1}, has_reset=False)
-        self.line = SerialLine(dut.uart_rx, dut.uart_tx, BAUD)
+        clk_hz = core_hz(get_top(os.environ["BOARD_TOP"]))
+        super().__init__(dut, clk_hz, {"cpu_resetn": 1}, has_reset=False)
+        self.line = SerialLine(dut.uart_rx, dut.uart_tx, param("baud"))
 
     async def ask(self, data, limit_clocks=200_000):
         """Send a frame's bytes; the payload of the reply frame."""
@@ -90,5 +98,6 @@ async def led_while_busy_and_the_reset_button(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-def test_equity_board(hdl):
-    run_block(TOP, hdl, __name__, params=VARIANT)
+@pytest.mark.parametrize("name", TOPS)
+def test_equity_board(name, hdl):
+    run_block(name, hdl, __name__, params=variant(name), extra_env={"BOARD_TOP": name})
