@@ -6,7 +6,9 @@ The emulator is the board: it holds the switches and buttons at the levels a per
 press is held for 1.5 debounce periods, then released for as long, so the board's debouncer
 sees a clean press), watches the display every clock the way an eye does, and is the far end
 of the USB-UART (8N1 at the top's baud). Everything a board top has comes from its row in
-pokerhdl/tops.py and its board's table: a new top needs no code here.
+pokerhdl/tops.py and its board's table: a new top needs no code here. A board without a
+display (the ULX3S) shows none; a top behind a PLL (pll_hz) is compiled with the PLL's
+simulation model (tb/ecp5/EHXPLLL.v: its output is its input) and clocked at the PLL's rate.
 
     emu = Emulator("basys3_holdem")
     emu.run_ms(1)                    # power-on reset, the boot text
@@ -16,17 +18,36 @@ pokerhdl/tops.py and its board's table: a new top needs no code here.
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from .boards.board import get_board
+from .boards.shell import core_hz
 from .games.panel import BUTTONS
 from .golden.sevenseg import GLYPHS
 from .tops import BOARD_TOPS, get_top
-from .verilated import Model
+from .verilated import ROOT, Model
 
 CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}
 CHARACTER[0] = " "
 HOLD_DEBOUNCES = 1.5            # a press is held this many debounce periods, released as long
 RESET_CLOCKS = 1000             # the reset button held low this long
+
+
+PRIMITIVE_MODELS = ROOT / "tb" / "ecp5"
+
+
+def model_source(top, folder=ROOT / "build" / "emulator"):
+    """The Verilog file the emulator compiles for ``top`` (a Top): its committed generated
+    file, or, for a top behind a PLL, that file and the EHXPLLL simulation model in one."""
+    verilog = ROOT / "generated" / "verilog" / f"{top.name}.v"
+    if not top.params.get("pll_hz"):
+        return verilog
+    text = verilog.read_text() + "\n" + (PRIMITIVE_MODELS / "EHXPLLL.v").read_text()
+    combined = Path(folder) / f"{top.name}.v"
+    if not combined.exists() or combined.read_text() != text:
+        combined.parent.mkdir(parents=True, exist_ok=True)
+        combined.write_text(text)
+    return combined
 
 
 @dataclass
@@ -46,8 +67,8 @@ class Emulator:
             raise SystemExit(f"{top} is not a board top; board tops: "
                              + ", ".join(t.name for t in BOARD_TOPS))
         self.board = get_board(self.top.board)
-        self.clk_hz = self.board.clk_hz
-        self.model = Model.build(top, internals=internals)
+        self.clk_hz = core_hz(self.top)         # the board's clock, or its PLL's
+        self.model = Model.build(top, verilog=model_source(self.top), internals=internals)
         ports = self.model.ports
         self.has = {name: name in ports for name in ("sw", "btn", "led", "an", "uart_rx",
                                                      "cpu_resetn")}
@@ -65,6 +86,7 @@ class Emulator:
         if self.has["uart_rx"]:
             self.tx = self.model.uart_monitor("uart_tx", self.clocks_per_bit)
             self.rx = self.model.uart_driver("uart_rx", self.clocks_per_bit)
+        self.glyphs = []                        # none on a board without a display
         if self.digit_count:
             self.display = self.model.display(self.digit_count, self.board["an"].active_low)
             self.glyphs = [(0, False, 0)] * self.digit_count

@@ -106,6 +106,49 @@ def test_emulator_plays_dice():
 
 
 @pytest.mark.soak
+def test_emulator_plays_ulx3s_dice():
+    """A ULX3S top from its board table: 25 MHz, no display, no switches (bids typed), 8
+    LEDs, the PWR button as the reset button; the same game as the golden terminal's."""
+    emu = Emulator("ulx3s_dice", internals=INTERNALS)
+    assert (emu.clk_hz, emu.digit_count, emu.switch_count) == (25_000_000, 0, 0)
+    assert emu.has["cpu_resetn"] and emu.display_text() == ""
+    leds = (1 << emu.board["led"].width) - 1
+    entropy = Entropy(emu)
+    game = DiceGame(Rules())
+    term = DiceTerminal(game, lambda: roll_dice(entropy.catch_up()))
+    emu.run_ms(1)
+    assert emu.run_until_quiet().decode() == term.boot()
+    assert answer(emu, keys="u40\r") == "".join(term.key(c) for c in "u40\r")
+    assert answer(emu, keys="d25\r") == "".join(term.key(c) for c in "d25\r")
+    assert emu.leds == panel_leds(game, 0) & leds != 0                      # both bid: throw
+    assert answer(emu, press="center") == term.press("center")              # the throw
+    assert game.dice != (0, 0) and emu.leds == panel_leds(game, 0) & leds
+    emu.press("up")                                                         # a view: unlit
+    emu.run_until_quiet()
+    assert emu.leds == panel_leds(game, 1) & leds
+    emu.reset_button()                                                      # PWR: a new boot
+    entropy.catch_up()
+    entropy.rng = XorShift128()
+    emu.run_ms(1)
+    game = DiceGame(Rules())
+    term = DiceTerminal(game, lambda: roll_dice(entropy.catch_up()))
+    assert emu.run_until_quiet().decode().endswith(term.boot())
+
+
+def test_pll_top_compiles_with_the_pll_model(tmp_path):
+    """The emulator's source of a top behind a PLL: the committed top and the EHXPLLL model
+    (a top without one: the committed file itself)."""
+    from pokerhdl.emulator import model_source
+    from pokerhdl.tops import BOARD_TOPS, get_top
+    from pokerhdl.verilated import ROOT
+    pll_top = next(t for t in BOARD_TOPS if t.params.get("pll_hz"))
+    text = model_source(pll_top, tmp_path).read_text()
+    assert text.count("module EHXPLLL") == 1 and f"module {pll_top.name}" in text
+    plain = get_top("ulx3s_dice")
+    assert model_source(plain, tmp_path) == ROOT / "generated" / "verilog" / "ulx3s_dice.v"
+
+
+@pytest.mark.soak
 def test_emulate_script_and_picture(tmp_path):
     """The scripted mode the CLI runs: steps, the screen's text and its PNG picture."""
     emu = Emulator("basys3_dice")
