@@ -97,7 +97,10 @@ def board_lines(emu, focus="terminal", uart_note=""):
         lines.append("buttons  " + (" ".join(held) or "-")
                      + ("   reset button: r" if emu.has["cpu_resetn"] else ""))
     other = "board" if focus == "terminal" else "terminal"
-    lines.append(HELP.format(other=other) + (f"   {uart_note}" if uart_note else ""))
+    help_line = HELP.format(other=other)
+    if not emu.switch_count:            # a board (or top) without switches: no switch keys
+        help_line = help_line.replace(" 0-9 a-f switches,", "")
+    lines.append(help_line + (f"   {uart_note}" if uart_note else ""))
     return lines
 
 
