@@ -263,58 +263,232 @@ reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
+reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
+wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
+reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
+wire [4:0] equity_lane0_deal_stage1_repeated;
+wire equity_lane0_deal_stage1_repeated_position0_hit;
+wire equity_lane0_deal_stage1_repeated_position0_any_equal;
+wire equity_lane0_deal_stage1_repeated_position1_hit;
+wire equity_lane0_deal_stage1_repeated_position1_any_equal;
+wire equity_lane0_deal_stage1_repeated_position2_hit;
+wire equity_lane0_deal_stage1_repeated_position2_any_equal;
+wire equity_lane0_deal_stage1_repeated_position3_hit;
+wire equity_lane0_deal_stage1_repeated_position3_any_equal;
+wire equity_lane0_deal_stage1_repeated_position4_hit;
+wire equity_lane0_deal_stage1_repeated_position4_any_equal;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
+reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
+wire [4:0] equity_lane0_deal_stage2_repeated;
+wire equity_lane0_deal_stage2_repeated_position5_hit;
+wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_equal;
+wire equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+wire equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+wire equity_lane0_deal_stage2_repeated_position6_hit;
+wire [1:0] equity_lane0_deal_stage2_repeated_position6_any_equal;
+wire equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+wire equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+wire equity_lane0_deal_stage2_repeated_position7_hit;
+wire [1:0] equity_lane0_deal_stage2_repeated_position7_any_equal;
+wire equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+wire equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+wire equity_lane0_deal_stage2_repeated_position8_hit;
+wire [1:0] equity_lane0_deal_stage2_repeated_position8_any_equal;
+wire equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+wire equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+wire equity_lane0_deal_stage2_repeated_position9_hit;
+wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_equal;
+wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
+reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
+wire [4:0] equity_lane0_deal_stage3_repeated;
+wire equity_lane0_deal_stage3_repeated_position10_hit;
+wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_equal;
+wire equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+wire equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+wire equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+wire equity_lane0_deal_stage3_repeated_position11_hit;
+wire [2:0] equity_lane0_deal_stage3_repeated_position11_any_equal;
+wire equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+wire equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+wire equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+wire equity_lane0_deal_stage3_repeated_position12_hit;
+wire [2:0] equity_lane0_deal_stage3_repeated_position12_any_equal;
+wire equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+wire equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+wire equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+wire equity_lane0_deal_stage3_repeated_position13_hit;
+wire [2:0] equity_lane0_deal_stage3_repeated_position13_any_equal;
+wire equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+wire equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+wire equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+wire equity_lane0_deal_stage3_repeated_position14_hit;
+wire [2:0] equity_lane0_deal_stage3_repeated_position14_any_equal;
+wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
+reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
+wire [4:0] equity_lane0_deal_stage4_repeated;
+wire equity_lane0_deal_stage4_repeated_position15_hit;
+wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_equal;
+wire equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+wire equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+wire equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+wire equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+wire equity_lane0_deal_stage4_repeated_position16_hit;
+wire [3:0] equity_lane0_deal_stage4_repeated_position16_any_equal;
+wire equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+wire equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+wire equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+wire equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+wire equity_lane0_deal_stage4_repeated_position17_hit;
+wire [3:0] equity_lane0_deal_stage4_repeated_position17_any_equal;
+wire equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+wire equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+wire equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+wire equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+wire equity_lane0_deal_stage4_repeated_position18_hit;
+wire [3:0] equity_lane0_deal_stage4_repeated_position18_any_equal;
+wire equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+wire equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+wire equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+wire equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+wire equity_lane0_deal_stage4_repeated_position19_hit;
+wire [3:0] equity_lane0_deal_stage4_repeated_position19_any_equal;
+wire equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
+reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
+wire [4:0] equity_lane0_deal_stage5_repeated;
+wire equity_lane0_deal_stage5_repeated_position20_hit;
+wire [4:0] equity_lane0_deal_stage5_repeated_position20_any_equal;
+wire equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+wire equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+wire equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+wire equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+wire equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
+wire equity_lane0_deal_stage5_repeated_position21_hit;
+wire [4:0] equity_lane0_deal_stage5_repeated_position21_any_equal;
+wire equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+wire equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+wire equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+wire equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+wire equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
+wire equity_lane0_deal_stage5_repeated_position22_hit;
+wire [4:0] equity_lane0_deal_stage5_repeated_position22_any_equal;
+wire equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+wire equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+wire equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+wire equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+wire equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
+wire equity_lane0_deal_stage5_repeated_position23_hit;
+wire [4:0] equity_lane0_deal_stage5_repeated_position23_any_equal;
+wire equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+wire equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+wire equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+wire equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+wire equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
+wire equity_lane0_deal_stage5_repeated_position24_hit;
+wire [4:0] equity_lane0_deal_stage5_repeated_position24_any_equal;
+wire equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+wire equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+wire equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+wire equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
+reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
+wire [4:0] equity_lane0_deal_stage6_repeated;
+wire equity_lane0_deal_stage6_repeated_position25_hit;
+wire [5:0] equity_lane0_deal_stage6_repeated_position25_any_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+wire equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+wire equity_lane0_deal_stage6_repeated_position26_hit;
+wire [5:0] equity_lane0_deal_stage6_repeated_position26_any_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+wire equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+wire equity_lane0_deal_stage6_repeated_position27_hit;
+wire [5:0] equity_lane0_deal_stage6_repeated_position27_any_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+wire equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+wire equity_lane0_deal_stage6_repeated_position28_hit;
+wire [5:0] equity_lane0_deal_stage6_repeated_position28_any_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+wire equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+wire equity_lane0_deal_stage6_repeated_position29_hit;
+wire [5:0] equity_lane0_deal_stage6_repeated_position29_any_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+wire equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 reg [5:0] equity_lane0_card_lookup0_card;
 wire [5:0] equity_lane0_card_lookup0_position;
 reg [5:0] equity_lane0_card_lookup1_card;
@@ -751,6 +925,7 @@ assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
 assign equity_lane0_deal_stage0_ok_in = 1'd1;
 assign equity_lane0_deal_stage0_pos_in = 6'd0;
+assign equity_lane0_deal_stage0_repeated = 5'd0;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -792,6 +967,136 @@ assign equity_lane0_colex_odometer0_rise_bits[3] = equity_lane0_colex_odometer0_
 assign equity_lane0_colex_odometer0_rise_bits[2] = equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[1] = equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 assign equity_lane0_colex_odometer0_rise_bits[0] = equity_lane0_colex_odometer0_odometer_digit0_can_rise;
+assign equity_lane0_deal_stage1_repeated[4] = equity_lane0_deal_stage1_repeated_position4_hit;
+assign equity_lane0_deal_stage1_repeated[3] = equity_lane0_deal_stage1_repeated_position3_hit;
+assign equity_lane0_deal_stage1_repeated[2] = equity_lane0_deal_stage1_repeated_position2_hit;
+assign equity_lane0_deal_stage1_repeated[1] = equity_lane0_deal_stage1_repeated_position1_hit;
+assign equity_lane0_deal_stage1_repeated[0] = equity_lane0_deal_stage1_repeated_position0_hit;
+assign equity_lane0_deal_stage2_repeated[4] = equity_lane0_deal_stage2_repeated_position9_hit;
+assign equity_lane0_deal_stage2_repeated[3] = equity_lane0_deal_stage2_repeated_position8_hit;
+assign equity_lane0_deal_stage2_repeated[2] = equity_lane0_deal_stage2_repeated_position7_hit;
+assign equity_lane0_deal_stage2_repeated[1] = equity_lane0_deal_stage2_repeated_position6_hit;
+assign equity_lane0_deal_stage2_repeated[0] = equity_lane0_deal_stage2_repeated_position5_hit;
+assign equity_lane0_deal_stage2_repeated_position5_any_equal[1] = equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+assign equity_lane0_deal_stage2_repeated_position5_any_equal[0] = equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_equal[1] = equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+assign equity_lane0_deal_stage2_repeated_position6_any_equal[0] = equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_equal[1] = equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+assign equity_lane0_deal_stage2_repeated_position7_any_equal[0] = equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_equal[1] = equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+assign equity_lane0_deal_stage2_repeated_position8_any_equal[0] = equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_equal[1] = equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+assign equity_lane0_deal_stage2_repeated_position9_any_equal[0] = equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+assign equity_lane0_deal_stage3_repeated[4] = equity_lane0_deal_stage3_repeated_position14_hit;
+assign equity_lane0_deal_stage3_repeated[3] = equity_lane0_deal_stage3_repeated_position13_hit;
+assign equity_lane0_deal_stage3_repeated[2] = equity_lane0_deal_stage3_repeated_position12_hit;
+assign equity_lane0_deal_stage3_repeated[1] = equity_lane0_deal_stage3_repeated_position11_hit;
+assign equity_lane0_deal_stage3_repeated[0] = equity_lane0_deal_stage3_repeated_position10_hit;
+assign equity_lane0_deal_stage3_repeated_position10_any_equal[2] = equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_equal[1] = equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+assign equity_lane0_deal_stage3_repeated_position10_any_equal[0] = equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_equal[2] = equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_equal[1] = equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+assign equity_lane0_deal_stage3_repeated_position11_any_equal[0] = equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_equal[2] = equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_equal[1] = equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+assign equity_lane0_deal_stage3_repeated_position12_any_equal[0] = equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_equal[2] = equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_equal[1] = equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+assign equity_lane0_deal_stage3_repeated_position13_any_equal[0] = equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_equal[2] = equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_equal[1] = equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+assign equity_lane0_deal_stage3_repeated_position14_any_equal[0] = equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+assign equity_lane0_deal_stage4_repeated[4] = equity_lane0_deal_stage4_repeated_position19_hit;
+assign equity_lane0_deal_stage4_repeated[3] = equity_lane0_deal_stage4_repeated_position18_hit;
+assign equity_lane0_deal_stage4_repeated[2] = equity_lane0_deal_stage4_repeated_position17_hit;
+assign equity_lane0_deal_stage4_repeated[1] = equity_lane0_deal_stage4_repeated_position16_hit;
+assign equity_lane0_deal_stage4_repeated[0] = equity_lane0_deal_stage4_repeated_position15_hit;
+assign equity_lane0_deal_stage4_repeated_position15_any_equal[3] = equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_equal[2] = equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_equal[1] = equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+assign equity_lane0_deal_stage4_repeated_position15_any_equal[0] = equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_equal[3] = equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_equal[2] = equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_equal[1] = equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+assign equity_lane0_deal_stage4_repeated_position16_any_equal[0] = equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_equal[3] = equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_equal[2] = equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_equal[1] = equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+assign equity_lane0_deal_stage4_repeated_position17_any_equal[0] = equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_equal[3] = equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_equal[2] = equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_equal[1] = equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+assign equity_lane0_deal_stage4_repeated_position18_any_equal[0] = equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_equal[3] = equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_equal[2] = equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_equal[1] = equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+assign equity_lane0_deal_stage4_repeated_position19_any_equal[0] = equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+assign equity_lane0_deal_stage5_repeated[4] = equity_lane0_deal_stage5_repeated_position24_hit;
+assign equity_lane0_deal_stage5_repeated[3] = equity_lane0_deal_stage5_repeated_position23_hit;
+assign equity_lane0_deal_stage5_repeated[2] = equity_lane0_deal_stage5_repeated_position22_hit;
+assign equity_lane0_deal_stage5_repeated[1] = equity_lane0_deal_stage5_repeated_position21_hit;
+assign equity_lane0_deal_stage5_repeated[0] = equity_lane0_deal_stage5_repeated_position20_hit;
+assign equity_lane0_deal_stage5_repeated_position20_any_equal[4] = equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_equal[3] = equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_equal[2] = equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_equal[1] = equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+assign equity_lane0_deal_stage5_repeated_position20_any_equal[0] = equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_equal[4] = equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_equal[3] = equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_equal[2] = equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_equal[1] = equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+assign equity_lane0_deal_stage5_repeated_position21_any_equal[0] = equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_equal[4] = equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_equal[3] = equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_equal[2] = equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_equal[1] = equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+assign equity_lane0_deal_stage5_repeated_position22_any_equal[0] = equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_equal[4] = equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_equal[3] = equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_equal[2] = equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_equal[1] = equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+assign equity_lane0_deal_stage5_repeated_position23_any_equal[0] = equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_equal[4] = equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_equal[3] = equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_equal[2] = equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_equal[1] = equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+assign equity_lane0_deal_stage5_repeated_position24_any_equal[0] = equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
+assign equity_lane0_deal_stage6_repeated[4] = equity_lane0_deal_stage6_repeated_position29_hit;
+assign equity_lane0_deal_stage6_repeated[3] = equity_lane0_deal_stage6_repeated_position28_hit;
+assign equity_lane0_deal_stage6_repeated[2] = equity_lane0_deal_stage6_repeated_position27_hit;
+assign equity_lane0_deal_stage6_repeated[1] = equity_lane0_deal_stage6_repeated_position26_hit;
+assign equity_lane0_deal_stage6_repeated[0] = equity_lane0_deal_stage6_repeated_position25_hit;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[5] = equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[4] = equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[3] = equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[2] = equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[1] = equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+assign equity_lane0_deal_stage6_repeated_position25_any_equal[0] = equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[5] = equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[4] = equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[3] = equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[2] = equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[1] = equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+assign equity_lane0_deal_stage6_repeated_position26_any_equal[0] = equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[5] = equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[4] = equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[3] = equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[2] = equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[1] = equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+assign equity_lane0_deal_stage6_repeated_position27_any_equal[0] = equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[5] = equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[4] = equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[3] = equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[2] = equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[1] = equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+assign equity_lane0_deal_stage6_repeated_position28_any_equal[0] = equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[5] = equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[4] = equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[3] = equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[2] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+assign equity_lane0_deal_stage6_repeated_position29_any_equal[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_cards[12-1:6];
 assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_cards[6-1:0];
 assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
@@ -1898,46 +2203,44 @@ end
 assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage0_judge
+always @(equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask) begin: equity_lane0_deal_stage0_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage0_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line0_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage0_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage0_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<0; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage0_pos_in[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage0_fields <= masked;
+    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
     equity_lane0_deal_stage0_free <= usable;
     equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
 end
@@ -1963,10 +2266,12 @@ always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage0_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage0_free[f]) begin
                 take[b] = equity_lane0_deal_stage0_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage0_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -1998,46 +2303,84 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage1_judge
+
+assign equity_lane0_deal_stage1_repeated_position0_any_equal = (equity_lane0_deal_stage1_candidates[6-1:0] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position0_hit = (equity_lane0_deal_stage1_repeated_position0_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position1_any_equal = (equity_lane0_deal_stage1_candidates[12-1:6] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position1_hit = (equity_lane0_deal_stage1_repeated_position1_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position2_any_equal = (equity_lane0_deal_stage1_candidates[18-1:12] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position2_hit = (equity_lane0_deal_stage1_repeated_position2_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_any_equal = (equity_lane0_deal_stage1_candidates[24-1:18] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position3_hit = (equity_lane0_deal_stage1_repeated_position3_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_any_equal = (equity_lane0_deal_stage1_candidates[30-1:24] == equity_lane0_deal_stage0_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage1_repeated_position4_hit = (equity_lane0_deal_stage1_repeated_position4_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask) begin: equity_lane0_deal_stage1_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage1_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line1_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage1_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage1_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<1; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage0_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage1_fields <= masked;
+    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
     equity_lane0_deal_stage1_free <= usable;
     equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
 end
@@ -2063,10 +2406,12 @@ always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage1_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage1_free[f]) begin
                 take[b] = equity_lane0_deal_stage1_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage1_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -2098,46 +2443,104 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage2_judge
+
+assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position5_same_position6_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position5_hit = (equity_lane0_deal_stage2_repeated_position5_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position6_same_position7_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position6_same_position8_equal = (equity_lane0_deal_stage2_candidates[12-1:6] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position6_hit = (equity_lane0_deal_stage2_repeated_position6_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position7_same_position9_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position7_same_position10_equal = (equity_lane0_deal_stage2_candidates[18-1:12] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position7_hit = (equity_lane0_deal_stage2_repeated_position7_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position8_same_position11_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position8_same_position12_equal = (equity_lane0_deal_stage2_candidates[24-1:18] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position8_hit = (equity_lane0_deal_stage2_repeated_position8_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position13_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equity_lane0_deal_stage2_candidates[30-1:24] == equity_lane0_deal_stage1_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage2_repeated_position9_hit = (equity_lane0_deal_stage2_repeated_position9_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask) begin: equity_lane0_deal_stage2_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage2_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line2_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage2_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage2_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<2; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage1_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage2_fields <= masked;
+    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
     equity_lane0_deal_stage2_free <= usable;
     equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
 end
@@ -2163,10 +2566,12 @@ always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage2_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage2_free[f]) begin
                 take[b] = equity_lane0_deal_stage2_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage2_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -2198,46 +2603,124 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage3_judge
+
+assign equity_lane0_deal_stage3_repeated_position10_same_position15_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position10_same_position16_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position10_same_position17_equal = (equity_lane0_deal_stage3_candidates[6-1:0] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position10_hit = (equity_lane0_deal_stage3_repeated_position10_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position11_same_position18_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position11_same_position19_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position11_same_position20_equal = (equity_lane0_deal_stage3_candidates[12-1:6] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position11_hit = (equity_lane0_deal_stage3_repeated_position11_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position12_same_position21_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position12_same_position22_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position12_same_position23_equal = (equity_lane0_deal_stage3_candidates[18-1:12] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position12_hit = (equity_lane0_deal_stage3_repeated_position12_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position13_same_position24_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position13_same_position25_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position13_same_position26_equal = (equity_lane0_deal_stage3_candidates[24-1:18] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position13_hit = (equity_lane0_deal_stage3_repeated_position13_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position27_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position28_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equity_lane0_deal_stage3_candidates[30-1:24] == equity_lane0_deal_stage2_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage3_repeated_position14_hit = (equity_lane0_deal_stage3_repeated_position14_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask) begin: equity_lane0_deal_stage3_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage3_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line3_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage3_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage3_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<3; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage2_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage3_fields <= masked;
+    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
     equity_lane0_deal_stage3_free <= usable;
     equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
 end
@@ -2263,10 +2746,12 @@ always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage3_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage3_free[f]) begin
                 take[b] = equity_lane0_deal_stage3_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage3_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -2298,46 +2783,144 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage4_judge
+
+assign equity_lane0_deal_stage4_repeated_position15_same_position30_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position15_same_position31_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position15_same_position32_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position15_same_position33_equal = (equity_lane0_deal_stage4_candidates[6-1:0] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position15_hit = (equity_lane0_deal_stage4_repeated_position15_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position16_same_position34_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position16_same_position35_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position16_same_position36_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position16_same_position37_equal = (equity_lane0_deal_stage4_candidates[12-1:6] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position16_hit = (equity_lane0_deal_stage4_repeated_position16_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position17_same_position38_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position17_same_position39_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position17_same_position40_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position17_same_position41_equal = (equity_lane0_deal_stage4_candidates[18-1:12] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position17_hit = (equity_lane0_deal_stage4_repeated_position17_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position18_same_position42_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position18_same_position43_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position18_same_position44_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position18_same_position45_equal = (equity_lane0_deal_stage4_candidates[24-1:18] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position18_hit = (equity_lane0_deal_stage4_repeated_position18_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position46_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position47_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position48_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equity_lane0_deal_stage4_candidates[30-1:24] == equity_lane0_deal_stage3_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage4_repeated_position19_hit = (equity_lane0_deal_stage4_repeated_position19_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask) begin: equity_lane0_deal_stage4_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage4_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line4_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage4_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage4_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<4; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage3_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage4_fields <= masked;
+    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
     equity_lane0_deal_stage4_free <= usable;
     equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
 end
@@ -2363,10 +2946,12 @@ always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage4_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage4_free[f]) begin
                 take[b] = equity_lane0_deal_stage4_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage4_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -2398,46 +2983,164 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage5_judge
+
+assign equity_lane0_deal_stage5_repeated_position20_same_position50_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position20_same_position51_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position20_same_position52_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position20_same_position53_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position20_same_position54_equal = (equity_lane0_deal_stage5_candidates[6-1:0] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position20_hit = (equity_lane0_deal_stage5_repeated_position20_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_same_position55_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_same_position56_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_same_position57_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_same_position58_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_same_position59_equal = (equity_lane0_deal_stage5_candidates[12-1:6] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position21_hit = (equity_lane0_deal_stage5_repeated_position21_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_same_position60_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_same_position61_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_same_position62_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_same_position63_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_same_position64_equal = (equity_lane0_deal_stage5_candidates[18-1:12] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position22_hit = (equity_lane0_deal_stage5_repeated_position22_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_same_position65_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_same_position66_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_same_position67_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_same_position68_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_same_position69_equal = (equity_lane0_deal_stage5_candidates[24-1:18] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position23_hit = (equity_lane0_deal_stage5_repeated_position23_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position70_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position71_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position72_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position73_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equity_lane0_deal_stage5_candidates[30-1:24] == equity_lane0_deal_stage4_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage5_repeated_position24_hit = (equity_lane0_deal_stage5_repeated_position24_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask) begin: equity_lane0_deal_stage5_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage5_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line5_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage5_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage5_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<5; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage4_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage5_fields <= masked;
+    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
     equity_lane0_deal_stage5_free <= usable;
     equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
 end
@@ -2463,10 +3166,12 @@ always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage5_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage5_free[f]) begin
                 take[b] = equity_lane0_deal_stage5_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage5_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -2498,46 +3203,184 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_flags
 end
 
 
-always @(posedge clk) begin: equity_lane0_deal_stage6_judge
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position75_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position76_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position77_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position78_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position79_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_same_position80_equal = (equity_lane0_deal_stage6_candidates[6-1:0] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position25_hit = (equity_lane0_deal_stage6_repeated_position25_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position81_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position82_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position83_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position84_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position85_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_same_position86_equal = (equity_lane0_deal_stage6_candidates[12-1:6] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position26_hit = (equity_lane0_deal_stage6_repeated_position26_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position87_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position88_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position89_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position90_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position91_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_same_position92_equal = (equity_lane0_deal_stage6_candidates[18-1:12] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position27_hit = (equity_lane0_deal_stage6_repeated_position27_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position93_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position94_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position95_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position96_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position97_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_same_position98_equal = (equity_lane0_deal_stage6_candidates[24-1:18] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position28_hit = (equity_lane0_deal_stage6_repeated_position28_any_equal != 0);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position99_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[6-1:0]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position100_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[12-1:6]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position101_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[18-1:12]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position102_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[24-1:18]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position103_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[30-1:24]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (equity_lane0_deal_stage6_candidates[30-1:24] == equity_lane0_deal_stage5_pos_out[36-1:30]);
+
+
+
+assign equity_lane0_deal_stage6_repeated_position29_hit = (equity_lane0_deal_stage6_repeated_position29_any_equal != 0);
+
+
+always @(equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask) begin: equity_lane0_deal_stage6_masking
     reg [30-1:0] masked;
+    integer f;
+    integer b;
+    masked = 30'h0;
+    for (f=0; f<5; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((exact && (f == 0))) begin
+                masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
+            end
+            else begin
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+            end
+        end
+    end
+    equity_lane0_deal_stage6_candidates = masked;
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [5-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
     reg ok;
-    integer t;
-    reg same;
-    masked = 30'h0;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
-                candidate[b] = equity_lane0_delay_line6_d_out[b];
-            end
-            else begin
-                candidate[b] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
-            end
-            masked[((6 * f) + b)] = candidate[b];
+            candidate[b] = equity_lane0_deal_stage6_candidates[((6 * f) + b)];
         end
-        ok = (candidate < n);
+        ok = ((candidate < n) && (!equity_lane0_deal_stage6_repeated[f]));
         if ((exact && (f != 0))) begin
             ok = 1'b0;
         end
-        for (t=0; t<6; t=t+1) begin
-            same = 1'b1;
-            for (b=0; b<6; b=b+1) begin
-                if ((candidate[b] != equity_lane0_deal_stage5_pos_out[((6 * t) + b)])) begin
-                    same = 1'b0;
-                end
-            end
-            if (same) begin
-                ok = 1'b0;
-            end
-        end
         usable[f] = ok;
     end
-    equity_lane0_deal_stage6_fields <= masked;
+    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
     equity_lane0_deal_stage6_free <= usable;
     equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
 end
@@ -2563,10 +3406,12 @@ always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_field
     take = 6'h3f;
     hit = 1'b0;
     for (f=5-1; f>=0; f=f-1) begin
-        if (equity_lane0_deal_stage6_free[f]) begin
-            for (b=0; b<6; b=b+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if (equity_lane0_deal_stage6_free[f]) begin
                 take[b] = equity_lane0_deal_stage6_fields[((6 * f) + b)];
             end
+        end
+        if (equity_lane0_deal_stage6_free[f]) begin
             hit = 1'b1;
         end
     end
@@ -3060,10 +3905,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg9_q) begin: equity_lane0_eval70_
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<5; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p] && seen[k]);
+        end
         if (equity_lane0_eval70_hand_eval0_pipe_reg9_q[p]) begin
-            for (k=0; k<5; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -3083,10 +3928,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg7_q) begin: equity_lane0_eval70_
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<3; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p] && seen[k]);
+        end
         if (equity_lane0_eval70_hand_eval0_pipe_reg7_q[p]) begin
-            for (k=0; k<3; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -3106,10 +3951,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg6_q) begin: equity_lane0_eval70_
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<2; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p] && seen[k]);
+        end
         if (equity_lane0_eval70_hand_eval0_pipe_reg6_q[p]) begin
-            for (k=0; k<2; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -3129,10 +3974,10 @@ always @(equity_lane0_eval70_hand_eval0_pipe_reg8_q) begin: equity_lane0_eval70_
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<1; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p] && seen[k]);
+        end
         if (equity_lane0_eval70_hand_eval0_pipe_reg8_q[p]) begin
-            for (k=0; k<1; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
@@ -3981,10 +4826,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg59_q) begin: equity_lane0_eval71
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<5; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p] && seen[k]);
+        end
         if (equity_lane0_eval71_hand_eval1_pipe_reg59_q[p]) begin
-            for (k=0; k<5; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -4004,10 +4849,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg57_q) begin: equity_lane0_eval71
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<3; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p] && seen[k]);
+        end
         if (equity_lane0_eval71_hand_eval1_pipe_reg57_q[p]) begin
-            for (k=0; k<3; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -4027,10 +4872,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg56_q) begin: equity_lane0_eval71
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<2; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p] && seen[k]);
+        end
         if (equity_lane0_eval71_hand_eval1_pipe_reg56_q[p]) begin
-            for (k=0; k<2; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -4050,10 +4895,10 @@ always @(equity_lane0_eval71_hand_eval1_pipe_reg58_q) begin: equity_lane0_eval71
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<1; k=k+1) begin
+            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p] && seen[k]);
+        end
         if (equity_lane0_eval71_hand_eval1_pipe_reg58_q[p]) begin
-            for (k=0; k<1; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;

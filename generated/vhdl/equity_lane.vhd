@@ -268,58 +268,232 @@ signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
+signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
+signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_hit: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_hit: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_hit: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_any_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_hit: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_any_equal: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
+signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_same_position5_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_same_position6_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_hit: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_same_position7_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_same_position8_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_hit: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_same_position9_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_same_position10_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_hit: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_same_position11_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_same_position12_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_hit: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_any_equal: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
+signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_same_position15_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position16_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position17_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_hit: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_same_position18_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position19_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position20_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_hit: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_same_position21_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position22_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position23_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_hit: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_same_position24_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position25_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position26_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_hit: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_any_equal: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
+signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_same_position30_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position31_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position32_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position33_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_hit: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_same_position34_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position35_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position36_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position37_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_hit: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_same_position38_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position39_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position40_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position41_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_hit: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_same_position42_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position43_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position44_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position45_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_hit: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_any_equal: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_same_position46_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
+signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_same_position50_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position51_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position52_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position53_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position54_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_same_position55_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position56_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position57_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position58_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position59_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_same_position60_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position61_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position62_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position63_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position64_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_same_position65_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position66_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position67_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position68_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position69_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_equal: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_same_position70_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position71_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
+signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_same_position75_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position76_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position77_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position78_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position79_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position80_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_same_position81_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position82_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position83_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position84_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position85_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position86_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_same_position87_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position88_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position89_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position90_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position91_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position92_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_same_position93_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position94_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position95_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position96_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position97_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position98_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_equal: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_same_position99_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position100_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position101_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
 signal equity_lane0_card_lookup0_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup1_card: unsigned(5 downto 0);
@@ -782,6 +956,7 @@ equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_colex_odometer0_spare <= '1';
 equity_lane0_deal_stage0_ok_in <= '1';
 equity_lane0_deal_stage0_pos_in <= to_unsigned(0, 6);
+equity_lane0_deal_stage0_repeated <= to_unsigned(0, 5);
 equity_lane0_tally0_no <= '0';
 equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
@@ -824,6 +999,136 @@ equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odomet
 equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
+equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_hit;
+equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_hit;
+equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_hit;
+equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_hit;
+equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_hit;
+equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_hit;
+equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_hit;
+equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_hit;
+equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_hit;
+equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_hit;
+equity_lane0_deal_stage2_repeated_position5_any_equal(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+equity_lane0_deal_stage2_repeated_position5_any_equal(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+equity_lane0_deal_stage2_repeated_position6_any_equal(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+equity_lane0_deal_stage2_repeated_position6_any_equal(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+equity_lane0_deal_stage2_repeated_position7_any_equal(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+equity_lane0_deal_stage2_repeated_position7_any_equal(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+equity_lane0_deal_stage2_repeated_position8_any_equal(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+equity_lane0_deal_stage2_repeated_position8_any_equal(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+equity_lane0_deal_stage2_repeated_position9_any_equal(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+equity_lane0_deal_stage2_repeated_position9_any_equal(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_hit;
+equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_hit;
+equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_hit;
+equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_hit;
+equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_hit;
+equity_lane0_deal_stage3_repeated_position10_any_equal(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+equity_lane0_deal_stage3_repeated_position10_any_equal(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+equity_lane0_deal_stage3_repeated_position10_any_equal(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+equity_lane0_deal_stage3_repeated_position11_any_equal(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+equity_lane0_deal_stage3_repeated_position11_any_equal(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+equity_lane0_deal_stage3_repeated_position11_any_equal(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+equity_lane0_deal_stage3_repeated_position12_any_equal(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+equity_lane0_deal_stage3_repeated_position12_any_equal(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+equity_lane0_deal_stage3_repeated_position12_any_equal(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+equity_lane0_deal_stage3_repeated_position13_any_equal(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+equity_lane0_deal_stage3_repeated_position13_any_equal(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+equity_lane0_deal_stage3_repeated_position13_any_equal(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+equity_lane0_deal_stage3_repeated_position14_any_equal(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+equity_lane0_deal_stage3_repeated_position14_any_equal(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+equity_lane0_deal_stage3_repeated_position14_any_equal(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_hit;
+equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_hit;
+equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_hit;
+equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_hit;
+equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_hit;
+equity_lane0_deal_stage4_repeated_position15_any_equal(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+equity_lane0_deal_stage4_repeated_position15_any_equal(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+equity_lane0_deal_stage4_repeated_position15_any_equal(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+equity_lane0_deal_stage4_repeated_position15_any_equal(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+equity_lane0_deal_stage4_repeated_position16_any_equal(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+equity_lane0_deal_stage4_repeated_position16_any_equal(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+equity_lane0_deal_stage4_repeated_position16_any_equal(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+equity_lane0_deal_stage4_repeated_position16_any_equal(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+equity_lane0_deal_stage4_repeated_position17_any_equal(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+equity_lane0_deal_stage4_repeated_position17_any_equal(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+equity_lane0_deal_stage4_repeated_position17_any_equal(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+equity_lane0_deal_stage4_repeated_position17_any_equal(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+equity_lane0_deal_stage4_repeated_position18_any_equal(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+equity_lane0_deal_stage4_repeated_position18_any_equal(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+equity_lane0_deal_stage4_repeated_position18_any_equal(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+equity_lane0_deal_stage4_repeated_position18_any_equal(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+equity_lane0_deal_stage4_repeated_position19_any_equal(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+equity_lane0_deal_stage4_repeated_position19_any_equal(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+equity_lane0_deal_stage4_repeated_position19_any_equal(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+equity_lane0_deal_stage4_repeated_position19_any_equal(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+equity_lane0_deal_stage5_repeated(4) <= equity_lane0_deal_stage5_repeated_position24_hit;
+equity_lane0_deal_stage5_repeated(3) <= equity_lane0_deal_stage5_repeated_position23_hit;
+equity_lane0_deal_stage5_repeated(2) <= equity_lane0_deal_stage5_repeated_position22_hit;
+equity_lane0_deal_stage5_repeated(1) <= equity_lane0_deal_stage5_repeated_position21_hit;
+equity_lane0_deal_stage5_repeated(0) <= equity_lane0_deal_stage5_repeated_position20_hit;
+equity_lane0_deal_stage5_repeated_position20_any_equal(4) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+equity_lane0_deal_stage5_repeated_position20_any_equal(3) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+equity_lane0_deal_stage5_repeated_position20_any_equal(2) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+equity_lane0_deal_stage5_repeated_position20_any_equal(1) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+equity_lane0_deal_stage5_repeated_position20_any_equal(0) <= equity_lane0_deal_stage5_repeated_position20_same_position54_equal;
+equity_lane0_deal_stage5_repeated_position21_any_equal(4) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+equity_lane0_deal_stage5_repeated_position21_any_equal(3) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+equity_lane0_deal_stage5_repeated_position21_any_equal(2) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+equity_lane0_deal_stage5_repeated_position21_any_equal(1) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+equity_lane0_deal_stage5_repeated_position21_any_equal(0) <= equity_lane0_deal_stage5_repeated_position21_same_position59_equal;
+equity_lane0_deal_stage5_repeated_position22_any_equal(4) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+equity_lane0_deal_stage5_repeated_position22_any_equal(3) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+equity_lane0_deal_stage5_repeated_position22_any_equal(2) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+equity_lane0_deal_stage5_repeated_position22_any_equal(1) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+equity_lane0_deal_stage5_repeated_position22_any_equal(0) <= equity_lane0_deal_stage5_repeated_position22_same_position64_equal;
+equity_lane0_deal_stage5_repeated_position23_any_equal(4) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+equity_lane0_deal_stage5_repeated_position23_any_equal(3) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+equity_lane0_deal_stage5_repeated_position23_any_equal(2) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+equity_lane0_deal_stage5_repeated_position23_any_equal(1) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+equity_lane0_deal_stage5_repeated_position23_any_equal(0) <= equity_lane0_deal_stage5_repeated_position23_same_position69_equal;
+equity_lane0_deal_stage5_repeated_position24_any_equal(4) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+equity_lane0_deal_stage5_repeated_position24_any_equal(3) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+equity_lane0_deal_stage5_repeated_position24_any_equal(2) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+equity_lane0_deal_stage5_repeated_position24_any_equal(1) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+equity_lane0_deal_stage5_repeated_position24_any_equal(0) <= equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
+equity_lane0_deal_stage6_repeated(4) <= equity_lane0_deal_stage6_repeated_position29_hit;
+equity_lane0_deal_stage6_repeated(3) <= equity_lane0_deal_stage6_repeated_position28_hit;
+equity_lane0_deal_stage6_repeated(2) <= equity_lane0_deal_stage6_repeated_position27_hit;
+equity_lane0_deal_stage6_repeated(1) <= equity_lane0_deal_stage6_repeated_position26_hit;
+equity_lane0_deal_stage6_repeated(0) <= equity_lane0_deal_stage6_repeated_position25_hit;
+equity_lane0_deal_stage6_repeated_position25_any_equal(5) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+equity_lane0_deal_stage6_repeated_position25_any_equal(4) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+equity_lane0_deal_stage6_repeated_position25_any_equal(3) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+equity_lane0_deal_stage6_repeated_position25_any_equal(2) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+equity_lane0_deal_stage6_repeated_position25_any_equal(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+equity_lane0_deal_stage6_repeated_position25_any_equal(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(5) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(4) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(3) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(2) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+equity_lane0_deal_stage6_repeated_position26_any_equal(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(5) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(4) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(3) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(2) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+equity_lane0_deal_stage6_repeated_position27_any_equal(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(5) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(4) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(3) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(2) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+equity_lane0_deal_stage6_repeated_position28_any_equal(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(5) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(4) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(3) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(2) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+equity_lane0_deal_stage6_repeated_position29_any_equal(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_cards_num(12-1 downto 6);
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_cards_num(6-1 downto 0);
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -1833,44 +2138,41 @@ end process equity_lane0_delay_line6_shift_in;
 
 equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
 
-equity_lane0_deal_stage0_judge: process (clk) is
+equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage0_candidates <= masked;
+end process equity_lane0_deal_stage0_masking;
+
+equity_lane0_deal_stage0_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line0_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage0_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 0-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage0_pos_in(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage0_fields <= masked;
+        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_candidates;
         equity_lane0_deal_stage0_free <= usable;
         equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_pos_in;
     end if;
@@ -1896,10 +2198,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage0_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage0_free(f)) then
                 take(b) := equity_lane0_deal_stage0_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage0_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -1932,44 +2236,71 @@ begin
     end if;
 end process equity_lane0_deal_stage0_flags;
 
-equity_lane0_deal_stage1_judge: process (clk) is
+
+equity_lane0_deal_stage1_repeated_position0_any_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position0_hit <= stdl(equity_lane0_deal_stage1_repeated_position0_any_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position1_any_equal <= stdl(equity_lane0_deal_stage1_candidates(12-1 downto 6) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position1_hit <= stdl(equity_lane0_deal_stage1_repeated_position1_any_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position2_any_equal <= stdl(equity_lane0_deal_stage1_candidates(18-1 downto 12) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position2_hit <= stdl(equity_lane0_deal_stage1_repeated_position2_any_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position3_any_equal <= stdl(equity_lane0_deal_stage1_candidates(24-1 downto 18) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position3_hit <= stdl(equity_lane0_deal_stage1_repeated_position3_any_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position4_any_equal <= stdl(equity_lane0_deal_stage1_candidates(30-1 downto 24) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position4_hit <= stdl(equity_lane0_deal_stage1_repeated_position4_any_equal /= '0');
+
+equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage1_candidates <= masked;
+end process equity_lane0_deal_stage1_masking;
+
+equity_lane0_deal_stage1_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line1_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage1_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 1-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage0_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage1_fields <= masked;
+        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_candidates;
         equity_lane0_deal_stage1_free <= usable;
         equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage0_pos_out;
     end if;
@@ -1995,10 +2326,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage1_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage1_free(f)) then
                 take(b) := equity_lane0_deal_stage1_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage1_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2031,44 +2364,86 @@ begin
     end if;
 end process equity_lane0_deal_stage1_flags;
 
-equity_lane0_deal_stage2_judge: process (clk) is
+
+equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position5_hit <= stdl(equity_lane0_deal_stage2_repeated_position5_any_equal /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position6_hit <= stdl(equity_lane0_deal_stage2_repeated_position6_any_equal /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position7_hit <= stdl(equity_lane0_deal_stage2_repeated_position7_any_equal /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position8_hit <= stdl(equity_lane0_deal_stage2_repeated_position8_any_equal /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position9_hit <= stdl(equity_lane0_deal_stage2_repeated_position9_any_equal /= 0);
+
+equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage2_candidates <= masked;
+end process equity_lane0_deal_stage2_masking;
+
+equity_lane0_deal_stage2_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line2_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage2_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 2-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage1_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage2_fields <= masked;
+        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_candidates;
         equity_lane0_deal_stage2_free <= usable;
         equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage1_pos_out;
     end if;
@@ -2094,10 +2469,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage2_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage2_free(f)) then
                 take(b) := equity_lane0_deal_stage2_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage2_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2130,44 +2507,101 @@ begin
     end if;
 end process equity_lane0_deal_stage2_flags;
 
-equity_lane0_deal_stage3_judge: process (clk) is
+
+equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position10_hit <= stdl(equity_lane0_deal_stage3_repeated_position10_any_equal /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position11_hit <= stdl(equity_lane0_deal_stage3_repeated_position11_any_equal /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position12_hit <= stdl(equity_lane0_deal_stage3_repeated_position12_any_equal /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position13_hit <= stdl(equity_lane0_deal_stage3_repeated_position13_any_equal /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position14_hit <= stdl(equity_lane0_deal_stage3_repeated_position14_any_equal /= 0);
+
+equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage3_candidates <= masked;
+end process equity_lane0_deal_stage3_masking;
+
+equity_lane0_deal_stage3_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line3_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage3_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 3-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage2_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage3_fields <= masked;
+        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_candidates;
         equity_lane0_deal_stage3_free <= usable;
         equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage2_pos_out;
     end if;
@@ -2193,10 +2627,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage3_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage3_free(f)) then
                 take(b) := equity_lane0_deal_stage3_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage3_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2229,44 +2665,116 @@ begin
     end if;
 end process equity_lane0_deal_stage3_flags;
 
-equity_lane0_deal_stage4_judge: process (clk) is
+
+equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position15_hit <= stdl(equity_lane0_deal_stage4_repeated_position15_any_equal /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position16_hit <= stdl(equity_lane0_deal_stage4_repeated_position16_any_equal /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position17_hit <= stdl(equity_lane0_deal_stage4_repeated_position17_any_equal /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position18_hit <= stdl(equity_lane0_deal_stage4_repeated_position18_any_equal /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position19_hit <= stdl(equity_lane0_deal_stage4_repeated_position19_any_equal /= 0);
+
+equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage4_candidates <= masked;
+end process equity_lane0_deal_stage4_masking;
+
+equity_lane0_deal_stage4_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line4_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage4_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 4-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage3_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage4_fields <= masked;
+        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_candidates;
         equity_lane0_deal_stage4_free <= usable;
         equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage3_pos_out;
     end if;
@@ -2292,10 +2800,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage4_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage4_free(f)) then
                 take(b) := equity_lane0_deal_stage4_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage4_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2328,44 +2838,131 @@ begin
     end if;
 end process equity_lane0_deal_stage4_flags;
 
-equity_lane0_deal_stage5_judge: process (clk) is
+
+equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_equal /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position21_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_equal /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position22_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_equal /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position23_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_equal /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position24_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_equal /= 0);
+
+equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage5_candidates <= masked;
+end process equity_lane0_deal_stage5_masking;
+
+equity_lane0_deal_stage5_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line5_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage5_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 5-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage4_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage5_fields <= masked;
+        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_candidates;
         equity_lane0_deal_stage5_free <= usable;
         equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage4_pos_out;
     end if;
@@ -2391,10 +2988,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage5_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage5_free(f)) then
                 take(b) := equity_lane0_deal_stage5_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage5_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2427,44 +3026,146 @@ begin
     end if;
 end process equity_lane0_deal_stage5_flags;
 
-equity_lane0_deal_stage6_judge: process (clk) is
+
+equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position25_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_equal /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position26_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_equal /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position27_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_equal /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position28_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_equal /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position29_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_equal /= 0);
+
+equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask_num) is
     variable masked: unsigned(29 downto 0);
+begin
+    masked := to_unsigned(0, 30);
+    for f in 0 to 5-1 loop
+        for b in 0 to 6-1 loop
+            if (bool(exact) and (f = 0)) then
+                masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
+            else
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+            end if;
+        end loop;
+    end loop;
+    equity_lane0_deal_stage6_candidates <= masked;
+end process equity_lane0_deal_stage6_masking;
+
+equity_lane0_deal_stage6_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
-    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        masked := to_unsigned(0, 30);
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
-                if (bool(exact) and (f = 0)) then
-                    candidate(b) := equity_lane0_delay_line6_d_out(b);
-                else
-                    candidate(b) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
-                end if;
-                masked(((6 * f) + b)) := candidate(b);
+                candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
             end loop;
-            ok := stdl(candidate < n_num);
+            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage6_repeated(f))));
             if (bool(exact) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 6-1 loop
-                same := '1';
-                for b in 0 to 6-1 loop
-                    if (candidate(b) /= equity_lane0_deal_stage5_pos_out(((6 * t) + b))) then
-                        same := '0';
-                    end if;
-                end loop;
-                if bool(same) then
-                    ok := '0';
-                end if;
-            end loop;
             usable(f) := ok;
         end loop;
-        equity_lane0_deal_stage6_fields <= masked;
+        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_candidates;
         equity_lane0_deal_stage6_free <= usable;
         equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage5_pos_out;
     end if;
@@ -2490,10 +3191,12 @@ begin
     take := to_unsigned(63, 6);
     hit := '0';
     for f in 5-1 downto 0 loop
-        if bool(equity_lane0_deal_stage6_free(f)) then
-            for b in 0 to 6-1 loop
+        for b in 0 to 6-1 loop
+            if bool(equity_lane0_deal_stage6_free(f)) then
                 take(b) := equity_lane0_deal_stage6_fields(((6 * f) + b));
-            end loop;
+            end if;
+        end loop;
+        if bool(equity_lane0_deal_stage6_free(f)) then
             hit := '1';
         end if;
     end loop;
@@ -2999,10 +3702,10 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 5-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval70_hand_eval0_pipe_reg9_q(p)) then
-            for k in 0 to 5-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -3020,10 +3723,10 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 3-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval70_hand_eval0_pipe_reg7_q(p)) then
-            for k in 0 to 3-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -3041,10 +3744,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
+        for k in 0 to 2-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval70_hand_eval0_pipe_reg6_q(p)) then
-            for k in 0 to 2-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -3062,10 +3765,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
+        for k in 0 to 1-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval70_hand_eval0_pipe_reg8_q(p)) then
-            for k in 0 to 1-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
@@ -3965,10 +4668,10 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 5-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval71_hand_eval1_pipe_reg59_q(p)) then
-            for k in 0 to 5-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -3986,10 +4689,10 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 3-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval71_hand_eval1_pipe_reg57_q(p)) then
-            for k in 0 to 3-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -4007,10 +4710,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
+        for k in 0 to 2-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval71_hand_eval1_pipe_reg56_q(p)) then
-            for k in 0 to 2-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -4028,10 +4731,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
+        for k in 0 to 1-1 loop
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) and bool(seen(k)));
+        end loop;
         if bool(equity_lane0_eval71_hand_eval1_pipe_reg58_q(p)) then
-            for k in 0 to 1-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;

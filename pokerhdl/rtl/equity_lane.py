@@ -96,6 +96,31 @@ def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime
 
 
 @block
+def repeated_position(position, earlier_positions, count, hit):
+    """hit: ``position`` equals one of the first ``count`` 6-bit positions packed in
+    ``earlier_positions`` (a comparator each, as separate processes: one process that compares
+    them all in a loop takes current yosys seconds to read per dealer stage)."""
+    equal = [Signal(bool(0)) for _ in range(count)]
+    compares = [same_position(position, earlier_positions(CARD * (t + 1), CARD * t), equal[t])
+                for t in range(count)]
+    any_equal = ConcatSignal(*equal) if count > 1 else equal[0]
+
+    @always_comb
+    def reduce():
+        hit.next = any_equal != 0
+
+    return compares, reduce
+
+
+@block
+def same_position(a, b, equal):
+    @always_comb
+    def compare():
+        equal.next = a == b
+    return compare
+
+
+@block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
                tok_out, ok_out, pos_out):
     """Dealer stage of slot ``slot``, two clocks: first which of the word's fields are free
@@ -110,30 +135,35 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     chosen = Signal(intbv(NO_POSITION)[CARD:])
     found = Signal(bool(0))
 
+    candidates = Signal(intbv(0)[FIELDS * CARD:])    # the masked fields, before the register
+    hits = [Signal(bool(0)) for _ in range(FIELDS)]  # a field is an earlier slot's position
+    repeats = [repeated_position(candidates(CARD * (f + 1), CARD * f), pos_in, earlier, hits[f])
+               for f in range(FIELDS) if earlier]
+    repeated = ConcatSignal(*reversed(hits)) if earlier else Signal(intbv(0)[FIELDS:])
+
+    @always_comb
+    def masking():
+        masked = intbv(0)[FIELDS * CARD:]
+        for f in range(FIELDS):
+            for b in range(CARD):                    # bit by bit: HDL slices must be constant
+                if exact and f == 0:
+                    masked[CARD * f + b] = digit[b]
+                else:
+                    masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask[b]
+        candidates.next = masked
+
     @always(clk.posedge)
     def judge():
-        masked = intbv(0)[FIELDS * CARD:]
         usable = intbv(0)[FIELDS:]
         for f in range(FIELDS):
             candidate = intbv(0)[CARD:]
-            for b in range(CARD):                    # bit by bit: HDL slices must be constant
-                if exact and f == 0:
-                    candidate[b] = digit[b]
-                else:
-                    candidate[b] = word[FIELD_BITS * f + b] and mask[b]
-                masked[CARD * f + b] = candidate[b]
-            ok = candidate < n
+            for b in range(CARD):
+                candidate[b] = candidates[CARD * f + b]
+            ok = candidate < n and not repeated[f]
             if exact and f != 0:
                 ok = False
-            for t in range(earlier):
-                same = True
-                for b in range(CARD):
-                    if candidate[b] != pos_in[CARD * t + b]:
-                        same = False
-                if same:
-                    ok = False
             usable[f] = ok
-        fields.next = masked
+        fields.next = candidates
         free.next = usable
         a_pos.next = pos_in
 
@@ -147,9 +177,10 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         take = intbv(NO_POSITION)[CARD:]
         hit = False
         for f in downrange(FIELDS):                  # the lowest free field wins
-            if free[f]:
-                for b in range(CARD):
+            for b in range(CARD):                    # unconditional: a loop under the if is a latch
+                if free[f]:
                     take[b] = fields[CARD * f + b]
+            if free[f]:
                 hit = True
         if dealt:
             chosen.next = take

@@ -30,9 +30,9 @@ def highest_ranks(mask, onehots, count=1):
         saturated = False
         sel = intbv(0)[RANKS * count:]
         for p in downrange(RANKS):
+            for k in range(count):          # unconditional: a loop under the if is a latch
+                sel[RANKS * k + p] = mask[p] and seen[k]
             if mask[p]:
-                for k in range(count):
-                    sel[RANKS * k + p] = seen[k]
                 saturated = seen[width - 1] or seen[width - 2]
                 seen[:] = concat(seen[width - 1:0], False)
                 seen[width - 1] = saturated
