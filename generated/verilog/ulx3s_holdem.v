@@ -1939,10 +1939,10 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     saturated = 1'b0;
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<5; k=k+1) begin
+            sel[((13 * k) + p)] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p] && seen[k]);
+        end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q[p]) begin
-            for (k=0; k<5; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
@@ -1962,10 +1962,10 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     saturated = 1'b0;
     sel = 39'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<3; k=k+1) begin
+            sel[((13 * k) + p)] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p] && seen[k]);
+        end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q[p]) begin
-            for (k=0; k<3; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
             seen = {seen[(5 - 1)-1:0], 1'b0};
             seen[(5 - 1)] = saturated;
@@ -1985,10 +1985,10 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     saturated = 1'b0;
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<2; k=k+1) begin
+            sel[((13 * k) + p)] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p] && seen[k]);
+        end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q[p]) begin
-            for (k=0; k<2; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
@@ -2008,10 +2008,10 @@ always @(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_
     saturated = 1'b0;
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
+        for (k=0; k<1; k=k+1) begin
+            sel[((13 * k) + p)] = (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p] && seen[k]);
+        end
         if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q[p]) begin
-            for (k=0; k<1; k=k+1) begin
-                sel[((13 * k) + p)] = seen[k];
-            end
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;

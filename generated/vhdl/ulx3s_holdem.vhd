@@ -1932,10 +1932,10 @@ begin
     saturated := '0';
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 5-1 loop
+            sel(((13 * k) + p)) := stdl(bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) and bool(seen(k)));
+        end loop;
         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg9_q(p)) then
-            for k in 0 to 5-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
@@ -1953,10 +1953,10 @@ begin
     saturated := '0';
     sel := unsigned'("000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
+        for k in 0 to 3-1 loop
+            sel(((13 * k) + p)) := stdl(bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) and bool(seen(k)));
+        end loop;
         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg7_q(p)) then
-            for k in 0 to 3-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
             seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
             seen((5 - 1)) := saturated;
@@ -1974,10 +1974,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
+        for k in 0 to 2-1 loop
+            sel(((13 * k) + p)) := stdl(bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) and bool(seen(k)));
+        end loop;
         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg6_q(p)) then
-            for k in 0 to 2-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
@@ -1995,10 +1995,10 @@ begin
     saturated := '0';
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
+        for k in 0 to 1-1 loop
+            sel(((13 * k) + p)) := stdl(bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) and bool(seen(k)));
+        end loop;
         if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_pipe_reg8_q(p)) then
-            for k in 0 to 1-1 loop
-                sel(((13 * k) + p)) := seen(k);
-            end loop;
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
