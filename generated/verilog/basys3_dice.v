@@ -105,17 +105,19 @@ wire dice_board0_terminal0_rx_valid;
 wire [7:0] dice_board0_terminal0_tx_data;
 wire dice_board0_terminal0_tx_ready;
 wire dice_board0_terminal0_tx_valid;
-wire [3:0] dice_board0_terminal0_i_op;
+reg [7:0] dice_board0_terminal0_char_r = 0;
+reg [7:0] dice_board0_terminal0_char_q = 0;
+reg [3:0] dice_board0_terminal0_i_op = 0;
 reg [20:0] dice_board0_terminal0_instr = 0;
-wire [1:0] dice_board0_terminal0_i_mode;
-wire [7:0] dice_board0_terminal0_i_arg;
-wire [6:0] dice_board0_terminal0_i_target;
-wire [6:0] dice_board0_terminal0_k_entry;
+reg [1:0] dice_board0_terminal0_i_mode = 0;
+reg [7:0] dice_board0_terminal0_i_arg = 0;
+reg [6:0] dice_board0_terminal0_i_target = 0;
+reg [6:0] dice_board0_terminal0_k_entry = 0;
 reg [11:0] dice_board0_terminal0_key_info = 0;
-wire [0:0] dice_board0_terminal0_k_value;
-wire [1:0] dice_board0_terminal0_k_kind;
-wire dice_board0_terminal0_k_digit;
-wire dice_board0_terminal0_k_enter;
+reg [0:0] dice_board0_terminal0_k_value = 0;
+reg [1:0] dice_board0_terminal0_k_kind = 0;
+reg dice_board0_terminal0_k_digit = 0;
+reg dice_board0_terminal0_k_enter = 0;
 wire dice_board0_terminal0_acc_is_arg;
 reg [10:0] dice_board0_terminal0_acc = 0;
 wire dice_board0_terminal0_acc_is_seat;
@@ -133,7 +135,6 @@ reg [8:0] dice_board0_terminal0_sp = 0;
 reg [11:0] dice_board0_terminal0_key_d = 0;
 wire [2:0] dice_board0_terminal0_pressed;
 reg [6:0] dice_board0_terminal0_button_pc = 0;
-reg [7:0] dice_board0_terminal0_char_q = 0;
 reg dice_board0_terminal0_jump = 0;
 reg dice_board0_terminal0_bcd_start = 0;
 reg dice_board0_terminal0_key_event_q = 0;
@@ -799,19 +800,40 @@ assign dice_board0_terminal0_bcd_done = dice_board0_terminal0_bin2bcd0_finished;
 assign dice_board0_terminal0_bcd = dice_board0_terminal0_bin2bcd0_bcd_bits;
 
 
+always @(posedge clk) begin: dice_board0_terminal0_fields
+    if (rst == 1) begin
+        dice_board0_terminal0_i_op <= 0;
+        dice_board0_terminal0_char_r <= 0;
+        dice_board0_terminal0_i_mode <= 0;
+        dice_board0_terminal0_i_arg <= 0;
+        dice_board0_terminal0_i_target <= 0;
+    end
+    else begin
+        dice_board0_terminal0_char_r <= dice_board0_terminal0_char_q;
+        dice_board0_terminal0_i_op <= dice_board0_terminal0_instr[21-1:(21 - 4)];
+        dice_board0_terminal0_i_mode <= dice_board0_terminal0_instr[(21 - 4)-1:((21 - 4) - 2)];
+        dice_board0_terminal0_i_arg <= dice_board0_terminal0_instr[7+:8];
+        dice_board0_terminal0_i_target <= dice_board0_terminal0_instr[7-1:0];
+    end
+end
 
-assign dice_board0_terminal0_i_op = dice_board0_terminal0_instr[21-1:(21 - 4)];
-assign dice_board0_terminal0_i_mode = dice_board0_terminal0_instr[(21 - 4)-1:((21 - 4) - 2)];
-assign dice_board0_terminal0_i_arg = dice_board0_terminal0_instr[7+:8];
-assign dice_board0_terminal0_i_target = dice_board0_terminal0_instr[7-1:0];
 
-
-
-assign dice_board0_terminal0_k_entry = dice_board0_terminal0_key_info[12-1:(1 + 4)];
-assign dice_board0_terminal0_k_value = dice_board0_terminal0_key_info[(1 + 4)-1:4];
-assign dice_board0_terminal0_k_kind = dice_board0_terminal0_key_info[4-1:2];
-assign dice_board0_terminal0_k_digit = dice_board0_terminal0_key_info[1];
-assign dice_board0_terminal0_k_enter = dice_board0_terminal0_key_info[0];
+always @(posedge clk) begin: dice_board0_terminal0_key_fields
+    if (rst == 1) begin
+        dice_board0_terminal0_k_value <= 0;
+        dice_board0_terminal0_k_enter <= 0;
+        dice_board0_terminal0_k_digit <= 0;
+        dice_board0_terminal0_k_kind <= 0;
+        dice_board0_terminal0_k_entry <= 0;
+    end
+    else begin
+        dice_board0_terminal0_k_entry <= dice_board0_terminal0_key_info[12-1:(1 + 4)];
+        dice_board0_terminal0_k_value <= dice_board0_terminal0_key_info[(1 + 4)-1:4];
+        dice_board0_terminal0_k_kind <= dice_board0_terminal0_key_info[4-1:2];
+        dice_board0_terminal0_k_digit <= dice_board0_terminal0_key_info[1];
+        dice_board0_terminal0_k_enter <= dice_board0_terminal0_key_info[0];
+    end
+end
 
 
 
@@ -1626,7 +1648,7 @@ always @(posedge clk) begin: dice_board0_terminal0_sequencer
                     dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
                     dice_board0_terminal0_key_event_q <= 1;
                     dice_board0_terminal0_idle <= 0;
-                    dice_board0_terminal0_state <= 5'b00001;
+                    dice_board0_terminal0_state <= 5'b10011;
                 end
                 else if (((dice_board0_terminal0_pressed != 0) && (!dice_board0_terminal0_number_mode))) begin
                     dice_board0_terminal0_sw_q <= dice_board0_terminal0_sw;
@@ -1636,6 +1658,9 @@ always @(posedge clk) begin: dice_board0_terminal0_sequencer
                     dice_board0_terminal0_pc <= dice_board0_terminal0_button_pc;
                     dice_board0_terminal0_state <= 5'b00101;
                 end
+            end
+            5'b10011: begin
+                dice_board0_terminal0_state <= 5'b00001;
             end
             5'b00001: begin
                 dice_board0_terminal0_state <= 5'b00101;
@@ -1703,6 +1728,9 @@ always @(posedge clk) begin: dice_board0_terminal0_sequencer
                 end
             end
             5'b00101: begin
+                dice_board0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
                 dice_board0_terminal0_state <= 5'b00110;
             end
             5'b00110: begin
@@ -1865,15 +1893,18 @@ always @(posedge clk) begin: dice_board0_terminal0_sequencer
                 dice_board0_terminal0_state <= 5'b01010;
             end
             5'b01010: begin
+                dice_board0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
                 dice_board0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((dice_board0_terminal0_char_q == 0)) begin
+                if ((dice_board0_terminal0_char_r == 0)) begin
                     dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
                     dice_board0_terminal0_state <= 5'b00101;
                 end
                 else begin
-                    dice_board0_terminal0_char <= dice_board0_terminal0_char_q;
+                    dice_board0_terminal0_char <= dice_board0_terminal0_char_r;
                     dice_board0_terminal0_sp <= (dice_board0_terminal0_sp + 1);
                     dice_board0_terminal0_resume <= 5'b01010;
                     dice_board0_terminal0_state <= 5'b00100;

@@ -443,17 +443,19 @@ wire holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid;
-wire [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 0;
 reg [22:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_instr = 0;
-wire [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg;
-wire [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target;
-wire [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target = 0;
+reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry = 0;
 reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info = 0;
-wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value;
-wire [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit;
-wire holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg;
 reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_seat;
@@ -471,7 +473,6 @@ reg [9:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sp = 0;
 reg [15:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d = 0;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_jump = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q = 0;
@@ -4212,19 +4213,40 @@ assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done = holdem_boar
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd = holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_fields
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[23-1:(23 - 4)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9+:8];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9-1:0];
+    end
+end
 
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[23-1:(23 - 4)];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode = holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg = holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9+:8];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target = holdem_board0_holdem_console0_holdem_ui0_terminal0_instr[9-1:0];
 
-
-
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[4-1:2];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[1];
-assign holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter = holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[0];
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[4-1:2];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[1];
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info[0];
+    end
+end
 
 
 
@@ -5984,7 +6006,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= 1;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00001;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10011;
                 end
                 else if (((holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed != 0) && (!holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode))) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= holdem_board0_holdem_console0_sw;
@@ -5994,6 +6016,9 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
                 end
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00001;
             end
             5'b00001: begin
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
@@ -6061,6 +6086,9 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 end
             end
             5'b00101: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00110;
             end
             5'b00110: begin
@@ -6296,15 +6324,18 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01010;
             end
             5'b01010: begin
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
                 holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q == 0)) begin
+                if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r == 0)) begin
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00101;
                 end
                 else begin
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp + 1);
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= 5'b01010;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= 5'b00100;

@@ -424,17 +424,19 @@ wire holdem_ui0_terminal0_rx_valid;
 wire [7:0] holdem_ui0_terminal0_tx_data;
 wire holdem_ui0_terminal0_tx_ready;
 wire holdem_ui0_terminal0_tx_valid;
-wire [3:0] holdem_ui0_terminal0_i_op;
+reg [7:0] holdem_ui0_terminal0_char_r;
+reg [7:0] holdem_ui0_terminal0_char_q;
+reg [3:0] holdem_ui0_terminal0_i_op;
 reg [22:0] holdem_ui0_terminal0_instr;
-wire [1:0] holdem_ui0_terminal0_i_mode;
-wire [7:0] holdem_ui0_terminal0_i_arg;
-wire [8:0] holdem_ui0_terminal0_i_target;
-wire [8:0] holdem_ui0_terminal0_k_entry;
+reg [1:0] holdem_ui0_terminal0_i_mode;
+reg [7:0] holdem_ui0_terminal0_i_arg;
+reg [8:0] holdem_ui0_terminal0_i_target;
+reg [8:0] holdem_ui0_terminal0_k_entry;
 reg [15:0] holdem_ui0_terminal0_key_info;
-wire [2:0] holdem_ui0_terminal0_k_value;
-wire [1:0] holdem_ui0_terminal0_k_kind;
-wire holdem_ui0_terminal0_k_digit;
-wire holdem_ui0_terminal0_k_enter;
+reg [2:0] holdem_ui0_terminal0_k_value;
+reg [1:0] holdem_ui0_terminal0_k_kind;
+reg holdem_ui0_terminal0_k_digit;
+reg holdem_ui0_terminal0_k_enter;
 wire holdem_ui0_terminal0_acc_is_arg;
 reg [23:0] holdem_ui0_terminal0_acc;
 wire holdem_ui0_terminal0_acc_is_seat;
@@ -452,7 +454,6 @@ reg [9:0] holdem_ui0_terminal0_sp;
 reg [15:0] holdem_ui0_terminal0_key_d;
 wire [2:0] holdem_ui0_terminal0_pressed;
 reg [8:0] holdem_ui0_terminal0_button_pc;
-reg [7:0] holdem_ui0_terminal0_char_q;
 reg holdem_ui0_terminal0_jump;
 reg holdem_ui0_terminal0_bcd_start;
 reg holdem_ui0_terminal0_key_event_q;
@@ -3337,19 +3338,40 @@ assign holdem_ui0_terminal0_bcd_done = holdem_ui0_terminal0_bin2bcd0_finished;
 assign holdem_ui0_terminal0_bcd = holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
 
+always @(posedge clk) begin: holdem_ui0_terminal0_fields
+    if (rst == 1) begin
+        holdem_ui0_terminal0_i_op <= 0;
+        holdem_ui0_terminal0_char_r <= 0;
+        holdem_ui0_terminal0_i_mode <= 0;
+        holdem_ui0_terminal0_i_arg <= 0;
+        holdem_ui0_terminal0_i_target <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_char_r <= holdem_ui0_terminal0_char_q;
+        holdem_ui0_terminal0_i_op <= holdem_ui0_terminal0_instr[23-1:(23 - 4)];
+        holdem_ui0_terminal0_i_mode <= holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
+        holdem_ui0_terminal0_i_arg <= holdem_ui0_terminal0_instr[9+:8];
+        holdem_ui0_terminal0_i_target <= holdem_ui0_terminal0_instr[9-1:0];
+    end
+end
 
-assign holdem_ui0_terminal0_i_op = holdem_ui0_terminal0_instr[23-1:(23 - 4)];
-assign holdem_ui0_terminal0_i_mode = holdem_ui0_terminal0_instr[(23 - 4)-1:((23 - 4) - 2)];
-assign holdem_ui0_terminal0_i_arg = holdem_ui0_terminal0_instr[9+:8];
-assign holdem_ui0_terminal0_i_target = holdem_ui0_terminal0_instr[9-1:0];
 
-
-
-assign holdem_ui0_terminal0_k_entry = holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
-assign holdem_ui0_terminal0_k_value = holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
-assign holdem_ui0_terminal0_k_kind = holdem_ui0_terminal0_key_info[4-1:2];
-assign holdem_ui0_terminal0_k_digit = holdem_ui0_terminal0_key_info[1];
-assign holdem_ui0_terminal0_k_enter = holdem_ui0_terminal0_key_info[0];
+always @(posedge clk) begin: holdem_ui0_terminal0_key_fields
+    if (rst == 1) begin
+        holdem_ui0_terminal0_k_value <= 0;
+        holdem_ui0_terminal0_k_enter <= 0;
+        holdem_ui0_terminal0_k_digit <= 0;
+        holdem_ui0_terminal0_k_kind <= 0;
+        holdem_ui0_terminal0_k_entry <= 0;
+    end
+    else begin
+        holdem_ui0_terminal0_k_entry <= holdem_ui0_terminal0_key_info[16-1:(3 + 4)];
+        holdem_ui0_terminal0_k_value <= holdem_ui0_terminal0_key_info[(3 + 4)-1:4];
+        holdem_ui0_terminal0_k_kind <= holdem_ui0_terminal0_key_info[4-1:2];
+        holdem_ui0_terminal0_k_digit <= holdem_ui0_terminal0_key_info[1];
+        holdem_ui0_terminal0_k_enter <= holdem_ui0_terminal0_key_info[0];
+    end
+end
 
 
 
@@ -5097,7 +5119,7 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                     holdem_ui0_terminal0_key_info <= holdem_ui0_terminal0_key_d;
                     holdem_ui0_terminal0_key_event_q <= 1;
                     holdem_ui0_terminal0_idle <= 0;
-                    holdem_ui0_terminal0_state <= 5'b00001;
+                    holdem_ui0_terminal0_state <= 5'b10011;
                 end
                 else if (((holdem_ui0_terminal0_pressed != 0) && (!holdem_ui0_terminal0_number_mode))) begin
                     holdem_ui0_terminal0_sw_q <= sw;
@@ -5107,6 +5129,9 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                     holdem_ui0_terminal0_pc <= holdem_ui0_terminal0_button_pc;
                     holdem_ui0_terminal0_state <= 5'b00101;
                 end
+            end
+            5'b10011: begin
+                holdem_ui0_terminal0_state <= 5'b00001;
             end
             5'b00001: begin
                 holdem_ui0_terminal0_state <= 5'b00101;
@@ -5174,6 +5199,9 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                 end
             end
             5'b00101: begin
+                holdem_ui0_terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
                 holdem_ui0_terminal0_state <= 5'b00110;
             end
             5'b00110: begin
@@ -5409,15 +5437,18 @@ always @(posedge clk) begin: holdem_ui0_terminal0_sequencer
                 holdem_ui0_terminal0_state <= 5'b01010;
             end
             5'b01010: begin
+                holdem_ui0_terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
                 holdem_ui0_terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((holdem_ui0_terminal0_char_q == 0)) begin
+                if ((holdem_ui0_terminal0_char_r == 0)) begin
                     holdem_ui0_terminal0_pc <= (holdem_ui0_terminal0_pc + 1);
                     holdem_ui0_terminal0_state <= 5'b00101;
                 end
                 else begin
-                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_char_q;
+                    holdem_ui0_terminal0_char <= holdem_ui0_terminal0_char_r;
                     holdem_ui0_terminal0_sp <= (holdem_ui0_terminal0_sp + 1);
                     holdem_ui0_terminal0_resume <= 5'b01010;
                     holdem_ui0_terminal0_state <= 5'b00100;

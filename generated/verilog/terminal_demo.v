@@ -55,17 +55,19 @@ wire terminal0_rx_valid;
 wire [7:0] terminal0_tx_data;
 wire terminal0_tx_ready;
 wire terminal0_tx_valid;
-wire [3:0] terminal0_i_op;
+reg [7:0] terminal0_char_r;
+reg [7:0] terminal0_char_q;
+reg [3:0] terminal0_i_op;
 reg [19:0] terminal0_instr;
-wire [1:0] terminal0_i_mode;
-wire [7:0] terminal0_i_arg;
-wire [5:0] terminal0_i_target;
-wire [5:0] terminal0_k_entry;
+reg [1:0] terminal0_i_mode;
+reg [7:0] terminal0_i_arg;
+reg [5:0] terminal0_i_target;
+reg [5:0] terminal0_k_entry;
 reg [11:0] terminal0_key_info;
-wire [1:0] terminal0_k_value;
-wire [1:0] terminal0_k_kind;
-wire terminal0_k_digit;
-wire terminal0_k_enter;
+reg [1:0] terminal0_k_value;
+reg [1:0] terminal0_k_kind;
+reg terminal0_k_digit;
+reg terminal0_k_enter;
 wire terminal0_acc_is_arg;
 reg [15:0] terminal0_acc;
 wire terminal0_acc_is_seat;
@@ -83,7 +85,6 @@ reg [6:0] terminal0_sp;
 reg [11:0] terminal0_key_d;
 wire [1:0] terminal0_pressed;
 reg [5:0] terminal0_button_pc;
-reg [7:0] terminal0_char_q;
 reg terminal0_jump;
 reg terminal0_bcd_start;
 reg terminal0_key_event_q;
@@ -437,19 +438,40 @@ assign terminal0_bcd_done = terminal0_bin2bcd0_finished;
 assign terminal0_bcd = terminal0_bin2bcd0_bcd_bits;
 
 
+always @(posedge clk) begin: terminal0_fields
+    if (rst == 1) begin
+        terminal0_i_op <= 0;
+        terminal0_char_r <= 0;
+        terminal0_i_mode <= 0;
+        terminal0_i_arg <= 0;
+        terminal0_i_target <= 0;
+    end
+    else begin
+        terminal0_char_r <= terminal0_char_q;
+        terminal0_i_op <= terminal0_instr[20-1:(20 - 4)];
+        terminal0_i_mode <= terminal0_instr[(20 - 4)-1:((20 - 4) - 2)];
+        terminal0_i_arg <= terminal0_instr[6+:8];
+        terminal0_i_target <= terminal0_instr[6-1:0];
+    end
+end
 
-assign terminal0_i_op = terminal0_instr[20-1:(20 - 4)];
-assign terminal0_i_mode = terminal0_instr[(20 - 4)-1:((20 - 4) - 2)];
-assign terminal0_i_arg = terminal0_instr[6+:8];
-assign terminal0_i_target = terminal0_instr[6-1:0];
 
-
-
-assign terminal0_k_entry = terminal0_key_info[12-1:(2 + 4)];
-assign terminal0_k_value = terminal0_key_info[(2 + 4)-1:4];
-assign terminal0_k_kind = terminal0_key_info[4-1:2];
-assign terminal0_k_digit = terminal0_key_info[1];
-assign terminal0_k_enter = terminal0_key_info[0];
+always @(posedge clk) begin: terminal0_key_fields
+    if (rst == 1) begin
+        terminal0_k_value <= 0;
+        terminal0_k_enter <= 0;
+        terminal0_k_digit <= 0;
+        terminal0_k_kind <= 0;
+        terminal0_k_entry <= 0;
+    end
+    else begin
+        terminal0_k_entry <= terminal0_key_info[12-1:(2 + 4)];
+        terminal0_k_value <= terminal0_key_info[(2 + 4)-1:4];
+        terminal0_k_kind <= terminal0_key_info[4-1:2];
+        terminal0_k_digit <= terminal0_key_info[1];
+        terminal0_k_enter <= terminal0_key_info[0];
+    end
+end
 
 
 
@@ -1025,7 +1047,7 @@ always @(posedge clk) begin: terminal0_sequencer
                     terminal0_key_info <= terminal0_key_d;
                     terminal0_key_event_q <= 1;
                     terminal0_idle <= 0;
-                    terminal0_state <= 5'b00001;
+                    terminal0_state <= 5'b10011;
                 end
                 else if (((terminal0_pressed != 0) && (!terminal0_number_mode))) begin
                     terminal0_sw_q <= sw;
@@ -1035,6 +1057,9 @@ always @(posedge clk) begin: terminal0_sequencer
                     terminal0_pc <= terminal0_button_pc;
                     terminal0_state <= 5'b00101;
                 end
+            end
+            5'b10011: begin
+                terminal0_state <= 5'b00001;
             end
             5'b00001: begin
                 terminal0_state <= 5'b00101;
@@ -1102,6 +1127,9 @@ always @(posedge clk) begin: terminal0_sequencer
                 end
             end
             5'b00101: begin
+                terminal0_state <= 5'b10001;
+            end
+            5'b10001: begin
                 terminal0_state <= 5'b00110;
             end
             5'b00110: begin
@@ -1251,15 +1279,18 @@ always @(posedge clk) begin: terminal0_sequencer
                 terminal0_state <= 5'b01010;
             end
             5'b01010: begin
+                terminal0_state <= 5'b10010;
+            end
+            5'b10010: begin
                 terminal0_state <= 5'b01011;
             end
             5'b01011: begin
-                if ((terminal0_char_q == 0)) begin
+                if ((terminal0_char_r == 0)) begin
                     terminal0_pc <= (terminal0_pc + 1);
                     terminal0_state <= 5'b00101;
                 end
                 else begin
-                    terminal0_char <= terminal0_char_q;
+                    terminal0_char <= terminal0_char_r;
                     terminal0_sp <= (terminal0_sp + 1);
                     terminal0_resume <= 5'b01010;
                     terminal0_state <= 5'b00100;

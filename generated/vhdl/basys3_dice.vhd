@@ -72,7 +72,10 @@ type t_enum_t_state_2 is (
 	TE_NUMD,
 	TE_GLYPH,
 	TE_OUTW,
-	TE_JUMP
+	TE_JUMP,
+	TE_DECODE,
+	TE_STRW,
+	TE_KEYW
 	);
 type t_enum_t_state_3 is (
 	T_IDLE,
@@ -168,6 +171,8 @@ signal dice_board0_terminal0_rx_valid: std_logic := '0';
 signal dice_board0_terminal0_tx_data: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_tx_ready: std_logic := '1';
 signal dice_board0_terminal0_tx_valid: std_logic := '0';
+signal dice_board0_terminal0_char_r: unsigned(7 downto 0) := "00000000";
+signal dice_board0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_i_op: unsigned(3 downto 0) := "0000";
 signal dice_board0_terminal0_instr: unsigned(20 downto 0) := "000000000000000000000";
 signal dice_board0_terminal0_i_mode: unsigned(1 downto 0) := "00";
@@ -196,7 +201,6 @@ signal dice_board0_terminal0_sp: unsigned(8 downto 0) := "000000000";
 signal dice_board0_terminal0_key_d: unsigned(11 downto 0) := "000000000000";
 signal dice_board0_terminal0_pressed: unsigned(2 downto 0) := "000";
 signal dice_board0_terminal0_button_pc: unsigned(6 downto 0) := "0000000";
-signal dice_board0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
 signal dice_board0_terminal0_jump: std_logic := '0';
 signal dice_board0_terminal0_bcd_start: std_logic := '0';
 signal dice_board0_terminal0_key_event_q: std_logic := '0';
@@ -882,18 +886,43 @@ dice_board0_terminal0_bin2bcd0_busy <= dice_board0_terminal0_bin2bcd0_running;
 dice_board0_terminal0_bcd_done <= dice_board0_terminal0_bin2bcd0_finished;
 dice_board0_terminal0_bcd <= dice_board0_terminal0_bin2bcd0_bcd_bits;
 
+dice_board0_terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_i_op <= to_unsigned(0, 4);
+            dice_board0_terminal0_char_r <= to_unsigned(0, 8);
+            dice_board0_terminal0_i_mode <= to_unsigned(0, 2);
+            dice_board0_terminal0_i_arg <= to_unsigned(0, 8);
+            dice_board0_terminal0_i_target <= to_unsigned(0, 7);
+        else
+            dice_board0_terminal0_char_r <= dice_board0_terminal0_char_q;
+            dice_board0_terminal0_i_op <= dice_board0_terminal0_instr(21-1 downto (21 - 4));
+            dice_board0_terminal0_i_mode <= dice_board0_terminal0_instr((21 - 4)-1 downto ((21 - 4) - 2));
+            dice_board0_terminal0_i_arg <= dice_board0_terminal0_instr((7 + 8)-1 downto 7);
+            dice_board0_terminal0_i_target <= dice_board0_terminal0_instr(7-1 downto 0);
+        end if;
+    end if;
+end process dice_board0_terminal0_fields;
 
-dice_board0_terminal0_i_op <= dice_board0_terminal0_instr(21-1 downto (21 - 4));
-dice_board0_terminal0_i_mode <= dice_board0_terminal0_instr((21 - 4)-1 downto ((21 - 4) - 2));
-dice_board0_terminal0_i_arg <= dice_board0_terminal0_instr((7 + 8)-1 downto 7);
-dice_board0_terminal0_i_target <= dice_board0_terminal0_instr(7-1 downto 0);
-
-
-dice_board0_terminal0_k_entry <= dice_board0_terminal0_key_info(12-1 downto (1 + 4));
-dice_board0_terminal0_k_value <= dice_board0_terminal0_key_info((1 + 4)-1 downto 4);
-dice_board0_terminal0_k_kind <= dice_board0_terminal0_key_info(4-1 downto 2);
-dice_board0_terminal0_k_digit <= dice_board0_terminal0_key_info(1);
-dice_board0_terminal0_k_enter <= dice_board0_terminal0_key_info(0);
+dice_board0_terminal0_key_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_terminal0_k_value <= to_unsigned(0, 1);
+            dice_board0_terminal0_k_enter <= '0';
+            dice_board0_terminal0_k_digit <= '0';
+            dice_board0_terminal0_k_kind <= to_unsigned(0, 2);
+            dice_board0_terminal0_k_entry <= to_unsigned(0, 7);
+        else
+            dice_board0_terminal0_k_entry <= dice_board0_terminal0_key_info(12-1 downto (1 + 4));
+            dice_board0_terminal0_k_value <= dice_board0_terminal0_key_info((1 + 4)-1 downto 4);
+            dice_board0_terminal0_k_kind <= dice_board0_terminal0_key_info(4-1 downto 2);
+            dice_board0_terminal0_k_digit <= dice_board0_terminal0_key_info(1);
+            dice_board0_terminal0_k_enter <= dice_board0_terminal0_key_info(0);
+        end if;
+    end if;
+end process dice_board0_terminal0_key_fields;
 
 
 dice_board0_terminal0_acc_is_arg <= stdl(dice_board0_terminal0_acc = dice_board0_terminal0_i_arg);
@@ -1702,7 +1731,7 @@ begin
                         dice_board0_terminal0_key_info <= dice_board0_terminal0_key_d;
                         dice_board0_terminal0_key_event_q <= '1';
                         dice_board0_terminal0_idle <= '0';
-                        dice_board0_terminal0_state <= TE_KEY;
+                        dice_board0_terminal0_state <= TE_KEYW;
                     elsif ((dice_board0_terminal0_pressed /= 0) and (not bool(dice_board0_terminal0_number_mode))) then
                         dice_board0_terminal0_sw_q <= dice_board0_terminal0_sw;
                         dice_board0_terminal0_number <= dice_board0_terminal0_sw_number;
@@ -1711,6 +1740,8 @@ begin
                         dice_board0_terminal0_pc <= dice_board0_terminal0_button_pc;
                         dice_board0_terminal0_state <= TE_FETCH;
                     end if;
+                when TE_KEYW =>
+                    dice_board0_terminal0_state <= TE_KEY;
                 when TE_KEY =>
                     dice_board0_terminal0_state <= TE_FETCH;
                     if bool(dice_board0_terminal0_number_mode) then
@@ -1767,6 +1798,8 @@ begin
                         end if;
                     end if;
                 when TE_FETCH =>
+                    dice_board0_terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
                     dice_board0_terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
                     if (dice_board0_terminal0_i_op = 0) then
@@ -1897,13 +1930,15 @@ begin
                     end case;
                     dice_board0_terminal0_state <= TE_STRF;
                 when TE_STRF =>
+                    dice_board0_terminal0_state <= TE_STRW;
+                when TE_STRW =>
                     dice_board0_terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (dice_board0_terminal0_char_q = 0) then
+                    if (dice_board0_terminal0_char_r = 0) then
                         dice_board0_terminal0_pc <= (dice_board0_terminal0_pc + 1);
                         dice_board0_terminal0_state <= TE_FETCH;
                     else
-                        dice_board0_terminal0_char <= dice_board0_terminal0_char_q;
+                        dice_board0_terminal0_char <= dice_board0_terminal0_char_r;
                         dice_board0_terminal0_sp <= (dice_board0_terminal0_sp + 1);
                         dice_board0_terminal0_resume <= TE_STRF;
                         dice_board0_terminal0_state <= TE_SEND;

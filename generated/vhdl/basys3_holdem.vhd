@@ -106,7 +106,10 @@ type t_enum_t_state_4 is (
 	TE_NUMD,
 	TE_GLYPH,
 	TE_OUTW,
-	TE_JUMP
+	TE_JUMP,
+	TE_DECODE,
+	TE_STRW,
+	TE_KEYW
 	);
 type t_enum_t_state_6 is (
 	SHUF_IDLE,
@@ -519,6 +522,8 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid: std_logic :=
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready: std_logic := '1';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_instr: unsigned(22 downto 0) := "00000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode: unsigned(1 downto 0) := "00";
@@ -547,7 +552,6 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sp: unsigned(9 downto 
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc: unsigned(8 downto 0) := "000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_jump: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_start: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q: std_logic := '0';
@@ -4108,18 +4112,43 @@ holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_busy <= holdem_board
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd_done <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_finished;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bcd <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bin2bcd0_bcd_bits;
 
+holdem_board0_holdem_console0_holdem_ui0_terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= to_unsigned(0, 8);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= to_unsigned(0, 9);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(23-1 downto (23 - 4));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((23 - 4)-1 downto ((23 - 4) - 2));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((9 + 8)-1 downto 9);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(9-1 downto 0);
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_fields;
 
-holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(23-1 downto (23 - 4));
-holdem_board0_holdem_console0_holdem_ui0_terminal0_i_mode <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((23 - 4)-1 downto ((23 - 4) - 2));
-holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr((9 + 8)-1 downto 9);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_i_target <= holdem_board0_holdem_console0_holdem_ui0_terminal0_instr(9-1 downto 0);
-
-
-holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(16-1 downto (3 + 4));
-holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info((3 + 4)-1 downto 4);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(4-1 downto 2);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(1);
-holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(0);
+holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= '0';
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= to_unsigned(0, 9);
+        else
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_entry <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(16-1 downto (3 + 4));
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info((3 + 4)-1 downto 4);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_kind <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(4-1 downto 2);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_digit <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(1);
+            holdem_board0_holdem_console0_holdem_ui0_terminal0_k_enter <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info(0);
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_terminal0_key_fields;
 
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_acc_is_arg <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_i_arg);
@@ -5873,7 +5902,7 @@ begin
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_key_info <= holdem_board0_holdem_console0_holdem_ui0_terminal0_key_d;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_key_event_q <= '1';
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_idle <= '0';
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEY;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEYW;
                     elsif ((holdem_board0_holdem_console0_holdem_ui0_terminal0_pressed /= 0) and (not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode))) then
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_q <= holdem_board0_holdem_console0_sw;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_sw_number;
@@ -5882,6 +5911,8 @@ begin
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_button_pc;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
                     end if;
+                when TE_KEYW =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_KEY;
                 when TE_KEY =>
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
                     if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_number_mode) then
@@ -5938,6 +5969,8 @@ begin
                         end if;
                     end if;
                 when TE_FETCH =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
                     if (holdem_board0_holdem_console0_holdem_ui0_terminal0_i_op = 0) then
@@ -6141,13 +6174,15 @@ begin
                     end case;
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRF;
                 when TE_STRF =>
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRW;
+                when TE_STRW =>
                     holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0) then
+                    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r = 0) then
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_pc <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_pc + 1);
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_FETCH;
                     else
-                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q;
+                        holdem_board0_holdem_console0_holdem_ui0_terminal0_char <= holdem_board0_holdem_console0_holdem_ui0_terminal0_char_r;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_sp <= (holdem_board0_holdem_console0_holdem_ui0_terminal0_sp + 1);
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_resume <= TE_STRF;
                         holdem_board0_holdem_console0_holdem_ui0_terminal0_state <= TE_SEND;

@@ -53,7 +53,10 @@ type t_enum_t_state_2 is (
 	TE_NUMD,
 	TE_GLYPH,
 	TE_OUTW,
-	TE_JUMP
+	TE_JUMP,
+	TE_DECODE,
+	TE_STRW,
+	TE_KEYW
 	);
 
 signal sw_num: unsigned(15 downto 0);
@@ -80,6 +83,8 @@ signal terminal0_rx_valid: std_logic;
 signal terminal0_tx_data: unsigned(7 downto 0);
 signal terminal0_tx_ready: std_logic;
 signal terminal0_tx_valid: std_logic;
+signal terminal0_char_r: unsigned(7 downto 0);
+signal terminal0_char_q: unsigned(7 downto 0);
 signal terminal0_i_op: unsigned(3 downto 0);
 signal terminal0_instr: unsigned(19 downto 0);
 signal terminal0_i_mode: unsigned(1 downto 0);
@@ -108,7 +113,6 @@ signal terminal0_sp: unsigned(6 downto 0);
 signal terminal0_key_d: unsigned(11 downto 0);
 signal terminal0_pressed: unsigned(1 downto 0);
 signal terminal0_button_pc: unsigned(5 downto 0);
-signal terminal0_char_q: unsigned(7 downto 0);
 signal terminal0_jump: std_logic;
 signal terminal0_bcd_start: std_logic;
 signal terminal0_key_event_q: std_logic;
@@ -447,18 +451,43 @@ terminal0_bin2bcd0_busy <= terminal0_bin2bcd0_running;
 terminal0_bcd_done <= terminal0_bin2bcd0_finished;
 terminal0_bcd <= terminal0_bin2bcd0_bcd_bits;
 
+terminal0_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_i_op <= to_unsigned(0, 4);
+            terminal0_char_r <= to_unsigned(0, 8);
+            terminal0_i_mode <= to_unsigned(0, 2);
+            terminal0_i_arg <= to_unsigned(0, 8);
+            terminal0_i_target <= to_unsigned(0, 6);
+        else
+            terminal0_char_r <= terminal0_char_q;
+            terminal0_i_op <= terminal0_instr(20-1 downto (20 - 4));
+            terminal0_i_mode <= terminal0_instr((20 - 4)-1 downto ((20 - 4) - 2));
+            terminal0_i_arg <= terminal0_instr((6 + 8)-1 downto 6);
+            terminal0_i_target <= terminal0_instr(6-1 downto 0);
+        end if;
+    end if;
+end process terminal0_fields;
 
-terminal0_i_op <= terminal0_instr(20-1 downto (20 - 4));
-terminal0_i_mode <= terminal0_instr((20 - 4)-1 downto ((20 - 4) - 2));
-terminal0_i_arg <= terminal0_instr((6 + 8)-1 downto 6);
-terminal0_i_target <= terminal0_instr(6-1 downto 0);
-
-
-terminal0_k_entry <= terminal0_key_info(12-1 downto (2 + 4));
-terminal0_k_value <= terminal0_key_info((2 + 4)-1 downto 4);
-terminal0_k_kind <= terminal0_key_info(4-1 downto 2);
-terminal0_k_digit <= terminal0_key_info(1);
-terminal0_k_enter <= terminal0_key_info(0);
+terminal0_key_fields: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            terminal0_k_value <= to_unsigned(0, 2);
+            terminal0_k_enter <= '0';
+            terminal0_k_digit <= '0';
+            terminal0_k_kind <= to_unsigned(0, 2);
+            terminal0_k_entry <= to_unsigned(0, 6);
+        else
+            terminal0_k_entry <= terminal0_key_info(12-1 downto (2 + 4));
+            terminal0_k_value <= terminal0_key_info((2 + 4)-1 downto 4);
+            terminal0_k_kind <= terminal0_key_info(4-1 downto 2);
+            terminal0_k_digit <= terminal0_key_info(1);
+            terminal0_k_enter <= terminal0_key_info(0);
+        end if;
+    end if;
+end process terminal0_key_fields;
 
 
 terminal0_acc_is_arg <= stdl(terminal0_acc = terminal0_i_arg);
@@ -1028,7 +1057,7 @@ begin
                         terminal0_key_info <= terminal0_key_d;
                         terminal0_key_event_q <= '1';
                         terminal0_idle <= '0';
-                        terminal0_state <= TE_KEY;
+                        terminal0_state <= TE_KEYW;
                     elsif ((terminal0_pressed /= 0) and (not bool(terminal0_number_mode))) then
                         terminal0_sw_q <= sw_num;
                         terminal0_number <= terminal0_sw_number;
@@ -1037,6 +1066,8 @@ begin
                         terminal0_pc <= terminal0_button_pc;
                         terminal0_state <= TE_FETCH;
                     end if;
+                when TE_KEYW =>
+                    terminal0_state <= TE_KEY;
                 when TE_KEY =>
                     terminal0_state <= TE_FETCH;
                     if bool(terminal0_number_mode) then
@@ -1093,6 +1124,8 @@ begin
                         end if;
                     end if;
                 when TE_FETCH =>
+                    terminal0_state <= TE_DECODE;
+                when TE_DECODE =>
                     terminal0_state <= TE_EXEC;
                 when TE_EXEC =>
                     if (terminal0_i_op = 0) then
@@ -1210,13 +1243,15 @@ begin
                     end case;
                     terminal0_state <= TE_STRF;
                 when TE_STRF =>
+                    terminal0_state <= TE_STRW;
+                when TE_STRW =>
                     terminal0_state <= TE_STRC;
                 when TE_STRC =>
-                    if (terminal0_char_q = 0) then
+                    if (terminal0_char_r = 0) then
                         terminal0_pc <= (terminal0_pc + 1);
                         terminal0_state <= TE_FETCH;
                     else
-                        terminal0_char <= terminal0_char_q;
+                        terminal0_char <= terminal0_char_r;
                         terminal0_sp <= (terminal0_sp + 1);
                         terminal0_resume <= TE_STRF;
                         terminal0_state <= TE_SEND;

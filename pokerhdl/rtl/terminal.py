@@ -146,7 +146,8 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
 
     t_state = enum("TE_IDLE", "TE_KEY", "TE_DIGIT1", "TE_DIGIT2", "TE_SEND", "TE_FETCH",
                    "TE_EXEC", "TE_LOAD1", "TE_LOAD2", "TE_STRI", "TE_STRF", "TE_STRC",
-                   "TE_NUMW", "TE_NUMD", "TE_GLYPH", "TE_OUTW", "TE_JUMP")
+                   "TE_NUMW", "TE_NUMD", "TE_GLYPH", "TE_OUTW", "TE_JUMP", "TE_DECODE",
+                   "TE_STRW", "TE_KEYW")
     state = Signal(t_state.TE_FETCH)
     resume = Signal(t_state.TE_FETCH)       # where TE_SEND goes once the character is sent
     pc = Signal(intbv(E_BOOT, min=0, max=len(PROG)))
@@ -176,6 +177,7 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
     str_index = Signal(intbv(0)[sbits:])
     sp = Signal(intbv(0, min=0, max=len(CHARS)))
     char_q, char_d, char = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    char_r = Signal(intbv(0)[8:])           # char_q registered once more (below)
     part = Signal(intbv(0)[PART_BITS:])
     shifter = Signal(intbv(0)[4 * digits:])
     digits_left = Signal(intbv(0, min=0, max=digits + 1))
@@ -189,14 +191,17 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
     idle = Signal(bool(0))          # state == TE_IDLE, as a register of its own: a game steers
                                     # its window with it (busy)
 
-    @always_comb
+    # the ROMs' outputs (block RAMs) are registered again before any logic reads them: a block
+    # RAM's clock-to-out (5.6 ns on an ECP5 DP16KD) leaves no time for logic in the same clock
+    @always_seq(clk.posedge, reset=rst)
     def fields():
+        char_r.next = char_q
         i_op.next = instr[iwidth:iwidth - OP_BITS]
         i_mode.next = instr[iwidth - OP_BITS:iwidth - OP_BITS - MODE_BITS]
         i_arg.next = instr[tbits + ARG_BITS:tbits]
         i_target.next = instr[tbits:]
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def key_fields():
         k_entry.next = key_info[kwidth:value_bits + 4]
         k_value.next = key_info[value_bits + 4:4]
@@ -288,7 +293,7 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
                 key_info.next = key_d
                 key_event_q.next = 1
                 idle.next = 0
-                state.next = t_state.TE_KEY
+                state.next = t_state.TE_KEYW
             elif pressed != 0 and not number_mode:
                 sw_q.next = sw
                 number.next = sw_number
@@ -296,6 +301,8 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
                 idle.next = 0
                 pc.next = button_pc
                 state.next = t_state.TE_FETCH
+        elif state == t_state.TE_KEYW:
+            state.next = t_state.TE_KEY             # k_kind, k_entry... <= key_info here
         elif state == t_state.TE_KEY:
             state.next = t_state.TE_FETCH
             if number_mode:
@@ -346,7 +353,9 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
                 if resume == t_state.TE_IDLE:
                     idle.next = 1
         elif state == t_state.TE_FETCH:
-            state.next = t_state.TE_EXEC            # instr <= PROG[pc] at this edge
+            state.next = t_state.TE_DECODE          # instr <= PROG[pc] at this edge
+        elif state == t_state.TE_DECODE:
+            state.next = t_state.TE_EXEC            # i_op, i_arg... <= instr at this edge
         elif state == t_state.TE_EXEC:
             if i_op == I_END:
                 state.next = t_state.TE_IDLE
@@ -436,13 +445,15 @@ def terminal(clk, rst, rxd, txd, press, sw, bus, program, keys, buttons, number_
             sp.next = STARTS[int(str_index)]
             state.next = t_state.TE_STRF
         elif state == t_state.TE_STRF:
-            state.next = t_state.TE_STRC            # char_q <= CHARS[sp] at this edge
+            state.next = t_state.TE_STRW            # char_q <= CHARS[sp] at this edge
+        elif state == t_state.TE_STRW:
+            state.next = t_state.TE_STRC            # char_r <= char_q at this edge
         elif state == t_state.TE_STRC:
-            if char_q == 0:
+            if char_r == 0:
                 pc.next = pc + 1
                 state.next = t_state.TE_FETCH
             else:
-                char.next = char_q
+                char.next = char_r
                 sp.next = sp + 1
                 resume.next = t_state.TE_STRF
                 state.next = t_state.TE_SEND
