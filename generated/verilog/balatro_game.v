@@ -147,6 +147,7 @@ reg [7:0] preview0_chosen;
 reg [7:0] preview0_chosen_q;
 reg [3:0] preview0_n0;
 reg [27:0] preview0_prefix;
+reg [27:0] preview0_prefix_q;
 wire [23:0] preview0_packed_in;
 reg [3:0] preview0_n1;
 reg [3:0] preview0_cat_a;
@@ -1695,13 +1696,8 @@ always @(posedge clk) begin: preview0_pipe_reg61_load
 end
 
 
-always @(posedge clk) begin: preview0_chosen_slots
-    preview0_chosen_q <= chosen;
-end
-
-
-always @(preview0_chosen_q) begin: preview0_prefix_rom
-    case (preview0_chosen_q)
+always @(chosen) begin: preview0_prefix_rom
+    case (chosen)
         0: preview0_prefix = 0;
         1: preview0_prefix = 19173960;
         2: preview0_prefix = 19173952;
@@ -1961,6 +1957,13 @@ always @(preview0_chosen_q) begin: preview0_prefix_rom
     endcase
 end
 
+// The table's registered read (a block RAM's), then the counts registered again in
+// prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic.
+always @(posedge clk) begin: preview0_prefix_read
+    preview0_chosen_q <= chosen;
+    preview0_prefix_q <= preview0_prefix;
+end
+
 
 always @(posedge clk) begin: preview0_prefix_counts
     integer i;
@@ -1970,11 +1973,11 @@ always @(posedge clk) begin: preview0_prefix_counts
     for (i=0; i<8; i=i+1) begin
         v = 3'h0;
         for (b=0; b<3; b=b+1) begin
-            v[b] = preview0_prefix[((3 * i) + b)];
+            v[b] = preview0_prefix_q[((3 * i) + b)];
         end
         preview0_before[i] <= v;
     end
-    preview0_n0 <= preview0_prefix[28-1:(3 * 8)];
+    preview0_n0 <= preview0_prefix_q[28-1:(3 * 8)];
 end
 
 

@@ -136,6 +136,7 @@ signal preview0_chosen: unsigned(7 downto 0);
 signal preview0_chosen_q: unsigned(7 downto 0);
 signal preview0_n0: unsigned(3 downto 0);
 signal preview0_prefix: unsigned(27 downto 0);
+signal preview0_prefix_q: unsigned(27 downto 0);
 signal preview0_packed_in: unsigned(23 downto 0);
 signal preview0_n1: unsigned(3 downto 0);
 signal preview0_cat_a: unsigned(3 downto 0);
@@ -1795,16 +1796,9 @@ begin
     end if;
 end process preview0_pipe_reg61_load;
 
-preview0_chosen_slots: process (clk) is
+preview0_prefix_rom: process (chosen) is
 begin
-    if rising_edge(clk) then
-        preview0_chosen_q <= chosen;
-    end if;
-end process preview0_chosen_slots;
-
-preview0_prefix_rom: process (preview0_chosen_q) is
-begin
-    case to_integer(preview0_chosen_q) is
+    case to_integer(chosen) is
         when 0 => preview0_prefix <= "0000000000000000000000000000";
         when 1 => preview0_prefix <= "0001001001001001001001001000";
         when 2 => preview0_prefix <= "0001001001001001001001000000";
@@ -2064,6 +2058,16 @@ begin
     end case;
 end process preview0_prefix_rom;
 
+-- The table's registered read (a block RAM's), then the counts registered again in
+-- prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic.
+preview0_prefix_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        preview0_chosen_q <= chosen;
+        preview0_prefix_q <= preview0_prefix;
+    end if;
+end process preview0_prefix_read;
+
 preview0_prefix_counts: process (clk) is
     variable v: unsigned(2 downto 0);
 begin
@@ -2072,11 +2076,11 @@ begin
         for i in 0 to 8-1 loop
             v := to_unsigned(0, 3);
             for b in 0 to 3-1 loop
-                v(b) := preview0_prefix(((3 * i) + b));
+                v(b) := preview0_prefix_q(((3 * i) + b));
             end loop;
             preview0_before(i) <= v;
         end loop;
-        preview0_n0 <= preview0_prefix(28-1 downto (3 * 8));
+        preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
     end if;
 end process preview0_prefix_counts;
 

@@ -116,7 +116,7 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     """The hand of the chosen slots (1 to 5), PREVIEW_LATENCY clocks after chosen_in: count,
     category, chips (base plus the scoring cards'), mult and score = chips x mult."""
     chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
-    prefix = Signal(intbv(0)[PREFIX_BITS:])
+    prefix, prefix_q = Signal(intbv(0)[PREFIX_BITS:]), Signal(intbv(0)[PREFIX_BITS:])
     before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
     n0 = Signal(intbv(0)[4:])
     cards = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(PICKED)]
@@ -139,13 +139,16 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
     chips_b = Signal(intbv(0)[CHIPS_BITS:])
     top = HAND_SLOTS
 
-    @always(clk.posedge)
-    def chosen_slots():
-        chosen_q.next = chosen_in
-
     @always_comb
     def prefix_rom():
-        prefix.next = PREFIX_ROM[int(chosen_q)]
+        prefix.next = PREFIX_ROM[int(chosen_in)]
+
+    @always(clk.posedge)
+    def prefix_read():
+        """The table's registered read (a block RAM's), then the counts registered again in
+        prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic."""
+        chosen_q.next = chosen_in
+        prefix_q.next = prefix
 
     @always(clk.posedge)
     def prefix_counts():
@@ -153,9 +156,9 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score):
         for i in range(top):
             v = intbv(0)[3:]
             for b in range(3):
-                v[b] = prefix[3 * i + b]
+                v[b] = prefix_q[3 * i + b]
             before[i].next = v
-        n0.next = prefix[PREFIX_BITS:3 * HAND_SLOTS]
+        n0.next = prefix_q[PREFIX_BITS:3 * HAND_SLOTS]
 
     @always_comb
     def pack():
