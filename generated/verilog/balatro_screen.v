@@ -82,14 +82,12 @@ reg [5:0] line_message = 0;
 reg [6:0] col = 0;
 reg [5:0] a_line_c = 0;
 reg [5:0] a_row = 0;
-reg [6:0] a_col = 0;
 reg [2:0] a_gx = 0;
 reg [3:0] a_gy = 0;
-reg [5:0] a_line = 0;
+reg [11:0] a_addr = 0;
 reg [3:0] a_slot = 15;
 reg [2:0] a_dx = 0;
 reg a_active = 0;
-reg [11:0] b_addr = 0;
 reg b_card = 0;
 reg [2:0] b_dy = 0;
 reg [5:0] b_code = 0;
@@ -98,7 +96,7 @@ reg [2:0] b_dx = 0;
 reg [2:0] b_gx = 0;
 reg [3:0] b_gy = 0;
 reg b_active = 0;
-reg [7:0] c_op = 0;
+reg [7:0] b_op = 0;
 reg [3:0] c_row = 0;
 reg [2:0] c_bit = 0;
 reg [6:0] c_char = 0;
@@ -114,13 +112,18 @@ reg [3:0] d_row = 0;
 reg [2:0] d_bit = 0;
 reg [11:0] d_ink = 0;
 reg [11:0] d_paper = 0;
+reg [7:0] c_op = 0;
 reg [2:0] e_bit = 0;
 reg [11:0] e_ink = 0;
 reg [11:0] e_paper = 0;
+reg [7:0] f_bits = 0;
 reg [7:0] bits = 0;
+reg [2:0] f_bit = 0;
+reg [11:0] f_ink = 0;
+reg [11:0] f_paper = 0;
 reg [11:0] rgb_q = 0;
-reg [5:0] hs_line = 63;
-reg [5:0] vs_line = 63;
+reg [6:0] hs_line = 127;
+reg [6:0] vs_line = 127;
 reg [2:0] vga_timing0_div = 0;
 reg vga_timing0_first = 1;
 reg [9:0] vga_timing0_hc = 0;
@@ -7082,11 +7085,13 @@ end
 
 
 always @(posedge clk) begin: stage_a
+    reg [12-1:0] line;
     a_row <= y[10-1:4];
-    a_col <= col;
     a_gx <= x[3-1:0];
     a_gy <= y[4-1:0];
-    a_line <= a_line_c;
+    line = 12'h0;
+    line = a_line_c;
+    a_addr <= (((line << 6) + (line << 4)) + col);
     a_slot <= slot_table[col];
     a_dx <= dx_table[col];
     a_active <= active;
@@ -7094,15 +7099,12 @@ end
 
 
 always @(posedge clk) begin: stage_b
-    reg [12-1:0] line;
     reg [4-1:0] k;
     reg raised;
     reg [6-1:0] top;
     reg [6-1:0] c;
+    integer s;
     integer i;
-    line = 12'h0;
-    line = a_line;
-    b_addr <= (((line << 6) + (line << 4)) + a_col);
     k = a_slot[3-1:0];
     raised = selection[k];
     top = 6'h0;
@@ -7113,8 +7115,12 @@ always @(posedge clk) begin: stage_b
     b_card <= ((a_slot != 15) && (k < view_hand_len) && (a_row >= top) && (a_row < (top + 6)));
     b_dy <= (a_row[3-1:0] - top[3-1:0]);
     c = 6'h0;
-    for (i=0; i<6; i=i+1) begin
-        c[i] = view_hand[((6 * k) + i)];
+    for (s=0; s<8; s=s+1) begin
+        for (i=0; i<6; i=i+1) begin
+            if (($signed({1'b0, k}) == s)) begin
+                c[i] = view_hand[((6 * s) + i)];
+            end
+        end
     end
     b_code <= c;
     b_sel <= raised;
@@ -7124,9 +7130,10 @@ always @(posedge clk) begin: stage_b
     b_active <= a_active;
 end
 
-
+// The line ROM's registered read (a block RAM's), registered again: its clock-to-out
+// ends at c_op, not in stage_d's choice of digit.
 always @(posedge clk) begin: line_rom
-    c_op <= line_table[b_addr];
+    b_op <= line_table[a_addr];
 end
 
 
@@ -7208,35 +7215,48 @@ always @(posedge clk) begin: stage_d
 end
 
 
+always @(posedge clk) begin: line_out
+    c_op <= b_op;
+end
+
+
 always @(posedge clk) begin: stage_e
     e_bit <= d_bit;
     e_ink <= d_ink;
     e_paper <= d_paper;
 end
 
-
+// The glyph ROM's row registered, off the block RAM's clock-to-out.
 always @(posedge clk) begin: stage_f
+    f_bits <= bits;
+    f_bit <= e_bit;
+    f_ink <= e_ink;
+    f_paper <= e_paper;
+end
+
+
+always @(posedge clk) begin: stage_g
     if (rst == 1) begin
-        hs_line <= 63;
-        vs_line <= 63;
+        hs_line <= 127;
+        vs_line <= 127;
         rgb_q <= 0;
     end
     else begin
-        if (bits[(7 - $signed({1'b0, e_bit}))]) begin
-            rgb_q <= e_ink;
+        if (f_bits[(7 - $signed({1'b0, f_bit}))]) begin
+            rgb_q <= f_ink;
         end
         else begin
-            rgb_q <= e_paper;
+            rgb_q <= f_paper;
         end
-        hs_line <= {hs_line[(6 - 1)-1:0], hs0};
-        vs_line <= {vs_line[(6 - 1)-1:0], vs0};
+        hs_line <= {hs_line[(7 - 1)-1:0], hs0};
+        vs_line <= {vs_line[(7 - 1)-1:0], vs0};
     end
 end
 
 
 
 assign rgb = rgb_q;
-assign hsync = hs_line[(6 - 1)];
-assign vsync = vs_line[(6 - 1)];
+assign hsync = hs_line[(7 - 1)];
+assign vsync = vs_line[(7 - 1)];
 
 endmodule

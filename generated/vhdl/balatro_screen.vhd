@@ -72,14 +72,12 @@ signal view_result_num: unsigned(2 downto 0) := "000";
 signal col: unsigned(6 downto 0) := "0000000";
 signal a_line_c: unsigned(5 downto 0) := "000000";
 signal a_row: unsigned(5 downto 0) := "000000";
-signal a_col: unsigned(6 downto 0) := "0000000";
 signal a_gx: unsigned(2 downto 0) := "000";
 signal a_gy: unsigned(3 downto 0) := "0000";
-signal a_line: unsigned(5 downto 0) := "000000";
+signal a_addr: unsigned(11 downto 0) := "000000000000";
 signal a_slot: unsigned(3 downto 0) := "1111";
 signal a_dx: unsigned(2 downto 0) := "000";
 signal a_active: std_logic := '0';
-signal b_addr: unsigned(11 downto 0) := "000000000000";
 signal b_card: std_logic := '0';
 signal view_hand_len_num: unsigned(3 downto 0) := "0000";
 signal b_dy: unsigned(2 downto 0) := "000";
@@ -90,7 +88,7 @@ signal b_dx: unsigned(2 downto 0) := "000";
 signal b_gx: unsigned(2 downto 0) := "000";
 signal b_gy: unsigned(3 downto 0) := "0000";
 signal b_active: std_logic := '0';
-signal c_op: unsigned(7 downto 0) := "00000000";
+signal b_op: unsigned(7 downto 0) := "00000000";
 signal c_row: unsigned(3 downto 0) := "0000";
 signal c_bit: unsigned(2 downto 0) := "000";
 signal c_char: unsigned(6 downto 0) := "0000000";
@@ -106,13 +104,18 @@ signal d_row: unsigned(3 downto 0) := "0000";
 signal d_bit: unsigned(2 downto 0) := "000";
 signal d_ink: unsigned(11 downto 0) := "000000000000";
 signal d_paper: unsigned(11 downto 0) := "000000000000";
+signal c_op: unsigned(7 downto 0) := "00000000";
 signal e_bit: unsigned(2 downto 0) := "000";
 signal e_ink: unsigned(11 downto 0) := "000000000000";
 signal e_paper: unsigned(11 downto 0) := "000000000000";
+signal f_bits: unsigned(7 downto 0) := "00000000";
 signal bits: unsigned(7 downto 0) := "00000000";
+signal f_bit: unsigned(2 downto 0) := "000";
+signal f_ink: unsigned(11 downto 0) := "000000000000";
+signal f_paper: unsigned(11 downto 0) := "000000000000";
 signal rgb_q: unsigned(11 downto 0) := "000000000000";
-signal hs_line: unsigned(5 downto 0) := "111111";
-signal vs_line: unsigned(5 downto 0) := "111111";
+signal hs_line: unsigned(6 downto 0) := "1111111";
+signal vs_line: unsigned(6 downto 0) := "1111111";
 signal vga_timing0_div: unsigned(2 downto 0) := "000";
 signal vga_timing0_first: std_logic := '1';
 signal vga_timing0_hc: unsigned(9 downto 0) := "0000000000";
@@ -7057,13 +7060,15 @@ begin
 end process decode_a;
 
 stage_a: process (clk) is
+    variable line: unsigned(11 downto 0);
 begin
     if rising_edge(clk) then
         a_row <= y(10-1 downto 4);
-        a_col <= col;
         a_gx <= x(3-1 downto 0);
         a_gy <= y(4-1 downto 0);
-        a_line <= a_line_c;
+        line := to_unsigned(0, 12);
+        line := resize(a_line_c, 12);
+        a_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + col);
         a_slot <= slot_table(to_integer(col));
         a_dx <= dx_table(to_integer(col));
         a_active <= active;
@@ -7071,16 +7076,12 @@ begin
 end process stage_a;
 
 stage_b: process (clk) is
-    variable line: unsigned(11 downto 0);
     variable k: unsigned(3 downto 0);
     variable raised: std_logic;
     variable top: unsigned(5 downto 0);
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        line := to_unsigned(0, 12);
-        line := resize(a_line, 12);
-        b_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + a_col);
         k := resize(a_slot(3-1 downto 0), 4);
         raised := selection_num(to_integer(k));
         top := to_unsigned(0, 6);
@@ -7091,8 +7092,12 @@ begin
         b_card <= stdl((a_slot /= 15) and (k < view_hand_len_num) and (a_row >= top) and (a_row < (top + 6)));
         b_dy <= (a_row(3-1 downto 0) - top(3-1 downto 0));
         c := to_unsigned(0, 6);
-        for i in 0 to 6-1 loop
-            c(i) := view_hand_num(to_integer(signed(resize(6 * k, 9)) + i));
+        for s in 0 to 8-1 loop
+            for i in 0 to 6-1 loop
+                if (signed(resize(k, 5)) = s) then
+                    c(i) := view_hand_num(((6 * s) + i));
+                end if;
+            end loop;
         end loop;
         b_code <= c;
         b_sel <= raised;
@@ -7103,10 +7108,12 @@ begin
     end if;
 end process stage_b;
 
+-- The line ROM's registered read (a block RAM's), registered again: its clock-to-out
+-- ends at c_op, not in stage_d's choice of digit.
 line_rom: process (clk) is
 begin
     if rising_edge(clk) then
-        c_op <= line_table(to_integer(b_addr));
+        b_op <= line_table(to_integer(a_addr));
     end if;
 end process line_rom;
 
@@ -7184,6 +7191,13 @@ begin
     end if;
 end process stage_d;
 
+line_out: process (clk) is
+begin
+    if rising_edge(clk) then
+        c_op <= b_op;
+    end if;
+end process line_out;
+
 stage_e: process (clk) is
 begin
     if rising_edge(clk) then
@@ -7193,28 +7207,39 @@ begin
     end if;
 end process stage_e;
 
+-- The glyph ROM's row registered, off the block RAM's clock-to-out.
 stage_f: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
-            hs_line <= to_unsigned(63, 6);
-            vs_line <= to_unsigned(63, 6);
-            rgb_q <= to_unsigned(0, 12);
-        else
-            if bool(bits(to_integer(7 - signed(resize(e_bit, 4))))) then
-                rgb_q <= e_ink;
-            else
-                rgb_q <= e_paper;
-            end if;
-            hs_line <= unsigned'(hs_line((6 - 1)-1 downto 0) & hs0);
-            vs_line <= unsigned'(vs_line((6 - 1)-1 downto 0) & vs0);
-        end if;
+        f_bits <= bits;
+        f_bit <= e_bit;
+        f_ink <= e_ink;
+        f_paper <= e_paper;
     end if;
 end process stage_f;
 
+stage_g: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            hs_line <= to_unsigned(127, 7);
+            vs_line <= to_unsigned(127, 7);
+            rgb_q <= to_unsigned(0, 12);
+        else
+            if bool(f_bits(to_integer(7 - signed(resize(f_bit, 4))))) then
+                rgb_q <= f_ink;
+            else
+                rgb_q <= f_paper;
+            end if;
+            hs_line <= unsigned'(hs_line((7 - 1)-1 downto 0) & hs0);
+            vs_line <= unsigned'(vs_line((7 - 1)-1 downto 0) & vs0);
+        end if;
+    end if;
+end process stage_g;
+
 
 rgb_num <= rgb_q;
-hsync <= hs_line((6 - 1));
-vsync <= vs_line((6 - 1));
+hsync <= hs_line((7 - 1));
+vsync <= vs_line((7 - 1));
 
 end architecture MyHDL;

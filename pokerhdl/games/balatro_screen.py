@@ -13,9 +13,11 @@ into characters in the background, one field at a time, with leading blanks (abo
 for all of them). Cards: the column says which card slot and where in it, the row whether the
 card (raised when selected) is there, and the card's code gives the rank and suit glyphs.
 
-Pipeline: the timing's registered (x, y), then six registers: row and column decoded; line
-address and card fields; line ROM and card glyph choice; glyph code; glyph ROM; colour. The
-syncs are delayed as many clocks, so they stay aligned at any clocks-per-pixel.
+Pipeline: the timing's registered (x, y), then seven registers: row, column and line address
+decoded; line ROM and card fields; the line ROM's cell registered and card glyph choice; glyph
+code; glyph ROM; its row registered; colour. Each block RAM's output goes straight into a
+register (its 5.6 ns clock-to-out on an ECP5 leaves no time for logic). The syncs are delayed
+as many clocks, so they stay aligned at any clocks-per-pixel.
 """
 
 import re
@@ -105,7 +107,7 @@ CARD_DX = tuple(0 if s == NO_SLOT else c - CARD_COL0 - CARD_PITCH * s
 # a card's rank as the golden frame writes it (golden rank_text: "10" for a ten), by rank
 RANK_FIRST = tuple(ord(rank_text(r << 2)[0]) for r in range(13)) + (BLANK,) * 3
 RANK_SECOND = tuple(ord(rank_text(r << 2)[1:] or " ") for r in range(13)) + (BLANK,) * 3
-LATENCY = 6                                # the timing's (x, y) to the colour register
+LATENCY = 7                                # the timing's (x, y) to the colour register
 
 
 def check_display(rules):
@@ -217,13 +219,14 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
                                                       for _ in range(4))
     # A: row and column decoded
     col = Signal(intbv(0)[7:])
-    a_row, a_col = Signal(intbv(0)[6:]), Signal(intbv(0)[7:])
+    a_row = Signal(intbv(0)[6:])
     a_gx, a_gy = Signal(intbv(0)[3:]), Signal(intbv(0)[4:])
-    a_line, a_line_c = Signal(intbv(0)[LINE_BITS:]), Signal(intbv(0)[LINE_BITS:])
+    a_line_c = Signal(intbv(0)[LINE_BITS:])
+    a_addr = Signal(intbv(0)[ADDRESS_BITS:])
     a_slot, a_dx = Signal(intbv(NO_SLOT)[4:]), Signal(intbv(0)[3:])
     a_active = Signal(bool(0))
-    # B: line address and card fields
-    b_addr = Signal(intbv(0)[ADDRESS_BITS:])
+    # B: line ROM read and card fields
+    b_op = Signal(intbv(0)[8:])
     b_card, b_sel, b_active = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     b_code = Signal(intbv(0)[CODE_BITS:])
     b_dx, b_dy = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
@@ -234,12 +237,12 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
     c_char = Signal(intbv(0)[7:])
     c_row, c_gy = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     c_bit, c_gx = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    # D: glyph code; E: glyph ROM; F: colour
+    # D: glyph code; E: glyph ROM; F: its row registered; G: colour
     d_code, d_row = Signal(intbv(0)[7:]), Signal(intbv(0)[4:])
-    d_bit, e_bit = Signal(intbv(0)[3:]), Signal(intbv(0)[3:])
-    d_ink, e_ink = Signal(intbv(0)[12:]), Signal(intbv(0)[12:])
-    d_paper, e_paper = Signal(intbv(0)[12:]), Signal(intbv(0)[12:])
-    bits = Signal(intbv(0)[8:])
+    d_bit, e_bit, f_bit = (Signal(intbv(0)[3:]) for _ in range(3))
+    d_ink, e_ink, f_ink = (Signal(intbv(0)[12:]) for _ in range(3))
+    d_paper, e_paper, f_paper = (Signal(intbv(0)[12:]) for _ in range(3))
+    bits, f_bits = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     font = glyph_rom(clk, d_code, d_row, bits)
     line_table = rom_signals(LINE_ROM, 8)
     slot_table, dx_table = rom_signals(CARD_SLOT, 4), rom_signals(CARD_DX, 3)
@@ -296,19 +299,17 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
     @always(clk.posedge)
     def stage_a():
         a_row.next = y[10:4]
-        a_col.next = col
         a_gx.next = x[3:0]
         a_gy.next = y[4:0]
-        a_line.next = a_line_c
+        line = intbv(0)[ADDRESS_BITS:]
+        line[:] = a_line_c
+        a_addr.next = (line << 6) + (line << 4) + col     # line * COLS + column
         a_slot.next = slot_table[col]
         a_dx.next = dx_table[col]
         a_active.next = active
 
     @always(clk.posedge)
     def stage_b():
-        line = intbv(0)[ADDRESS_BITS:]
-        line[:] = a_line
-        b_addr.next = (line << 6) + (line << 4) + a_col     # line * COLS + column
         k = a_slot[3:0]
         raised = selection[k]
         top = intbv(0)[6:]
@@ -318,9 +319,12 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
         b_card.next = a_slot != NO_SLOT and k < view.hand_len and a_row >= top \
             and a_row < top + card_h
         b_dy.next = a_row[3:0] - top[3:0]           # mod 8: only read inside the card
+        # slot k's code by a mux over the slots (an index CODE_BITS * k is a multiplier)
         c = intbv(0)[CODE_BITS:]
-        for i in range(CODE_BITS):
-            c[i] = view.hand[CODE_BITS * k + i]
+        for s in range(HAND_SLOTS):
+            for i in range(CODE_BITS):
+                if k == s:
+                    c[i] = view.hand[CODE_BITS * s + i]
         b_code.next = c
         b_sel.next = raised
         b_dx.next = a_dx
@@ -330,7 +334,13 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
 
     @always_seq(clk.posedge, reset=None)
     def line_rom():
-        c_op.next = line_table[b_addr]
+        """The line ROM's registered read (a block RAM's), registered again: its clock-to-out
+        ends at c_op, not in stage_d's choice of digit."""
+        b_op.next = line_table[a_addr]
+
+    @always(clk.posedge)
+    def line_out():
+        c_op.next = b_op
 
     @always(clk.posedge)
     def stage_c():
@@ -398,12 +408,20 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
         e_ink.next = d_ink
         e_paper.next = d_paper
 
-    @always_seq(clk.posedge, reset=rst)
+    @always(clk.posedge)
     def stage_f():
-        if bits[7 - e_bit]:
-            rgb_q.next = e_ink
+        """The glyph ROM's row registered, off the block RAM's clock-to-out."""
+        f_bits.next = bits
+        f_bit.next = e_bit
+        f_ink.next = e_ink
+        f_paper.next = e_paper
+
+    @always_seq(clk.posedge, reset=rst)
+    def stage_g():
+        if f_bits[7 - f_bit]:
+            rgb_q.next = f_ink
         else:
-            rgb_q.next = e_paper
+            rgb_q.next = f_paper
         hs_line.next = concat(hs_line[LATENCY - 1:0], hs0)
         vs_line.next = concat(vs_line[LATENCY - 1:0], vs0)
 
@@ -414,7 +432,7 @@ def balatro_screen(clk, rst, view, selection, rgb, hsync, vsync, rules, clocks_p
         vsync.next = vs_line[LATENCY - 1]
 
     return (timing, digits, font, lines, decode_a, stage_a, stage_b, line_rom, stage_c, stage_d,
-            stage_e, stage_f, outputs)
+            line_out, stage_e, stage_f, stage_g, outputs)
 
 
 def balatro_screen_top(clocks_per_pixel=4, h=None, v=None, **rules):
