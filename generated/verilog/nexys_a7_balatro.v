@@ -159,6 +159,7 @@ reg [7:0] balatro_board0_balatro_game0_preview0_chosen = 0;
 reg [7:0] balatro_board0_balatro_game0_preview0_chosen_q = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_n0 = 0;
 reg [27:0] balatro_board0_balatro_game0_preview0_prefix = 0;
+reg [27:0] balatro_board0_balatro_game0_preview0_prefix_q = 0;
 wire [23:0] balatro_board0_balatro_game0_preview0_packed_in;
 reg [3:0] balatro_board0_balatro_game0_preview0_n1 = 0;
 reg [3:0] balatro_board0_balatro_game0_preview0_cat_a = 0;
@@ -319,14 +320,12 @@ reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
 reg [6:0] balatro_board0_balatro_screen0_col = 0;
 reg [5:0] balatro_board0_balatro_screen0_a_line_c = 0;
 reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
-reg [6:0] balatro_board0_balatro_screen0_a_col = 0;
 reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
 reg [3:0] balatro_board0_balatro_screen0_a_gy = 0;
-reg [5:0] balatro_board0_balatro_screen0_a_line = 0;
+reg [11:0] balatro_board0_balatro_screen0_a_addr = 0;
 reg [3:0] balatro_board0_balatro_screen0_a_slot = 15;
 reg [2:0] balatro_board0_balatro_screen0_a_dx = 0;
 reg balatro_board0_balatro_screen0_a_active = 0;
-reg [11:0] balatro_board0_balatro_screen0_b_addr = 0;
 reg balatro_board0_balatro_screen0_b_card = 0;
 reg [2:0] balatro_board0_balatro_screen0_b_dy = 0;
 reg [5:0] balatro_board0_balatro_screen0_b_code = 0;
@@ -335,7 +334,7 @@ reg [2:0] balatro_board0_balatro_screen0_b_dx = 0;
 reg [2:0] balatro_board0_balatro_screen0_b_gx = 0;
 reg [3:0] balatro_board0_balatro_screen0_b_gy = 0;
 reg balatro_board0_balatro_screen0_b_active = 0;
-reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
+reg [7:0] balatro_board0_balatro_screen0_b_op = 0;
 reg [3:0] balatro_board0_balatro_screen0_c_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_c_bit = 0;
 reg [6:0] balatro_board0_balatro_screen0_c_char = 0;
@@ -351,13 +350,18 @@ reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
 reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
 reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
+reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
 reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
 reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
 reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
+reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
 reg [7:0] balatro_board0_balatro_screen0_bits = 0;
+reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
 reg [11:0] balatro_board0_balatro_screen0_rgb_q = 0;
-reg [5:0] balatro_board0_balatro_screen0_hs_line = 63;
-reg [5:0] balatro_board0_balatro_screen0_vs_line = 63;
+reg [6:0] balatro_board0_balatro_screen0_hs_line = 127;
+reg [6:0] balatro_board0_balatro_screen0_vs_line = 127;
 reg [2:0] balatro_board0_balatro_screen0_vga_timing0_div = 0;
 reg balatro_board0_balatro_screen0_vga_timing0_first = 1;
 reg [9:0] balatro_board0_balatro_screen0_vga_timing0_hc = 0;
@@ -8706,13 +8710,8 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pipe_reg61_lo
 end
 
 
-always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_chosen_slots
-    balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
-end
-
-
-always @(balatro_board0_balatro_game0_preview0_chosen_q) begin: balatro_board0_balatro_game0_preview0_prefix_rom
-    case (balatro_board0_balatro_game0_preview0_chosen_q)
+always @(balatro_board0_balatro_game0_chosen) begin: balatro_board0_balatro_game0_preview0_prefix_rom
+    case (balatro_board0_balatro_game0_chosen)
         0: balatro_board0_balatro_game0_preview0_prefix = 0;
         1: balatro_board0_balatro_game0_preview0_prefix = 19173960;
         2: balatro_board0_balatro_game0_preview0_prefix = 19173952;
@@ -8972,6 +8971,13 @@ always @(balatro_board0_balatro_game0_preview0_chosen_q) begin: balatro_board0_b
     endcase
 end
 
+// The table's registered read (a block RAM's), then the counts registered again in
+// prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic.
+always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_prefix_read
+    balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
+    balatro_board0_balatro_game0_preview0_prefix_q <= balatro_board0_balatro_game0_preview0_prefix;
+end
+
 
 always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_prefix_counts
     integer i;
@@ -8981,11 +8987,11 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_prefix_counts
     for (i=0; i<8; i=i+1) begin
         v = 3'h0;
         for (b=0; b<3; b=b+1) begin
-            v[b] = balatro_board0_balatro_game0_preview0_prefix[((3 * i) + b)];
+            v[b] = balatro_board0_balatro_game0_preview0_prefix_q[((3 * i) + b)];
         end
         balatro_board0_balatro_game0_preview0_before[i] <= v;
     end
-    balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix[28-1:(3 * 8)];
+    balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix_q[28-1:(3 * 8)];
 end
 
 
@@ -10212,11 +10218,13 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_a
+    reg [12-1:0] line;
     balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y[10-1:4];
-    balatro_board0_balatro_screen0_a_col <= balatro_board0_balatro_screen0_col;
     balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x[3-1:0];
     balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y[4-1:0];
-    balatro_board0_balatro_screen0_a_line <= balatro_board0_balatro_screen0_a_line_c;
+    line = 12'h0;
+    line = balatro_board0_balatro_screen0_a_line_c;
+    balatro_board0_balatro_screen0_a_addr <= (((line << 6) + (line << 4)) + balatro_board0_balatro_screen0_col);
     balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10224,15 +10232,12 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_b
-    reg [12-1:0] line;
     reg [4-1:0] k;
     reg raised;
     reg [6-1:0] top;
     reg [6-1:0] c;
+    integer s;
     integer i;
-    line = 12'h0;
-    line = balatro_board0_balatro_screen0_a_line;
-    balatro_board0_balatro_screen0_b_addr <= (((line << 6) + (line << 4)) + balatro_board0_balatro_screen0_a_col);
     k = balatro_board0_balatro_screen0_a_slot[3-1:0];
     raised = balatro_board0_io_sw[k];
     top = 6'h0;
@@ -10243,8 +10248,12 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_b
     balatro_board0_balatro_screen0_b_card <= ((balatro_board0_balatro_screen0_a_slot != 15) && (k < balatro_board0_balatro_game0_view_hand_len) && (balatro_board0_balatro_screen0_a_row >= top) && (balatro_board0_balatro_screen0_a_row < (top + 6)));
     balatro_board0_balatro_screen0_b_dy <= (balatro_board0_balatro_screen0_a_row[3-1:0] - top[3-1:0]);
     c = 6'h0;
-    for (i=0; i<6; i=i+1) begin
-        c[i] = balatro_board0_balatro_game0_view_hand[((6 * k) + i)];
+    for (s=0; s<8; s=s+1) begin
+        for (i=0; i<6; i=i+1) begin
+            if (($signed({1'b0, k}) == s)) begin
+                c[i] = balatro_board0_balatro_game0_view_hand[((6 * s) + i)];
+            end
+        end
     end
     balatro_board0_balatro_screen0_b_code <= c;
     balatro_board0_balatro_screen0_b_sel <= raised;
@@ -10254,9 +10263,10 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_b
     balatro_board0_balatro_screen0_b_active <= balatro_board0_balatro_screen0_a_active;
 end
 
-
+// The line ROM's registered read (a block RAM's), registered again: its clock-to-out
+// ends at c_op, not in stage_d's choice of digit.
 always @(posedge clk) begin: balatro_board0_balatro_screen0_line_rom
-    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_line_table[balatro_board0_balatro_screen0_b_addr];
+    balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table[balatro_board0_balatro_screen0_a_addr];
 end
 
 
@@ -10338,36 +10348,49 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
 end
 
 
+always @(posedge clk) begin: balatro_board0_balatro_screen0_line_out
+    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
+end
+
+
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_e
     balatro_board0_balatro_screen0_e_bit <= balatro_board0_balatro_screen0_d_bit;
     balatro_board0_balatro_screen0_e_ink <= balatro_board0_balatro_screen0_d_ink;
     balatro_board0_balatro_screen0_e_paper <= balatro_board0_balatro_screen0_d_paper;
 end
 
-
+// The glyph ROM's row registered, off the block RAM's clock-to-out.
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_f
+    balatro_board0_balatro_screen0_f_bits <= balatro_board0_balatro_screen0_bits;
+    balatro_board0_balatro_screen0_f_bit <= balatro_board0_balatro_screen0_e_bit;
+    balatro_board0_balatro_screen0_f_ink <= balatro_board0_balatro_screen0_e_ink;
+    balatro_board0_balatro_screen0_f_paper <= balatro_board0_balatro_screen0_e_paper;
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_g
     if (rst == 1) begin
-        balatro_board0_balatro_screen0_hs_line <= 63;
-        balatro_board0_balatro_screen0_vs_line <= 63;
+        balatro_board0_balatro_screen0_hs_line <= 127;
+        balatro_board0_balatro_screen0_vs_line <= 127;
         balatro_board0_balatro_screen0_rgb_q <= 0;
     end
     else begin
-        if (balatro_board0_balatro_screen0_bits[(7 - $signed({1'b0, balatro_board0_balatro_screen0_e_bit}))]) begin
-            balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_e_ink;
+        if (balatro_board0_balatro_screen0_f_bits[(7 - $signed({1'b0, balatro_board0_balatro_screen0_f_bit}))]) begin
+            balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_f_ink;
         end
         else begin
-            balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_e_paper;
+            balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_f_paper;
         end
-        balatro_board0_balatro_screen0_hs_line <= {balatro_board0_balatro_screen0_hs_line[(6 - 1)-1:0], balatro_board0_balatro_screen0_hs0};
-        balatro_board0_balatro_screen0_vs_line <= {balatro_board0_balatro_screen0_vs_line[(6 - 1)-1:0], balatro_board0_balatro_screen0_vs0};
+        balatro_board0_balatro_screen0_hs_line <= {balatro_board0_balatro_screen0_hs_line[(7 - 1)-1:0], balatro_board0_balatro_screen0_hs0};
+        balatro_board0_balatro_screen0_vs_line <= {balatro_board0_balatro_screen0_vs_line[(7 - 1)-1:0], balatro_board0_balatro_screen0_vs0};
     end
 end
 
 
 
 assign balatro_board0_balatro_screen0_rgb = balatro_board0_balatro_screen0_rgb_q;
-assign balatro_board0_balatro_screen0_hsync = balatro_board0_balatro_screen0_hs_line[(6 - 1)];
-assign balatro_board0_balatro_screen0_vsync = balatro_board0_balatro_screen0_vs_line[(6 - 1)];
+assign balatro_board0_balatro_screen0_hsync = balatro_board0_balatro_screen0_hs_line[(7 - 1)];
+assign balatro_board0_balatro_screen0_vsync = balatro_board0_balatro_screen0_vs_line[(7 - 1)];
 
 
 

@@ -172,6 +172,7 @@ signal balatro_board0_balatro_game0_preview0_chosen: unsigned(7 downto 0) := "00
 signal balatro_board0_balatro_game0_preview0_chosen_q: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_preview0_n0: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_preview0_prefix: unsigned(27 downto 0) := "0000000000000000000000000000";
+signal balatro_board0_balatro_game0_preview0_prefix_q: unsigned(27 downto 0) := "0000000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_packed_in: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_n1: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_preview0_cat_a: unsigned(3 downto 0) := "0000";
@@ -332,14 +333,12 @@ signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000
 signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_a_line_c: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_a_col: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_a_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_a_line: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_a_addr: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_a_slot: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_screen0_a_dx: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_a_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_addr: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_b_card: std_logic := '0';
 signal balatro_board0_balatro_screen0_b_dy: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_b_code: unsigned(5 downto 0) := "000000";
@@ -348,7 +347,7 @@ signal balatro_board0_balatro_screen0_b_dx: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_b_gx: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_b_gy: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_b_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_b_op: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_screen0_c_row: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_c_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_c_char: unsigned(6 downto 0) := "0000000";
@@ -364,13 +363,18 @@ signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_screen0_bits: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_rgb_q: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_hs_line: unsigned(5 downto 0) := "111111";
-signal balatro_board0_balatro_screen0_vs_line: unsigned(5 downto 0) := "111111";
+signal balatro_board0_balatro_screen0_hs_line: unsigned(6 downto 0) := "1111111";
+signal balatro_board0_balatro_screen0_vs_line: unsigned(6 downto 0) := "1111111";
 signal balatro_board0_balatro_screen0_vga_timing0_div: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_screen0_vga_timing0_first: std_logic := '1';
 signal balatro_board0_balatro_screen0_vga_timing0_hc: unsigned(9 downto 0) := "0000000000";
@@ -8788,16 +8792,9 @@ begin
     end if;
 end process balatro_board0_balatro_game0_preview0_pipe_reg61_load;
 
-balatro_board0_balatro_game0_preview0_chosen_slots: process (clk) is
+balatro_board0_balatro_game0_preview0_prefix_rom: process (balatro_board0_balatro_game0_chosen) is
 begin
-    if rising_edge(clk) then
-        balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
-    end if;
-end process balatro_board0_balatro_game0_preview0_chosen_slots;
-
-balatro_board0_balatro_game0_preview0_prefix_rom: process (balatro_board0_balatro_game0_preview0_chosen_q) is
-begin
-    case to_integer(balatro_board0_balatro_game0_preview0_chosen_q) is
+    case to_integer(balatro_board0_balatro_game0_chosen) is
         when 0 => balatro_board0_balatro_game0_preview0_prefix <= "0000000000000000000000000000";
         when 1 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001001001001000";
         when 2 => balatro_board0_balatro_game0_preview0_prefix <= "0001001001001001001001000000";
@@ -9057,6 +9054,16 @@ begin
     end case;
 end process balatro_board0_balatro_game0_preview0_prefix_rom;
 
+-- The table's registered read (a block RAM's), then the counts registered again in
+-- prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic.
+balatro_board0_balatro_game0_preview0_prefix_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_game0_preview0_chosen_q <= balatro_board0_balatro_game0_chosen;
+        balatro_board0_balatro_game0_preview0_prefix_q <= balatro_board0_balatro_game0_preview0_prefix;
+    end if;
+end process balatro_board0_balatro_game0_preview0_prefix_read;
+
 balatro_board0_balatro_game0_preview0_prefix_counts: process (clk) is
     variable v: unsigned(2 downto 0);
 begin
@@ -9065,11 +9072,11 @@ begin
         for i in 0 to 8-1 loop
             v := to_unsigned(0, 3);
             for b in 0 to 3-1 loop
-                v(b) := balatro_board0_balatro_game0_preview0_prefix(((3 * i) + b));
+                v(b) := balatro_board0_balatro_game0_preview0_prefix_q(((3 * i) + b));
             end loop;
             balatro_board0_balatro_game0_preview0_before(i) <= v;
         end loop;
-        balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix(28-1 downto (3 * 8));
+        balatro_board0_balatro_game0_preview0_n0 <= balatro_board0_balatro_game0_preview0_prefix_q(28-1 downto (3 * 8));
     end if;
 end process balatro_board0_balatro_game0_preview0_prefix_counts;
 
@@ -10228,13 +10235,15 @@ begin
 end process balatro_board0_balatro_screen0_decode_a;
 
 balatro_board0_balatro_screen0_stage_a: process (clk) is
+    variable line: unsigned(11 downto 0);
 begin
     if rising_edge(clk) then
         balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y(10-1 downto 4);
-        balatro_board0_balatro_screen0_a_col <= balatro_board0_balatro_screen0_col;
         balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x(3-1 downto 0);
         balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y(4-1 downto 0);
-        balatro_board0_balatro_screen0_a_line <= balatro_board0_balatro_screen0_a_line_c;
+        line := to_unsigned(0, 12);
+        line := resize(balatro_board0_balatro_screen0_a_line_c, 12);
+        balatro_board0_balatro_screen0_a_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + balatro_board0_balatro_screen0_col);
         balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10242,16 +10251,12 @@ begin
 end process balatro_board0_balatro_screen0_stage_a;
 
 balatro_board0_balatro_screen0_stage_b: process (clk) is
-    variable line: unsigned(11 downto 0);
     variable k: unsigned(3 downto 0);
     variable raised: std_logic;
     variable top: unsigned(5 downto 0);
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        line := to_unsigned(0, 12);
-        line := resize(balatro_board0_balatro_screen0_a_line, 12);
-        balatro_board0_balatro_screen0_b_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + balatro_board0_balatro_screen0_a_col);
         k := resize(balatro_board0_balatro_screen0_a_slot(3-1 downto 0), 4);
         raised := balatro_board0_io_sw(to_integer(k));
         top := to_unsigned(0, 6);
@@ -10262,8 +10267,12 @@ begin
         balatro_board0_balatro_screen0_b_card <= stdl((balatro_board0_balatro_screen0_a_slot /= 15) and (k < balatro_board0_balatro_game0_view_hand_len) and (balatro_board0_balatro_screen0_a_row >= top) and (balatro_board0_balatro_screen0_a_row < (top + 6)));
         balatro_board0_balatro_screen0_b_dy <= (balatro_board0_balatro_screen0_a_row(3-1 downto 0) - top(3-1 downto 0));
         c := to_unsigned(0, 6);
-        for i in 0 to 6-1 loop
-            c(i) := balatro_board0_balatro_game0_view_hand(to_integer(signed(resize(6 * k, 9)) + i));
+        for s in 0 to 8-1 loop
+            for i in 0 to 6-1 loop
+                if (signed(resize(k, 5)) = s) then
+                    c(i) := balatro_board0_balatro_game0_view_hand(((6 * s) + i));
+                end if;
+            end loop;
         end loop;
         balatro_board0_balatro_screen0_b_code <= c;
         balatro_board0_balatro_screen0_b_sel <= raised;
@@ -10274,10 +10283,12 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_b;
 
+-- The line ROM's registered read (a block RAM's), registered again: its clock-to-out
+-- ends at c_op, not in stage_d's choice of digit.
 balatro_board0_balatro_screen0_line_rom: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_line_table(to_integer(balatro_board0_balatro_screen0_b_addr));
+        balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table(to_integer(balatro_board0_balatro_screen0_a_addr));
     end if;
 end process balatro_board0_balatro_screen0_line_rom;
 
@@ -10355,6 +10366,13 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_d;
 
+balatro_board0_balatro_screen0_line_out: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
+    end if;
+end process balatro_board0_balatro_screen0_line_out;
+
 balatro_board0_balatro_screen0_stage_e: process (clk) is
 begin
     if rising_edge(clk) then
@@ -10364,29 +10382,40 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_e;
 
+-- The glyph ROM's row registered, off the block RAM's clock-to-out.
 balatro_board0_balatro_screen0_stage_f: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
-            balatro_board0_balatro_screen0_hs_line <= to_unsigned(63, 6);
-            balatro_board0_balatro_screen0_vs_line <= to_unsigned(63, 6);
-            balatro_board0_balatro_screen0_rgb_q <= to_unsigned(0, 12);
-        else
-            if bool(balatro_board0_balatro_screen0_bits(to_integer(7 - signed(resize(balatro_board0_balatro_screen0_e_bit, 4))))) then
-                balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_e_ink;
-            else
-                balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_e_paper;
-            end if;
-            balatro_board0_balatro_screen0_hs_line <= unsigned'(balatro_board0_balatro_screen0_hs_line((6 - 1)-1 downto 0) & balatro_board0_balatro_screen0_hs0);
-            balatro_board0_balatro_screen0_vs_line <= unsigned'(balatro_board0_balatro_screen0_vs_line((6 - 1)-1 downto 0) & balatro_board0_balatro_screen0_vs0);
-        end if;
+        balatro_board0_balatro_screen0_f_bits <= balatro_board0_balatro_screen0_bits;
+        balatro_board0_balatro_screen0_f_bit <= balatro_board0_balatro_screen0_e_bit;
+        balatro_board0_balatro_screen0_f_ink <= balatro_board0_balatro_screen0_e_ink;
+        balatro_board0_balatro_screen0_f_paper <= balatro_board0_balatro_screen0_e_paper;
     end if;
 end process balatro_board0_balatro_screen0_stage_f;
 
+balatro_board0_balatro_screen0_stage_g: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_screen0_hs_line <= to_unsigned(127, 7);
+            balatro_board0_balatro_screen0_vs_line <= to_unsigned(127, 7);
+            balatro_board0_balatro_screen0_rgb_q <= to_unsigned(0, 12);
+        else
+            if bool(balatro_board0_balatro_screen0_f_bits(to_integer(7 - signed(resize(balatro_board0_balatro_screen0_f_bit, 4))))) then
+                balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_f_ink;
+            else
+                balatro_board0_balatro_screen0_rgb_q <= balatro_board0_balatro_screen0_f_paper;
+            end if;
+            balatro_board0_balatro_screen0_hs_line <= unsigned'(balatro_board0_balatro_screen0_hs_line((7 - 1)-1 downto 0) & balatro_board0_balatro_screen0_hs0);
+            balatro_board0_balatro_screen0_vs_line <= unsigned'(balatro_board0_balatro_screen0_vs_line((7 - 1)-1 downto 0) & balatro_board0_balatro_screen0_vs0);
+        end if;
+    end if;
+end process balatro_board0_balatro_screen0_stage_g;
+
 
 balatro_board0_balatro_screen0_rgb <= balatro_board0_balatro_screen0_rgb_q;
-balatro_board0_balatro_screen0_hsync <= balatro_board0_balatro_screen0_hs_line((6 - 1));
-balatro_board0_balatro_screen0_vsync <= balatro_board0_balatro_screen0_vs_line((6 - 1));
+balatro_board0_balatro_screen0_hsync <= balatro_board0_balatro_screen0_hs_line((7 - 1));
+balatro_board0_balatro_screen0_vsync <= balatro_board0_balatro_screen0_vs_line((7 - 1));
 
 
 balatro_board0_shuffler0_rng0_x_part0_t <= (balatro_board0_shuffler0_rng0_x xor unsigned'(balatro_board0_shuffler0_rng0_x(21-1 downto 0) & to_unsigned(0, 11)));
