@@ -2,6 +2,9 @@
 #   make / make verilog / make vhdl   convert every top into generated/ (virtual env made first)
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
 #   make synth                        yosys synth_xilinx of every top (remembered for make bench)
+#   make pnr                          place and route every top on the open ECP5 flow (PyPI's yosys
+#                                     and nextpnr-ecp5, LFE5U-85F speed 6): routed Fmax, LUT4, FF
+#   make bitstream [TOP=ulx3s_holdem] a ULX3S bitstream: build/pnr/TOP/TOP.bit
 #   make census                       the golden model over every 5- and 7-card hand
 #   make deep                         synth, census, the exhaustive runs and the soaks together
 #   make soak                         a million random table actions and 100,000 console inputs
@@ -25,14 +28,14 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
-REGRESSION := not slow and not census and not soak and not synth$(if $(HDL), and $(HDL))
+REGRESSION := not slow and not census and not soak and not synth and not pnr$(if $(HDL), and $(HDL))
 # what CI runs after the regression, in one run: synthesis, the census, the exhaustive runs and
 # the soak tests
-DEEP := synth or census or exhaustive or soak
+DEEP := synth or census or exhaustive or soak or pnr
 
 TOP    ?= basys3_holdem
 
-.PHONY: all verilog vhdl sim synth census deep soak exhaustive durations bench play doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth pnr bitstream census deep soak exhaustive durations bench play doctor tools venv clean distclean
 
 all: verilog vhdl
 
@@ -60,6 +63,13 @@ sim: $(STAMP) tools
 
 synth: $(STAMP) tools
 	$(PYTEST) -m synth
+
+pnr: $(STAMP)
+	$(PY) -m pokerhdl.pnr
+
+# the bitstream of an ECP5 board top (TOP from the command line, else the ULX3S Hold'em table)
+bitstream: $(STAMP)
+	$(PY) -m pokerhdl.pnr --bitstream $(if $(filter command line environment,$(origin TOP)),$(TOP),ulx3s_holdem)
 
 census: $(STAMP)
 	$(PYTEST) -m census

@@ -58,7 +58,8 @@ def constraints_of(top):
 def _run(cmd, log, what, cwd=None):
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
     if done.returncode:
-        tail = log.read_text()[-2000:] if log.exists() else done.stderr[-2000:]
+        tail = ((log.read_text()[-2000:] if log and log.exists() else "")
+                + done.stderr[-2000:])
         raise RuntimeError(f"{what} failed (exit status {done.returncode}); the log ends:\n{tail}")
 
 
@@ -86,7 +87,9 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
                                   *versions(), FORMAT, synth, *options]).encode()).hexdigest()
     remembered = CACHE / f"{top}-{key[:16]}.json"
     if remembered.exists() and keep is None:
-        return json.loads(remembered.read_text())
+        stats = json.loads(remembered.read_text())
+        stats["fmax"] = {clock_name(c): f for c, f in stats["fmax"].items()}
+        return stats
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(keep) if keep else Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
@@ -106,19 +109,27 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
         report = json.loads((work / "report.json").read_text())
     used = {k: v["used"] for k, v in report["utilization"].items()}
     stats = {
-        "fmax": {clock: round(f["achieved"], 1) for clock, f in sorted(report["fmax"].items())},
+        "fmax": {clock_name(clock): round(f["achieved"], 1)
+                 for clock, f in sorted(report["fmax"].items())},
         "LUT4": cells.get("LUT4", 0), "CCU2C": cells.get("CCU2C", 0),
         "FF": used.get("TRELLIS_FF", 0), "COMB": used.get("TRELLIS_COMB", 0),
         "DP16KD": used.get("DP16KD", 0), "MULT18": used.get("MULT18X18D", 0),
         "LUTRAM": used.get("TRELLIS_RAMW", 0), "PLL": used.get("EHXPLLL", 0),
         "constrained": bool(lpf), "seed": seed,
-        "seconds": {"synth": round(synthesized - start, 1), "route": round(routed - synthesized, 1)},
+        "seconds": {"synth": round(synthesized - start, 1),
+                    "route": round(routed - synthesized, 1)},
     }
     CACHE.mkdir(parents=True, exist_ok=True)
     partial = remembered.with_suffix(f".{os.getpid()}")
     partial.write_text(json.dumps(stats))
     partial.replace(remembered)
     return stats
+
+
+def clock_name(net):
+    """A clock's name as the design has it: nextpnr calls a clock from a pin's input buffer
+    "$glbnet$clk$TRELLIS_IO_IN"."""
+    return re.sub(r"^\$glbnet\$(.*?)(\$TRELLIS_IO_IN)?$", r"\1", net)
 
 
 def slowest(stats):
@@ -140,8 +151,8 @@ def bitstream(name, out=None):
     out = Path(out) if out else CACHE / name
     stats = route(ROOT / "generated" / "verilog" / f"{name}.v", name, lpf, keep=out)
     bit = out / f"{name}.bit"
-    _run([tool("yowasp-ecppack"), "--compress", str(out / f"{name}.config"), str(bit)],
-         out / "nextpnr.log", f"ecppack of {name}")
+    _run([tool("yowasp-ecppack"), "--compress", f"{name}.config", bit.name], None,
+         f"ecppack of {name}", cwd=out)     # the WebAssembly tools see their folder only
     return bit, stats
 
 
@@ -172,7 +183,8 @@ def main(argv=None):
         start = time.monotonic()
         bit, stats = bitstream(args.bitstream)
         print(f"{bit.relative_to(ROOT)}: {bit.stat().st_size:,} bytes in "
-              f"{time.monotonic() - start:.0f} s; routed Fmax {row(args.bitstream, stats)['text']} MHz")
+              f"{time.monotonic() - start:.0f} s; routed Fmax "
+              f"{row(args.bitstream, stats)['text']} MHz")
         return 0
     unknown = [t for t in args.tops if t not in TOPS]
     if unknown:
