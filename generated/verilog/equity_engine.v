@@ -181,7 +181,6 @@ wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
 reg equity_lane0_board_step;
-reg equity_lane0_clear;
 reg [0:0] equity_lane0_count_one;
 reg equity_lane0_counting;
 reg equity_lane0_done_q;
@@ -196,6 +195,7 @@ wire equity_lane0_low_two;
 reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
+reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
@@ -214,6 +214,11 @@ reg [3:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
+reg equity_lane0_count_q;
+reg equity_lane0_alone_q;
+reg [3:0] equity_lane0_won_q;
+reg [11:0] equity_lane0_units_q;
+reg [12:0] equity_lane0_clears;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -469,21 +474,27 @@ reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
-reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [5:0] equity_lane0_deal_stage0_chosen;
+reg equity_lane0_deal_stage0_exact_q;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
+reg [5:0] equity_lane0_deal_stage0_mask_q;
+reg [5:0] equity_lane0_deal_stage0_n_q;
+reg [29:0] equity_lane0_deal_stage0_candidates;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
-reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [5:0] equity_lane0_deal_stage1_chosen;
+reg equity_lane0_deal_stage1_exact_q;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
+reg [5:0] equity_lane0_deal_stage1_mask_q;
+reg [5:0] equity_lane0_deal_stage1_n_q;
+reg [29:0] equity_lane0_deal_stage1_candidates;
 wire [4:0] equity_lane0_deal_stage1_repeated;
 wire equity_lane0_deal_stage1_repeated_position0_hit;
 wire equity_lane0_deal_stage1_repeated_position0_any_equal;
@@ -499,11 +510,14 @@ reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
-reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [5:0] equity_lane0_deal_stage2_chosen;
+reg equity_lane0_deal_stage2_exact_q;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
+reg [5:0] equity_lane0_deal_stage2_mask_q;
+reg [5:0] equity_lane0_deal_stage2_n_q;
+reg [29:0] equity_lane0_deal_stage2_candidates;
 wire [4:0] equity_lane0_deal_stage2_repeated;
 wire equity_lane0_deal_stage2_repeated_position5_hit;
 wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_equal;
@@ -529,11 +543,14 @@ reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
-reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [5:0] equity_lane0_deal_stage3_chosen;
+reg equity_lane0_deal_stage3_exact_q;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
+reg [5:0] equity_lane0_deal_stage3_mask_q;
+reg [5:0] equity_lane0_deal_stage3_n_q;
+reg [29:0] equity_lane0_deal_stage3_candidates;
 wire [4:0] equity_lane0_deal_stage3_repeated;
 wire equity_lane0_deal_stage3_repeated_position10_hit;
 wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_equal;
@@ -564,11 +581,14 @@ reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
-reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [5:0] equity_lane0_deal_stage4_chosen;
+reg equity_lane0_deal_stage4_exact_q;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
+reg [5:0] equity_lane0_deal_stage4_mask_q;
+reg [5:0] equity_lane0_deal_stage4_n_q;
+reg [29:0] equity_lane0_deal_stage4_candidates;
 wire [4:0] equity_lane0_deal_stage4_repeated;
 wire equity_lane0_deal_stage4_repeated_position15_hit;
 wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_equal;
@@ -604,11 +624,14 @@ reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
-reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [5:0] equity_lane0_deal_stage5_chosen;
+reg equity_lane0_deal_stage5_exact_q;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
+reg [5:0] equity_lane0_deal_stage5_mask_q;
+reg [5:0] equity_lane0_deal_stage5_n_q;
+reg [29:0] equity_lane0_deal_stage5_candidates;
 wire [4:0] equity_lane0_deal_stage5_repeated;
 wire equity_lane0_deal_stage5_repeated_position20_hit;
 wire [4:0] equity_lane0_deal_stage5_repeated_position20_any_equal;
@@ -649,11 +672,14 @@ reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
-reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [5:0] equity_lane0_deal_stage6_chosen;
+reg equity_lane0_deal_stage6_exact_q;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
+reg [5:0] equity_lane0_deal_stage6_mask_q;
+reg [5:0] equity_lane0_deal_stage6_n_q;
+reg [29:0] equity_lane0_deal_stage6_candidates;
 wire [4:0] equity_lane0_deal_stage6_repeated;
 wire equity_lane0_deal_stage6_repeated_position25_hit;
 wire [5:0] equity_lane0_deal_stage6_repeated_position25_any_equal;
@@ -699,11 +725,14 @@ reg [47:0] equity_lane0_deal_stage7_pos_out;
 reg equity_lane0_deal_stage7_a_ok;
 reg [41:0] equity_lane0_deal_stage7_a_pos;
 reg equity_lane0_deal_stage7_a_tok;
-reg [29:0] equity_lane0_deal_stage7_candidates;
 reg [5:0] equity_lane0_deal_stage7_chosen;
+reg equity_lane0_deal_stage7_exact_q;
 reg [29:0] equity_lane0_deal_stage7_fields;
 reg equity_lane0_deal_stage7_found;
 reg [4:0] equity_lane0_deal_stage7_free;
+reg [5:0] equity_lane0_deal_stage7_mask_q;
+reg [5:0] equity_lane0_deal_stage7_n_q;
+reg [29:0] equity_lane0_deal_stage7_candidates;
 wire [4:0] equity_lane0_deal_stage7_repeated;
 wire equity_lane0_deal_stage7_repeated_position30_hit;
 wire [6:0] equity_lane0_deal_stage7_repeated_position30_any_equal;
@@ -754,11 +783,14 @@ reg [53:0] equity_lane0_deal_stage8_pos_out;
 reg equity_lane0_deal_stage8_a_ok;
 reg [47:0] equity_lane0_deal_stage8_a_pos;
 reg equity_lane0_deal_stage8_a_tok;
-reg [29:0] equity_lane0_deal_stage8_candidates;
 reg [5:0] equity_lane0_deal_stage8_chosen;
+reg equity_lane0_deal_stage8_exact_q;
 reg [29:0] equity_lane0_deal_stage8_fields;
 reg equity_lane0_deal_stage8_found;
 reg [4:0] equity_lane0_deal_stage8_free;
+reg [5:0] equity_lane0_deal_stage8_mask_q;
+reg [5:0] equity_lane0_deal_stage8_n_q;
+reg [29:0] equity_lane0_deal_stage8_candidates;
 wire [4:0] equity_lane0_deal_stage8_repeated;
 wire equity_lane0_deal_stage8_repeated_position35_hit;
 wire [7:0] equity_lane0_deal_stage8_repeated_position35_any_equal;
@@ -814,11 +846,14 @@ reg [59:0] equity_lane0_deal_stage9_pos_out;
 reg equity_lane0_deal_stage9_a_ok;
 reg [53:0] equity_lane0_deal_stage9_a_pos;
 reg equity_lane0_deal_stage9_a_tok;
-reg [29:0] equity_lane0_deal_stage9_candidates;
 reg [5:0] equity_lane0_deal_stage9_chosen;
+reg equity_lane0_deal_stage9_exact_q;
 reg [29:0] equity_lane0_deal_stage9_fields;
 reg equity_lane0_deal_stage9_found;
 reg [4:0] equity_lane0_deal_stage9_free;
+reg [5:0] equity_lane0_deal_stage9_mask_q;
+reg [5:0] equity_lane0_deal_stage9_n_q;
+reg [29:0] equity_lane0_deal_stage9_candidates;
 wire [4:0] equity_lane0_deal_stage9_repeated;
 wire equity_lane0_deal_stage9_repeated_position40_hit;
 wire [8:0] equity_lane0_deal_stage9_repeated_position40_any_equal;
@@ -879,11 +914,14 @@ reg [65:0] equity_lane0_deal_stage10_pos_out;
 reg equity_lane0_deal_stage10_a_ok;
 reg [59:0] equity_lane0_deal_stage10_a_pos;
 reg equity_lane0_deal_stage10_a_tok;
-reg [29:0] equity_lane0_deal_stage10_candidates;
 reg [5:0] equity_lane0_deal_stage10_chosen;
+reg equity_lane0_deal_stage10_exact_q;
 reg [29:0] equity_lane0_deal_stage10_fields;
 reg equity_lane0_deal_stage10_found;
 reg [4:0] equity_lane0_deal_stage10_free;
+reg [5:0] equity_lane0_deal_stage10_mask_q;
+reg [5:0] equity_lane0_deal_stage10_n_q;
+reg [29:0] equity_lane0_deal_stage10_candidates;
 wire [4:0] equity_lane0_deal_stage10_repeated;
 wire equity_lane0_deal_stage10_repeated_position45_hit;
 wire [9:0] equity_lane0_deal_stage10_repeated_position45_any_equal;
@@ -1757,7 +1795,6 @@ wire [7:0] equity_lane1_unused;
 wire [7:0] equity_lane1_unread;
 wire equity_lane1_no_shift;
 reg equity_lane1_board_step;
-reg equity_lane1_clear;
 reg [0:0] equity_lane1_count_one;
 reg equity_lane1_counting;
 reg equity_lane1_done_q;
@@ -1772,6 +1809,7 @@ wire equity_lane1_low_two;
 reg equity_lane1_prime;
 reg equity_lane1_quota_was_zero;
 reg equity_lane1_quota_zero;
+reg equity_lane1_start_q;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
 reg equity_lane1_look_valid;
@@ -1790,6 +1828,11 @@ reg [3:0] equity_lane1_won;
 reg equity_lane1_alone;
 reg [11:0] equity_lane1_units;
 reg equity_lane1_won_valid;
+reg equity_lane1_count_q;
+reg equity_lane1_alone_q;
+reg [3:0] equity_lane1_won_q;
+reg [11:0] equity_lane1_units_q;
+reg [12:0] equity_lane1_clears;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -2045,21 +2088,27 @@ reg [5:0] equity_lane1_deal_stage11_pos_out;
 reg equity_lane1_deal_stage11_a_ok;
 reg [5:0] equity_lane1_deal_stage11_a_pos;
 reg equity_lane1_deal_stage11_a_tok;
-reg [29:0] equity_lane1_deal_stage11_candidates;
 reg [5:0] equity_lane1_deal_stage11_chosen;
+reg equity_lane1_deal_stage11_exact_q;
 reg [29:0] equity_lane1_deal_stage11_fields;
 reg equity_lane1_deal_stage11_found;
 reg [4:0] equity_lane1_deal_stage11_free;
+reg [5:0] equity_lane1_deal_stage11_mask_q;
+reg [5:0] equity_lane1_deal_stage11_n_q;
+reg [29:0] equity_lane1_deal_stage11_candidates;
 wire [4:0] equity_lane1_deal_stage11_repeated;
 reg [11:0] equity_lane1_deal_stage12_pos_out;
 reg equity_lane1_deal_stage12_a_ok;
 reg [5:0] equity_lane1_deal_stage12_a_pos;
 reg equity_lane1_deal_stage12_a_tok;
-reg [29:0] equity_lane1_deal_stage12_candidates;
 reg [5:0] equity_lane1_deal_stage12_chosen;
+reg equity_lane1_deal_stage12_exact_q;
 reg [29:0] equity_lane1_deal_stage12_fields;
 reg equity_lane1_deal_stage12_found;
 reg [4:0] equity_lane1_deal_stage12_free;
+reg [5:0] equity_lane1_deal_stage12_mask_q;
+reg [5:0] equity_lane1_deal_stage12_n_q;
+reg [29:0] equity_lane1_deal_stage12_candidates;
 wire [4:0] equity_lane1_deal_stage12_repeated;
 wire equity_lane1_deal_stage12_repeated_position50_hit;
 wire equity_lane1_deal_stage12_repeated_position50_any_equal;
@@ -2075,11 +2124,14 @@ reg [17:0] equity_lane1_deal_stage13_pos_out;
 reg equity_lane1_deal_stage13_a_ok;
 reg [11:0] equity_lane1_deal_stage13_a_pos;
 reg equity_lane1_deal_stage13_a_tok;
-reg [29:0] equity_lane1_deal_stage13_candidates;
 reg [5:0] equity_lane1_deal_stage13_chosen;
+reg equity_lane1_deal_stage13_exact_q;
 reg [29:0] equity_lane1_deal_stage13_fields;
 reg equity_lane1_deal_stage13_found;
 reg [4:0] equity_lane1_deal_stage13_free;
+reg [5:0] equity_lane1_deal_stage13_mask_q;
+reg [5:0] equity_lane1_deal_stage13_n_q;
+reg [29:0] equity_lane1_deal_stage13_candidates;
 wire [4:0] equity_lane1_deal_stage13_repeated;
 wire equity_lane1_deal_stage13_repeated_position55_hit;
 wire [1:0] equity_lane1_deal_stage13_repeated_position55_any_equal;
@@ -2105,11 +2157,14 @@ reg [23:0] equity_lane1_deal_stage14_pos_out;
 reg equity_lane1_deal_stage14_a_ok;
 reg [17:0] equity_lane1_deal_stage14_a_pos;
 reg equity_lane1_deal_stage14_a_tok;
-reg [29:0] equity_lane1_deal_stage14_candidates;
 reg [5:0] equity_lane1_deal_stage14_chosen;
+reg equity_lane1_deal_stage14_exact_q;
 reg [29:0] equity_lane1_deal_stage14_fields;
 reg equity_lane1_deal_stage14_found;
 reg [4:0] equity_lane1_deal_stage14_free;
+reg [5:0] equity_lane1_deal_stage14_mask_q;
+reg [5:0] equity_lane1_deal_stage14_n_q;
+reg [29:0] equity_lane1_deal_stage14_candidates;
 wire [4:0] equity_lane1_deal_stage14_repeated;
 wire equity_lane1_deal_stage14_repeated_position60_hit;
 wire [2:0] equity_lane1_deal_stage14_repeated_position60_any_equal;
@@ -2140,11 +2195,14 @@ reg [29:0] equity_lane1_deal_stage15_pos_out;
 reg equity_lane1_deal_stage15_a_ok;
 reg [23:0] equity_lane1_deal_stage15_a_pos;
 reg equity_lane1_deal_stage15_a_tok;
-reg [29:0] equity_lane1_deal_stage15_candidates;
 reg [5:0] equity_lane1_deal_stage15_chosen;
+reg equity_lane1_deal_stage15_exact_q;
 reg [29:0] equity_lane1_deal_stage15_fields;
 reg equity_lane1_deal_stage15_found;
 reg [4:0] equity_lane1_deal_stage15_free;
+reg [5:0] equity_lane1_deal_stage15_mask_q;
+reg [5:0] equity_lane1_deal_stage15_n_q;
+reg [29:0] equity_lane1_deal_stage15_candidates;
 wire [4:0] equity_lane1_deal_stage15_repeated;
 wire equity_lane1_deal_stage15_repeated_position65_hit;
 wire [3:0] equity_lane1_deal_stage15_repeated_position65_any_equal;
@@ -2180,11 +2238,14 @@ reg [35:0] equity_lane1_deal_stage16_pos_out;
 reg equity_lane1_deal_stage16_a_ok;
 reg [29:0] equity_lane1_deal_stage16_a_pos;
 reg equity_lane1_deal_stage16_a_tok;
-reg [29:0] equity_lane1_deal_stage16_candidates;
 reg [5:0] equity_lane1_deal_stage16_chosen;
+reg equity_lane1_deal_stage16_exact_q;
 reg [29:0] equity_lane1_deal_stage16_fields;
 reg equity_lane1_deal_stage16_found;
 reg [4:0] equity_lane1_deal_stage16_free;
+reg [5:0] equity_lane1_deal_stage16_mask_q;
+reg [5:0] equity_lane1_deal_stage16_n_q;
+reg [29:0] equity_lane1_deal_stage16_candidates;
 wire [4:0] equity_lane1_deal_stage16_repeated;
 wire equity_lane1_deal_stage16_repeated_position70_hit;
 wire [4:0] equity_lane1_deal_stage16_repeated_position70_any_equal;
@@ -2225,11 +2286,14 @@ reg [41:0] equity_lane1_deal_stage17_pos_out;
 reg equity_lane1_deal_stage17_a_ok;
 reg [35:0] equity_lane1_deal_stage17_a_pos;
 reg equity_lane1_deal_stage17_a_tok;
-reg [29:0] equity_lane1_deal_stage17_candidates;
 reg [5:0] equity_lane1_deal_stage17_chosen;
+reg equity_lane1_deal_stage17_exact_q;
 reg [29:0] equity_lane1_deal_stage17_fields;
 reg equity_lane1_deal_stage17_found;
 reg [4:0] equity_lane1_deal_stage17_free;
+reg [5:0] equity_lane1_deal_stage17_mask_q;
+reg [5:0] equity_lane1_deal_stage17_n_q;
+reg [29:0] equity_lane1_deal_stage17_candidates;
 wire [4:0] equity_lane1_deal_stage17_repeated;
 wire equity_lane1_deal_stage17_repeated_position75_hit;
 wire [5:0] equity_lane1_deal_stage17_repeated_position75_any_equal;
@@ -2275,11 +2339,14 @@ reg [47:0] equity_lane1_deal_stage18_pos_out;
 reg equity_lane1_deal_stage18_a_ok;
 reg [41:0] equity_lane1_deal_stage18_a_pos;
 reg equity_lane1_deal_stage18_a_tok;
-reg [29:0] equity_lane1_deal_stage18_candidates;
 reg [5:0] equity_lane1_deal_stage18_chosen;
+reg equity_lane1_deal_stage18_exact_q;
 reg [29:0] equity_lane1_deal_stage18_fields;
 reg equity_lane1_deal_stage18_found;
 reg [4:0] equity_lane1_deal_stage18_free;
+reg [5:0] equity_lane1_deal_stage18_mask_q;
+reg [5:0] equity_lane1_deal_stage18_n_q;
+reg [29:0] equity_lane1_deal_stage18_candidates;
 wire [4:0] equity_lane1_deal_stage18_repeated;
 wire equity_lane1_deal_stage18_repeated_position80_hit;
 wire [6:0] equity_lane1_deal_stage18_repeated_position80_any_equal;
@@ -2330,11 +2397,14 @@ reg [53:0] equity_lane1_deal_stage19_pos_out;
 reg equity_lane1_deal_stage19_a_ok;
 reg [47:0] equity_lane1_deal_stage19_a_pos;
 reg equity_lane1_deal_stage19_a_tok;
-reg [29:0] equity_lane1_deal_stage19_candidates;
 reg [5:0] equity_lane1_deal_stage19_chosen;
+reg equity_lane1_deal_stage19_exact_q;
 reg [29:0] equity_lane1_deal_stage19_fields;
 reg equity_lane1_deal_stage19_found;
 reg [4:0] equity_lane1_deal_stage19_free;
+reg [5:0] equity_lane1_deal_stage19_mask_q;
+reg [5:0] equity_lane1_deal_stage19_n_q;
+reg [29:0] equity_lane1_deal_stage19_candidates;
 wire [4:0] equity_lane1_deal_stage19_repeated;
 wire equity_lane1_deal_stage19_repeated_position85_hit;
 wire [7:0] equity_lane1_deal_stage19_repeated_position85_any_equal;
@@ -2390,11 +2460,14 @@ reg [59:0] equity_lane1_deal_stage20_pos_out;
 reg equity_lane1_deal_stage20_a_ok;
 reg [53:0] equity_lane1_deal_stage20_a_pos;
 reg equity_lane1_deal_stage20_a_tok;
-reg [29:0] equity_lane1_deal_stage20_candidates;
 reg [5:0] equity_lane1_deal_stage20_chosen;
+reg equity_lane1_deal_stage20_exact_q;
 reg [29:0] equity_lane1_deal_stage20_fields;
 reg equity_lane1_deal_stage20_found;
 reg [4:0] equity_lane1_deal_stage20_free;
+reg [5:0] equity_lane1_deal_stage20_mask_q;
+reg [5:0] equity_lane1_deal_stage20_n_q;
+reg [29:0] equity_lane1_deal_stage20_candidates;
 wire [4:0] equity_lane1_deal_stage20_repeated;
 wire equity_lane1_deal_stage20_repeated_position90_hit;
 wire [8:0] equity_lane1_deal_stage20_repeated_position90_any_equal;
@@ -2455,11 +2528,14 @@ reg [65:0] equity_lane1_deal_stage21_pos_out;
 reg equity_lane1_deal_stage21_a_ok;
 reg [59:0] equity_lane1_deal_stage21_a_pos;
 reg equity_lane1_deal_stage21_a_tok;
-reg [29:0] equity_lane1_deal_stage21_candidates;
 reg [5:0] equity_lane1_deal_stage21_chosen;
+reg equity_lane1_deal_stage21_exact_q;
 reg [29:0] equity_lane1_deal_stage21_fields;
 reg equity_lane1_deal_stage21_found;
 reg [4:0] equity_lane1_deal_stage21_free;
+reg [5:0] equity_lane1_deal_stage21_mask_q;
+reg [5:0] equity_lane1_deal_stage21_n_q;
+reg [29:0] equity_lane1_deal_stage21_candidates;
 wire [4:0] equity_lane1_deal_stage21_repeated;
 wire equity_lane1_deal_stage21_repeated_position95_hit;
 wire [9:0] equity_lane1_deal_stage21_repeated_position95_any_equal;
@@ -5960,7 +6036,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_lowest <= quotient[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -5998,7 +6074,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= quotient[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -6036,7 +6112,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= quotient[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -6074,7 +6150,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= quotient[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -6112,7 +6188,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= quotient[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -6144,10 +6220,9 @@ assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quotient, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quotient, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
-    equity_lane0_clear = start;
     equity_lane0_done = equity_lane0_done_q;
     if (exact) begin
         equity_lane0_step_one = equity_lane0_board_step;
@@ -6161,6 +6236,16 @@ always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equ
     end
     else begin
         equity_lane0_last_one = (equity_lane0_low_one && equity_lane0_high_zero);
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_start_register
+    if (rst == 1) begin
+        equity_lane0_start_q <= 0;
+    end
+    else begin
+        equity_lane0_start_q <= start;
     end
 end
 
@@ -6221,7 +6306,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 44;
+                equity_lane0_drain <= 45;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -7450,18 +7535,25 @@ end
 assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[120-1:(120 - 6)];
 
 
-always @(equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask) begin: equity_lane0_deal_stage0_masking
+always @(posedge clk) begin: equity_lane0_deal_stage0_setting
+    equity_lane0_deal_stage0_n_q <= n;
+    equity_lane0_deal_stage0_mask_q <= mask;
+    equity_lane0_deal_stage0_exact_q <= exact;
+end
+
+
+always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) begin: equity_lane0_deal_stage0_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage0_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && equity_lane0_deal_stage0_mask_q[b]);
             end
         end
     end
@@ -7481,8 +7573,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage0_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage0_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage0_n_q) && (!equity_lane0_deal_stage0_repeated[f]));
+        if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -7550,6 +7642,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage1_setting
+    equity_lane0_deal_stage1_n_q <= n;
+    equity_lane0_deal_stage1_mask_q <= mask;
+    equity_lane0_deal_stage1_exact_q <= exact;
+end
+
+
 
 assign equity_lane0_deal_stage1_repeated_position0_any_equal = (equity_lane0_deal_stage1_candidates[6-1:0] == equity_lane0_deal_stage0_pos_out[6-1:0]);
 
@@ -7590,18 +7689,18 @@ assign equity_lane0_deal_stage1_repeated_position4_any_equal = (equity_lane0_dea
 assign equity_lane0_deal_stage1_repeated_position4_hit = (equity_lane0_deal_stage1_repeated_position4_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask) begin: equity_lane0_deal_stage1_masking
+always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage1_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && equity_lane0_deal_stage1_mask_q[b]);
             end
         end
     end
@@ -7621,8 +7720,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage1_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage1_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage1_n_q) && (!equity_lane0_deal_stage1_repeated[f]));
+        if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -7690,6 +7789,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage2_setting
+    equity_lane0_deal_stage2_n_q <= n;
+    equity_lane0_deal_stage2_mask_q <= mask;
+    equity_lane0_deal_stage2_exact_q <= exact;
+end
+
+
 
 assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[6-1:0]);
 
@@ -7750,18 +7856,18 @@ assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equi
 assign equity_lane0_deal_stage2_repeated_position9_hit = (equity_lane0_deal_stage2_repeated_position9_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask) begin: equity_lane0_deal_stage2_masking
+always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage2_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && equity_lane0_deal_stage2_mask_q[b]);
             end
         end
     end
@@ -7781,8 +7887,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage2_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage2_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage2_n_q) && (!equity_lane0_deal_stage2_repeated[f]));
+        if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -7847,6 +7953,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_flags
         equity_lane0_toks[2] <= equity_lane0_deal_stage2_a_tok;
         equity_lane0_oks[2] <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_setting
+    equity_lane0_deal_stage3_n_q <= n;
+    equity_lane0_deal_stage3_mask_q <= mask;
+    equity_lane0_deal_stage3_exact_q <= exact;
 end
 
 
@@ -7930,18 +8043,18 @@ assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equ
 assign equity_lane0_deal_stage3_repeated_position14_hit = (equity_lane0_deal_stage3_repeated_position14_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask) begin: equity_lane0_deal_stage3_masking
+always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage3_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && equity_lane0_deal_stage3_mask_q[b]);
             end
         end
     end
@@ -7961,8 +8074,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage3_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage3_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage3_n_q) && (!equity_lane0_deal_stage3_repeated[f]));
+        if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -8027,6 +8140,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_flags
         equity_lane0_toks[3] <= equity_lane0_deal_stage3_a_tok;
         equity_lane0_oks[3] <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_setting
+    equity_lane0_deal_stage4_n_q <= n;
+    equity_lane0_deal_stage4_mask_q <= mask;
+    equity_lane0_deal_stage4_exact_q <= exact;
 end
 
 
@@ -8130,18 +8250,18 @@ assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equ
 assign equity_lane0_deal_stage4_repeated_position19_hit = (equity_lane0_deal_stage4_repeated_position19_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask) begin: equity_lane0_deal_stage4_masking
+always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage4_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && equity_lane0_deal_stage4_mask_q[b]);
             end
         end
     end
@@ -8161,8 +8281,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage4_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage4_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage4_n_q) && (!equity_lane0_deal_stage4_repeated[f]));
+        if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -8227,6 +8347,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_flags
         equity_lane0_toks[4] <= equity_lane0_deal_stage4_a_tok;
         equity_lane0_oks[4] <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_setting
+    equity_lane0_deal_stage5_n_q <= n;
+    equity_lane0_deal_stage5_mask_q <= mask;
+    equity_lane0_deal_stage5_exact_q <= exact;
 end
 
 
@@ -8350,18 +8477,18 @@ assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equ
 assign equity_lane0_deal_stage5_repeated_position24_hit = (equity_lane0_deal_stage5_repeated_position24_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask) begin: equity_lane0_deal_stage5_masking
+always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage5_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && equity_lane0_deal_stage5_mask_q[b]);
             end
         end
     end
@@ -8381,8 +8508,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage5_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage5_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage5_n_q) && (!equity_lane0_deal_stage5_repeated[f]));
+        if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -8447,6 +8574,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_flags
         equity_lane0_toks[5] <= equity_lane0_deal_stage5_a_tok;
         equity_lane0_oks[5] <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_setting
+    equity_lane0_deal_stage6_n_q <= n;
+    equity_lane0_deal_stage6_mask_q <= mask;
+    equity_lane0_deal_stage6_exact_q <= exact;
 end
 
 
@@ -8590,18 +8724,18 @@ assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (eq
 assign equity_lane0_deal_stage6_repeated_position29_hit = (equity_lane0_deal_stage6_repeated_position29_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask) begin: equity_lane0_deal_stage6_masking
+always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage6_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && equity_lane0_deal_stage6_mask_q[b]);
             end
         end
     end
@@ -8621,8 +8755,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage6_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage6_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage6_n_q) && (!equity_lane0_deal_stage6_repeated[f]));
+        if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -8687,6 +8821,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_flags
         equity_lane0_toks[6] <= equity_lane0_deal_stage6_a_tok;
         equity_lane0_oks[6] <= (equity_lane0_deal_stage6_a_ok && equity_lane0_deal_stage6_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage7_setting
+    equity_lane0_deal_stage7_n_q <= n;
+    equity_lane0_deal_stage7_mask_q <= mask;
+    equity_lane0_deal_stage7_exact_q <= exact;
 end
 
 
@@ -8850,18 +8991,18 @@ assign equity_lane0_deal_stage7_repeated_position34_same_position139_equal = (eq
 assign equity_lane0_deal_stage7_repeated_position34_hit = (equity_lane0_deal_stage7_repeated_position34_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream7_word, exact, equity_lane0_delay_line7_d_out, mask) begin: equity_lane0_deal_stage7_masking
+always @(equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) begin: equity_lane0_deal_stage7_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage7_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line7_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream7_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream7_word[((6 * f) + b)] && equity_lane0_deal_stage7_mask_q[b]);
             end
         end
     end
@@ -8881,8 +9022,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage7_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage7_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage7_n_q) && (!equity_lane0_deal_stage7_repeated[f]));
+        if ((equity_lane0_deal_stage7_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -8947,6 +9088,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_flags
         equity_lane0_toks[7] <= equity_lane0_deal_stage7_a_tok;
         equity_lane0_oks[7] <= (equity_lane0_deal_stage7_a_ok && equity_lane0_deal_stage7_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage8_setting
+    equity_lane0_deal_stage8_n_q <= n;
+    equity_lane0_deal_stage8_mask_q <= mask;
+    equity_lane0_deal_stage8_exact_q <= exact;
 end
 
 
@@ -9130,18 +9278,18 @@ assign equity_lane0_deal_stage8_repeated_position39_same_position179_equal = (eq
 assign equity_lane0_deal_stage8_repeated_position39_hit = (equity_lane0_deal_stage8_repeated_position39_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream8_word, exact, equity_lane0_delay_line8_d_out, mask) begin: equity_lane0_deal_stage8_masking
+always @(equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) begin: equity_lane0_deal_stage8_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage8_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line8_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream8_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream8_word[((6 * f) + b)] && equity_lane0_deal_stage8_mask_q[b]);
             end
         end
     end
@@ -9161,8 +9309,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage8_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage8_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage8_n_q) && (!equity_lane0_deal_stage8_repeated[f]));
+        if ((equity_lane0_deal_stage8_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -9227,6 +9375,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_flags
         equity_lane0_toks[8] <= equity_lane0_deal_stage8_a_tok;
         equity_lane0_oks[8] <= (equity_lane0_deal_stage8_a_ok && equity_lane0_deal_stage8_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage9_setting
+    equity_lane0_deal_stage9_n_q <= n;
+    equity_lane0_deal_stage9_mask_q <= mask;
+    equity_lane0_deal_stage9_exact_q <= exact;
 end
 
 
@@ -9430,18 +9585,18 @@ assign equity_lane0_deal_stage9_repeated_position44_same_position224_equal = (eq
 assign equity_lane0_deal_stage9_repeated_position44_hit = (equity_lane0_deal_stage9_repeated_position44_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream9_word, exact, equity_lane0_delay_line9_d_out, mask) begin: equity_lane0_deal_stage9_masking
+always @(equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) begin: equity_lane0_deal_stage9_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage9_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line9_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream9_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream9_word[((6 * f) + b)] && equity_lane0_deal_stage9_mask_q[b]);
             end
         end
     end
@@ -9461,8 +9616,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage9_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage9_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage9_n_q) && (!equity_lane0_deal_stage9_repeated[f]));
+        if ((equity_lane0_deal_stage9_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -9527,6 +9682,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_flags
         equity_lane0_toks[9] <= equity_lane0_deal_stage9_a_tok;
         equity_lane0_oks[9] <= (equity_lane0_deal_stage9_a_ok && equity_lane0_deal_stage9_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage10_setting
+    equity_lane0_deal_stage10_n_q <= n;
+    equity_lane0_deal_stage10_mask_q <= mask;
+    equity_lane0_deal_stage10_exact_q <= exact;
 end
 
 
@@ -9750,18 +9912,18 @@ assign equity_lane0_deal_stage10_repeated_position49_same_position274_equal = (e
 assign equity_lane0_deal_stage10_repeated_position49_hit = (equity_lane0_deal_stage10_repeated_position49_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream10_word, exact, equity_lane0_delay_line10_d_out, mask) begin: equity_lane0_deal_stage10_masking
+always @(equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) begin: equity_lane0_deal_stage10_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage10_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line10_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream10_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream10_word[((6 * f) + b)] && equity_lane0_deal_stage10_mask_q[b]);
             end
         end
     end
@@ -9781,8 +9943,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage10_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage10_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage10_n_q) && (!equity_lane0_deal_stage10_repeated[f]));
+        if ((equity_lane0_deal_stage10_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -14338,16 +14500,42 @@ always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_sta
 end
 
 
+always @(posedge clk) begin: equity_lane0_count_register
+    if (rst == 1) begin
+        equity_lane0_won_q <= 0;
+        equity_lane0_units_q <= 0;
+        equity_lane0_alone_q <= 0;
+        equity_lane0_count_q <= 0;
+    end
+    else begin
+        equity_lane0_count_q <= equity_lane0_counting;
+        equity_lane0_alone_q <= equity_lane0_alone;
+        equity_lane0_won_q <= equity_lane0_won;
+        equity_lane0_units_q <= equity_lane0_units;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_clear_line
+    if (rst == 1) begin
+        equity_lane0_clears <= 0;
+    end
+    else begin
+        equity_lane0_clears <= {equity_lane0_clears[(13 - 1)-1:0], equity_lane0_start_q};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
     if (rst == 1) begin
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally0_amount <= equity_lane0_units;
+            equity_lane0_tally0_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally0_amount <= 1;
@@ -14368,7 +14556,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_lowest <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
@@ -14406,7 +14594,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
@@ -14444,7 +14632,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
@@ -14482,7 +14670,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
@@ -14520,7 +14708,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
@@ -14555,11 +14743,11 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_units;
+            equity_lane0_tally1_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally1_amount <= 1;
@@ -14580,7 +14768,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_lowest <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
@@ -14618,7 +14806,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
@@ -14656,7 +14844,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
@@ -14694,7 +14882,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
@@ -14732,7 +14920,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
@@ -14767,11 +14955,11 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_units;
+            equity_lane0_tally2_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally2_amount <= 1;
@@ -14792,7 +14980,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_lowest <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
@@ -14830,7 +15018,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
@@ -14868,7 +15056,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
@@ -14906,7 +15094,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
@@ -14944,7 +15132,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
@@ -14979,11 +15167,11 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_units;
+            equity_lane0_tally3_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
@@ -15004,7 +15192,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_lowest <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
@@ -15042,7 +15230,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
@@ -15080,7 +15268,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
@@ -15118,7 +15306,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
@@ -15156,7 +15344,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
@@ -15194,7 +15382,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
@@ -15229,11 +15417,11 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_units;
+            equity_lane0_tally4_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally4_amount <= 1;
@@ -15254,7 +15442,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_lowest <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
@@ -15292,7 +15480,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
@@ -15330,7 +15518,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
@@ -15368,7 +15556,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
@@ -15406,7 +15594,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
@@ -15441,11 +15629,11 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_units;
+            equity_lane0_tally5_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally5_amount <= 1;
@@ -15466,7 +15654,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_lowest <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
@@ -15504,7 +15692,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
@@ -15542,7 +15730,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
@@ -15580,7 +15768,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
@@ -15618,7 +15806,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
@@ -15653,11 +15841,11 @@ always @(posedge clk) begin: equity_lane0_tally6_register_amount
         equity_lane0_tally6_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally6_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_units;
+            equity_lane0_tally6_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally6_amount <= 1;
@@ -15678,7 +15866,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_lowest <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
@@ -15716,7 +15904,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
@@ -15754,7 +15942,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
@@ -15792,7 +15980,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
@@ -15830,7 +16018,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
@@ -15868,7 +16056,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
@@ -15903,11 +16091,11 @@ always @(posedge clk) begin: equity_lane0_tally7_register_amount
         equity_lane0_tally7_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally7_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally7_amount <= equity_lane0_units;
+            equity_lane0_tally7_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally7_amount <= 1;
@@ -15928,7 +16116,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[7]) begin
             equity_lane0_tally7_chunked_counter8_lowest <= 0;
             equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
         end
@@ -15966,7 +16154,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= 0;
             equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
         end
@@ -16004,7 +16192,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= 0;
             equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
         end
@@ -16042,7 +16230,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= 0;
             equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
         end
@@ -16080,7 +16268,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= 0;
             equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
         end
@@ -16115,11 +16303,11 @@ always @(posedge clk) begin: equity_lane0_tally8_register_amount
         equity_lane0_tally8_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally8_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally8_amount <= equity_lane0_units;
+            equity_lane0_tally8_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally8_amount <= 1;
@@ -16140,7 +16328,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[8]) begin
             equity_lane0_tally8_chunked_counter9_lowest <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
@@ -16178,7 +16366,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         end
@@ -16216,7 +16404,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         end
@@ -16254,7 +16442,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         end
@@ -16292,7 +16480,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= 0;
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         end
@@ -16327,11 +16515,11 @@ always @(posedge clk) begin: equity_lane0_tally9_register_amount
         equity_lane0_tally9_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[2])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[2])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally9_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally9_amount <= equity_lane0_units;
+            equity_lane0_tally9_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally9_amount <= 1;
@@ -16352,7 +16540,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_lowest <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
         end
@@ -16390,7 +16578,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
@@ -16428,7 +16616,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         end
@@ -16466,7 +16654,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         end
@@ -16504,7 +16692,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         end
@@ -16542,7 +16730,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= 0;
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         end
@@ -16577,11 +16765,11 @@ always @(posedge clk) begin: equity_lane0_tally10_register_amount
         equity_lane0_tally10_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally10_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally10_amount <= equity_lane0_units;
+            equity_lane0_tally10_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally10_amount <= 1;
@@ -16602,7 +16790,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[10]) begin
             equity_lane0_tally10_chunked_counter11_lowest <= 0;
             equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
         end
@@ -16640,7 +16828,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= 0;
             equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
         end
@@ -16678,7 +16866,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= 0;
             equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
         end
@@ -16716,7 +16904,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= 0;
             equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
         end
@@ -16754,7 +16942,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= 0;
             equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
         end
@@ -16789,11 +16977,11 @@ always @(posedge clk) begin: equity_lane0_tally11_register_amount
         equity_lane0_tally11_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally11_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally11_amount <= equity_lane0_units;
+            equity_lane0_tally11_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally11_amount <= 1;
@@ -16814,7 +17002,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[11]) begin
             equity_lane0_tally11_chunked_counter12_lowest <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
@@ -16852,7 +17040,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         end
@@ -16890,7 +17078,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         end
@@ -16928,7 +17116,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         end
@@ -16966,7 +17154,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= 0;
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         end
@@ -17001,11 +17189,11 @@ always @(posedge clk) begin: equity_lane0_tally12_register_amount
         equity_lane0_tally12_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[3])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[3])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally12_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally12_amount <= equity_lane0_units;
+            equity_lane0_tally12_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally12_amount <= 1;
@@ -17026,7 +17214,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_lowest <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
         end
@@ -17064,7 +17252,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
         end
@@ -17102,7 +17290,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
         end
@@ -17140,7 +17328,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
         end
@@ -17178,7 +17366,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
         end
@@ -17216,7 +17404,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
             equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
         end
@@ -17274,7 +17462,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
             equity_lane1_chunked_counter14_lowest <= 0;
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane1_start_q) begin
             equity_lane1_chunked_counter14_lowest <= quotient[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
@@ -17312,7 +17500,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
             equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane1_start_q) begin
             equity_lane1_chunked_counter14_counter_chunk75_value <= quotient[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
@@ -17350,7 +17538,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
             equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane1_start_q) begin
             equity_lane1_chunked_counter14_counter_chunk76_value <= quotient[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
@@ -17388,7 +17576,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
             equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane1_start_q) begin
             equity_lane1_chunked_counter14_counter_chunk77_value <= quotient[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
@@ -17426,7 +17614,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
             equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane1_start_q) begin
             equity_lane1_chunked_counter14_counter_chunk78_value <= quotient[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
@@ -17458,10 +17646,9 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, start, quotient, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, quotient, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
-    equity_lane1_clear = start;
     equity_lane1_done = equity_lane1_done_q;
     if (exact) begin
         equity_lane1_step_one = equity_lane1_board_step;
@@ -17475,6 +17662,16 @@ always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equ
     end
     else begin
         equity_lane1_last_one = (equity_lane1_low_one && equity_lane1_high_zero);
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_start_register
+    if (rst == 1) begin
+        equity_lane1_start_q <= 0;
+    end
+    else begin
+        equity_lane1_start_q <= start;
     end
 end
 
@@ -17535,7 +17732,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 44;
+                equity_lane1_drain <= 45;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -18764,18 +18961,25 @@ end
 assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[120-1:(120 - 6)];
 
 
-always @(equity_lane1_slot_stream11_word, exact, equity_lane1_delay_line11_d_out, mask) begin: equity_lane1_deal_stage11_masking
+always @(posedge clk) begin: equity_lane1_deal_stage11_setting
+    equity_lane1_deal_stage11_n_q <= n;
+    equity_lane1_deal_stage11_mask_q <= mask;
+    equity_lane1_deal_stage11_exact_q <= exact;
+end
+
+
+always @(equity_lane1_slot_stream11_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage11_mask_q) begin: equity_lane1_deal_stage11_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage11_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line11_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream11_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream11_word[((6 * f) + b)] && equity_lane1_deal_stage11_mask_q[b]);
             end
         end
     end
@@ -18795,8 +18999,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage11_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage11_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage11_n_q) && (!equity_lane1_deal_stage11_repeated[f]));
+        if ((equity_lane1_deal_stage11_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -18864,6 +19068,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_flags
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage12_setting
+    equity_lane1_deal_stage12_n_q <= n;
+    equity_lane1_deal_stage12_mask_q <= mask;
+    equity_lane1_deal_stage12_exact_q <= exact;
+end
+
+
 
 assign equity_lane1_deal_stage12_repeated_position50_any_equal = (equity_lane1_deal_stage12_candidates[6-1:0] == equity_lane1_deal_stage11_pos_out[6-1:0]);
 
@@ -18904,18 +19115,18 @@ assign equity_lane1_deal_stage12_repeated_position54_any_equal = (equity_lane1_d
 assign equity_lane1_deal_stage12_repeated_position54_hit = (equity_lane1_deal_stage12_repeated_position54_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream12_word, exact, equity_lane1_delay_line12_d_out, mask) begin: equity_lane1_deal_stage12_masking
+always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) begin: equity_lane1_deal_stage12_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage12_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line12_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream12_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream12_word[((6 * f) + b)] && equity_lane1_deal_stage12_mask_q[b]);
             end
         end
     end
@@ -18935,8 +19146,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage12_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage12_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage12_n_q) && (!equity_lane1_deal_stage12_repeated[f]));
+        if ((equity_lane1_deal_stage12_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -19004,6 +19215,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_flags
 end
 
 
+always @(posedge clk) begin: equity_lane1_deal_stage13_setting
+    equity_lane1_deal_stage13_n_q <= n;
+    equity_lane1_deal_stage13_mask_q <= mask;
+    equity_lane1_deal_stage13_exact_q <= exact;
+end
+
+
 
 assign equity_lane1_deal_stage13_repeated_position55_same_position280_equal = (equity_lane1_deal_stage13_candidates[6-1:0] == equity_lane1_deal_stage12_pos_out[6-1:0]);
 
@@ -19064,18 +19282,18 @@ assign equity_lane1_deal_stage13_repeated_position59_same_position289_equal = (e
 assign equity_lane1_deal_stage13_repeated_position59_hit = (equity_lane1_deal_stage13_repeated_position59_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream13_word, exact, equity_lane1_delay_line13_d_out, mask) begin: equity_lane1_deal_stage13_masking
+always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) begin: equity_lane1_deal_stage13_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage13_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line13_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream13_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream13_word[((6 * f) + b)] && equity_lane1_deal_stage13_mask_q[b]);
             end
         end
     end
@@ -19095,8 +19313,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage13_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage13_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage13_n_q) && (!equity_lane1_deal_stage13_repeated[f]));
+        if ((equity_lane1_deal_stage13_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -19161,6 +19379,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_flags
         equity_lane1_toks[2] <= equity_lane1_deal_stage13_a_tok;
         equity_lane1_oks[2] <= (equity_lane1_deal_stage13_a_ok && equity_lane1_deal_stage13_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage14_setting
+    equity_lane1_deal_stage14_n_q <= n;
+    equity_lane1_deal_stage14_mask_q <= mask;
+    equity_lane1_deal_stage14_exact_q <= exact;
 end
 
 
@@ -19244,18 +19469,18 @@ assign equity_lane1_deal_stage14_repeated_position64_same_position304_equal = (e
 assign equity_lane1_deal_stage14_repeated_position64_hit = (equity_lane1_deal_stage14_repeated_position64_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream14_word, exact, equity_lane1_delay_line14_d_out, mask) begin: equity_lane1_deal_stage14_masking
+always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) begin: equity_lane1_deal_stage14_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage14_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line14_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream14_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream14_word[((6 * f) + b)] && equity_lane1_deal_stage14_mask_q[b]);
             end
         end
     end
@@ -19275,8 +19500,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage14_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage14_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage14_n_q) && (!equity_lane1_deal_stage14_repeated[f]));
+        if ((equity_lane1_deal_stage14_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -19341,6 +19566,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_flags
         equity_lane1_toks[3] <= equity_lane1_deal_stage14_a_tok;
         equity_lane1_oks[3] <= (equity_lane1_deal_stage14_a_ok && equity_lane1_deal_stage14_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage15_setting
+    equity_lane1_deal_stage15_n_q <= n;
+    equity_lane1_deal_stage15_mask_q <= mask;
+    equity_lane1_deal_stage15_exact_q <= exact;
 end
 
 
@@ -19444,18 +19676,18 @@ assign equity_lane1_deal_stage15_repeated_position69_same_position324_equal = (e
 assign equity_lane1_deal_stage15_repeated_position69_hit = (equity_lane1_deal_stage15_repeated_position69_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream15_word, exact, equity_lane1_delay_line15_d_out, mask) begin: equity_lane1_deal_stage15_masking
+always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) begin: equity_lane1_deal_stage15_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage15_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line15_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream15_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream15_word[((6 * f) + b)] && equity_lane1_deal_stage15_mask_q[b]);
             end
         end
     end
@@ -19475,8 +19707,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage15_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage15_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage15_n_q) && (!equity_lane1_deal_stage15_repeated[f]));
+        if ((equity_lane1_deal_stage15_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -19541,6 +19773,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_flags
         equity_lane1_toks[4] <= equity_lane1_deal_stage15_a_tok;
         equity_lane1_oks[4] <= (equity_lane1_deal_stage15_a_ok && equity_lane1_deal_stage15_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage16_setting
+    equity_lane1_deal_stage16_n_q <= n;
+    equity_lane1_deal_stage16_mask_q <= mask;
+    equity_lane1_deal_stage16_exact_q <= exact;
 end
 
 
@@ -19664,18 +19903,18 @@ assign equity_lane1_deal_stage16_repeated_position74_same_position349_equal = (e
 assign equity_lane1_deal_stage16_repeated_position74_hit = (equity_lane1_deal_stage16_repeated_position74_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream16_word, exact, equity_lane1_delay_line16_d_out, mask) begin: equity_lane1_deal_stage16_masking
+always @(equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) begin: equity_lane1_deal_stage16_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage16_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line16_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream16_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream16_word[((6 * f) + b)] && equity_lane1_deal_stage16_mask_q[b]);
             end
         end
     end
@@ -19695,8 +19934,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage16_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage16_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage16_n_q) && (!equity_lane1_deal_stage16_repeated[f]));
+        if ((equity_lane1_deal_stage16_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -19761,6 +20000,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_flags
         equity_lane1_toks[5] <= equity_lane1_deal_stage16_a_tok;
         equity_lane1_oks[5] <= (equity_lane1_deal_stage16_a_ok && equity_lane1_deal_stage16_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage17_setting
+    equity_lane1_deal_stage17_n_q <= n;
+    equity_lane1_deal_stage17_mask_q <= mask;
+    equity_lane1_deal_stage17_exact_q <= exact;
 end
 
 
@@ -19904,18 +20150,18 @@ assign equity_lane1_deal_stage17_repeated_position79_same_position379_equal = (e
 assign equity_lane1_deal_stage17_repeated_position79_hit = (equity_lane1_deal_stage17_repeated_position79_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream17_word, exact, equity_lane1_delay_line17_d_out, mask) begin: equity_lane1_deal_stage17_masking
+always @(equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) begin: equity_lane1_deal_stage17_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage17_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line17_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream17_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream17_word[((6 * f) + b)] && equity_lane1_deal_stage17_mask_q[b]);
             end
         end
     end
@@ -19935,8 +20181,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage17_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage17_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage17_n_q) && (!equity_lane1_deal_stage17_repeated[f]));
+        if ((equity_lane1_deal_stage17_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -20001,6 +20247,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_flags
         equity_lane1_toks[6] <= equity_lane1_deal_stage17_a_tok;
         equity_lane1_oks[6] <= (equity_lane1_deal_stage17_a_ok && equity_lane1_deal_stage17_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage18_setting
+    equity_lane1_deal_stage18_n_q <= n;
+    equity_lane1_deal_stage18_mask_q <= mask;
+    equity_lane1_deal_stage18_exact_q <= exact;
 end
 
 
@@ -20164,18 +20417,18 @@ assign equity_lane1_deal_stage18_repeated_position84_same_position414_equal = (e
 assign equity_lane1_deal_stage18_repeated_position84_hit = (equity_lane1_deal_stage18_repeated_position84_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream18_word, exact, equity_lane1_delay_line18_d_out, mask) begin: equity_lane1_deal_stage18_masking
+always @(equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) begin: equity_lane1_deal_stage18_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage18_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line18_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream18_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream18_word[((6 * f) + b)] && equity_lane1_deal_stage18_mask_q[b]);
             end
         end
     end
@@ -20195,8 +20448,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage18_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage18_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage18_n_q) && (!equity_lane1_deal_stage18_repeated[f]));
+        if ((equity_lane1_deal_stage18_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -20261,6 +20514,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_flags
         equity_lane1_toks[7] <= equity_lane1_deal_stage18_a_tok;
         equity_lane1_oks[7] <= (equity_lane1_deal_stage18_a_ok && equity_lane1_deal_stage18_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage19_setting
+    equity_lane1_deal_stage19_n_q <= n;
+    equity_lane1_deal_stage19_mask_q <= mask;
+    equity_lane1_deal_stage19_exact_q <= exact;
 end
 
 
@@ -20444,18 +20704,18 @@ assign equity_lane1_deal_stage19_repeated_position89_same_position454_equal = (e
 assign equity_lane1_deal_stage19_repeated_position89_hit = (equity_lane1_deal_stage19_repeated_position89_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream19_word, exact, equity_lane1_delay_line19_d_out, mask) begin: equity_lane1_deal_stage19_masking
+always @(equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) begin: equity_lane1_deal_stage19_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage19_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line19_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream19_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream19_word[((6 * f) + b)] && equity_lane1_deal_stage19_mask_q[b]);
             end
         end
     end
@@ -20475,8 +20735,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage19_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage19_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage19_n_q) && (!equity_lane1_deal_stage19_repeated[f]));
+        if ((equity_lane1_deal_stage19_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -20541,6 +20801,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_flags
         equity_lane1_toks[8] <= equity_lane1_deal_stage19_a_tok;
         equity_lane1_oks[8] <= (equity_lane1_deal_stage19_a_ok && equity_lane1_deal_stage19_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage20_setting
+    equity_lane1_deal_stage20_n_q <= n;
+    equity_lane1_deal_stage20_mask_q <= mask;
+    equity_lane1_deal_stage20_exact_q <= exact;
 end
 
 
@@ -20744,18 +21011,18 @@ assign equity_lane1_deal_stage20_repeated_position94_same_position499_equal = (e
 assign equity_lane1_deal_stage20_repeated_position94_hit = (equity_lane1_deal_stage20_repeated_position94_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream20_word, exact, equity_lane1_delay_line20_d_out, mask) begin: equity_lane1_deal_stage20_masking
+always @(equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) begin: equity_lane1_deal_stage20_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage20_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line20_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream20_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream20_word[((6 * f) + b)] && equity_lane1_deal_stage20_mask_q[b]);
             end
         end
     end
@@ -20775,8 +21042,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage20_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage20_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage20_n_q) && (!equity_lane1_deal_stage20_repeated[f]));
+        if ((equity_lane1_deal_stage20_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -20841,6 +21108,13 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_flags
         equity_lane1_toks[9] <= equity_lane1_deal_stage20_a_tok;
         equity_lane1_oks[9] <= (equity_lane1_deal_stage20_a_ok && equity_lane1_deal_stage20_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage21_setting
+    equity_lane1_deal_stage21_n_q <= n;
+    equity_lane1_deal_stage21_mask_q <= mask;
+    equity_lane1_deal_stage21_exact_q <= exact;
 end
 
 
@@ -21064,18 +21338,18 @@ assign equity_lane1_deal_stage21_repeated_position99_same_position549_equal = (e
 assign equity_lane1_deal_stage21_repeated_position99_hit = (equity_lane1_deal_stage21_repeated_position99_any_equal != 0);
 
 
-always @(equity_lane1_slot_stream21_word, exact, equity_lane1_delay_line21_d_out, mask) begin: equity_lane1_deal_stage21_masking
+always @(equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) begin: equity_lane1_deal_stage21_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane1_deal_stage21_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane1_delay_line21_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane1_slot_stream21_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane1_slot_stream21_word[((6 * f) + b)] && equity_lane1_deal_stage21_mask_q[b]);
             end
         end
     end
@@ -21095,8 +21369,8 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane1_deal_stage21_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane1_deal_stage21_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane1_deal_stage21_n_q) && (!equity_lane1_deal_stage21_repeated[f]));
+        if ((equity_lane1_deal_stage21_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -25652,16 +25926,42 @@ always @(exact, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_sta
 end
 
 
+always @(posedge clk) begin: equity_lane1_count_register
+    if (rst == 1) begin
+        equity_lane1_won_q <= 0;
+        equity_lane1_units_q <= 0;
+        equity_lane1_alone_q <= 0;
+        equity_lane1_count_q <= 0;
+    end
+    else begin
+        equity_lane1_count_q <= equity_lane1_counting;
+        equity_lane1_alone_q <= equity_lane1_alone;
+        equity_lane1_won_q <= equity_lane1_won;
+        equity_lane1_units_q <= equity_lane1_units;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_clear_line
+    if (rst == 1) begin
+        equity_lane1_clears <= 0;
+    end
+    else begin
+        equity_lane1_clears <= {equity_lane1_clears[(13 - 1)-1:0], equity_lane1_start_q};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_tally13_register_amount
     if (rst == 1) begin
         equity_lane1_tally13_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_deal_stage11_ok_in)) || ((equity_lane1_alone != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_deal_stage11_ok_in)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane1_tally13_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally13_amount <= equity_lane1_units;
+            equity_lane1_tally13_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally13_amount <= 1;
@@ -25682,7 +25982,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[0]) begin
             equity_lane1_tally13_chunked_counter15_lowest <= 0;
             equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
         end
@@ -25720,7 +26020,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= 0;
             equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
         end
@@ -25758,7 +26058,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= 0;
             equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
         end
@@ -25796,7 +26096,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= 0;
             equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
         end
@@ -25834,7 +26134,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= 0;
             equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
         end
@@ -25869,11 +26169,11 @@ always @(posedge clk) begin: equity_lane1_tally14_register_amount
         equity_lane1_tally14_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally14_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally14_amount <= equity_lane1_units;
+            equity_lane1_tally14_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally14_amount <= 1;
@@ -25894,7 +26194,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[1]) begin
             equity_lane1_tally14_chunked_counter16_lowest <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
@@ -25932,7 +26232,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         end
@@ -25970,7 +26270,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         end
@@ -26008,7 +26308,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         end
@@ -26046,7 +26346,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= 0;
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         end
@@ -26081,11 +26381,11 @@ always @(posedge clk) begin: equity_lane1_tally15_register_amount
         equity_lane1_tally15_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally15_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally15_amount <= equity_lane1_units;
+            equity_lane1_tally15_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally15_amount <= 1;
@@ -26106,7 +26406,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[2]) begin
             equity_lane1_tally15_chunked_counter17_lowest <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
         end
@@ -26144,7 +26444,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
@@ -26182,7 +26482,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         end
@@ -26220,7 +26520,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         end
@@ -26258,7 +26558,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= 0;
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         end
@@ -26293,11 +26593,11 @@ always @(posedge clk) begin: equity_lane1_tally16_register_amount
         equity_lane1_tally16_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[0])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[0])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally16_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally16_amount <= equity_lane1_units;
+            equity_lane1_tally16_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally16_amount <= 1;
@@ -26318,7 +26618,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 17'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_lowest <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
         end
@@ -26356,7 +26656,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
@@ -26394,7 +26694,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         end
@@ -26432,7 +26732,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         end
@@ -26470,7 +26770,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         end
@@ -26508,7 +26808,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= 0;
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         end
@@ -26543,11 +26843,11 @@ always @(posedge clk) begin: equity_lane1_tally17_register_amount
         equity_lane1_tally17_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally17_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally17_amount <= equity_lane1_units;
+            equity_lane1_tally17_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally17_amount <= 1;
@@ -26568,7 +26868,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[4]) begin
             equity_lane1_tally17_chunked_counter19_lowest <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
@@ -26606,7 +26906,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         end
@@ -26644,7 +26944,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         end
@@ -26682,7 +26982,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         end
@@ -26720,7 +27020,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= 0;
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         end
@@ -26755,11 +27055,11 @@ always @(posedge clk) begin: equity_lane1_tally18_register_amount
         equity_lane1_tally18_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally18_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally18_amount <= equity_lane1_units;
+            equity_lane1_tally18_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally18_amount <= 1;
@@ -26780,7 +27080,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[5]) begin
             equity_lane1_tally18_chunked_counter20_lowest <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
         end
@@ -26818,7 +27118,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
@@ -26856,7 +27156,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         end
@@ -26894,7 +27194,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         end
@@ -26932,7 +27232,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= 0;
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         end
@@ -26967,11 +27267,11 @@ always @(posedge clk) begin: equity_lane1_tally19_register_amount
         equity_lane1_tally19_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[1])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[1])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally19_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally19_amount <= equity_lane1_units;
+            equity_lane1_tally19_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally19_amount <= 1;
@@ -26992,7 +27292,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 17'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_lowest <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
         end
@@ -27030,7 +27330,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
@@ -27068,7 +27368,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         end
@@ -27106,7 +27406,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         end
@@ -27144,7 +27444,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         end
@@ -27182,7 +27482,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= 0;
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         end
@@ -27217,11 +27517,11 @@ always @(posedge clk) begin: equity_lane1_tally20_register_amount
         equity_lane1_tally20_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally20_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally20_amount <= equity_lane1_units;
+            equity_lane1_tally20_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally20_amount <= 1;
@@ -27242,7 +27542,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[7]) begin
             equity_lane1_tally20_chunked_counter22_lowest <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
@@ -27280,7 +27580,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         end
@@ -27318,7 +27618,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         end
@@ -27356,7 +27656,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         end
@@ -27394,7 +27694,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= 0;
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         end
@@ -27429,11 +27729,11 @@ always @(posedge clk) begin: equity_lane1_tally21_register_amount
         equity_lane1_tally21_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally21_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally21_amount <= equity_lane1_units;
+            equity_lane1_tally21_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally21_amount <= 1;
@@ -27454,7 +27754,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[8]) begin
             equity_lane1_tally21_chunked_counter23_lowest <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
         end
@@ -27492,7 +27792,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
@@ -27530,7 +27830,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         end
@@ -27568,7 +27868,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         end
@@ -27606,7 +27906,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= 0;
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         end
@@ -27641,11 +27941,11 @@ always @(posedge clk) begin: equity_lane1_tally22_register_amount
         equity_lane1_tally22_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[2])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[2])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally22_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally22_amount <= equity_lane1_units;
+            equity_lane1_tally22_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally22_amount <= 1;
@@ -27666,7 +27966,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 17'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_lowest <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
         end
@@ -27704,7 +28004,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
@@ -27742,7 +28042,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         end
@@ -27780,7 +28080,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         end
@@ -27818,7 +28118,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         end
@@ -27856,7 +28156,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= 0;
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         end
@@ -27891,11 +28191,11 @@ always @(posedge clk) begin: equity_lane1_tally23_register_amount
         equity_lane1_tally23_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane1_tally23_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally23_amount <= equity_lane1_units;
+            equity_lane1_tally23_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally23_amount <= 1;
@@ -27916,7 +28216,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[10]) begin
             equity_lane1_tally23_chunked_counter25_lowest <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
@@ -27954,7 +28254,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         end
@@ -27992,7 +28292,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         end
@@ -28030,7 +28330,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         end
@@ -28068,7 +28368,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= 0;
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         end
@@ -28103,11 +28403,11 @@ always @(posedge clk) begin: equity_lane1_tally24_register_amount
         equity_lane1_tally24_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally24_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane1_tally24_amount <= equity_lane1_units;
+            equity_lane1_tally24_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally24_amount <= 1;
@@ -28128,7 +28428,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[11]) begin
             equity_lane1_tally24_chunked_counter26_lowest <= 0;
             equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
         end
@@ -28166,7 +28466,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
             equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
         end
@@ -28204,7 +28504,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
             equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
         end
@@ -28242,7 +28542,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
             equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
         end
@@ -28280,7 +28580,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
             equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
         end
@@ -28315,11 +28615,11 @@ always @(posedge clk) begin: equity_lane1_tally25_register_amount
         equity_lane1_tally25_amount <= 0;
     end
     else begin
-        if (((!(equity_lane1_counting && equity_lane1_won[3])) || ((equity_lane1_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane1_count_q && equity_lane1_won_q[3])) || ((equity_lane1_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane1_tally25_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane1_tally25_amount <= equity_lane1_units;
+            equity_lane1_tally25_amount <= equity_lane1_units_q;
         end
         else begin
             equity_lane1_tally25_amount <= 1;
@@ -28340,7 +28640,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 17'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_lowest <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
         end
@@ -28378,7 +28678,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
         end
@@ -28416,7 +28716,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
         end
@@ -28454,7 +28754,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
         end
@@ -28492,7 +28792,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
         end
@@ -28530,7 +28830,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
     end
     else begin
         total = 9'h0;
-        if (equity_lane1_clear) begin
+        if (equity_lane1_clears[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
             equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
         end

@@ -63,7 +63,6 @@ wire [7:0] equity_lane0_unused;
 wire [7:0] equity_lane0_unread;
 wire equity_lane0_no_shift;
 reg equity_lane0_board_step;
-reg equity_lane0_clear;
 reg [0:0] equity_lane0_count_one;
 reg equity_lane0_counting;
 reg equity_lane0_done_q;
@@ -78,6 +77,7 @@ wire equity_lane0_low_two;
 reg equity_lane0_prime;
 reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
+reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
 reg equity_lane0_look_valid;
@@ -96,6 +96,11 @@ reg [1:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
 reg equity_lane0_won_valid;
+reg equity_lane0_count_q;
+reg equity_lane0_alone_q;
+reg [1:0] equity_lane0_won_q;
+reg [11:0] equity_lane0_units_q;
+reg [6:0] equity_lane0_clears;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -263,21 +268,27 @@ reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
-reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [5:0] equity_lane0_deal_stage0_chosen;
+reg equity_lane0_deal_stage0_exact_q;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
+reg [5:0] equity_lane0_deal_stage0_mask_q;
+reg [5:0] equity_lane0_deal_stage0_n_q;
+reg [29:0] equity_lane0_deal_stage0_candidates;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
-reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [5:0] equity_lane0_deal_stage1_chosen;
+reg equity_lane0_deal_stage1_exact_q;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
+reg [5:0] equity_lane0_deal_stage1_mask_q;
+reg [5:0] equity_lane0_deal_stage1_n_q;
+reg [29:0] equity_lane0_deal_stage1_candidates;
 wire [4:0] equity_lane0_deal_stage1_repeated;
 wire equity_lane0_deal_stage1_repeated_position0_hit;
 wire equity_lane0_deal_stage1_repeated_position0_any_equal;
@@ -293,11 +304,14 @@ reg [17:0] equity_lane0_deal_stage2_pos_out;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
-reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [5:0] equity_lane0_deal_stage2_chosen;
+reg equity_lane0_deal_stage2_exact_q;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
+reg [5:0] equity_lane0_deal_stage2_mask_q;
+reg [5:0] equity_lane0_deal_stage2_n_q;
+reg [29:0] equity_lane0_deal_stage2_candidates;
 wire [4:0] equity_lane0_deal_stage2_repeated;
 wire equity_lane0_deal_stage2_repeated_position5_hit;
 wire [1:0] equity_lane0_deal_stage2_repeated_position5_any_equal;
@@ -323,11 +337,14 @@ reg [23:0] equity_lane0_deal_stage3_pos_out;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
-reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [5:0] equity_lane0_deal_stage3_chosen;
+reg equity_lane0_deal_stage3_exact_q;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
+reg [5:0] equity_lane0_deal_stage3_mask_q;
+reg [5:0] equity_lane0_deal_stage3_n_q;
+reg [29:0] equity_lane0_deal_stage3_candidates;
 wire [4:0] equity_lane0_deal_stage3_repeated;
 wire equity_lane0_deal_stage3_repeated_position10_hit;
 wire [2:0] equity_lane0_deal_stage3_repeated_position10_any_equal;
@@ -358,11 +375,14 @@ reg [29:0] equity_lane0_deal_stage4_pos_out;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
-reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [5:0] equity_lane0_deal_stage4_chosen;
+reg equity_lane0_deal_stage4_exact_q;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
+reg [5:0] equity_lane0_deal_stage4_mask_q;
+reg [5:0] equity_lane0_deal_stage4_n_q;
+reg [29:0] equity_lane0_deal_stage4_candidates;
 wire [4:0] equity_lane0_deal_stage4_repeated;
 wire equity_lane0_deal_stage4_repeated_position15_hit;
 wire [3:0] equity_lane0_deal_stage4_repeated_position15_any_equal;
@@ -398,11 +418,14 @@ reg [35:0] equity_lane0_deal_stage5_pos_out;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
-reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [5:0] equity_lane0_deal_stage5_chosen;
+reg equity_lane0_deal_stage5_exact_q;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
+reg [5:0] equity_lane0_deal_stage5_mask_q;
+reg [5:0] equity_lane0_deal_stage5_n_q;
+reg [29:0] equity_lane0_deal_stage5_candidates;
 wire [4:0] equity_lane0_deal_stage5_repeated;
 wire equity_lane0_deal_stage5_repeated_position20_hit;
 wire [4:0] equity_lane0_deal_stage5_repeated_position20_any_equal;
@@ -443,11 +466,14 @@ reg [41:0] equity_lane0_deal_stage6_pos_out;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
-reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [5:0] equity_lane0_deal_stage6_chosen;
+reg equity_lane0_deal_stage6_exact_q;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
+reg [5:0] equity_lane0_deal_stage6_mask_q;
+reg [5:0] equity_lane0_deal_stage6_n_q;
+reg [29:0] equity_lane0_deal_stage6_candidates;
 wire [4:0] equity_lane0_deal_stage6_repeated;
 wire equity_lane0_deal_stage6_repeated_position25_hit;
 wire [5:0] equity_lane0_deal_stage6_repeated_position25_any_equal;
@@ -1175,7 +1201,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk0_step
             equity_lane0_chunked_counter0_lowest <= 0;
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_lowest <= quota[8-1:0];
             equity_lane0_chunked_counter0_counter_chunk0_carry_out <= 0;
         end
@@ -1213,7 +1239,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk1_step
             equity_lane0_chunked_counter0_counter_chunk1_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk1_value <= quota[16-1:8];
             equity_lane0_chunked_counter0_counter_chunk1_carry_out <= 0;
         end
@@ -1251,7 +1277,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk2_step
             equity_lane0_chunked_counter0_counter_chunk2_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk2_value <= quota[24-1:16];
             equity_lane0_chunked_counter0_counter_chunk2_carry_out <= 0;
         end
@@ -1289,7 +1315,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk3_step
             equity_lane0_chunked_counter0_counter_chunk3_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk3_value <= quota[32-1:24];
             equity_lane0_chunked_counter0_counter_chunk3_carry_out <= 0;
         end
@@ -1327,7 +1353,7 @@ always @(posedge clk) begin: equity_lane0_chunked_counter0_counter_chunk4_step
             equity_lane0_chunked_counter0_counter_chunk4_value <= 0;
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
-        else if (start) begin
+        else if (equity_lane0_start_q) begin
             equity_lane0_chunked_counter0_counter_chunk4_value <= quota[40-1:32];
             equity_lane0_chunked_counter0_counter_chunk4_carry_out <= 0;
         end
@@ -1359,10 +1385,9 @@ assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quota, equity_lane0_state) begin: equity_lane0_control_out
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quota, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
     equity_lane0_prime = (equity_lane0_state == 2'b01);
-    equity_lane0_clear = start;
     done = equity_lane0_done_q;
     if (exact) begin
         equity_lane0_step_one = equity_lane0_board_step;
@@ -1376,6 +1401,16 @@ always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equ
     end
     else begin
         equity_lane0_last_one = (equity_lane0_low_one && equity_lane0_high_zero);
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_start_register
+    if (rst == 1) begin
+        equity_lane0_start_q <= 0;
+    end
+    else begin
+        equity_lane0_start_q <= start;
     end
 end
 
@@ -1436,7 +1471,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 36;
+                equity_lane0_drain <= 37;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -2203,18 +2238,25 @@ end
 assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 - 6)];
 
 
-always @(equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask) begin: equity_lane0_deal_stage0_masking
+always @(posedge clk) begin: equity_lane0_deal_stage0_setting
+    equity_lane0_deal_stage0_n_q <= n;
+    equity_lane0_deal_stage0_mask_q <= mask;
+    equity_lane0_deal_stage0_exact_q <= exact;
+end
+
+
+always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) begin: equity_lane0_deal_stage0_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage0_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && equity_lane0_deal_stage0_mask_q[b]);
             end
         end
     end
@@ -2234,8 +2276,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage0_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage0_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage0_n_q) && (!equity_lane0_deal_stage0_repeated[f]));
+        if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -2303,6 +2345,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage1_setting
+    equity_lane0_deal_stage1_n_q <= n;
+    equity_lane0_deal_stage1_mask_q <= mask;
+    equity_lane0_deal_stage1_exact_q <= exact;
+end
+
+
 
 assign equity_lane0_deal_stage1_repeated_position0_any_equal = (equity_lane0_deal_stage1_candidates[6-1:0] == equity_lane0_deal_stage0_pos_out[6-1:0]);
 
@@ -2343,18 +2392,18 @@ assign equity_lane0_deal_stage1_repeated_position4_any_equal = (equity_lane0_dea
 assign equity_lane0_deal_stage1_repeated_position4_hit = (equity_lane0_deal_stage1_repeated_position4_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask) begin: equity_lane0_deal_stage1_masking
+always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage1_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && equity_lane0_deal_stage1_mask_q[b]);
             end
         end
     end
@@ -2374,8 +2423,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage1_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage1_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage1_n_q) && (!equity_lane0_deal_stage1_repeated[f]));
+        if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -2443,6 +2492,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_flags
 end
 
 
+always @(posedge clk) begin: equity_lane0_deal_stage2_setting
+    equity_lane0_deal_stage2_n_q <= n;
+    equity_lane0_deal_stage2_mask_q <= mask;
+    equity_lane0_deal_stage2_exact_q <= exact;
+end
+
+
 
 assign equity_lane0_deal_stage2_repeated_position5_same_position5_equal = (equity_lane0_deal_stage2_candidates[6-1:0] == equity_lane0_deal_stage1_pos_out[6-1:0]);
 
@@ -2503,18 +2559,18 @@ assign equity_lane0_deal_stage2_repeated_position9_same_position14_equal = (equi
 assign equity_lane0_deal_stage2_repeated_position9_hit = (equity_lane0_deal_stage2_repeated_position9_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask) begin: equity_lane0_deal_stage2_masking
+always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage2_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && equity_lane0_deal_stage2_mask_q[b]);
             end
         end
     end
@@ -2534,8 +2590,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage2_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage2_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage2_n_q) && (!equity_lane0_deal_stage2_repeated[f]));
+        if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -2600,6 +2656,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_flags
         equity_lane0_toks[2] <= equity_lane0_deal_stage2_a_tok;
         equity_lane0_oks[2] <= (equity_lane0_deal_stage2_a_ok && equity_lane0_deal_stage2_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage3_setting
+    equity_lane0_deal_stage3_n_q <= n;
+    equity_lane0_deal_stage3_mask_q <= mask;
+    equity_lane0_deal_stage3_exact_q <= exact;
 end
 
 
@@ -2683,18 +2746,18 @@ assign equity_lane0_deal_stage3_repeated_position14_same_position29_equal = (equ
 assign equity_lane0_deal_stage3_repeated_position14_hit = (equity_lane0_deal_stage3_repeated_position14_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask) begin: equity_lane0_deal_stage3_masking
+always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage3_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && equity_lane0_deal_stage3_mask_q[b]);
             end
         end
     end
@@ -2714,8 +2777,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage3_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage3_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage3_n_q) && (!equity_lane0_deal_stage3_repeated[f]));
+        if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -2780,6 +2843,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_flags
         equity_lane0_toks[3] <= equity_lane0_deal_stage3_a_tok;
         equity_lane0_oks[3] <= (equity_lane0_deal_stage3_a_ok && equity_lane0_deal_stage3_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage4_setting
+    equity_lane0_deal_stage4_n_q <= n;
+    equity_lane0_deal_stage4_mask_q <= mask;
+    equity_lane0_deal_stage4_exact_q <= exact;
 end
 
 
@@ -2883,18 +2953,18 @@ assign equity_lane0_deal_stage4_repeated_position19_same_position49_equal = (equ
 assign equity_lane0_deal_stage4_repeated_position19_hit = (equity_lane0_deal_stage4_repeated_position19_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask) begin: equity_lane0_deal_stage4_masking
+always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage4_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && equity_lane0_deal_stage4_mask_q[b]);
             end
         end
     end
@@ -2914,8 +2984,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage4_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage4_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage4_n_q) && (!equity_lane0_deal_stage4_repeated[f]));
+        if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -2980,6 +3050,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_flags
         equity_lane0_toks[4] <= equity_lane0_deal_stage4_a_tok;
         equity_lane0_oks[4] <= (equity_lane0_deal_stage4_a_ok && equity_lane0_deal_stage4_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage5_setting
+    equity_lane0_deal_stage5_n_q <= n;
+    equity_lane0_deal_stage5_mask_q <= mask;
+    equity_lane0_deal_stage5_exact_q <= exact;
 end
 
 
@@ -3103,18 +3180,18 @@ assign equity_lane0_deal_stage5_repeated_position24_same_position74_equal = (equ
 assign equity_lane0_deal_stage5_repeated_position24_hit = (equity_lane0_deal_stage5_repeated_position24_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask) begin: equity_lane0_deal_stage5_masking
+always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage5_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && equity_lane0_deal_stage5_mask_q[b]);
             end
         end
     end
@@ -3134,8 +3211,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage5_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage5_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage5_n_q) && (!equity_lane0_deal_stage5_repeated[f]));
+        if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -3200,6 +3277,13 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_flags
         equity_lane0_toks[5] <= equity_lane0_deal_stage5_a_tok;
         equity_lane0_oks[5] <= (equity_lane0_deal_stage5_a_ok && equity_lane0_deal_stage5_found);
     end
+end
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage6_setting
+    equity_lane0_deal_stage6_n_q <= n;
+    equity_lane0_deal_stage6_mask_q <= mask;
+    equity_lane0_deal_stage6_exact_q <= exact;
 end
 
 
@@ -3343,18 +3427,18 @@ assign equity_lane0_deal_stage6_repeated_position29_same_position104_equal = (eq
 assign equity_lane0_deal_stage6_repeated_position29_hit = (equity_lane0_deal_stage6_repeated_position29_any_equal != 0);
 
 
-always @(equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask) begin: equity_lane0_deal_stage6_masking
+always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
     reg [30-1:0] masked;
     integer f;
     integer b;
     masked = 30'h0;
     for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if ((exact && (f == 0))) begin
+            if ((equity_lane0_deal_stage6_exact_q && (f == 0))) begin
                 masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
             end
             else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && mask[b]);
+                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && equity_lane0_deal_stage6_mask_q[b]);
             end
         end
     end
@@ -3374,8 +3458,8 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         for (b=0; b<6; b=b+1) begin
             candidate[b] = equity_lane0_deal_stage6_candidates[((6 * f) + b)];
         end
-        ok = ((candidate < n) && (!equity_lane0_deal_stage6_repeated[f]));
-        if ((exact && (f != 0))) begin
+        ok = ((candidate < equity_lane0_deal_stage6_n_q) && (!equity_lane0_deal_stage6_repeated[f]));
+        if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
         usable[f] = ok;
@@ -5735,16 +5819,42 @@ always @(exact, equity_lane0_won_valid, equity_lane0_left_zero, equity_lane0_sta
 end
 
 
+always @(posedge clk) begin: equity_lane0_count_register
+    if (rst == 1) begin
+        equity_lane0_won_q <= 0;
+        equity_lane0_units_q <= 0;
+        equity_lane0_alone_q <= 0;
+        equity_lane0_count_q <= 0;
+    end
+    else begin
+        equity_lane0_count_q <= equity_lane0_counting;
+        equity_lane0_alone_q <= equity_lane0_alone;
+        equity_lane0_won_q <= equity_lane0_won;
+        equity_lane0_units_q <= equity_lane0_units;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_clear_line
+    if (rst == 1) begin
+        equity_lane0_clears <= 0;
+    end
+    else begin
+        equity_lane0_clears <= {equity_lane0_clears[(7 - 1)-1:0], equity_lane0_start_q};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
     if (rst == 1) begin
         equity_lane0_tally0_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone != 1'b0) && (!1'b1)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_deal_stage0_ok_in)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally0_amount <= equity_lane0_units;
+            equity_lane0_tally0_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally0_amount <= 1;
@@ -5765,7 +5875,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_lowest <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
@@ -5803,7 +5913,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
@@ -5841,7 +5951,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
@@ -5879,7 +5989,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
@@ -5917,7 +6027,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
@@ -5952,11 +6062,11 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
         equity_lane0_tally1_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_units;
+            equity_lane0_tally1_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally1_amount <= 1;
@@ -5977,7 +6087,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_lowest <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
@@ -6015,7 +6125,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
@@ -6053,7 +6163,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
@@ -6091,7 +6201,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
@@ -6129,7 +6239,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
@@ -6164,11 +6274,11 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_units;
+            equity_lane0_tally2_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally2_amount <= 1;
@@ -6189,7 +6299,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_lowest <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
@@ -6227,7 +6337,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
@@ -6265,7 +6375,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
@@ -6303,7 +6413,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
@@ -6341,7 +6451,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
@@ -6376,11 +6486,11 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[0])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[0])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_units;
+            equity_lane0_tally3_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
@@ -6401,7 +6511,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_lowest <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
@@ -6439,7 +6549,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
@@ -6477,7 +6587,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
@@ -6515,7 +6625,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
@@ -6553,7 +6663,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
@@ -6591,7 +6701,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
@@ -6626,11 +6736,11 @@ always @(posedge clk) begin: equity_lane0_tally4_register_amount
         equity_lane0_tally4_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b1) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally4_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_units;
+            equity_lane0_tally4_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally4_amount <= 1;
@@ -6651,7 +6761,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_lowest <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
@@ -6689,7 +6799,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
@@ -6727,7 +6837,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
@@ -6765,7 +6875,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
@@ -6803,7 +6913,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
@@ -6838,11 +6948,11 @@ always @(posedge clk) begin: equity_lane0_tally5_register_amount
         equity_lane0_tally5_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally5_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_units;
+            equity_lane0_tally5_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally5_amount <= 1;
@@ -6863,7 +6973,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_lowest <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
@@ -6901,7 +7011,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
@@ -6939,7 +7049,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
@@ -6977,7 +7087,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
@@ -7015,7 +7125,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
@@ -7050,11 +7160,11 @@ always @(posedge clk) begin: equity_lane0_tally6_register_amount
         equity_lane0_tally6_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_counting && equity_lane0_won[1])) || ((equity_lane0_alone != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_count_q && equity_lane0_won_q[1])) || ((equity_lane0_alone_q != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally6_amount <= 0;
         end
         else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_units;
+            equity_lane0_tally6_amount <= equity_lane0_units_q;
         end
         else begin
             equity_lane0_tally6_amount <= 1;
@@ -7075,7 +7185,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 17'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_lowest <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
@@ -7113,7 +7223,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
@@ -7151,7 +7261,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
@@ -7189,7 +7299,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
@@ -7227,7 +7337,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
@@ -7265,7 +7375,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
     end
     else begin
         total = 9'h0;
-        if (equity_lane0_clear) begin
+        if (equity_lane0_clears[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end

@@ -231,7 +231,6 @@ signal equity_lane0_unused: unsigned(7 downto 0);
 signal equity_lane0_unread: unsigned(7 downto 0);
 signal equity_lane0_no_shift: std_logic;
 signal equity_lane0_board_step: std_logic;
-signal equity_lane0_clear: std_logic;
 signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
 signal equity_lane0_done_q: std_logic;
@@ -246,6 +245,7 @@ signal equity_lane0_low_two: std_logic;
 signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
+signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_5;
 signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -264,6 +264,11 @@ signal equity_lane0_won: unsigned(3 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
+signal equity_lane0_count_q: std_logic;
+signal equity_lane0_alone_q: std_logic;
+signal equity_lane0_won_q: unsigned(3 downto 0);
+signal equity_lane0_units_q: unsigned(11 downto 0);
+signal equity_lane0_clears: unsigned(12 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -519,21 +524,27 @@ signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
-signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
-signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
 signal equity_lane0_deal_stage1_repeated_position0_any_equal: std_logic;
@@ -549,11 +560,14 @@ signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
-signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_any_equal: unsigned(1 downto 0);
@@ -579,11 +593,14 @@ signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
-signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_any_equal: unsigned(2 downto 0);
@@ -614,11 +631,14 @@ signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
-signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_any_equal: unsigned(3 downto 0);
@@ -654,11 +674,14 @@ signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
-signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_any_equal: unsigned(4 downto 0);
@@ -699,11 +722,14 @@ signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
-signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_any_equal: unsigned(5 downto 0);
@@ -749,11 +775,14 @@ signal equity_lane0_deal_stage7_pos_out: unsigned(47 downto 0);
 signal equity_lane0_deal_stage7_a_ok: std_logic;
 signal equity_lane0_deal_stage7_a_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_a_tok: std_logic;
-signal equity_lane0_deal_stage7_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage7_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage7_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage7_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_hit: std_logic;
 signal equity_lane0_deal_stage7_repeated_position30_any_equal: unsigned(6 downto 0);
@@ -804,11 +833,14 @@ signal equity_lane0_deal_stage8_pos_out: unsigned(53 downto 0);
 signal equity_lane0_deal_stage8_a_ok: std_logic;
 signal equity_lane0_deal_stage8_a_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_a_tok: std_logic;
-signal equity_lane0_deal_stage8_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage8_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage8_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage8_repeated_position35_hit: std_logic;
 signal equity_lane0_deal_stage8_repeated_position35_any_equal: unsigned(7 downto 0);
@@ -864,11 +896,14 @@ signal equity_lane0_deal_stage9_pos_out: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_a_ok: std_logic;
 signal equity_lane0_deal_stage9_a_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_a_tok: std_logic;
-signal equity_lane0_deal_stage9_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage9_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage9_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage9_repeated_position40_hit: std_logic;
 signal equity_lane0_deal_stage9_repeated_position40_any_equal: unsigned(8 downto 0);
@@ -929,11 +964,14 @@ signal equity_lane0_deal_stage10_pos_out: unsigned(65 downto 0);
 signal equity_lane0_deal_stage10_a_ok: std_logic;
 signal equity_lane0_deal_stage10_a_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_a_tok: std_logic;
-signal equity_lane0_deal_stage10_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage10_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage10_repeated_position45_hit: std_logic;
 signal equity_lane0_deal_stage10_repeated_position45_any_equal: unsigned(9 downto 0);
@@ -1807,7 +1845,6 @@ signal equity_lane1_unused: unsigned(7 downto 0);
 signal equity_lane1_unread: unsigned(7 downto 0);
 signal equity_lane1_no_shift: std_logic;
 signal equity_lane1_board_step: std_logic;
-signal equity_lane1_clear: std_logic;
 signal equity_lane1_count_one: unsigned(0 downto 0);
 signal equity_lane1_counting: std_logic;
 signal equity_lane1_done_q: std_logic;
@@ -1822,6 +1859,7 @@ signal equity_lane1_low_two: std_logic;
 signal equity_lane1_prime: std_logic;
 signal equity_lane1_quota_was_zero: std_logic;
 signal equity_lane1_quota_zero: std_logic;
+signal equity_lane1_start_q: std_logic;
 signal equity_lane1_state: t_enum_State_6;
 signal equity_lane1_step_one: std_logic;
 signal equity_lane1_look_valid: std_logic;
@@ -1840,6 +1878,11 @@ signal equity_lane1_won: unsigned(3 downto 0);
 signal equity_lane1_alone: std_logic;
 signal equity_lane1_units: unsigned(11 downto 0);
 signal equity_lane1_won_valid: std_logic;
+signal equity_lane1_count_q: std_logic;
+signal equity_lane1_alone_q: std_logic;
+signal equity_lane1_won_q: unsigned(3 downto 0);
+signal equity_lane1_units_q: unsigned(11 downto 0);
+signal equity_lane1_clears: unsigned(12 downto 0);
 signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
@@ -2095,21 +2138,27 @@ signal equity_lane1_deal_stage11_pos_out: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_a_ok: std_logic;
 signal equity_lane1_deal_stage11_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_a_tok: std_logic;
-signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_exact_q: std_logic;
 signal equity_lane1_deal_stage11_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_found: std_logic;
 signal equity_lane1_deal_stage11_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage11_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_pos_out: unsigned(11 downto 0);
 signal equity_lane1_deal_stage12_a_ok: std_logic;
 signal equity_lane1_deal_stage12_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_a_tok: std_logic;
-signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_exact_q: std_logic;
 signal equity_lane1_deal_stage12_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_found: std_logic;
 signal equity_lane1_deal_stage12_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage12_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_repeated_position50_hit: std_logic;
 signal equity_lane1_deal_stage12_repeated_position50_any_equal: std_logic;
@@ -2125,11 +2174,14 @@ signal equity_lane1_deal_stage13_pos_out: unsigned(17 downto 0);
 signal equity_lane1_deal_stage13_a_ok: std_logic;
 signal equity_lane1_deal_stage13_a_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_a_tok: std_logic;
-signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage13_exact_q: std_logic;
 signal equity_lane1_deal_stage13_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_found: std_logic;
 signal equity_lane1_deal_stage13_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage13_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_repeated_position55_hit: std_logic;
 signal equity_lane1_deal_stage13_repeated_position55_any_equal: unsigned(1 downto 0);
@@ -2155,11 +2207,14 @@ signal equity_lane1_deal_stage14_pos_out: unsigned(23 downto 0);
 signal equity_lane1_deal_stage14_a_ok: std_logic;
 signal equity_lane1_deal_stage14_a_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_a_tok: std_logic;
-signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage14_exact_q: std_logic;
 signal equity_lane1_deal_stage14_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_found: std_logic;
 signal equity_lane1_deal_stage14_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage14_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_repeated_position60_hit: std_logic;
 signal equity_lane1_deal_stage14_repeated_position60_any_equal: unsigned(2 downto 0);
@@ -2190,11 +2245,14 @@ signal equity_lane1_deal_stage15_pos_out: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_a_ok: std_logic;
 signal equity_lane1_deal_stage15_a_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_a_tok: std_logic;
-signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage15_exact_q: std_logic;
 signal equity_lane1_deal_stage15_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_found: std_logic;
 signal equity_lane1_deal_stage15_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage15_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_repeated_position65_hit: std_logic;
 signal equity_lane1_deal_stage15_repeated_position65_any_equal: unsigned(3 downto 0);
@@ -2230,11 +2288,14 @@ signal equity_lane1_deal_stage16_pos_out: unsigned(35 downto 0);
 signal equity_lane1_deal_stage16_a_ok: std_logic;
 signal equity_lane1_deal_stage16_a_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_a_tok: std_logic;
-signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage16_exact_q: std_logic;
 signal equity_lane1_deal_stage16_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_found: std_logic;
 signal equity_lane1_deal_stage16_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage16_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage16_repeated_position70_hit: std_logic;
 signal equity_lane1_deal_stage16_repeated_position70_any_equal: unsigned(4 downto 0);
@@ -2275,11 +2336,14 @@ signal equity_lane1_deal_stage17_pos_out: unsigned(41 downto 0);
 signal equity_lane1_deal_stage17_a_ok: std_logic;
 signal equity_lane1_deal_stage17_a_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_a_tok: std_logic;
-signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_exact_q: std_logic;
 signal equity_lane1_deal_stage17_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_found: std_logic;
 signal equity_lane1_deal_stage17_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage17_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage17_repeated_position75_hit: std_logic;
 signal equity_lane1_deal_stage17_repeated_position75_any_equal: unsigned(5 downto 0);
@@ -2325,11 +2389,14 @@ signal equity_lane1_deal_stage18_pos_out: unsigned(47 downto 0);
 signal equity_lane1_deal_stage18_a_ok: std_logic;
 signal equity_lane1_deal_stage18_a_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_a_tok: std_logic;
-signal equity_lane1_deal_stage18_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage18_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage18_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage18_repeated_position80_hit: std_logic;
 signal equity_lane1_deal_stage18_repeated_position80_any_equal: unsigned(6 downto 0);
@@ -2380,11 +2447,14 @@ signal equity_lane1_deal_stage19_pos_out: unsigned(53 downto 0);
 signal equity_lane1_deal_stage19_a_ok: std_logic;
 signal equity_lane1_deal_stage19_a_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_a_tok: std_logic;
-signal equity_lane1_deal_stage19_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage19_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage19_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage19_repeated_position85_hit: std_logic;
 signal equity_lane1_deal_stage19_repeated_position85_any_equal: unsigned(7 downto 0);
@@ -2440,11 +2510,14 @@ signal equity_lane1_deal_stage20_pos_out: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_a_ok: std_logic;
 signal equity_lane1_deal_stage20_a_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_a_tok: std_logic;
-signal equity_lane1_deal_stage20_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage20_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage20_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage20_repeated_position90_hit: std_logic;
 signal equity_lane1_deal_stage20_repeated_position90_any_equal: unsigned(8 downto 0);
@@ -2505,11 +2578,14 @@ signal equity_lane1_deal_stage21_pos_out: unsigned(65 downto 0);
 signal equity_lane1_deal_stage21_a_ok: std_logic;
 signal equity_lane1_deal_stage21_a_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_a_tok: std_logic;
-signal equity_lane1_deal_stage21_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
+signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(4 downto 0);
+signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage21_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage21_repeated_position95_hit: std_logic;
 signal equity_lane1_deal_stage21_repeated_position95_any_equal: unsigned(9 downto 0);
@@ -5971,7 +6047,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_lowest <= quotient(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -6005,7 +6081,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= quotient(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -6039,7 +6115,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= quotient(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -6073,7 +6149,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= quotient(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -6107,7 +6183,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= quotient(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -6134,11 +6210,10 @@ equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quotient, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quotient, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
-    equity_lane0_clear <= start;
     equity_lane0_done <= equity_lane0_done_q;
     if bool(exact) then
         equity_lane0_step_one <= equity_lane0_board_step;
@@ -6152,6 +6227,17 @@ begin
         equity_lane0_last_one <= stdl(bool(equity_lane0_low_one) and bool(equity_lane0_high_zero));
     end if;
 end process equity_lane0_control_out;
+
+equity_lane0_start_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_start_q <= '0';
+        else
+            equity_lane0_start_q <= start;
+        end if;
+    end if;
+end process equity_lane0_start_register;
 
 equity_lane0_step_counted: process (clk) is
 begin
@@ -6207,7 +6293,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(44, 8);
+                    equity_lane0_drain <= to_unsigned(45, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -7328,16 +7414,25 @@ end process equity_lane0_delay_line10_shift_in;
 
 equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(120-1 downto (120 - 6));
 
-equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask) is
+equity_lane0_deal_stage0_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage0_n_q <= n;
+        equity_lane0_deal_stage0_mask_q <= mask;
+        equity_lane0_deal_stage0_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage0_setting;
+
+equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage0_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -7356,8 +7451,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage0_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage0_n_q) and (not bool(equity_lane0_deal_stage0_repeated(f))));
+            if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -7426,6 +7521,15 @@ begin
     end if;
 end process equity_lane0_deal_stage0_flags;
 
+equity_lane0_deal_stage1_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage1_n_q <= n;
+        equity_lane0_deal_stage1_mask_q <= mask;
+        equity_lane0_deal_stage1_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage1_setting;
+
 
 equity_lane0_deal_stage1_repeated_position0_any_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
 
@@ -7456,16 +7560,16 @@ equity_lane0_deal_stage1_repeated_position4_any_equal <= stdl(equity_lane0_deal_
 
 equity_lane0_deal_stage1_repeated_position4_hit <= stdl(equity_lane0_deal_stage1_repeated_position4_any_equal /= '0');
 
-equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask) is
+equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage1_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -7484,8 +7588,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage1_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage1_n_q) and (not bool(equity_lane0_deal_stage1_repeated(f))));
+            if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -7554,6 +7658,15 @@ begin
     end if;
 end process equity_lane0_deal_stage1_flags;
 
+equity_lane0_deal_stage2_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage2_n_q <= n;
+        equity_lane0_deal_stage2_mask_q <= mask;
+        equity_lane0_deal_stage2_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage2_setting;
+
 
 equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
 
@@ -7599,16 +7712,16 @@ equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity
 
 equity_lane0_deal_stage2_repeated_position9_hit <= stdl(equity_lane0_deal_stage2_repeated_position9_any_equal /= 0);
 
-equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask) is
+equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage2_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -7627,8 +7740,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage2_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage2_n_q) and (not bool(equity_lane0_deal_stage2_repeated(f))));
+            if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -7697,6 +7810,15 @@ begin
     end if;
 end process equity_lane0_deal_stage2_flags;
 
+equity_lane0_deal_stage3_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage3_n_q <= n;
+        equity_lane0_deal_stage3_mask_q <= mask;
+        equity_lane0_deal_stage3_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage3_setting;
+
 
 equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
 
@@ -7757,16 +7879,16 @@ equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equit
 
 equity_lane0_deal_stage3_repeated_position14_hit <= stdl(equity_lane0_deal_stage3_repeated_position14_any_equal /= 0);
 
-equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask) is
+equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage3_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -7785,8 +7907,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage3_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage3_n_q) and (not bool(equity_lane0_deal_stage3_repeated(f))));
+            if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -7854,6 +7976,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage3_flags;
+
+equity_lane0_deal_stage4_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage4_n_q <= n;
+        equity_lane0_deal_stage4_mask_q <= mask;
+        equity_lane0_deal_stage4_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage4_setting;
 
 
 equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
@@ -7930,16 +8061,16 @@ equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equit
 
 equity_lane0_deal_stage4_repeated_position19_hit <= stdl(equity_lane0_deal_stage4_repeated_position19_any_equal /= 0);
 
-equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask) is
+equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage4_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -7958,8 +8089,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage4_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage4_n_q) and (not bool(equity_lane0_deal_stage4_repeated(f))));
+            if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -8027,6 +8158,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage4_flags;
+
+equity_lane0_deal_stage5_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage5_n_q <= n;
+        equity_lane0_deal_stage5_mask_q <= mask;
+        equity_lane0_deal_stage5_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage5_setting;
 
 
 equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
@@ -8118,16 +8258,16 @@ equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equit
 
 equity_lane0_deal_stage5_repeated_position24_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_equal /= 0);
 
-equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask) is
+equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage5_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -8146,8 +8286,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage5_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage5_n_q) and (not bool(equity_lane0_deal_stage5_repeated(f))));
+            if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -8215,6 +8355,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage5_flags;
+
+equity_lane0_deal_stage6_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage6_n_q <= n;
+        equity_lane0_deal_stage6_mask_q <= mask;
+        equity_lane0_deal_stage6_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage6_setting;
 
 
 equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
@@ -8321,16 +8470,16 @@ equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equi
 
 equity_lane0_deal_stage6_repeated_position29_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_equal /= 0);
 
-equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask) is
+equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage6_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -8349,8 +8498,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage6_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage6_n_q) and (not bool(equity_lane0_deal_stage6_repeated(f))));
+            if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -8418,6 +8567,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage6_flags;
+
+equity_lane0_deal_stage7_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage7_n_q <= n;
+        equity_lane0_deal_stage7_mask_q <= mask;
+        equity_lane0_deal_stage7_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage7_setting;
 
 
 equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
@@ -8539,16 +8697,16 @@ equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equi
 
 equity_lane0_deal_stage7_repeated_position34_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_equal /= 0);
 
-equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, exact, equity_lane0_delay_line7_d_out, mask) is
+equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage7_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line7_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream7_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream7_word(((6 * f) + b))) and bool(equity_lane0_deal_stage7_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -8567,8 +8725,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage7_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage7_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage7_n_q) and (not bool(equity_lane0_deal_stage7_repeated(f))));
+            if (bool(equity_lane0_deal_stage7_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -8636,6 +8794,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage7_flags;
+
+equity_lane0_deal_stage8_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage8_n_q <= n;
+        equity_lane0_deal_stage8_mask_q <= mask;
+        equity_lane0_deal_stage8_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage8_setting;
 
 
 equity_lane0_deal_stage8_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
@@ -8772,16 +8939,16 @@ equity_lane0_deal_stage8_repeated_position39_same_position179_equal <= stdl(equi
 
 equity_lane0_deal_stage8_repeated_position39_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_equal /= 0);
 
-equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, exact, equity_lane0_delay_line8_d_out, mask) is
+equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage8_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line8_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream8_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream8_word(((6 * f) + b))) and bool(equity_lane0_deal_stage8_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -8800,8 +8967,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage8_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage8_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage8_n_q) and (not bool(equity_lane0_deal_stage8_repeated(f))));
+            if (bool(equity_lane0_deal_stage8_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -8869,6 +9036,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage8_flags;
+
+equity_lane0_deal_stage9_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage9_n_q <= n;
+        equity_lane0_deal_stage9_mask_q <= mask;
+        equity_lane0_deal_stage9_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage9_setting;
 
 
 equity_lane0_deal_stage9_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
@@ -9020,16 +9196,16 @@ equity_lane0_deal_stage9_repeated_position44_same_position224_equal <= stdl(equi
 
 equity_lane0_deal_stage9_repeated_position44_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_equal /= 0);
 
-equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, exact, equity_lane0_delay_line9_d_out, mask) is
+equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage9_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line9_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream9_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream9_word(((6 * f) + b))) and bool(equity_lane0_deal_stage9_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -9048,8 +9224,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage9_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage9_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage9_n_q) and (not bool(equity_lane0_deal_stage9_repeated(f))));
+            if (bool(equity_lane0_deal_stage9_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -9117,6 +9293,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage9_flags;
+
+equity_lane0_deal_stage10_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage10_n_q <= n;
+        equity_lane0_deal_stage10_mask_q <= mask;
+        equity_lane0_deal_stage10_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage10_setting;
 
 
 equity_lane0_deal_stage10_repeated_position45_same_position225_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
@@ -9283,16 +9468,16 @@ equity_lane0_deal_stage10_repeated_position49_same_position274_equal <= stdl(equ
 
 equity_lane0_deal_stage10_repeated_position49_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_equal /= 0);
 
-equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, exact, equity_lane0_delay_line10_d_out, mask) is
+equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage10_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line10_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream10_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream10_word(((6 * f) + b))) and bool(equity_lane0_deal_stage10_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -9311,8 +9496,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage10_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane0_deal_stage10_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage10_n_q) and (not bool(equity_lane0_deal_stage10_repeated(f))));
+            if (bool(equity_lane0_deal_stage10_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -14086,16 +14271,44 @@ begin
     end if;
 end process equity_lane0_count_gate;
 
+equity_lane0_count_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_won_q <= to_unsigned(0, 4);
+            equity_lane0_units_q <= to_unsigned(0, 12);
+            equity_lane0_alone_q <= '0';
+            equity_lane0_count_q <= '0';
+        else
+            equity_lane0_count_q <= equity_lane0_counting;
+            equity_lane0_alone_q <= equity_lane0_alone;
+            equity_lane0_won_q <= equity_lane0_won;
+            equity_lane0_units_q <= equity_lane0_units;
+        end if;
+    end if;
+end process equity_lane0_count_register;
+
+equity_lane0_clear_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_clears <= to_unsigned(0, 13);
+        else
+            equity_lane0_clears <= unsigned'(equity_lane0_clears((13 - 1)-1 downto 0) & equity_lane0_start_q);
+        end if;
+    end if;
+end process equity_lane0_clear_line;
+
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone /= '0') and (not True))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally0_amount <= equity_lane0_units;
+                equity_lane0_tally0_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally0_amount <= to_unsigned(1, 12);
             end if;
@@ -14115,7 +14328,7 @@ begin
             equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -14149,7 +14362,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -14183,7 +14396,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -14217,7 +14430,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -14251,7 +14464,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -14282,10 +14495,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_units;
+                equity_lane0_tally1_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally1_amount <= to_unsigned(1, 12);
             end if;
@@ -14305,7 +14518,7 @@ begin
             equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -14339,7 +14552,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -14373,7 +14586,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -14407,7 +14620,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -14441,7 +14654,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -14472,10 +14685,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_units;
+                equity_lane0_tally2_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
             end if;
@@ -14495,7 +14708,7 @@ begin
             equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -14529,7 +14742,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -14563,7 +14776,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -14597,7 +14810,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -14631,7 +14844,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -14662,10 +14875,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_units;
+                equity_lane0_tally3_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
             end if;
@@ -14685,7 +14898,7 @@ begin
             equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14719,7 +14932,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14753,7 +14966,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14787,7 +15000,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14821,7 +15034,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14855,7 +15068,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -14886,10 +15099,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_units;
+                equity_lane0_tally4_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally4_amount <= to_unsigned(1, 12);
             end if;
@@ -14909,7 +15122,7 @@ begin
             equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -14943,7 +15156,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -14977,7 +15190,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -15011,7 +15224,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -15045,7 +15258,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -15076,10 +15289,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_units;
+                equity_lane0_tally5_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
             end if;
@@ -15099,7 +15312,7 @@ begin
             equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -15133,7 +15346,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -15167,7 +15380,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -15201,7 +15414,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -15235,7 +15448,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -15266,10 +15479,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally6_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_units;
+                equity_lane0_tally6_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally6_amount <= to_unsigned(1, 12);
             end if;
@@ -15289,7 +15502,7 @@ begin
             equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15323,7 +15536,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15357,7 +15570,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15391,7 +15604,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15425,7 +15638,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15459,7 +15672,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -15490,10 +15703,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally7_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally7_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally7_amount <= equity_lane0_units;
+                equity_lane0_tally7_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally7_amount <= to_unsigned(1, 12);
             end if;
@@ -15513,7 +15726,7 @@ begin
             equity_lane0_tally7_chunked_counter8_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(7)) then
                 equity_lane0_tally7_chunked_counter8_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally7_no) then
@@ -15547,7 +15760,7 @@ begin
             equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= to_unsigned(0, 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally7_no) then
@@ -15581,7 +15794,7 @@ begin
             equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= to_unsigned(0, 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally7_no) then
@@ -15615,7 +15828,7 @@ begin
             equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= to_unsigned(0, 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally7_no) then
@@ -15649,7 +15862,7 @@ begin
             equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= to_unsigned(0, 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally7_no) then
@@ -15680,10 +15893,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally8_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally8_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally8_amount <= equity_lane0_units;
+                equity_lane0_tally8_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally8_amount <= to_unsigned(1, 12);
             end if;
@@ -15703,7 +15916,7 @@ begin
             equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(8)) then
                 equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
@@ -15737,7 +15950,7 @@ begin
             equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
@@ -15771,7 +15984,7 @@ begin
             equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
@@ -15805,7 +16018,7 @@ begin
             equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
@@ -15839,7 +16052,7 @@ begin
             equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally8_no) then
@@ -15870,10 +16083,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally9_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(2)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(2)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally9_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally9_amount <= equity_lane0_units;
+                equity_lane0_tally9_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally9_amount <= to_unsigned(1, 12);
             end if;
@@ -15893,7 +16106,7 @@ begin
             equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -15927,7 +16140,7 @@ begin
             equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -15961,7 +16174,7 @@ begin
             equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -15995,7 +16208,7 @@ begin
             equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -16029,7 +16242,7 @@ begin
             equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -16063,7 +16276,7 @@ begin
             equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally9_no) then
@@ -16094,10 +16307,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally10_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally10_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally10_amount <= equity_lane0_units;
+                equity_lane0_tally10_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally10_amount <= to_unsigned(1, 12);
             end if;
@@ -16117,7 +16330,7 @@ begin
             equity_lane0_tally10_chunked_counter11_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(10)) then
                 equity_lane0_tally10_chunked_counter11_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally10_no) then
@@ -16151,7 +16364,7 @@ begin
             equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= to_unsigned(0, 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally10_no) then
@@ -16185,7 +16398,7 @@ begin
             equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= to_unsigned(0, 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally10_no) then
@@ -16219,7 +16432,7 @@ begin
             equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= to_unsigned(0, 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally10_no) then
@@ -16253,7 +16466,7 @@ begin
             equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= to_unsigned(0, 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally10_no) then
@@ -16284,10 +16497,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally11_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally11_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally11_amount <= equity_lane0_units;
+                equity_lane0_tally11_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally11_amount <= to_unsigned(1, 12);
             end if;
@@ -16307,7 +16520,7 @@ begin
             equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(11)) then
                 equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
@@ -16341,7 +16554,7 @@ begin
             equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
@@ -16375,7 +16588,7 @@ begin
             equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
@@ -16409,7 +16622,7 @@ begin
             equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
@@ -16443,7 +16656,7 @@ begin
             equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally11_no) then
@@ -16474,10 +16687,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally12_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(3)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(3)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally12_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally12_amount <= equity_lane0_units;
+                equity_lane0_tally12_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally12_amount <= to_unsigned(1, 12);
             end if;
@@ -16497,7 +16710,7 @@ begin
             equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16531,7 +16744,7 @@ begin
             equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16565,7 +16778,7 @@ begin
             equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16599,7 +16812,7 @@ begin
             equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16633,7 +16846,7 @@ begin
             equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16667,7 +16880,7 @@ begin
             equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally12_no) then
@@ -16716,7 +16929,7 @@ begin
             if bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_lowest <= quotient(8-1 downto 0);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
@@ -16750,7 +16963,7 @@ begin
             if bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= quotient(16-1 downto 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
@@ -16784,7 +16997,7 @@ begin
             if bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= quotient(24-1 downto 16);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
@@ -16818,7 +17031,7 @@ begin
             if bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= quotient(32-1 downto 24);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
@@ -16852,7 +17065,7 @@ begin
             if bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane1_start_q) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= quotient(40-1 downto 32);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
@@ -16879,11 +17092,10 @@ equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
 equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, start, quotient, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, exact, quotient, equity_lane1_state) is
 begin
     equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
-    equity_lane1_clear <= start;
     equity_lane1_done <= equity_lane1_done_q;
     if bool(exact) then
         equity_lane1_step_one <= equity_lane1_board_step;
@@ -16897,6 +17109,17 @@ begin
         equity_lane1_last_one <= stdl(bool(equity_lane1_low_one) and bool(equity_lane1_high_zero));
     end if;
 end process equity_lane1_control_out;
+
+equity_lane1_start_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_start_q <= '0';
+        else
+            equity_lane1_start_q <= start;
+        end if;
+    end if;
+end process equity_lane1_start_register;
 
 equity_lane1_step_counted: process (clk) is
 begin
@@ -16952,7 +17175,7 @@ begin
                 equity_lane1_state <= RUN;
             elsif (equity_lane1_state = RUN) then
                 if bool(equity_lane1_left_zero) then
-                    equity_lane1_drain <= to_unsigned(44, 8);
+                    equity_lane1_drain <= to_unsigned(45, 8);
                     equity_lane1_state <= DRAIN;
                 end if;
             elsif (equity_lane1_state = DRAIN) then
@@ -18073,16 +18296,25 @@ end process equity_lane1_delay_line21_shift_in;
 
 equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(120-1 downto (120 - 6));
 
-equity_lane1_deal_stage11_masking: process (equity_lane1_slot_stream11_word, exact, equity_lane1_delay_line11_d_out, mask) is
+equity_lane1_deal_stage11_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage11_n_q <= n;
+        equity_lane1_deal_stage11_mask_q <= mask;
+        equity_lane1_deal_stage11_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage11_setting;
+
+equity_lane1_deal_stage11_masking: process (equity_lane1_slot_stream11_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage11_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage11_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line11_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream11_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream11_word(((6 * f) + b))) and bool(equity_lane1_deal_stage11_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18101,8 +18333,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage11_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage11_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage11_n_q) and (not bool(equity_lane1_deal_stage11_repeated(f))));
+            if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18171,6 +18403,15 @@ begin
     end if;
 end process equity_lane1_deal_stage11_flags;
 
+equity_lane1_deal_stage12_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage12_n_q <= n;
+        equity_lane1_deal_stage12_mask_q <= mask;
+        equity_lane1_deal_stage12_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage12_setting;
+
 
 equity_lane1_deal_stage12_repeated_position50_any_equal <= stdl(equity_lane1_deal_stage12_candidates(6-1 downto 0) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
 
@@ -18201,16 +18442,16 @@ equity_lane1_deal_stage12_repeated_position54_any_equal <= stdl(equity_lane1_dea
 
 equity_lane1_deal_stage12_repeated_position54_hit <= stdl(equity_lane1_deal_stage12_repeated_position54_any_equal /= '0');
 
-equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream12_word, exact, equity_lane1_delay_line12_d_out, mask) is
+equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage12_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line12_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream12_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream12_word(((6 * f) + b))) and bool(equity_lane1_deal_stage12_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18229,8 +18470,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage12_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage12_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage12_n_q) and (not bool(equity_lane1_deal_stage12_repeated(f))));
+            if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18299,6 +18540,15 @@ begin
     end if;
 end process equity_lane1_deal_stage12_flags;
 
+equity_lane1_deal_stage13_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage13_n_q <= n;
+        equity_lane1_deal_stage13_mask_q <= mask;
+        equity_lane1_deal_stage13_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage13_setting;
+
 
 equity_lane1_deal_stage13_repeated_position55_same_position280_equal <= stdl(equity_lane1_deal_stage13_candidates(6-1 downto 0) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
 
@@ -18344,16 +18594,16 @@ equity_lane1_deal_stage13_repeated_position59_same_position289_equal <= stdl(equ
 
 equity_lane1_deal_stage13_repeated_position59_hit <= stdl(equity_lane1_deal_stage13_repeated_position59_any_equal /= 0);
 
-equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream13_word, exact, equity_lane1_delay_line13_d_out, mask) is
+equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage13_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line13_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream13_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream13_word(((6 * f) + b))) and bool(equity_lane1_deal_stage13_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18372,8 +18622,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage13_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage13_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage13_n_q) and (not bool(equity_lane1_deal_stage13_repeated(f))));
+            if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18442,6 +18692,15 @@ begin
     end if;
 end process equity_lane1_deal_stage13_flags;
 
+equity_lane1_deal_stage14_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage14_n_q <= n;
+        equity_lane1_deal_stage14_mask_q <= mask;
+        equity_lane1_deal_stage14_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage14_setting;
+
 
 equity_lane1_deal_stage14_repeated_position60_same_position290_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
 
@@ -18502,16 +18761,16 @@ equity_lane1_deal_stage14_repeated_position64_same_position304_equal <= stdl(equ
 
 equity_lane1_deal_stage14_repeated_position64_hit <= stdl(equity_lane1_deal_stage14_repeated_position64_any_equal /= 0);
 
-equity_lane1_deal_stage14_masking: process (equity_lane1_slot_stream14_word, exact, equity_lane1_delay_line14_d_out, mask) is
+equity_lane1_deal_stage14_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage14_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line14_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream14_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream14_word(((6 * f) + b))) and bool(equity_lane1_deal_stage14_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18530,8 +18789,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage14_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage14_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage14_n_q) and (not bool(equity_lane1_deal_stage14_repeated(f))));
+            if (bool(equity_lane1_deal_stage14_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18599,6 +18858,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage14_flags;
+
+equity_lane1_deal_stage15_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage15_n_q <= n;
+        equity_lane1_deal_stage15_mask_q <= mask;
+        equity_lane1_deal_stage15_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage15_setting;
 
 
 equity_lane1_deal_stage15_repeated_position65_same_position305_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
@@ -18675,16 +18943,16 @@ equity_lane1_deal_stage15_repeated_position69_same_position324_equal <= stdl(equ
 
 equity_lane1_deal_stage15_repeated_position69_hit <= stdl(equity_lane1_deal_stage15_repeated_position69_any_equal /= 0);
 
-equity_lane1_deal_stage15_masking: process (equity_lane1_slot_stream15_word, exact, equity_lane1_delay_line15_d_out, mask) is
+equity_lane1_deal_stage15_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage15_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line15_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream15_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream15_word(((6 * f) + b))) and bool(equity_lane1_deal_stage15_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18703,8 +18971,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage15_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage15_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage15_n_q) and (not bool(equity_lane1_deal_stage15_repeated(f))));
+            if (bool(equity_lane1_deal_stage15_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18772,6 +19040,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage15_flags;
+
+equity_lane1_deal_stage16_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage16_n_q <= n;
+        equity_lane1_deal_stage16_mask_q <= mask;
+        equity_lane1_deal_stage16_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage16_setting;
 
 
 equity_lane1_deal_stage16_repeated_position70_same_position325_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
@@ -18863,16 +19140,16 @@ equity_lane1_deal_stage16_repeated_position74_same_position349_equal <= stdl(equ
 
 equity_lane1_deal_stage16_repeated_position74_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_any_equal /= 0);
 
-equity_lane1_deal_stage16_masking: process (equity_lane1_slot_stream16_word, exact, equity_lane1_delay_line16_d_out, mask) is
+equity_lane1_deal_stage16_masking: process (equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage16_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line16_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream16_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream16_word(((6 * f) + b))) and bool(equity_lane1_deal_stage16_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -18891,8 +19168,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage16_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage16_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage16_n_q) and (not bool(equity_lane1_deal_stage16_repeated(f))));
+            if (bool(equity_lane1_deal_stage16_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -18960,6 +19237,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage16_flags;
+
+equity_lane1_deal_stage17_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage17_n_q <= n;
+        equity_lane1_deal_stage17_mask_q <= mask;
+        equity_lane1_deal_stage17_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage17_setting;
 
 
 equity_lane1_deal_stage17_repeated_position75_same_position350_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
@@ -19066,16 +19352,16 @@ equity_lane1_deal_stage17_repeated_position79_same_position379_equal <= stdl(equ
 
 equity_lane1_deal_stage17_repeated_position79_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_equal /= 0);
 
-equity_lane1_deal_stage17_masking: process (equity_lane1_slot_stream17_word, exact, equity_lane1_delay_line17_d_out, mask) is
+equity_lane1_deal_stage17_masking: process (equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage17_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line17_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream17_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream17_word(((6 * f) + b))) and bool(equity_lane1_deal_stage17_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -19094,8 +19380,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage17_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage17_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage17_n_q) and (not bool(equity_lane1_deal_stage17_repeated(f))));
+            if (bool(equity_lane1_deal_stage17_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -19163,6 +19449,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage17_flags;
+
+equity_lane1_deal_stage18_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage18_n_q <= n;
+        equity_lane1_deal_stage18_mask_q <= mask;
+        equity_lane1_deal_stage18_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage18_setting;
 
 
 equity_lane1_deal_stage18_repeated_position80_same_position380_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
@@ -19284,16 +19579,16 @@ equity_lane1_deal_stage18_repeated_position84_same_position414_equal <= stdl(equ
 
 equity_lane1_deal_stage18_repeated_position84_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_equal /= 0);
 
-equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, exact, equity_lane1_delay_line18_d_out, mask) is
+equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage18_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line18_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream18_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream18_word(((6 * f) + b))) and bool(equity_lane1_deal_stage18_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -19312,8 +19607,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage18_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage18_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage18_n_q) and (not bool(equity_lane1_deal_stage18_repeated(f))));
+            if (bool(equity_lane1_deal_stage18_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -19381,6 +19676,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage18_flags;
+
+equity_lane1_deal_stage19_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage19_n_q <= n;
+        equity_lane1_deal_stage19_mask_q <= mask;
+        equity_lane1_deal_stage19_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage19_setting;
 
 
 equity_lane1_deal_stage19_repeated_position85_same_position415_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
@@ -19517,16 +19821,16 @@ equity_lane1_deal_stage19_repeated_position89_same_position454_equal <= stdl(equ
 
 equity_lane1_deal_stage19_repeated_position89_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_equal /= 0);
 
-equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, exact, equity_lane1_delay_line19_d_out, mask) is
+equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage19_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line19_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream19_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream19_word(((6 * f) + b))) and bool(equity_lane1_deal_stage19_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -19545,8 +19849,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage19_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage19_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage19_n_q) and (not bool(equity_lane1_deal_stage19_repeated(f))));
+            if (bool(equity_lane1_deal_stage19_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -19614,6 +19918,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage19_flags;
+
+equity_lane1_deal_stage20_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage20_n_q <= n;
+        equity_lane1_deal_stage20_mask_q <= mask;
+        equity_lane1_deal_stage20_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage20_setting;
 
 
 equity_lane1_deal_stage20_repeated_position90_same_position455_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
@@ -19765,16 +20078,16 @@ equity_lane1_deal_stage20_repeated_position94_same_position499_equal <= stdl(equ
 
 equity_lane1_deal_stage20_repeated_position94_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_equal /= 0);
 
-equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, exact, equity_lane1_delay_line20_d_out, mask) is
+equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage20_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line20_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream20_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream20_word(((6 * f) + b))) and bool(equity_lane1_deal_stage20_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -19793,8 +20106,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage20_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage20_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage20_n_q) and (not bool(equity_lane1_deal_stage20_repeated(f))));
+            if (bool(equity_lane1_deal_stage20_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -19862,6 +20175,15 @@ begin
         end if;
     end if;
 end process equity_lane1_deal_stage20_flags;
+
+equity_lane1_deal_stage21_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage21_n_q <= n;
+        equity_lane1_deal_stage21_mask_q <= mask;
+        equity_lane1_deal_stage21_exact_q <= exact;
+    end if;
+end process equity_lane1_deal_stage21_setting;
 
 
 equity_lane1_deal_stage21_repeated_position95_same_position500_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
@@ -20028,16 +20350,16 @@ equity_lane1_deal_stage21_repeated_position99_same_position549_equal <= stdl(equ
 
 equity_lane1_deal_stage21_repeated_position99_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_equal /= 0);
 
-equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, exact, equity_lane1_delay_line21_d_out, mask) is
+equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane1_deal_stage21_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane1_delay_line21_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream21_word(((6 * f) + b))) and bool(mask(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream21_word(((6 * f) + b))) and bool(equity_lane1_deal_stage21_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -20056,8 +20378,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage21_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n) and (not bool(equity_lane1_deal_stage21_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane1_deal_stage21_n_q) and (not bool(equity_lane1_deal_stage21_repeated(f))));
+            if (bool(equity_lane1_deal_stage21_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -24831,16 +25153,44 @@ begin
     end if;
 end process equity_lane1_count_gate;
 
+equity_lane1_count_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_won_q <= to_unsigned(0, 4);
+            equity_lane1_units_q <= to_unsigned(0, 12);
+            equity_lane1_alone_q <= '0';
+            equity_lane1_count_q <= '0';
+        else
+            equity_lane1_count_q <= equity_lane1_counting;
+            equity_lane1_alone_q <= equity_lane1_alone;
+            equity_lane1_won_q <= equity_lane1_won;
+            equity_lane1_units_q <= equity_lane1_units;
+        end if;
+    end if;
+end process equity_lane1_count_register;
+
+equity_lane1_clear_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_clears <= to_unsigned(0, 13);
+        else
+            equity_lane1_clears <= unsigned'(equity_lane1_clears((13 - 1)-1 downto 0) & equity_lane1_start_q);
+        end if;
+    end if;
+end process equity_lane1_clear_line;
+
 equity_lane1_tally13_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane1_tally13_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_deal_stage11_ok_in))) or ((equity_lane1_alone /= '0') and (not True))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_deal_stage11_ok_in))) or ((equity_lane1_alone_q /= '0') and (not True))) then
                 equity_lane1_tally13_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally13_amount <= equity_lane1_units;
+                equity_lane1_tally13_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally13_amount <= to_unsigned(1, 12);
             end if;
@@ -24860,7 +25210,7 @@ begin
             equity_lane1_tally13_chunked_counter15_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(0)) then
                 equity_lane1_tally13_chunked_counter15_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally13_no) then
@@ -24894,7 +25244,7 @@ begin
             equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= to_unsigned(0, 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally13_no) then
@@ -24928,7 +25278,7 @@ begin
             equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= to_unsigned(0, 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally13_no) then
@@ -24962,7 +25312,7 @@ begin
             equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= to_unsigned(0, 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally13_no) then
@@ -24996,7 +25346,7 @@ begin
             equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= to_unsigned(0, 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally13_no) then
@@ -25027,10 +25377,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally14_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
                 equity_lane1_tally14_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally14_amount <= equity_lane1_units;
+                equity_lane1_tally14_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally14_amount <= to_unsigned(1, 12);
             end if;
@@ -25050,7 +25400,7 @@ begin
             equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(1)) then
                 equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
@@ -25084,7 +25434,7 @@ begin
             equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
@@ -25118,7 +25468,7 @@ begin
             equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
@@ -25152,7 +25502,7 @@ begin
             equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
@@ -25186,7 +25536,7 @@ begin
             equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally14_no) then
@@ -25217,10 +25567,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally15_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally15_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally15_amount <= equity_lane1_units;
+                equity_lane1_tally15_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally15_amount <= to_unsigned(1, 12);
             end if;
@@ -25240,7 +25590,7 @@ begin
             equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(2)) then
                 equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
@@ -25274,7 +25624,7 @@ begin
             equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
@@ -25308,7 +25658,7 @@ begin
             equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
@@ -25342,7 +25692,7 @@ begin
             equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
@@ -25376,7 +25726,7 @@ begin
             equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally15_no) then
@@ -25407,10 +25757,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally16_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(0)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(0)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally16_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally16_amount <= equity_lane1_units;
+                equity_lane1_tally16_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally16_amount <= to_unsigned(1, 12);
             end if;
@@ -25430,7 +25780,7 @@ begin
             equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
                 equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25464,7 +25814,7 @@ begin
             equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25498,7 +25848,7 @@ begin
             equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25532,7 +25882,7 @@ begin
             equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25566,7 +25916,7 @@ begin
             equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25600,7 +25950,7 @@ begin
             equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally16_no) then
@@ -25631,10 +25981,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally17_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
                 equity_lane1_tally17_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally17_amount <= equity_lane1_units;
+                equity_lane1_tally17_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally17_amount <= to_unsigned(1, 12);
             end if;
@@ -25654,7 +26004,7 @@ begin
             equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(4)) then
                 equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
@@ -25688,7 +26038,7 @@ begin
             equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
@@ -25722,7 +26072,7 @@ begin
             equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
@@ -25756,7 +26106,7 @@ begin
             equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
@@ -25790,7 +26140,7 @@ begin
             equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally17_no) then
@@ -25821,10 +26171,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally18_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally18_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally18_amount <= equity_lane1_units;
+                equity_lane1_tally18_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally18_amount <= to_unsigned(1, 12);
             end if;
@@ -25844,7 +26194,7 @@ begin
             equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(5)) then
                 equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
@@ -25878,7 +26228,7 @@ begin
             equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
@@ -25912,7 +26262,7 @@ begin
             equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
@@ -25946,7 +26296,7 @@ begin
             equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
@@ -25980,7 +26330,7 @@ begin
             equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally18_no) then
@@ -26011,10 +26361,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally19_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(1)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(1)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally19_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally19_amount <= equity_lane1_units;
+                equity_lane1_tally19_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally19_amount <= to_unsigned(1, 12);
             end if;
@@ -26034,7 +26384,7 @@ begin
             equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
                 equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26068,7 +26418,7 @@ begin
             equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26102,7 +26452,7 @@ begin
             equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26136,7 +26486,7 @@ begin
             equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26170,7 +26520,7 @@ begin
             equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26204,7 +26554,7 @@ begin
             equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally19_no) then
@@ -26235,10 +26585,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally20_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
                 equity_lane1_tally20_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally20_amount <= equity_lane1_units;
+                equity_lane1_tally20_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally20_amount <= to_unsigned(1, 12);
             end if;
@@ -26258,7 +26608,7 @@ begin
             equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(7)) then
                 equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
@@ -26292,7 +26642,7 @@ begin
             equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
@@ -26326,7 +26676,7 @@ begin
             equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
@@ -26360,7 +26710,7 @@ begin
             equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
@@ -26394,7 +26744,7 @@ begin
             equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally20_no) then
@@ -26425,10 +26775,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally21_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally21_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally21_amount <= equity_lane1_units;
+                equity_lane1_tally21_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally21_amount <= to_unsigned(1, 12);
             end if;
@@ -26448,7 +26798,7 @@ begin
             equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(8)) then
                 equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
@@ -26482,7 +26832,7 @@ begin
             equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
@@ -26516,7 +26866,7 @@ begin
             equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
@@ -26550,7 +26900,7 @@ begin
             equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
@@ -26584,7 +26934,7 @@ begin
             equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally21_no) then
@@ -26615,10 +26965,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally22_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(2)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(2)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally22_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally22_amount <= equity_lane1_units;
+                equity_lane1_tally22_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally22_amount <= to_unsigned(1, 12);
             end if;
@@ -26638,7 +26988,7 @@ begin
             equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
                 equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26672,7 +27022,7 @@ begin
             equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26706,7 +27056,7 @@ begin
             equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26740,7 +27090,7 @@ begin
             equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26774,7 +27124,7 @@ begin
             equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26808,7 +27158,7 @@ begin
             equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally22_no) then
@@ -26839,10 +27189,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally23_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '1') and (not False))) then
                 equity_lane1_tally23_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally23_amount <= equity_lane1_units;
+                equity_lane1_tally23_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally23_amount <= to_unsigned(1, 12);
             end if;
@@ -26862,7 +27212,7 @@ begin
             equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(10)) then
                 equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
@@ -26896,7 +27246,7 @@ begin
             equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
@@ -26930,7 +27280,7 @@ begin
             equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
@@ -26964,7 +27314,7 @@ begin
             equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
@@ -26998,7 +27348,7 @@ begin
             equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally23_no) then
@@ -27029,10 +27379,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally24_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally24_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane1_tally24_amount <= equity_lane1_units;
+                equity_lane1_tally24_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally24_amount <= to_unsigned(1, 12);
             end if;
@@ -27052,7 +27402,7 @@ begin
             equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(11)) then
                 equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally24_no) then
@@ -27086,7 +27436,7 @@ begin
             equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally24_no) then
@@ -27120,7 +27470,7 @@ begin
             equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally24_no) then
@@ -27154,7 +27504,7 @@ begin
             equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally24_no) then
@@ -27188,7 +27538,7 @@ begin
             equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally24_no) then
@@ -27219,10 +27569,10 @@ begin
         if (rst = '1') then
             equity_lane1_tally25_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane1_counting) and bool(equity_lane1_won(3)))) or ((equity_lane1_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_won_q(3)))) or ((equity_lane1_alone_q /= '0') and (not False))) then
                 equity_lane1_tally25_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane1_tally25_amount <= equity_lane1_units;
+                equity_lane1_tally25_amount <= equity_lane1_units_q;
             else
                 equity_lane1_tally25_amount <= to_unsigned(1, 12);
             end if;
@@ -27242,7 +27592,7 @@ begin
             equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
                 equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then
@@ -27276,7 +27626,7 @@ begin
             equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then
@@ -27310,7 +27660,7 @@ begin
             equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then
@@ -27344,7 +27694,7 @@ begin
             equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then
@@ -27378,7 +27728,7 @@ begin
             equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then
@@ -27412,7 +27762,7 @@ begin
             equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clear) then
+            if bool(equity_lane1_clears(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_tally25_no) then

@@ -68,7 +68,6 @@ signal equity_lane0_unused: unsigned(7 downto 0);
 signal equity_lane0_unread: unsigned(7 downto 0);
 signal equity_lane0_no_shift: std_logic;
 signal equity_lane0_board_step: std_logic;
-signal equity_lane0_clear: std_logic;
 signal equity_lane0_count_one: unsigned(0 downto 0);
 signal equity_lane0_counting: std_logic;
 signal equity_lane0_done_q: std_logic;
@@ -83,6 +82,7 @@ signal equity_lane0_low_two: std_logic;
 signal equity_lane0_prime: std_logic;
 signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
+signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_step_one: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -101,6 +101,11 @@ signal equity_lane0_won: unsigned(1 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
 signal equity_lane0_won_valid: std_logic;
+signal equity_lane0_count_q: std_logic;
+signal equity_lane0_alone_q: std_logic;
+signal equity_lane0_won_q: unsigned(1 downto 0);
+signal equity_lane0_units_q: unsigned(11 downto 0);
+signal equity_lane0_clears: unsigned(6 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -268,21 +273,27 @@ signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
-signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
-signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
 signal equity_lane0_deal_stage1_repeated_position0_any_equal: std_logic;
@@ -298,11 +309,14 @@ signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
-signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
 signal equity_lane0_deal_stage2_repeated_position5_any_equal: unsigned(1 downto 0);
@@ -328,11 +342,14 @@ signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
-signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
 signal equity_lane0_deal_stage3_repeated_position10_any_equal: unsigned(2 downto 0);
@@ -363,11 +380,14 @@ signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
-signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
 signal equity_lane0_deal_stage4_repeated_position15_any_equal: unsigned(3 downto 0);
@@ -403,11 +423,14 @@ signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
-signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
 signal equity_lane0_deal_stage5_repeated_position20_any_equal: unsigned(4 downto 0);
@@ -448,11 +471,14 @@ signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
-signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
+signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
 signal equity_lane0_deal_stage6_repeated_position25_any_equal: unsigned(5 downto 0);
@@ -1205,7 +1231,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_lowest <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_lowest <= quota_num(8-1 downto 0);
                 equity_lane0_chunked_counter0_counter_chunk0_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -1239,7 +1265,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk1_value <= quota_num(16-1 downto 8);
                 equity_lane0_chunked_counter0_counter_chunk1_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -1273,7 +1299,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk2_value <= quota_num(24-1 downto 16);
                 equity_lane0_chunked_counter0_counter_chunk2_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -1307,7 +1333,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk3_value <= quota_num(32-1 downto 24);
                 equity_lane0_chunked_counter0_counter_chunk3_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -1341,7 +1367,7 @@ begin
             if bool(equity_lane0_no_shift) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= to_unsigned(0, 8);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
-            elsif bool(start) then
+            elsif bool(equity_lane0_start_q) then
                 equity_lane0_chunked_counter0_counter_chunk4_value <= quota_num(40-1 downto 32);
                 equity_lane0_chunked_counter0_counter_chunk4_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_no_shift) then
@@ -1368,11 +1394,10 @@ equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, start, quota_num, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quota_num, equity_lane0_state) is
 begin
     equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
-    equity_lane0_clear <= start;
     done <= equity_lane0_done_q;
     if bool(exact) then
         equity_lane0_step_one <= equity_lane0_board_step;
@@ -1386,6 +1411,17 @@ begin
         equity_lane0_last_one <= stdl(bool(equity_lane0_low_one) and bool(equity_lane0_high_zero));
     end if;
 end process equity_lane0_control_out;
+
+equity_lane0_start_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_start_q <= '0';
+        else
+            equity_lane0_start_q <= start;
+        end if;
+    end if;
+end process equity_lane0_start_register;
 
 equity_lane0_step_counted: process (clk) is
 begin
@@ -1441,7 +1477,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(36, 8);
+                    equity_lane0_drain <= to_unsigned(37, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -2138,16 +2174,25 @@ end process equity_lane0_delay_line6_shift_in;
 
 equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 - 6));
 
-equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, exact, equity_lane0_delay_line0_d_out, mask_num) is
+equity_lane0_deal_stage0_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage0_n_q <= n_num;
+        equity_lane0_deal_stage0_mask_q <= mask_num;
+        equity_lane0_deal_stage0_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage0_setting;
+
+equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage0_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2166,8 +2211,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage0_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage0_n_q) and (not bool(equity_lane0_deal_stage0_repeated(f))));
+            if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -2236,6 +2281,15 @@ begin
     end if;
 end process equity_lane0_deal_stage0_flags;
 
+equity_lane0_deal_stage1_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage1_n_q <= n_num;
+        equity_lane0_deal_stage1_mask_q <= mask_num;
+        equity_lane0_deal_stage1_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage1_setting;
+
 
 equity_lane0_deal_stage1_repeated_position0_any_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
 
@@ -2266,16 +2320,16 @@ equity_lane0_deal_stage1_repeated_position4_any_equal <= stdl(equity_lane0_deal_
 
 equity_lane0_deal_stage1_repeated_position4_hit <= stdl(equity_lane0_deal_stage1_repeated_position4_any_equal /= '0');
 
-equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, exact, equity_lane0_delay_line1_d_out, mask_num) is
+equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage1_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2294,8 +2348,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage1_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage1_n_q) and (not bool(equity_lane0_deal_stage1_repeated(f))));
+            if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -2364,6 +2418,15 @@ begin
     end if;
 end process equity_lane0_deal_stage1_flags;
 
+equity_lane0_deal_stage2_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage2_n_q <= n_num;
+        equity_lane0_deal_stage2_mask_q <= mask_num;
+        equity_lane0_deal_stage2_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage2_setting;
+
 
 equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
 
@@ -2409,16 +2472,16 @@ equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity
 
 equity_lane0_deal_stage2_repeated_position9_hit <= stdl(equity_lane0_deal_stage2_repeated_position9_any_equal /= 0);
 
-equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, exact, equity_lane0_delay_line2_d_out, mask_num) is
+equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage2_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2437,8 +2500,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage2_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage2_n_q) and (not bool(equity_lane0_deal_stage2_repeated(f))));
+            if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -2507,6 +2570,15 @@ begin
     end if;
 end process equity_lane0_deal_stage2_flags;
 
+equity_lane0_deal_stage3_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage3_n_q <= n_num;
+        equity_lane0_deal_stage3_mask_q <= mask_num;
+        equity_lane0_deal_stage3_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage3_setting;
+
 
 equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
 
@@ -2567,16 +2639,16 @@ equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equit
 
 equity_lane0_deal_stage3_repeated_position14_hit <= stdl(equity_lane0_deal_stage3_repeated_position14_any_equal /= 0);
 
-equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, exact, equity_lane0_delay_line3_d_out, mask_num) is
+equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage3_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2595,8 +2667,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage3_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage3_n_q) and (not bool(equity_lane0_deal_stage3_repeated(f))));
+            if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -2664,6 +2736,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage3_flags;
+
+equity_lane0_deal_stage4_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage4_n_q <= n_num;
+        equity_lane0_deal_stage4_mask_q <= mask_num;
+        equity_lane0_deal_stage4_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage4_setting;
 
 
 equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
@@ -2740,16 +2821,16 @@ equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equit
 
 equity_lane0_deal_stage4_repeated_position19_hit <= stdl(equity_lane0_deal_stage4_repeated_position19_any_equal /= 0);
 
-equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, exact, equity_lane0_delay_line4_d_out, mask_num) is
+equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage4_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2768,8 +2849,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage4_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage4_n_q) and (not bool(equity_lane0_deal_stage4_repeated(f))));
+            if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -2837,6 +2918,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage4_flags;
+
+equity_lane0_deal_stage5_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage5_n_q <= n_num;
+        equity_lane0_deal_stage5_mask_q <= mask_num;
+        equity_lane0_deal_stage5_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage5_setting;
 
 
 equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
@@ -2928,16 +3018,16 @@ equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equit
 
 equity_lane0_deal_stage5_repeated_position24_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_equal /= 0);
 
-equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, exact, equity_lane0_delay_line5_d_out, mask_num) is
+equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage5_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -2956,8 +3046,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage5_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage5_n_q) and (not bool(equity_lane0_deal_stage5_repeated(f))));
+            if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -3025,6 +3115,15 @@ begin
         end if;
     end if;
 end process equity_lane0_deal_stage5_flags;
+
+equity_lane0_deal_stage6_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage6_n_q <= n_num;
+        equity_lane0_deal_stage6_mask_q <= mask_num;
+        equity_lane0_deal_stage6_exact_q <= exact;
+    end if;
+end process equity_lane0_deal_stage6_setting;
 
 
 equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
@@ -3131,16 +3230,16 @@ equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equi
 
 equity_lane0_deal_stage6_repeated_position29_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_equal /= 0);
 
-equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, exact, equity_lane0_delay_line6_d_out, mask_num) is
+equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
     for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if (bool(exact) and (f = 0)) then
+            if (bool(equity_lane0_deal_stage6_exact_q) and (f = 0)) then
                 masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
             else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(mask_num(b)));
+                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
             end if;
         end loop;
     end loop;
@@ -3159,8 +3258,8 @@ begin
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
             end loop;
-            ok := stdl((candidate < n_num) and (not bool(equity_lane0_deal_stage6_repeated(f))));
-            if (bool(exact) and (f /= 0)) then
+            ok := stdl((candidate < equity_lane0_deal_stage6_n_q) and (not bool(equity_lane0_deal_stage6_repeated(f))));
+            if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
             usable(f) := ok;
@@ -5638,16 +5737,44 @@ begin
     end if;
 end process equity_lane0_count_gate;
 
+equity_lane0_count_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_won_q <= to_unsigned(0, 2);
+            equity_lane0_units_q <= to_unsigned(0, 12);
+            equity_lane0_alone_q <= '0';
+            equity_lane0_count_q <= '0';
+        else
+            equity_lane0_count_q <= equity_lane0_counting;
+            equity_lane0_alone_q <= equity_lane0_alone;
+            equity_lane0_won_q <= equity_lane0_won;
+            equity_lane0_units_q <= equity_lane0_units;
+        end if;
+    end if;
+end process equity_lane0_count_register;
+
+equity_lane0_clear_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_clears <= to_unsigned(0, 7);
+        else
+            equity_lane0_clears <= unsigned'(equity_lane0_clears((7 - 1)-1 downto 0) & equity_lane0_start_q);
+        end if;
+    end if;
+end process equity_lane0_clear_line;
+
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             equity_lane0_tally0_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone /= '0') and (not True))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_deal_stage0_ok_in))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally0_amount <= equity_lane0_units;
+                equity_lane0_tally0_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally0_amount <= to_unsigned(1, 12);
             end if;
@@ -5667,7 +5794,7 @@ begin
             equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -5701,7 +5828,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -5735,7 +5862,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -5769,7 +5896,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -5803,7 +5930,7 @@ begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally0_no) then
@@ -5834,10 +5961,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally1_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_units;
+                equity_lane0_tally1_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally1_amount <= to_unsigned(1, 12);
             end if;
@@ -5857,7 +5984,7 @@ begin
             equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -5891,7 +6018,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -5925,7 +6052,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -5959,7 +6086,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -5993,7 +6120,7 @@ begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally1_no) then
@@ -6024,10 +6151,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_units;
+                equity_lane0_tally2_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
             end if;
@@ -6047,7 +6174,7 @@ begin
             equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -6081,7 +6208,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -6115,7 +6242,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -6149,7 +6276,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -6183,7 +6310,7 @@ begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally2_no) then
@@ -6214,10 +6341,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(0)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(0)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_units;
+                equity_lane0_tally3_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
             end if;
@@ -6237,7 +6364,7 @@ begin
             equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6271,7 +6398,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6305,7 +6432,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6339,7 +6466,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6373,7 +6500,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6407,7 +6534,7 @@ begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
@@ -6438,10 +6565,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally4_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '1') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '1') and (not False))) then
                 equity_lane0_tally4_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_units;
+                equity_lane0_tally4_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally4_amount <= to_unsigned(1, 12);
             end if;
@@ -6461,7 +6588,7 @@ begin
             equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -6495,7 +6622,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -6529,7 +6656,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -6563,7 +6690,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -6597,7 +6724,7 @@ begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally4_no) then
@@ -6628,10 +6755,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally5_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally5_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_units;
+                equity_lane0_tally5_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally5_amount <= to_unsigned(1, 12);
             end if;
@@ -6651,7 +6778,7 @@ begin
             equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -6685,7 +6812,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -6719,7 +6846,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -6753,7 +6880,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -6787,7 +6914,7 @@ begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally5_no) then
@@ -6818,10 +6945,10 @@ begin
         if (rst = '1') then
             equity_lane0_tally6_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_counting) and bool(equity_lane0_won(1)))) or ((equity_lane0_alone /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_won_q(1)))) or ((equity_lane0_alone_q /= '0') and (not False))) then
                 equity_lane0_tally6_amount <= to_unsigned(0, 12);
             elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_units;
+                equity_lane0_tally6_amount <= equity_lane0_units_q;
             else
                 equity_lane0_tally6_amount <= to_unsigned(1, 12);
             end if;
@@ -6841,7 +6968,7 @@ begin
             equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
         else
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -6875,7 +7002,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -6909,7 +7036,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -6943,7 +7070,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -6977,7 +7104,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then
@@ -7011,7 +7138,7 @@ begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clear) then
+            if bool(equity_lane0_clears(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally6_no) then

@@ -45,7 +45,8 @@ COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
 COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
 TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
-DRAIN_EXTRA = 1 + TRIAL_BITS // 8 + 2    # the registered amount, then carries through chunks
+DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
+                                         # through chunks
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(16))
 HALF = 5                                 # players counted per popcount ROM
 POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
@@ -135,6 +136,18 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     chosen = Signal(intbv(NO_POSITION)[CARD:])
     found = Signal(bool(0))
 
+    # the run's setting, registered in every stage: n, mask and exact stay put through a run
+    # (set before its seeds are loaded), and one net of each across both lanes of a device
+    # was the engine's longest path
+    n_q, mask_q, exact_q = Signal(intbv(0)[len(n):]), Signal(intbv(0)[len(mask):]), \
+        Signal(bool(0))
+
+    @always(clk.posedge)
+    def setting():
+        n_q.next = n
+        mask_q.next = mask
+        exact_q.next = exact
+
     candidates = Signal(intbv(0)[FIELDS * CARD:])    # the masked fields, before the register
     hits = [Signal(bool(0)) for _ in range(FIELDS)]  # a field is an earlier slot's position
     repeats = [repeated_position(candidates(CARD * (f + 1), CARD * f), pos_in, earlier, hits[f])
@@ -146,10 +159,10 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         masked = intbv(0)[FIELDS * CARD:]
         for f in range(FIELDS):
             for b in range(CARD):                    # bit by bit: HDL slices must be constant
-                if exact and f == 0:
+                if exact_q and f == 0:
                     masked[CARD * f + b] = digit[b]
                 else:
-                    masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask[b]
+                    masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask_q[b]
         candidates.next = masked
 
     @always(clk.posedge)
@@ -159,8 +172,8 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
             candidate = intbv(0)[CARD:]
             for b in range(CARD):
                 candidate[b] = candidates[CARD * f + b]
-            ok = candidate < n and not repeated[f]
-            if exact and f != 0:
+            ok = candidate < n_q and not repeated[f]
+            if exact_q and f != 0:
                 ok = False
             usable[f] = ok
         fields.next = candidates
@@ -343,7 +356,7 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     drain = Signal(intbv(0)[8:])
     depth = lane_depth(opponents) + DRAIN_EXTRA
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    clear, done_q = Signal(bool(0)), Signal(bool(1))
+    done_q = Signal(bool(1))
     # trials still to count: a down counter; left_zero is exactly "none left" every clock
     left_zero, quota_zero = Signal(bool(1)), Signal(bool(0))
     low_one, low_two, high_zero = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
@@ -353,7 +366,11 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     step_one = Signal(bool(0))                   # a trial (Monte Carlo) or board (exact) done
     board_step = Signal(bool(0))
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
-    left = chunked_counter(clk, rst, no_shift, start, quota, no_shift, unused, unread,
+    # the quota is loaded a clock after start, and the counters cleared one after another
+    # (below): nothing counts for many clocks after a start, and one clear net to every counter
+    # of every lane (yosys merges equal registers of the lanes) left no time for their logic
+    start_q = Signal(bool(0))
+    left = chunked_counter(clk, rst, no_shift, start_q, quota, no_shift, unused, unread,
                            count_one, [8] * (TRIAL_BITS // 8), down=True, low_one=low_one,
                            high_zero=high_zero, low_two=low_two)
 
@@ -361,7 +378,6 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     def control_out():
         issue.next = state == State.RUN and not left_zero
         prime.next = state == State.PRIME
-        clear.next = start
         done.next = done_q
         if exact:
             step_one.next = board_step
@@ -374,6 +390,10 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
             last_one.next = low_two and high_zero
         else:
             last_one.next = low_one and high_zero
+
+    @always_seq(clk.posedge, reset=rst)
+    def start_register():
+        start_q.next = start
 
     @always_seq(clk.posedge, reset=rst)
     def step_counted():
@@ -520,14 +540,37 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
         else:
             counting.next = won_valid and not left_zero and state == State.RUN
 
+    # what the tallies add, registered once more: `counting` reaches every counter of every
+    # player (a net of hundreds of loads), and the quota's logic before it left it no time
+    count_q, alone_q = Signal(bool(0)), Signal(bool(0))
+    won_q, units_q = Signal(intbv(0)[players:]), Signal(intbv(0)[12:])
+
+    @always_seq(clk.posedge, reset=rst)
+    def count_register():
+        count_q.next = counting
+        alone_q.next = alone
+        won_q.next = won
+        units_q.next = units
+
+    # a clear for every counter, each a clock after the one before: registers with inputs of
+    # their own, so no synthesis merges them into one net of thousands of loads (the last is
+    # cleared 3 * players + 1 clocks after start, well before the first count)
     links = [Signal(intbv(0)[8:]) for _ in range(1 + 3 * players)]
-    won_bits = [won(p) for p in range(players)]
-    tallies = [tally(clk, rst, clear, counting, one, alone, units, shift, links[1], links[0],
-                     TRIAL_BITS, "trials")]
+    clears = Signal(intbv(0)[len(links):])
+
+    @always_seq(clk.posedge, reset=rst)
+    def clear_line():
+        clears.next = concat(clears[len(links) - 1:0], start_q)
+
+    won_bits = [won_q(p) for p in range(players)]
+    assert len(links) + 2 < lane_depth(opponents), "a counter cleared after its first count"
+    tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shift, links[1],
+                     links[0], TRIAL_BITS, "trials")]
     for p in range(players):
         for c, (kind, bits) in enumerate(COUNTERS):
             i = 1 + 3 * p + c
-            tallies.append(tally(clk, rst, clear, counting, won_bits[p], alone, units, shift,
+            tallies.append(tally(clk, rst, clears(i), count_q, won_bits[p], alone_q, units_q,
+                                 shift,
                                  links[i + 1] if i + 1 < len(links) else chain_in, links[i],
                                  bits, kind))
 
