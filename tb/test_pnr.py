@@ -7,9 +7,10 @@ import pytest
 from pokerhdl import pnr
 from pokerhdl.tops import TOPS
 
-# a pipelined block, a game controller, a Xilinx board top (out of context), the ULX3S tops
-# but equity (a seat-nine engine is minutes: `make pnr`)
-REPRESENTATIVE = ["eval7", "balatro_screen", "basys3_holdem", "ulx3s_dice", "ulx3s_holdem"]
+# a pipelined block, a renderer with block RAMs, the ULX3S tops but equity (with their LPF:
+# Hold'em is the Basys3 and Nexys game with the terminal engine; a nine-seat engine is tens of
+# minutes: `make pnr`)
+REPRESENTATIVE = ["eval7", "balatro_screen", "ulx3s_dice", "ulx3s_holdem"]
 
 
 @pytest.mark.pnr
