@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .synth import stat_cells
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "pnr"
 DEVICE = ("--85k", "--package", "CABGA381", "--speed", "6")
@@ -63,17 +65,6 @@ def _run(cmd, log, what, cwd=None):
         raise RuntimeError(f"{what} failed (exit status {done.returncode}); the log ends:\n{tail}")
 
 
-def _synth_cells(log_text):
-    """Cell counts of the last `stat` in a yosys log."""
-    tail = log_text[log_text.rfind("Printing statistics"):]
-    cells = {}
-    for n, name in re.findall(r"^\s+(\d+)\s+\$?(\w+)\s*$", tail, re.M):   # yosys >= 0.40
-        cells[name] = int(n)
-    for name, n in re.findall(r"^\s+(\w+)\s+(\d+)\s*$", tail, re.M):       # older layout
-        cells.setdefault(name, int(n))
-    return cells
-
-
 def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
     """Synthesize and route one top; returns its figures. ``lpf``: constraints (pins and clock),
     else out of context with every clock constrained to ``mhz``. ``keep``: a folder to keep the
@@ -105,7 +96,7 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
               "--report", "report.json", "-l", "nextpnr.log",
               "-q"], work / "nextpnr.log", f"nextpnr-ecp5 of {top}", cwd=work)
         routed = time.monotonic()
-        cells = _synth_cells((work / "yosys.log").read_text())
+        cells = stat_cells((work / "yosys.log").read_text())
         report = json.loads((work / "report.json").read_text())
     used = {k: v["used"] for k, v in report["utilization"].items()}
     stats = {
@@ -149,7 +140,7 @@ def bitstream(name, out=None):
         raise SystemExit(f"{name} is not a top of an ECP5 board (no xdc/{name}.lpf): only those "
                          f"have a bitstream from the open flow")
     out = Path(out) if out else CACHE / name
-    stats = route(ROOT / "generated" / "verilog" / f"{name}.v", name, lpf, keep=out)
+    stats = route_top(name, keep=out)
     bit = out / f"{name}.bit"
     _run([tool("yowasp-ecppack"), "--compress", f"{name}.config", bit.name], None,
          f"ecppack of {name}", cwd=out)     # the WebAssembly tools see their folder only

