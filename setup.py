@@ -10,8 +10,8 @@ setup(
     license="MIT",
     python_requires=">=3.9",
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
-    package_data={"pokerhdl": ["verilated_kernel.cpp",     # compiled with each verilated top
-                               "equity_native.c"]},        # the CPU equity kernel, on first use
+    package_data={"pokerhdl.sim": ["verilated_kernel.cpp"],  # compiled with each verilated top
+                  "pokerhdl.odds": ["native.c"]},           # the CPU equity kernel, on first use
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it
         "numpy",                      # the vectorised evaluator: the census and the host equity engine

@@ -4,7 +4,7 @@ __version__ = "0.1.0"
 
 
 def equity(*args, **kwargs):
-    """Hold'em equity of a hero against opponents: pokerhdl.calculator.equity (imported on
+    """Hold'em equity of a hero against opponents: pokerhdl.odds.calculator.equity (imported on
     first use, so that `import pokerhdl` stays light)."""
-    from .calculator import equity as calculate
+    from .odds.calculator import equity as calculate
     return calculate(*args, **kwargs)

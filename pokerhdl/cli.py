@@ -6,12 +6,12 @@ import os
 import sys
 
 from . import golden
-from .convert import HDLS, convert_all
+from .flow.convert import HDLS, convert_all
 from .boards.shell import write_board_files
-from .calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
+from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
                          equity)
 from .golden.equity import EquityError
-from .tops import TOPS
+from .flow.tops import TOPS
 
 
 def cmd_convert(args):
@@ -119,22 +119,22 @@ examples:
 
 
 def cmd_play(args):
-    from .play import run_cli
+    from .odds.play import run_cli
     run_cli(args)
 
 
 def cmd_emulate(args):
-    from .emulator_ui import run_cli
+    from .sim.emulator_ui import run_cli
     run_cli(args)
 
 
 def cmd_serve(args):
-    from .table_server import run_cli
+    from .table.server import run_cli
     run_cli(args)
 
 
 def cmd_join(args):
-    from .table_client import run_cli
+    from .table.client import run_cli
     run_cli(args)
 
 
@@ -185,7 +185,7 @@ def main(argv=None):
                         "fractions, and the counts), trials, mode, seed, lanes, backend, "
                         "engine, seconds, setups (more than 1 with ranges)")
     p.set_defaults(func=cmd_equity)
-    from .play import PLAY_HELP, MAX_BOTS
+    from .odds.play import PLAY_HELP, MAX_BOTS
     p = sub.add_parser("play", help="play Hold'em in the terminal against computer players",
                        description=PLAY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -202,7 +202,7 @@ def main(argv=None):
     p.add_argument("--hands", type=int, metavar="N", help="stop after N hands")
     p.add_argument("--no-color", action="store_true", help="plain text, no colours")
     p.set_defaults(func=cmd_play)
-    from .emulator_ui import SCRIPT_HELP, __doc__ as EMULATE_HELP
+    from .sim.emulator_ui import SCRIPT_HELP, __doc__ as EMULATE_HELP
     p = sub.add_parser("emulate", help="play a board top without the board (its generated "
                                        "Verilog in Verilator)",
                        description=EMULATE_HELP + "\n" + SCRIPT_HELP,
@@ -218,7 +218,7 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="with --script: one JSON object "
                    "(display, leds, switches, terminal lines, clocks, clocks per second)")
     p.set_defaults(func=cmd_emulate)
-    from .table_server import SERVE_HELP
+    from .table.server import SERVE_HELP
     p = sub.add_parser("serve", help="serve a Hold'em table (a board, the emulator or the "
                                      "golden model) to a client per player over TCP",
                        description=SERVE_HELP,
@@ -242,7 +242,7 @@ def main(argv=None):
     p.add_argument("--baud", type=int, default=115_200, help="the board's baud (with --port)")
     p.add_argument("--seed", type=int, default=1, help="the golden model's deck seed")
     p.set_defaults(func=cmd_serve)
-    from .table_client import __doc__ as JOIN_HELP
+    from .table.client import __doc__ as JOIN_HELP
     p = sub.add_parser("join", help="take a seat at a `pokerhdl serve` table (terminal "
                                     "client)", description=JOIN_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)

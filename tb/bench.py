@@ -1,7 +1,7 @@
 """`make bench`: size, depth and speed figures of every block, printed as tables.
 
 Synthesis: yosys synth_xilinx (xc7, LUT6) on the generated Verilog, plus parameter variants.
-Place and route: every top on the open ECP5 flow (pokerhdl.pnr), routed Fmax and resources.
+Place and route: every top on the open ECP5 flow (pokerhdl.flow.pnr), routed Fmax and resources.
 Golden model: evaluations per second on this CPU.
 Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the eval7
 library's in the same run, and the exact heads-up preflop enumeration.
@@ -24,15 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pokerhdl.convert import convert_one  # noqa: E402
+from pokerhdl.flow.convert import convert_one  # noqa: E402
 import numpy as np  # noqa: E402
 
 from pokerhdl.golden import DECK, rank5, rank7  # noqa: E402
 from pokerhdl.golden.fast_rank import rank7_array  # noqa: E402
-from pokerhdl import pnr  # noqa: E402
-from pokerhdl.synth import synth_stats  # noqa: E402
+from pokerhdl.flow import pnr  # noqa: E402
+from pokerhdl.flow.synth import synth_stats  # noqa: E402
 from pokerhdl.boards.board import get_board  # noqa: E402
-from pokerhdl.tops import TOPS  # noqa: E402
+from pokerhdl.flow.tops import TOPS  # noqa: E402
 
 # (top, parameter overrides) measured besides the defaults in generated/
 VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10})]
@@ -111,7 +111,7 @@ def golden_speed():
 
 def equity_speed():
     import eval7
-    from pokerhdl import equity_native
+    from pokerhdl.odds import native as equity_native
     from pokerhdl.golden import fast_equity
     from pokerhdl.golden.cards import parse_cards
     from pokerhdl.golden.equity import Setup
@@ -213,7 +213,7 @@ def dice_games(games=10_000, seed=1):
 def emulator_speed(tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
     """Clocks per second of each board top in the emulator (Verilator, the committed Verilog),
     and the wall time from a key to the board's whole answer on the terminal."""
-    from pokerhdl.emulator import Emulator
+    from pokerhdl.sim.emulator import Emulator
     rows = []
     for name in tops:
         emu = Emulator(name)
@@ -239,7 +239,7 @@ def table_server(golden_hands=300, emulator_hands=6):
     and with basys3_holdem in the emulator behind the server."""
     import statistics
     from table_play import serve_and_play
-    from pokerhdl.table_link import EmulatorLink, GoldenLink
+    from pokerhdl.table.link import EmulatorLink, GoldenLink
 
     rows = []
     for name, link, hands in (("golden table", lambda: GoldenLink(), golden_hands),

@@ -11,7 +11,7 @@ from clocked import ClockedTB
 from pokerhdl.boards.board import get_board
 from pokerhdl.boards.shell import ENTROPY_SIGNALS, core_hz
 from pokerhdl.golden.rng import XorShift128
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 
 class EntropyBoard(ClockedTB):

@@ -9,10 +9,10 @@ lines the curses client draws) is saved as a PNG.
 import asyncio
 import sys
 
-from pokerhdl.screenshot import save_png
-from pokerhdl.table_client import RED_CARD, TableClient, client_lines
-from pokerhdl.table_link import EmulatorLink
-from pokerhdl.table_server import TableServer
+from pokerhdl.sim.screenshot import save_png
+from pokerhdl.table.client import RED_CARD, TableClient, client_lines
+from pokerhdl.table.link import EmulatorLink
+from pokerhdl.table.server import TableServer
 
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
 

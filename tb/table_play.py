@@ -15,7 +15,7 @@ import time
 
 from pokerhdl.golden.cards import NO_CARD, card_text
 from pokerhdl.golden.holdem import NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER, STREET_NAMES
-from pokerhdl.table_client import TableClient
+from pokerhdl.table.client import TableClient
 
 CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
 TIME_LIMIT = 120.0
@@ -215,7 +215,7 @@ def check_views(players, truth, total):
 def serve_and_play(link, hands, seed, per_hand=120):
     """A server (dealing at once) behind ``link`` and four random players for ``hands``
     hands; returns (players, wall seconds)."""
-    from pokerhdl.table_server import TableServer
+    from pokerhdl.table.server import TableServer
 
     async def main():
         server = TableServer(link, auto_deal=0.0, log=lambda text: None)

@@ -12,7 +12,7 @@ from cocotb.triggers import FallingEdge
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bcd, bcd_digits
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("bin2bcd").params
 

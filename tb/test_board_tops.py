@@ -28,7 +28,7 @@ from pokerhdl.boards.shell import ENTROPY_SIGNALS, PLL_NET, ROOT, Link, board_fi
 from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.shuffle import deal, shuffle
-from pokerhdl.tops import BOARD_TOPS, get_top
+from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
 QUIET_NS = 10_000               # no byte for this long: the answer is complete (a deal waits
                                 # for the shuffler: about 100 clocks)
@@ -413,7 +413,7 @@ def test_a_smaller_board_takes_what_the_row_gives(tmp_path):
     the figure out. Some switches (the ULX3S's 4 DIP switches as the low bits of a dice bid):
     the variant converts and compiles in both languages with a 4-bit sw port."""
     from pokerhdl.boards.shell import top_ports as ports_of
-    from pokerhdl.convert import convert_one
+    from pokerhdl.flow.convert import convert_one
     from pokerhdl.games.panel import get_game
     ulx3s = get_board("ulx3s")
     panel = get_game("dice").make_panel()

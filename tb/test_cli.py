@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import pokerhdl
-from pokerhdl.calculator import make_setup
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.equity import monte_carlo
 
 

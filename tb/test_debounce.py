@@ -13,7 +13,7 @@ from cocotb.utils import get_sim_time
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.debounce import debounce_trace
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("debounce").params
 

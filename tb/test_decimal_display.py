@@ -13,7 +13,7 @@ from clocked import ClockedTB
 from display_monitor import DisplayMonitor
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bus_text, decimal_text, glyph_bus
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("decimal_display").params
 

@@ -20,7 +20,7 @@ from pokerhdl.golden.dice import PHASE_BID, PHASE_OVER, DiceGame, Rules, roll_di
 from pokerhdl.golden.dice_contract import VIEWS, VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal
 from pokerhdl.golden.sevenseg import decimal_text, glyph
-from pokerhdl.tops import BOARD_TOPS
+from pokerhdl.flow.tops import BOARD_TOPS
 
 TOPS = [top.name for top in BOARD_TOPS if top.params["game"] == "dice"]
 SMALL = {"purse": 24, "max_rounds": 8}              # games that end within the test

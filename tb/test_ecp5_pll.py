@@ -13,7 +13,7 @@ import pytest
 from harness import ROOT
 from pokerhdl.boards.ecp5_pll import pll_setting
 from pokerhdl.boards.shell import PLL_NET, core_hz
-from pokerhdl.tops import BOARD_TOPS
+from pokerhdl.flow.tops import BOARD_TOPS
 
 # requests in MHz from the ULX3S's 25 MHz: round ones, and ones no divider makes exactly
 REQUESTS = [100, 125, 50, 75, 90, 150, 62.5, 33.3, 48, 110, 133, 10, 400]

@@ -1,4 +1,4 @@
-"""The emulator (pokerhdl/emulator.py): the committed generated Verilog of the board tops, run
+"""The emulator (pokerhdl/sim/emulator.py): the committed generated Verilog of the board tops, run
 by Verilator, plays exactly as the golden terminal models say: the same UART bytes for the same
 keys and presses, the LEDs, and the digits an eye reads off the multiplexed display.
 
@@ -13,9 +13,9 @@ import threading
 import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
-from pokerhdl.emulator import Emulator
-from pokerhdl.emulator_ui import TextPane, run_script, screen_lines
-from pokerhdl.screenshot import save_png
+from pokerhdl.sim.emulator import Emulator
+from pokerhdl.sim.emulator_ui import TextPane, run_script, screen_lines
+from pokerhdl.sim.screenshot import save_png
 from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal
@@ -24,7 +24,7 @@ from pokerhdl.golden.holdem_terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal
-from pokerhdl.table_link import EmulatorLink
+from pokerhdl.table.link import EmulatorLink
 from table_play import Truth, check_views, serve_and_play
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
@@ -138,9 +138,9 @@ def test_emulator_plays_ulx3s_dice():
 def test_pll_top_compiles_with_the_pll_model(tmp_path):
     """The emulator's source of a top behind a PLL: the committed top and the EHXPLLL model
     (a top without one: the committed file itself)."""
-    from pokerhdl.emulator import model_source
-    from pokerhdl.tops import BOARD_TOPS, get_top
-    from pokerhdl.verilated import ROOT
+    from pokerhdl.sim.emulator import model_source
+    from pokerhdl.flow.tops import BOARD_TOPS, get_top
+    from pokerhdl.sim.verilated import ROOT
     pll_top = next(t for t in BOARD_TOPS if t.params.get("pll_hz"))
     text = model_source(pll_top, tmp_path).read_text()
     assert text.count("module EHXPLLL") == 1 and f"module {pll_top.name}" in text
@@ -175,7 +175,7 @@ def test_uart_bridges(kind):
     import os
     import socket
     import time
-    from pokerhdl.emulator_ui import Bridge
+    from pokerhdl.sim.emulator_ui import Bridge
 
     if kind == "pty":
         bridge = Bridge("pty")

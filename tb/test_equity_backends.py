@@ -13,9 +13,9 @@ import threading
 
 import pytest
 
-from pokerhdl.calculator import equity
+from pokerhdl.odds.calculator import equity
 from pokerhdl.cli import main
-from pokerhdl.equity_hardware import SerialLink, sim_link
+from pokerhdl.odds.hardware import SerialLink, sim_link
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity_protocol import FrameReader, frame

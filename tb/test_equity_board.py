@@ -21,7 +21,7 @@ from pokerhdl.golden.cards import parse_cards
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_FRAME, OK
 from pokerhdl.golden.equity_protocol import (MODE_EXACT, FrameReader, engine_reply, frame,
                                              request_payload)
-from pokerhdl.tops import BOARD_TOPS, get_top
+from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
 TOPS = [top.name for top in BOARD_TOPS if top.params["game"] == "equity"]
 

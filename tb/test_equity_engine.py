@@ -18,7 +18,7 @@ from cocotb.triggers import ClockCycles, Event, FallingEdge, RisingEdge, with_ti
 
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
-from pokerhdl.calculator import make_setup
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
                                     ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)

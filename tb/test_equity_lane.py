@@ -16,7 +16,7 @@ from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
 from clocked import ClockedTB
 from harness import HDLS, param, run_block
-from pokerhdl.calculator import make_setup
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import DECK, parse_cards as cards
 from pokerhdl.golden.equity import lane_monte_carlo
 from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed

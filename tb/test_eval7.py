@@ -11,8 +11,8 @@ import cocotb
 
 from harness import HDLS, run_block
 from test_generated import PIPELINE_BUDGET
-from pokerhdl.convert import convert_one
-from pokerhdl.synth import synth_stats
+from pokerhdl.flow.convert import convert_one
+from pokerhdl.flow.synth import synth_stats
 from hand_stream import HandBench, bad_hands, check_hands, expect7, random_hand
 from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import parse_cards

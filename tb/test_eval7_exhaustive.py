@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from harness import BUILD, ROOT
-from pokerhdl.verilated import verilate
+from pokerhdl.sim.verilated import verilate
 
 SOURCE = ROOT / "tb" / "exhaustive" / "eval7_all.cpp"
 HANDS = 133_784_560

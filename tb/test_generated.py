@@ -7,10 +7,10 @@ import subprocess
 import pytest
 
 from harness import ROOT, primitive_models
-from pokerhdl.convert import HDLS, convert_one
-from pokerhdl.pnr import tool
-from pokerhdl.synth import synth_stats
-from pokerhdl.tops import TOPS
+from pokerhdl.flow.convert import HDLS, convert_one
+from pokerhdl.flow.pnr import tool
+from pokerhdl.flow.synth import synth_stats
+from pokerhdl.flow.tops import TOPS
 
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "lint" / "verilator_waivers.vlt"

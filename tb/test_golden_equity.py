@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from pokerhdl import equity_native
-from pokerhdl.calculator import make_setup
+from pokerhdl.odds import native as equity_native
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden import equity as E
 from pokerhdl.golden import fast_equity as F
 from pokerhdl.golden.cards import DECK
@@ -145,7 +145,7 @@ def test_many_short_runs_sum_without_bias():
     """1,200 runs of 817 trials each from seeds far apart (as the range layer runs one per
     combo), summed: within 4 standard errors of the exact answer. With seeds XORed into the
     streams (before the mix) the same sum was 6.7 standard errors off."""
-    from pokerhdl.calculator import setup_seed
+    from pokerhdl.odds.calculator import setup_seed
     case = setup("AhKh", "7c2d")
     exact = F.exact(case).equity(0)
     total = E.Result(2)

@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from pokerhdl.calculator import make_setup
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden import equity as E
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity_exact import (MAX_EXACT_RANDOM, board_count, check_exact,

@@ -1,4 +1,4 @@
-"""`pokerhdl play` (pokerhdl/play.py, pokerhdl/bots.py): scripted games on the golden table.
+"""`pokerhdl play` (pokerhdl/odds/play.py, pokerhdl/odds/bots.py): scripted games on the golden table.
 
 The decks are stacked (the deal order is golden/holdem.py's documented one, rebuilt here) so
 the outcomes are known before the game runs: a tie between two straights, a royal flush, a
@@ -13,11 +13,11 @@ import sys
 
 import pytest
 
-from pokerhdl.bots import Personality, decide, pot_odds
+from pokerhdl.odds.bots import Personality, decide, pot_odds
 from pokerhdl.cli import main
 from pokerhdl.golden.cards import parse_cards
 from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, RAISE, Legal)
-from pokerhdl.play import Console, Game, parse_blinds, parse_command
+from pokerhdl.odds.play import Console, Game, parse_blinds, parse_command
 
 STATION = Personality("Sam", "calls everything", tightness=0.0, looseness=1.0, raise_at=99.0,
                       sizing=0.5, bluff=0.0)

@@ -1,11 +1,11 @@
-"""Place and route on the open flow (pokerhdl/pnr.py: yosys synth_ecp5 and nextpnr-ecp5 from
+"""Place and route on the open flow (pokerhdl/flow/pnr.py: yosys synth_ecp5 and nextpnr-ecp5 from
 PyPI, LFE5U-85F speed 6): representative tops route at 100 MHz or more, and an ECP5 board top
 packs into a bitstream. `make pnr` routes every top; these run in the deep stage (minutes)."""
 
 import pytest
 
-from pokerhdl import pnr
-from pokerhdl.tops import TOPS
+from pokerhdl.flow import pnr
+from pokerhdl.flow.tops import TOPS
 
 # a pipelined block, a renderer with block RAMs, the ULX3S tops but equity (with their LPF:
 # Hold'em is the Basys3 and Nexys game with the terminal engine; a nine-seat engine is tens of

@@ -12,7 +12,7 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from harness import HDLS, param, run_block
 from pokerhdl.golden.por import por_trace
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("por").params
 

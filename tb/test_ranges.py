@@ -11,8 +11,8 @@ from itertools import combinations
 import pytest
 
 import pokerhdl
-from pokerhdl import calculator
-from pokerhdl.calculator import concrete_setups, setup_seed
+from pokerhdl.odds import calculator
+from pokerhdl.odds.calculator import concrete_setups, setup_seed
 from pokerhdl.golden import equity as E
 from pokerhdl.golden.cards import DECK, card_code, parse_cards
 from pokerhdl.golden.ranges import RangeError, format_combo, parse_range

@@ -12,7 +12,7 @@ from clocked import ClockedTB
 from display_monitor import DisplayMonitor
 from harness import HDLS, param, run_block
 from pokerhdl.golden.sevenseg import bus_text, glyph_bus, message_text
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("sevenseg").params
 MESSAGES = ["FoLd", "Err", "PASS", "CALL", "bEt", "tiE", "LoSE", "bUSt", "donE", "P1", "?"]

@@ -1,4 +1,4 @@
-"""`pokerhdl serve` and `pokerhdl join` (pokerhdl/table_server.py, table_client.py) with the
+"""`pokerhdl serve` and `pokerhdl join` (pokerhdl/table/server.py, table_client.py) with the
 golden table behind the server: the golden terminal sends the bytes the RTL sends (the board
 and emulator tests check that), at once, so four clients play hundreds of hands here in
 seconds; tb/test_emulator.py plays through the server against the RTL itself.
@@ -20,9 +20,9 @@ import time
 import pytest
 
 from table_play import Player, Truth, check_views, play, public_of
-from pokerhdl.table_client import ClientError, TableClient, client_lines, key_message
-from pokerhdl.table_link import GoldenLink
-from pokerhdl.table_server import TableServer
+from pokerhdl.table.client import ClientError, TableClient, client_lines, key_message
+from pokerhdl.table.link import GoldenLink
+from pokerhdl.table.server import TableServer
 
 STACK = 200                     # short stacks: busts, side pots and game overs come often
 

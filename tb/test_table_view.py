@@ -1,4 +1,4 @@
-"""The server's reading of the Hold'em terminal's text (pokerhdl/table_view.py): random play
+"""The server's reading of the Hold'em terminal's text (pokerhdl/table/view.py): random play
 through the golden terminal, keys of every kind (actions legal and not, amounts, deals, new
 games, h, t), and after every answer the view must be the golden table's public state, every
 field written out from the golden Table here. Garbled lines change nothing."""
@@ -10,7 +10,7 @@ from pokerhdl.golden.holdem import PHASE_GAME_OVER, Table
 from pokerhdl.golden.holdem_terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal
-from pokerhdl.table_view import TableView
+from pokerhdl.table.view import TableView
 
 
 def view_fields(view):

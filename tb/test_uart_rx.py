@@ -15,7 +15,7 @@ from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, frame_bits
 from pokerhdl.golden.uart import bit_clocks
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("uart_rx").params
 

@@ -16,7 +16,7 @@ from clocked import ClockedTB
 from harness import HDLS, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, line_levels
 from pokerhdl.golden.uart import TX_MIN_CLOCKS, bit_clocks
-from pokerhdl.tops import get_top
+from pokerhdl.flow.tops import get_top
 
 DEFAULTS = get_top("uart_tx").params
 

@@ -5,7 +5,7 @@ plus the board's reset button (its polarity from the table), the switch synchron
 button debouncers, the 7-segment driver for the board's digit count, the LEDs, the USB-UART
 pins, a free-running tick count for the game's entropy, and every active-low pin (inverted
 here and nowhere else). The game (pokerhdl.games.panel.Game) gets a PanelIO and knows nothing
-of the board. A top is a ``Top`` row in pokerhdl/tops.py with a board and a game; its hand-off
+of the board. A top is a ``Top`` row in pokerhdl/flow/tops.py with a board and a game; its hand-off
 files come from the templates below (``write_board_files``): for a Xilinx board its XDC,
 Vivado script and FuseSoC core (Vivado), for an ECP5 board its LPF, FuseSoC core (edalize's
 trellis flow: yosys, nextpnr-ecp5, ecppack) and apio project.
@@ -241,7 +241,7 @@ def synchronise(clk, rst, raw, out, invert=False):
 
 def make_top(board, game, **params):
     """A board top with fresh port signals, for conversion (with initial values: the power-on
-    reset needs them; pokerhdl.convert settles them)."""
+    reset needs them; pokerhdl.flow.convert settles them)."""
     shell, params = split_params(params)
     b = get_board(board)
     ports = port_signals(b, top_ports(b, get_game(game).make_panel(**params),

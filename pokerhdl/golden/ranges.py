@@ -12,7 +12,7 @@ Rank letters may be upper or lower case (``aks``, ``qq+``), and so may the ``s``
 (neither is a rank letter); the higher rank may come second (``KA`` is ``AK``). A combo is
 written once however many tokens hold it. Anything else is a RangeError naming the token.
 
-This is a host-side layer (pokerhdl/calculator.py runs each combo as a concrete setup), so its
+This is a host-side layer (pokerhdl/odds/calculator.py runs each combo as a concrete setup), so its
 errors are not the hardware engine's ERR_* codes: RangeError is a ValueError.
 """
 

@@ -6,7 +6,7 @@ renderer draws from the same table, so their frames can be compared pixel for pi
 The table is an array with initial values, not a case statement: a simulator indexes it in one
 step, where Icarus walks a 2,048-way case at every read (22 s per 420,000 reads, a frame);
 Vivado and Yosys infer the ROM from it alike. So a top that holds it converts with initial
-values (pokerhdl/tops.py)."""
+values (pokerhdl/flow/tops.py)."""
 
 from myhdl import block, always_seq, always_comb, concat, Signal, intbv
 

@@ -5,7 +5,7 @@ thread: the server moves them onto its event loop).
 
 * ``SerialLink``: a real board (pyserial: a device such as /dev/ttyUSB1, the pseudo-terminal of
   `pokerhdl emulate --uart pty`, or ``socket://127.0.0.1:PORT`` for ``--uart tcp:PORT``).
-* ``EmulatorLink``: a board top's generated Verilog in Verilator (pokerhdl/emulator.py), run in
+* ``EmulatorLink``: a board top's generated Verilog in Verilator (pokerhdl/sim/emulator.py), run in
   a thread of its own, as fast as it goes and never ahead of the board's clock.
 * ``GoldenLink``: the golden terminal (golden/holdem_terminal.py) over a golden table, dealing
   from the golden shuffler: the same bytes the RTL sends (the regression checks that), at once.
@@ -68,7 +68,7 @@ class EmulatorLink(Link):
     answer_timeout = 120.0      # the emulator runs a few percent of real time
 
     def __init__(self, emulator):
-        from .emulator import Emulator
+        from ..sim.emulator import Emulator
         self.emu = Emulator(emulator) if isinstance(emulator, str) else emulator
         self.name = f"emulated {self.emu.top.name}"
         self.inbox = queue.Queue()
@@ -107,10 +107,10 @@ class GoldenLink(Link):
     answer_timeout = 1.0
 
     def __init__(self, players=4, seed=1, stack=1000, small_blind=5, big_blind=10):
-        from .golden.holdem import Table
-        from .golden.holdem_terminal import HoldemTerminal
-        from .golden.rng import XorShift128
-        from .golden.shuffle import deal
+        from ..golden.holdem import Table
+        from ..golden.holdem_terminal import HoldemTerminal
+        from ..golden.rng import XorShift128
+        from ..golden.shuffle import deal
         self.rng = XorShift128(seed)
         self.table = Table(players, start_stack=stack, small_blind=small_blind,
                            big_blind=big_blind)

@@ -2,7 +2,7 @@
 per player over TCP, each seeing only their own cards.
 
 The server is the only one who types on the table's terminal. It reads the table back from the
-text it answers (pokerhdl/table_view.py), sends every client the public state, forwards a
+text it answers (pokerhdl/table/view.py), sends every client the public state, forwards a
 player's action only on that player's turn, asks the table for a player's hole cards only when
 it is that player's turn (the table shows the cards of the seat to act and nobody else's) and
 sends them to that player's connection alone. Busted players watch; a new game seats them again.
@@ -38,9 +38,9 @@ import secrets
 import sys
 from dataclasses import dataclass
 
-from .golden.holdem import ACTION_NAMES
-from .golden.holdem_terminal import KEYS as TERMINAL_KEYS
-from .table_view import FINAL, TableView
+from ..golden.holdem import ACTION_NAMES
+from ..golden.holdem_terminal import KEYS as TERMINAL_KEYS
+from .view import FINAL, TableView
 
 MAX_LINE = 4096
 NAME_LENGTH = 16
@@ -101,7 +101,7 @@ class Connection:
 
 
 class TableServer:
-    """The server of one table behind ``link`` (pokerhdl/table_link.py). ``players``: seats
+    """The server of one table behind ``link`` (pokerhdl/table/link.py). ``players``: seats
     offered to clients (default: every seat of the table). ``auto_deal``: seconds after a hand
     (with every offered seat taken) until the next is dealt; None: only when a player deals."""
 
@@ -469,7 +469,7 @@ then each player: pokerhdl join 127.0.0.1:7777 --name Ann
 
 
 def run_cli(args):
-    from .table_link import EmulatorLink, GoldenLink, SerialLink
+    from .link import EmulatorLink, GoldenLink, SerialLink
     try:
         host, port = parse_address(args.listen, "0.0.0.0")
     except ValueError as exc:
@@ -478,7 +478,7 @@ def run_cli(args):
         if args.golden:
             link = GoldenLink(seed=args.seed)
         elif args.emulate:
-            from .tops import get_top
+            from ..flow.tops import get_top
             if get_top(args.emulate).params.get("game") != "holdem":
                 sys.exit(f"pokerhdl serve: {args.emulate} is not a Hold'em board top")
             print(f"building {args.emulate} in Verilator (cached after the first time) ...",

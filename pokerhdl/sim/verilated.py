@@ -24,7 +24,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 KERNEL = Path(__file__).with_name("verilated_kernel.cpp")
 CACHE = ROOT / "build" / "verilated"
 PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"

@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-CACHE = Path(__file__).resolve().parent.parent / "build" / "synth"
+CACHE = Path(__file__).resolve().parent.parent.parent / "build" / "synth"
 
 
 STATS_FORMAT = "block RAMs apart"     # part of the cache key: remembered figures of an older

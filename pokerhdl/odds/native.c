@@ -1,7 +1,7 @@
 /* The equity engine's Monte Carlo loop in C: the same counts as golden/equity.py's
  * monte_carlo (and golden/fast_equity.py's), at tens of millions of trials a second.
  *
- * Python (pokerhdl/equity_native.py) hands over the evaluator's lookup tables (built by
+ * Python (pokerhdl/odds/native.py) hands over the evaluator's lookup tables (built by
  * golden/fast_rank.py from rank7), the setup and each slot stream's starting state; this file
  * only deals, ranks and counts, exactly as golden/equity_deal.py and golden/fast_rank.py say:
  *   - a dealt slot of a lane: one xorshift128 word per trial, the first masked 6-bit field below

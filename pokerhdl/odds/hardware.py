@@ -2,7 +2,7 @@
 (golden/equity_protocol.py), over one of two links.
 
 - ``SimLink``: the committed generated/verilog/equity_engine.v compiled by Verilator
-  (pokerhdl/verilated.py) and fed through its byte streams: the generated RTL itself answers,
+  (pokerhdl/sim/verilated.py) and fed through its byte streams: the generated RTL itself answers,
   so the ``sim`` backend's counts are the hardware's.
 - ``SerialLink``: a board running the engine, through pyserial (the ``serial`` backend).
 
@@ -13,10 +13,10 @@ lanes (``lanes``).
 import time
 from functools import lru_cache
 
-from .golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
-from .golden.equity_deal import counted_fraction
-from .golden.equity_exact import exact_deals
-from .golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
+from ..golden.equity import EquityError, ERROR_TEXT, OK, check_monte_carlo
+from ..golden.equity_deal import counted_fraction
+from ..golden.equity_exact import exact_deals
+from ..golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
                                       setup_request)
 
 SIM_TOP = "equity_engine"
@@ -31,7 +31,7 @@ MAX_REPLY = 4 + TRIAL_BYTES + 10 * sum(COUNT_BYTES)    # the longest reply frame
 def engine_params(top=SIM_TOP):
     """The committed parameters (lanes, opponents, ...) of an engine top: the simulated
     engine's, or a board's (BOARD_TOP)."""
-    from .tops import TOPS
+    from ..flow.tops import TOPS
     return TOPS[top].params
 
 
@@ -43,7 +43,7 @@ class SimLink:
     """The generated equity engine in Verilator (built once, cached in build/verilated/)."""
 
     def __init__(self):
-        from .verilated import Model
+        from ..sim.verilated import Model
         params = engine_params()
         self.lanes, self.opponents = params["lanes"], params["opponents"]
         self.model = Model.build(SIM_TOP)

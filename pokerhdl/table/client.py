@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from .table_server import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
+from .server import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"
@@ -365,7 +365,7 @@ def run_cli(args):
         why = None
     finally:
         if args.screenshot and client is not None:
-            from .screenshot import save_png
+            from ..sim.screenshot import save_png
             save_png(client_lines(client.state, client.welcome), args.screenshot, columns=80,
                      red=RED_CARD)
     if why:

@@ -3,7 +3,7 @@
 // Python's per-call cost (about a microsecond) is far above a clock of a verilated design, so
 // the loops that run clock by clock live here: a valid/ready stream source, strobe recorders,
 // a UART line in each direction, a probe sweep, and "run until a port has a value". Python
-// (pokerhdl/verilated.py) sets them up and asks for whole transactions.
+// (pokerhdl/sim/verilated.py) sets them up and asks for whole transactions.
 //
 // Built by pokerhdl.verilated with -DTOP_CLASS=V<top> -DTOP_HEADER="V<top>.h" and a generated
 // ports.h that lists every port as PORT(name, width), and any internal signal asked for as

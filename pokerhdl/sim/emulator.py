@@ -1,12 +1,12 @@
 """Play a board top without the board: the committed generated/verilog/<top>.v, unmodified,
-compiled by Verilator (pokerhdl/verilated.py) and run as fast as it goes, never faster than
+compiled by Verilator (pokerhdl/sim/verilated.py) and run as fast as it goes, never faster than
 the board's own clock.
 
 The emulator is the board: it holds the switches and buttons at the levels a person sets (a
 press is held for 1.5 debounce periods, then released for as long, so the board's debouncer
 sees a clean press), watches the display every clock the way an eye does, and is the far end
 of the USB-UART (8N1 at the top's baud). Everything a board top has comes from its row in
-pokerhdl/tops.py and its board's table: a new top needs no code here. A board without a
+pokerhdl/flow/tops.py and its board's table: a new top needs no code here. A board without a
 display (the ULX3S) shows none; a top behind a PLL (pll_hz) is compiled with the PLL's
 simulation model (tb/ecp5/EHXPLLL.v: its output is its input) and clocked at the PLL's rate.
 
@@ -20,11 +20,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards.board import get_board
-from .boards.shell import core_hz
-from .games.panel import BUTTONS
-from .golden.sevenseg import GLYPHS
-from .tops import BOARD_TOPS, get_top
+from ..boards.board import get_board
+from ..boards.shell import core_hz
+from ..games.panel import BUTTONS
+from ..golden.sevenseg import GLYPHS
+from ..flow.tops import BOARD_TOPS, get_top
 from .verilated import ROOT, Model
 
 CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}

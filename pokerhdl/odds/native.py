@@ -1,4 +1,4 @@
-"""The Monte Carlo loop of the equity engine in C (equity_native.c), for the CPU backend: the
+"""The Monte Carlo loop of the equity engine in C (native.c), for the CPU backend: the
 counts of golden/equity.py's monte_carlo, tens of times faster than numpy.
 
 The C file is compiled on first use with the system's C compiler (``cc``, or $CC; -march=native
@@ -21,13 +21,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .golden import fast_rank
-from .golden.equity import Result, check_monte_carlo
-from .golden.equity_deal import lane_trials, stream_seed
-from .golden.rng import seed_words
-from .golden.shuffle import MASK_ROM
+from ..golden import fast_rank
+from ..golden.equity import Result, check_monte_carlo
+from ..golden.equity_deal import lane_trials, stream_seed
+from ..golden.rng import seed_words
+from ..golden.shuffle import MASK_ROM
 
-SOURCE = Path(__file__).with_name("equity_native.c")
+SOURCE = Path(__file__).with_name("native.c")
 CHUNK = 1 << 20             # trials per call, between progress reports
 RANDOM_SEAT = 255
 P8, P16, P32, P64 = (ctypes.POINTER(t) for t in (ctypes.c_uint8, ctypes.c_uint16,

@@ -7,8 +7,8 @@ PATH, so that apio's other programs never shadow the system's. They are small sc
 the real program by its full path (a symlink would make GHDL look for its back end in .tools). Standard library only: this runs
 before the virtual environment exists.
 
-    python3 -m pokerhdl.toolchain ensure   # find or install, then link into .tools/bin
-    python3 -m pokerhdl.toolchain doctor   # print what will be used, with versions
+    python3 -m pokerhdl.flow.toolchain ensure   # find or install, then link into .tools/bin
+    python3 -m pokerhdl.flow.toolchain doctor   # print what will be used, with versions
 """
 
 import os
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 LINKS = ROOT / ".tools" / "bin"
 # tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis, and a Tcl
 # shell that runs the Vivado script and XDC against stand-in commands (tb/vivado_stub.tcl)
@@ -124,4 +124,4 @@ if __name__ == "__main__":
     elif command == "doctor":
         doctor()
     else:
-        sys.exit("usage: python3 -m pokerhdl.toolchain ensure|doctor")
+        sys.exit("usage: python3 -m pokerhdl.flow.toolchain ensure|doctor")

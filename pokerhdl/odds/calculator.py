@@ -4,7 +4,7 @@ It takes cards as text ("AdAc", "Ad Ac") or codes, an opponent as two cards, Non
 (a random hand) or a hand range ("QQ+,AKs", golden/ranges.py), and answers exactly (every
 completion) or by Monte Carlo (seeded trials, dealt as the hardware engine deals them, so a seed
 and a lane count give the same counts on every backend). Backends: ``golden``, the CPU: exact
-runs in numpy (golden/fast_equity.py), Monte Carlo in C on every core (equity_native.py; numpy
+runs in numpy (golden/fast_equity.py), Monte Carlo in C on every core (native.py; numpy
 where there is no C compiler). The hardware engine's backends (``sim``: the generated RTL in a
 simulator; ``serial``: a board) come with it, in ``run_setup``.
 
@@ -22,12 +22,12 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from .golden.cards import CardError, format_cards, parse_cards
-from .golden.equity import (ERR_CARD, ERR_TRIALS, EquityError, Result, Setup,
+from ..golden.cards import CardError, format_cards, parse_cards
+from ..golden.equity import (ERR_CARD, ERR_TRIALS, EquityError, Result, Setup,
                             check_monte_carlo)
-from .golden.ranges import RangeError, parse_range, range_text
-from . import equity_native
-from .golden import fast_equity
+from ..golden.ranges import RangeError, parse_range, range_text
+from . import native
+from ..golden import fast_equity
 
 BACKENDS = ("golden", "sim", "serial")
 DEFAULT_TRIALS = 1_000_000
@@ -183,12 +183,12 @@ def _unknown_backend(backend):
 def hardware_link(backend, port=None, lanes=None):
     """The link to the hardware engine of backend ``sim`` (the generated RTL in Verilator) or
     ``serial`` (a board on ``port``, whose engine has ``lanes`` lanes)."""
-    from . import equity_hardware
+    from . import hardware
     if backend == "sim":
-        return equity_hardware.sim_link()
+        return hardware.sim_link()
     if not port:
         raise ValueError("the serial backend needs the board's port (--port /dev/ttyUSB1)")
-    return equity_hardware.SerialLink(port, lanes)
+    return hardware.SerialLink(port, lanes)
 
 
 def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
@@ -198,19 +198,19 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
     over ``lanes`` lanes (a hardware backend's ``link`` has its own). progress(done, total) as
     it goes, over this setup."""
     if backend in ("sim", "serial"):
-        from . import equity_hardware
+        from . import hardware
         engine = "Verilator, generated RTL" if backend == "sim" else "board"
         if exact:
-            return equity_hardware.exact(link, setup, fast_equity.exact_count(setup),
+            return hardware.exact(link, setup, fast_equity.exact_count(setup),
                                          progress), engine
-        return equity_hardware.monte_carlo(link, setup, trials, seed, progress), engine
+        return hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
         if exact:
             return fast_equity.exact(setup, progress=progress), "numpy"
-        if equity_native.available():
+        if native.available():
             # a thread per lane group pays off above a few milliseconds of work
             threads = 1 if trials < SMALL_RUN else None
-            return equity_native.monte_carlo(setup, trials, seed, lanes, progress=progress,
+            return native.monte_carlo(setup, trials, seed, lanes, progress=progress,
                                              threads=threads), "C"
         return fast_equity.monte_carlo(setup, trials, seed, lanes, progress=progress), "numpy"
     raise ValueError(_unknown_backend(backend))

@@ -1,8 +1,8 @@
-"""Conversion of the tops in pokerhdl.tops to Verilog and VHDL.
+"""Conversion of the tops in pokerhdl.flow.tops to Verilog and VHDL.
 
 MyHDL's converters keep state between calls (options leak, internal names drift), so each
 (top, language) is converted in a fresh Python process with every option given explicitly.
-``convert_all`` starts those processes; ``python -m pokerhdl.convert TOP HDL DIR [JSON]`` is one.
+``convert_all`` starts those processes; ``python -m pokerhdl.flow.convert TOP HDL DIR [JSON]`` is one.
 """
 
 import hashlib
@@ -15,7 +15,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from . import __version__
+from .. import __version__
 from .tops import TOPS, get_top
 
 HDLS = ("verilog", "vhdl")
@@ -120,23 +120,30 @@ def write_vhdl_package(directory):
     os.replace(temp, path)  # atomic: conversions run side by side
 
 
-PACKAGE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MEMO = os.path.join(os.path.dirname(PACKAGE), "build", "conversions")
+# what the generated files are made of: the hardware packages, the list of tops, this converter
+# and the package's version (in every file's header); the host programs are not
+HARDWARE = ("golden", "rtl", "games", "boards")
+CONVERTER = ("__init__.py", os.path.join("flow", "tops.py"), os.path.join("flow", "convert.py"))
 
 
 def conversion_key(name, hdl, overrides):
-    """What a conversion's output depends on: every source file of the package, the MyHDL and
-    Python versions, the top, the language and the parameters."""
+    """What a conversion's output depends on: every source file of the hardware packages and
+    the converter, the MyHDL and Python versions, the top, the language and the parameters."""
     import myhdl
     digest = hashlib.sha256(f"{name}\0{hdl}\0{json.dumps(overrides or {}, sort_keys=True)}\0"
                             f"{myhdl.__version__}\0{sys.version}".encode())
-    for folder, dirs, files in sorted(os.walk(PACKAGE)):
-        dirs.sort()
-        for file in sorted(f for f in files if f.endswith(".py")):
-            path = os.path.join(folder, file)
-            digest.update(os.path.relpath(path, PACKAGE).encode() + b"\0")
-            with open(path, "rb") as f:
-                digest.update(f.read())
+    paths = list(CONVERTER)
+    for package in HARDWARE:
+        for folder, dirs, files in sorted(os.walk(os.path.join(PACKAGE, package))):
+            dirs.sort()
+            paths += [os.path.relpath(os.path.join(folder, f), PACKAGE)
+                      for f in sorted(files) if f.endswith(".py")]
+    for path in paths:
+        digest.update(path.encode() + b"\0")
+        with open(os.path.join(PACKAGE, path), "rb") as f:
+            digest.update(f.read())
     return digest.hexdigest()[:24]
 
 
@@ -157,7 +164,7 @@ def convert_one(name, hdl, directory, overrides=None):
             for file in sorted(os.listdir(memo)):
                 shutil.copy(os.path.join(memo, file), scratch)
         else:
-            cmd = [sys.executable, "-m", "pokerhdl.convert", name, hdl, scratch,
+            cmd = [sys.executable, "-m", "pokerhdl.flow.convert", name, hdl, scratch,
                    json.dumps(overrides or {}, sort_keys=True)]
             # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
             env = dict(os.environ, PYTHONHASHSEED="0")
@@ -192,6 +199,6 @@ def convert_all(hdls=HDLS, names=None, root="generated", jobs=2):
 
 if __name__ == "__main__":
     if len(sys.argv) not in (4, 5):
-        raise SystemExit("usage: python -m pokerhdl.convert TOP verilog|vhdl DIR [JSON_PARAMS]")
+        raise SystemExit("usage: python -m pokerhdl.flow.convert TOP verilog|vhdl DIR [JSON_PARAMS]")
     convert_here(sys.argv[1], sys.argv[2], sys.argv[3],
                  json.loads(sys.argv[4]) if len(sys.argv) == 5 else None)

@@ -16,14 +16,14 @@ import time
 
 from .bots import BOTS, MAX_BOTS, decide, pot_odds
 from .calculator import DEFAULT_SEED, equity, make_setup
-from .golden.cards import NO_CARD, card_text
-from .golden.fast_equity import exact_count
-from .golden.hands import describe, rank7
-from .golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, POST_BB, POST_SB,
+from ..golden.cards import NO_CARD, card_text
+from ..golden.fast_equity import exact_count
+from ..golden.hands import describe, rank7
+from ..golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, POST_BB, POST_SB,
                             PREFLOP, RAISE, REF_BELOW_MIN, REF_CHECK_FACING_BET, REF_OVER_STACK,
                             REF_RAISE_CLOSED, RESULT_TEXT, STREET_NAMES, Table)
-from .golden.rng import XorShift128
-from .golden.shuffle import deal
+from ..golden.rng import XorShift128
+from ..golden.shuffle import deal
 
 YOU = 0                         # the person's seat; the bots sit at 1..n
 TRIALS = 20_000                 # Monte Carlo deals of one equity figure (a few ms in C)

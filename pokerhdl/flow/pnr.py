@@ -7,8 +7,8 @@ fabric); a top of an ECP5 board (the ULX3S) is routed with its LPF and can be pa
 bitstream by ecppack. Figures (routed Fmax per clock, LUT4, carry, FF, block RAM, DSP) come
 with a fixed seed and are remembered by content in build/pnr/, like the synthesis figures.
 
-    python -m pokerhdl.pnr [TOP ...] [--json]     route tops (all by default) and print figures
-    python -m pokerhdl.pnr --bitstream TOP        build/pnr/TOP/TOP.bit for an ECP5 board top
+    python -m pokerhdl.flow.pnr [TOP ...] [--json]     route tops (all by default) and print figures
+    python -m pokerhdl.flow.pnr --bitstream TOP        build/pnr/TOP/TOP.bit for an ECP5 board top
 """
 
 import argparse
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .synth import stat_cells
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 CACHE = ROOT / "build" / "pnr"
 DEVICE = ("--85k", "--package", "CABGA381", "--speed", "6")
 TARGET_MHZ = 100          # the bar every top is routed against (SPEC: Implementation)
@@ -158,7 +158,7 @@ def row(name, stats):
 def main(argv=None):
     from .tops import TOPS
     parser = argparse.ArgumentParser(
-        prog="python -m pokerhdl.pnr",
+        prog="python -m pokerhdl.flow.pnr",
         description="Place and route generated tops on an ECP5 LFE5U-85F speed 6 with yosys "
                     "and nextpnr-ecp5 from PyPI; print routed Fmax and resources. Blocks and "
                     "Xilinx-board tops are routed out of context at 100 MHz, ECP5-board tops "
