@@ -138,7 +138,9 @@ def cmd_join(args):
     run_cli(args)
 
 
-def main(argv=None):
+def build_parser():
+    """The `pokerhdl` argument parser, every subcommand with its options (each subcommand's
+    ``func`` runs it)."""
     parser = argparse.ArgumentParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("convert", help="write Verilog and/or VHDL of the tops into generated/")
@@ -257,7 +259,11 @@ def main(argv=None):
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen as a PNG "
                    "picture when the client ends")
     p.set_defaults(func=cmd_join)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
     args.func(args)
 
 
