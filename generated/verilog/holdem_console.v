@@ -92,124 +92,119 @@ wire [10:0] holdem_table0_log_put;
 wire [10:0] holdem_table0_log_total;
 wire holdem_table0_log_allin;
 reg [7:0] holdem_table0_probe_addr;
+wire holdem_table0_settled;
+wire [1:0] holdem_table0_winners;
+reg [23:0] holdem_table0_probe_q;
+reg [4:0] holdem_table0_state;
+reg holdem_table0_command_res_valid_q;
+reg [3:0] holdem_table0_command_last_code;
+reg holdem_table0_deal_deck_request_q;
+reg holdem_table0_action_log_valid_q;
+reg [2:0] holdem_table0_action_log_seat_q;
+reg [2:0] holdem_table0_action_log_action_q;
+reg [10:0] holdem_table0_action_log_put_q;
+reg [10:0] holdem_table0_action_log_total_q;
+reg holdem_table0_action_log_allin_q;
+reg holdem_table0_hand_done_q;
+reg holdem_table0_hand_game_over_q;
+reg [1:0] holdem_table0_wait_count;
+reg [4:0] holdem_table0_wait_next;
+reg [1:0] holdem_table0_hand_phase;
+reg [3:0] holdem_table0_command_code_q;
+reg [2:0] holdem_table0_command_action_q;
+reg [2:0] holdem_table0_action_log_code;
+reg [2:0] holdem_table0_fig_live_count;
+reg [2:0] holdem_table0_fig_first_need;
+reg [2:0] holdem_table0_hand_street;
+reg [3:0] holdem_table0_deal_taken;
+reg [3:0] holdem_table0_deal_last_take;
+reg holdem_table0_deal_bad_deck;
+reg [10:0] holdem_table0_amount_q;
+reg holdem_table0_below_min_raise;
+reg holdem_table0_not_turn;
+reg holdem_table0_over_stack;
+reg [2:0] holdem_table0_seat_q;
+reg holdem_table0_to_match;
+reg holdem_table0_whole_stack;
+reg [10:0] holdem_table0_fig_reach;
+reg [10:0] holdem_table0_chips_current_bet;
+reg [11:0] holdem_table0_fig_min_raise_to;
+reg [2:0] holdem_table0_hand_to_act;
+reg [10:0] holdem_table0_fig_ta_bet;
+reg [10:0] holdem_table0_command_bet_put;
+reg holdem_table0_fig_nothing_to_call;
+reg holdem_table0_fig_stack_over_call;
+reg holdem_table0_fig_raise_open;
+reg holdem_table0_fig_bet_zero;
+reg [10:0] holdem_table0_put;
+wire [2:0] holdem_table0_seat3;
+reg [10:0] holdem_table0_fig_call_put;
+reg [10:0] holdem_table0_fig_ta_stack;
+reg [10:0] holdem_table0_action_new_stack;
+reg [10:0] holdem_table0_action_new_bet;
+reg [10:0] holdem_table0_action_new_committed;
+reg [10:0] holdem_table0_fig_ta_committed;
+reg [10:0] holdem_table0_action_new_pot;
+reg [10:0] holdem_table0_chips_pot;
+reg holdem_table0_action_bet_grows;
+reg [10:0] holdem_table0_action_raise_by;
+reg [10:0] holdem_table0_fig_sb_put;
+reg [10:0] holdem_table0_fig_bb_put;
+reg [1:0] holdem_table0_chips_folded;
+reg [1:0] holdem_table0_fig_seat_onehot;
+reg [1:0] holdem_table0_chips_acted;
+reg [0:0] holdem_table0_hand_seat;
+reg [1:0] holdem_table0_chips_all_in;
+reg [10:0] holdem_table0_chips_min_raise;
+reg [1:0] holdem_table0_chips_busted;
+reg holdem_table0_hand_st_start;
+reg holdem_table0_hand_st_clear;
+reg [0:0] holdem_table0_hand_turn_from;
+reg holdem_table0_hand_st_showdown;
+reg [0:0] holdem_table0_hand_dealer;
+reg holdem_table0_hand_showed;
+reg [2:0] holdem_table0_fig_alive;
+reg [2:0] holdem_table0_hand_game_winner;
+reg [2:0] holdem_table0_fig_first_alive;
+reg [0:0] holdem_table0_deal_new_dealer;
+reg [15:0] holdem_table0_hand_number;
+reg holdem_table0_hand_first_hand;
+reg [2:0] holdem_table0_hand_sb_seat;
+wire [2:0] holdem_table0_deal_new_dealer3;
+reg [2:0] holdem_table0_hand_bb_seat;
+wire [2:0] holdem_table0_deal_left1_3;
+wire [2:0] holdem_table0_deal_left2_3;
+reg [0:0] holdem_table0_deal_left1;
 reg [25:0] holdem_table0_card_low;
 reg [26:0] holdem_table0_card_high;
-reg [1:0] holdem_table0_acted;
-reg [2:0] holdem_table0_action_q;
-reg [1:0] holdem_table0_all_in;
-reg [10:0] holdem_table0_amount_q;
-reg holdem_table0_bad_deck;
-reg [2:0] holdem_table0_bb_seat;
-reg holdem_table0_below_min_raise;
-reg holdem_table0_bet_grows;
-reg [10:0] holdem_table0_bet_put;
-reg [1:0] holdem_table0_busted;
 wire [52:0] holdem_table0_card_bit;
 reg [5:0] holdem_table0_card_q;
 reg holdem_table0_card_v;
-reg [3:0] holdem_table0_code_q;
-reg [10:0] holdem_table0_current_bet;
 reg [1:0] holdem_table0_deal_round;
 reg [0:0] holdem_table0_deal_seat;
-reg [0:0] holdem_table0_dealer;
 reg [51:0] holdem_table0_deck_seen;
-reg holdem_table0_first_hand;
-reg [1:0] holdem_table0_folded;
-reg [2:0] holdem_table0_game_winner;
-reg [15:0] holdem_table0_hand_no;
-reg [3:0] holdem_table0_last_code;
-reg [3:0] holdem_table0_last_take;
-reg [0:0] holdem_table0_left1;
-reg [0:0] holdem_table0_left2;
-reg [2:0] holdem_table0_log_code;
-reg [10:0] holdem_table0_min_raise;
-reg [10:0] holdem_table0_new_bet;
-reg [10:0] holdem_table0_new_committed;
-reg [0:0] holdem_table0_new_dealer;
-reg [10:0] holdem_table0_new_pot;
-reg [10:0] holdem_table0_new_stack;
-reg holdem_table0_not_turn;
-reg holdem_table0_over_stack;
-reg [1:0] holdem_table0_phase;
-reg [10:0] holdem_table0_pot;
-reg [10:0] holdem_table0_put;
-reg [10:0] holdem_table0_raise_by;
-reg [2:0] holdem_table0_sb_seat;
-reg [0:0] holdem_table0_seat;
-reg [2:0] holdem_table0_seat_q;
-reg holdem_table0_showed;
+reg [0:0] holdem_table0_left_of_deal_seat;
+reg [0:0] holdem_table0_left_of_dealer;
+reg [0:0] holdem_table0_left_of_left1;
+reg [0:0] holdem_table0_left_of_new_dealer;
 reg [2:0] holdem_table0_slot;
-reg [4:0] holdem_table0_state;
-reg [2:0] holdem_table0_street;
-reg [3:0] holdem_table0_taken;
-reg [2:0] holdem_table0_to_act;
-reg holdem_table0_to_match;
-reg [0:0] holdem_table0_turn_from;
-reg [1:0] holdem_table0_wait_count;
-reg [4:0] holdem_table0_wait_next;
-reg holdem_table0_whole_stack;
-reg holdem_table0_res_valid_q;
-reg holdem_table0_deck_request_q;
-reg holdem_table0_log_valid_q;
-reg [2:0] holdem_table0_log_seat_q;
-reg [2:0] holdem_table0_log_action_q;
-reg [10:0] holdem_table0_log_put_q;
-reg [10:0] holdem_table0_log_total_q;
-reg holdem_table0_log_allin_q;
-reg holdem_table0_hand_done_q;
-reg holdem_table0_game_over_q;
-reg [23:0] holdem_table0_probe_q;
-reg [10:0] holdem_table0_ta_stack;
-reg [10:0] holdem_table0_ta_bet;
-reg [10:0] holdem_table0_ta_faced;
-reg [10:0] holdem_table0_ta_committed;
-reg holdem_table0_ta_acted;
-reg [1:0] holdem_table0_seat_onehot;
-reg [11:0] holdem_table0_min_raise_to;
-reg holdem_table0_bet_zero;
+reg [0:0] holdem_table0_deal_left2;
+wire [2:0] holdem_table0_table_rom2_address;
+wire [2:0] holdem_table0_table_rom3_address;
+wire [2:0] holdem_table0_table_rom4_address;
+wire [2:0] holdem_table0_table_rom5_address;
 reg holdem_table0_answer;
 reg holdem_table0_answer_d;
-reg [3:0] holdem_table0_bet_ge;
-reg [3:0] holdem_table0_bet_ge_d;
 reg [1:0] holdem_table0_below_bet;
 reg [1:0] holdem_table0_below_bet_d;
-reg [10:0] holdem_table0_to_call;
-reg [10:0] holdem_table0_reach;
+reg [3:0] holdem_table0_bet_ge;
+reg [3:0] holdem_table0_bet_ge_d;
 reg [10:0] holdem_table0_gap;
-reg [10:0] holdem_table0_sb_put;
-reg [10:0] holdem_table0_bb_put;
 reg [1:0] holdem_table0_needs;
 reg [1:0] holdem_table0_needs_d;
-reg holdem_table0_raise_open;
-reg holdem_table0_stack_over_call;
-reg holdem_table0_nothing_to_call;
-reg [10:0] holdem_table0_call_put;
-reg holdem_table0_st_start;
-reg holdem_table0_st_clear;
-reg [0:0] holdem_table0_left_of_deal_seat;
-reg [2:0] holdem_table0_alive;
-wire [2:0] holdem_table0_seat3;
-reg [2:0] holdem_table0_live_count;
-reg holdem_table0_st_showdown;
-reg [2:0] holdem_table0_first_need;
-wire holdem_table0_st_done;
-reg [2:0] holdem_table0_first_alive;
-reg [0:0] holdem_table0_left_of_dealer;
-reg [0:0] holdem_table0_left_of_new_dealer;
-reg [0:0] holdem_table0_left_of_left1;
-wire [2:0] holdem_table0_new_dealer3;
-wire [2:0] holdem_table0_left1_3;
-wire [2:0] holdem_table0_left2_3;
-wire [4:0] holdem_table0_p_group;
-wire [2:0] holdem_table0_p_seat;
-wire [2:0] holdem_table0_p_hole_seat;
-wire [0:0] holdem_table0_p_index;
-wire [0:0] holdem_table0_p_hole_index;
-wire [1:0] holdem_table0_winners;
-wire [2:0] holdem_table0_table_rom6_address;
-wire [2:0] holdem_table0_table_rom7_address;
-wire [2:0] holdem_table0_table_rom8_address;
-wire [2:0] holdem_table0_table_rom9_address;
+reg holdem_table0_ta_acted;
+reg [10:0] holdem_table0_ta_faced;
+reg [10:0] holdem_table0_fig_to_call;
 wire [2:0] holdem_table0_table_rom10_address;
 wire holdem_table0_holdem_settle0_ev_invalid;
 wire holdem_table0_holdem_settle0_ev_out_valid;
@@ -385,6 +380,11 @@ reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
+wire [4:0] holdem_table0_p_group;
+wire [0:0] holdem_table0_p_hole_index;
+wire [2:0] holdem_table0_p_hole_seat;
+wire [0:0] holdem_table0_p_index;
+wire [2:0] holdem_table0_p_seat;
 wire [2:0] holdem_ui0_press;
 wire [28:0] holdem_ui0_log_in;
 wire [28:0] holdem_ui0_log_head;
@@ -530,43 +530,43 @@ wire holdem_ui0_terminal0_bin2bcd0_dabble_digit3_carry_out;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit3_adjusted;
 reg [3:0] holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
-reg [5:0] holdem_table0_board [0:5-1];
-reg [10:0] holdem_table0_committed [0:2-1];
-reg [5:0] holdem_table0_deck_board [0:5-1];
-reg [10:0] holdem_table0_faced [0:2-1];
-reg [5:0] holdem_table0_hole0 [0:2-1];
-reg [5:0] holdem_table0_hole1 [0:2-1];
-reg [10:0] holdem_table0_stacks [0:2-1];
-reg [5:0] holdem_table0_stage0 [0:2-1];
-reg [5:0] holdem_table0_stage1 [0:2-1];
-reg [10:0] holdem_table0_street_bet [0:2-1];
-reg [10:0] holdem_table0_payout [0:2-1];
 reg [23:0] holdem_table0_words [0:2-1];
+reg [10:0] holdem_table0_payout [0:2-1];
 reg [10:0] holdem_table0_refund [0:2-1];
+reg [10:0] holdem_table0_chips_faced [0:2-1];
+reg [10:0] holdem_table0_chips_stacks [0:2-1];
+reg [10:0] holdem_table0_chips_street_bet [0:2-1];
+reg [10:0] holdem_table0_chips_committed [0:2-1];
+reg [5:0] holdem_table0_hand_board [0:5-1];
+reg [5:0] holdem_table0_deal_deck_board [0:5-1];
+reg [5:0] holdem_table0_hand_hole0 [0:2-1];
+reg [5:0] holdem_table0_deal_stage0 [0:2-1];
+reg [5:0] holdem_table0_hand_hole1 [0:2-1];
+reg [5:0] holdem_table0_deal_stage1 [0:2-1];
 reg [5:0] holdem_table0_holdem_settle0_ev_cards [0:7-1];
 reg [10:0] holdem_table0_holdem_settle0_rest [0:2-1];
 reg [28:0] holdem_ui0_log_mem [0:4-1];
 
+assign holdem_table0_seat3[3-1:1] = 'b00;
+assign holdem_table0_seat3[0] = holdem_table0_hand_seat[0];
+assign holdem_table0_deal_new_dealer3[3-1:1] = 'b00;
+assign holdem_table0_deal_new_dealer3[0] = holdem_table0_deal_new_dealer[0];
+assign holdem_table0_deal_left1_3[3-1:1] = 'b00;
+assign holdem_table0_deal_left1_3[0] = holdem_table0_deal_left1[0];
+assign holdem_table0_deal_left2_3[3-1:1] = 'b00;
+assign holdem_table0_deal_left2_3[0] = holdem_table0_deal_left2[0];
 assign holdem_table0_card_bit[53-1:26] = holdem_table0_card_high;
 assign holdem_table0_card_bit[26-1:0] = holdem_table0_card_low;
-assign holdem_table0_seat3[3-1:1] = 'b00;
-assign holdem_table0_seat3[0] = holdem_table0_seat[0];
-assign holdem_table0_new_dealer3[3-1:1] = 'b00;
-assign holdem_table0_new_dealer3[0] = holdem_table0_new_dealer[0];
-assign holdem_table0_left1_3[3-1:1] = 'b00;
-assign holdem_table0_left1_3[0] = holdem_table0_left1[0];
-assign holdem_table0_left2_3[3-1:1] = 'b00;
-assign holdem_table0_left2_3[0] = holdem_table0_left2[0];
-assign holdem_table0_table_rom6_address[2] = holdem_table0_turn_from[0];
-assign holdem_table0_table_rom6_address[2-1:0] = holdem_table0_needs;
-assign holdem_table0_table_rom7_address[2] = holdem_table0_dealer[0];
-assign holdem_table0_table_rom7_address[2-1:0] = holdem_table0_busted;
-assign holdem_table0_table_rom8_address[2] = holdem_table0_new_dealer[0];
-assign holdem_table0_table_rom8_address[2-1:0] = holdem_table0_busted;
-assign holdem_table0_table_rom9_address[2] = holdem_table0_deal_seat[0];
-assign holdem_table0_table_rom9_address[2-1:0] = holdem_table0_busted;
-assign holdem_table0_table_rom10_address[2] = holdem_table0_left1[0];
-assign holdem_table0_table_rom10_address[2-1:0] = holdem_table0_busted;
+assign holdem_table0_table_rom2_address[2] = holdem_table0_hand_dealer[0];
+assign holdem_table0_table_rom2_address[2-1:0] = holdem_table0_chips_busted;
+assign holdem_table0_table_rom3_address[2] = holdem_table0_deal_new_dealer[0];
+assign holdem_table0_table_rom3_address[2-1:0] = holdem_table0_chips_busted;
+assign holdem_table0_table_rom4_address[2] = holdem_table0_deal_seat[0];
+assign holdem_table0_table_rom4_address[2-1:0] = holdem_table0_chips_busted;
+assign holdem_table0_table_rom5_address[2] = holdem_table0_deal_left1[0];
+assign holdem_table0_table_rom5_address[2-1:0] = holdem_table0_chips_busted;
+assign holdem_table0_table_rom10_address[2] = holdem_table0_hand_turn_from[0];
+assign holdem_table0_table_rom10_address[2-1:0] = holdem_table0_needs;
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_table0_holdem_settle0_ev_cards[6];
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_table0_holdem_settle0_ev_cards[5];
 assign holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_table0_holdem_settle0_ev_cards[4];
@@ -600,6 +600,652 @@ assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[16-1:12] = holdem_ui0_terminal0_bi
 assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[12-1:8] = holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
 assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[8-1:4] = holdem_ui0_terminal0_bin2bcd0_dabble_digit1_nibble;
 assign holdem_ui0_terminal0_bin2bcd0_bcd_bits[4-1:0] = holdem_ui0_terminal0_bin2bcd0_dabble_digit0_nibble;
+
+
+always @(posedge clk) begin: holdem_table0_steps
+    if (rst == 1) begin
+        holdem_table0_wait_next <= 5'b00000;
+        holdem_table0_wait_count <= 0;
+        holdem_table0_state <= 5'b00000;
+    end
+    else begin
+        case (holdem_table0_state)
+            5'b00000: begin
+                if (holdem_table0_cmd_valid) begin
+                    case (holdem_table0_cmd_op)
+                        'h0: begin
+                            holdem_table0_state <= 5'b00001;
+                        end
+                        'h1: begin
+                            if (((holdem_table0_hand_phase == 2) || (holdem_table0_hand_phase == 1))) begin
+                                holdem_table0_state <= 5'b11000;
+                            end
+                            else begin
+                                holdem_table0_state <= 5'b01110;
+                            end
+                        end
+                        'h2: begin
+                            holdem_table0_state <= 5'b10110;
+                        end
+                        default: begin
+                            holdem_table0_state <= 5'b11000;
+                        end
+                    endcase
+                end
+            end
+            5'b00001: begin
+                holdem_table0_state <= 5'b00010;
+            end
+            5'b00010: begin
+                holdem_table0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((holdem_table0_command_code_q != 0)) begin
+                    holdem_table0_state <= 5'b11000;
+                end
+                else if ((holdem_table0_command_action_q == 0)) begin
+                    holdem_table0_state <= 5'b00100;
+                end
+                else begin
+                    holdem_table0_state <= 5'b00101;
+                end
+            end
+            5'b00100: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_wait_next <= 5'b01000;
+                holdem_table0_state <= 5'b10111;
+            end
+            5'b00101: begin
+                holdem_table0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if (((holdem_table0_action_log_code == 6) || (holdem_table0_action_log_code == 7))) begin
+                    holdem_table0_state <= 5'b10101;
+                end
+                else begin
+                    holdem_table0_state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_wait_next <= 5'b01000;
+                holdem_table0_state <= 5'b10111;
+            end
+            5'b01000: begin
+                if ((holdem_table0_fig_live_count == 1)) begin
+                    holdem_table0_state <= 5'b01001;
+                end
+                else if ((holdem_table0_fig_first_need != 7)) begin
+                    holdem_table0_wait_count <= 2;
+                    holdem_table0_wait_next <= 5'b11000;
+                    holdem_table0_state <= 5'b10111;
+                end
+                else if ((holdem_table0_hand_street == 3)) begin
+                    holdem_table0_state <= 5'b01001;
+                end
+                else begin
+                    holdem_table0_wait_count <= 2;
+                    holdem_table0_wait_next <= 5'b01000;
+                    holdem_table0_state <= 5'b10111;
+                end
+            end
+            5'b01001: begin
+                holdem_table0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                if (holdem_table0_settled) begin
+                    holdem_table0_state <= 5'b01011;
+                end
+            end
+            5'b01011: begin
+                holdem_table0_state <= 5'b01100;
+            end
+            5'b01100: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_wait_next <= 5'b01101;
+                holdem_table0_state <= 5'b10111;
+            end
+            5'b01101: begin
+                holdem_table0_state <= 5'b11000;
+            end
+            5'b01110: begin
+                holdem_table0_state <= 5'b01111;
+            end
+            5'b01111: begin
+                holdem_table0_state <= 5'b10000;
+            end
+            5'b10000: begin
+                if (s_axis_tvalid) begin
+                    if ((holdem_table0_deal_taken == holdem_table0_deal_last_take)) begin
+                        holdem_table0_state <= 5'b10001;
+                    end
+                end
+            end
+            5'b10001: begin
+                holdem_table0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                if (holdem_table0_deal_bad_deck) begin
+                    holdem_table0_state <= 5'b11000;
+                end
+                else begin
+                    holdem_table0_state <= 5'b10011;
+                end
+            end
+            5'b10011: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_wait_next <= 5'b10100;
+                holdem_table0_state <= 5'b10111;
+            end
+            5'b10100: begin
+                holdem_table0_state <= 5'b00101;
+            end
+            5'b10101: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_state <= 5'b10111;
+                if ((holdem_table0_action_log_code == 6)) begin
+                    holdem_table0_wait_next <= 5'b10100;
+                end
+                else begin
+                    holdem_table0_wait_next <= 5'b01000;
+                end
+            end
+            5'b10110: begin
+                holdem_table0_wait_count <= 2;
+                holdem_table0_wait_next <= 5'b11000;
+                holdem_table0_state <= 5'b10111;
+            end
+            5'b10111: begin
+                if ((holdem_table0_wait_count == 0)) begin
+                    holdem_table0_state <= holdem_table0_wait_next;
+                end
+                else begin
+                    holdem_table0_wait_count <= (holdem_table0_wait_count - 1);
+                end
+            end
+            default: begin
+                holdem_table0_state <= 5'b00000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_table0_judge
+    reg [4-1:0] code;
+    if (rst == 1) begin
+        holdem_table0_command_bet_put <= 0;
+        holdem_table0_seat_q <= 0;
+        holdem_table0_amount_q <= 0;
+        holdem_table0_command_code_q <= 0;
+        holdem_table0_not_turn <= 0;
+        holdem_table0_whole_stack <= 0;
+        holdem_table0_command_res_valid_q <= 0;
+        holdem_table0_command_action_q <= 0;
+        holdem_table0_over_stack <= 0;
+        holdem_table0_to_match <= 0;
+        holdem_table0_below_min_raise <= 0;
+        holdem_table0_command_last_code <= 0;
+    end
+    else begin
+        holdem_table0_command_res_valid_q <= 0;
+        case (holdem_table0_state)
+            5'b00000: begin
+                if (holdem_table0_cmd_valid) begin
+                    holdem_table0_seat_q <= holdem_table0_cmd_seat;
+                    holdem_table0_command_action_q <= holdem_table0_cmd_action;
+                    holdem_table0_amount_q <= holdem_table0_cmd_amount;
+                    holdem_table0_command_code_q <= 0;
+                    if ((holdem_table0_cmd_op == 1)) begin
+                        case (holdem_table0_hand_phase)
+                            'h2: begin
+                                holdem_table0_command_code_q <= 1;
+                            end
+                            'h1: begin
+                                holdem_table0_command_code_q <= 3;
+                            end
+                        endcase
+                    end
+                    else if (((holdem_table0_cmd_op != 0) && (holdem_table0_cmd_op != 2))) begin
+                        holdem_table0_command_code_q <= 5;
+                    end
+                end
+            end
+            5'b00001: begin
+                holdem_table0_over_stack <= (holdem_table0_amount_q > holdem_table0_fig_reach);
+                holdem_table0_to_match <= (holdem_table0_amount_q <= holdem_table0_chips_current_bet);
+                holdem_table0_below_min_raise <= ({1'b0, holdem_table0_amount_q} < holdem_table0_fig_min_raise_to);
+                holdem_table0_whole_stack <= (holdem_table0_amount_q == holdem_table0_fig_reach);
+                holdem_table0_not_turn <= (holdem_table0_seat_q != holdem_table0_hand_to_act);
+                if ((holdem_table0_amount_q > holdem_table0_fig_ta_bet)) begin
+                    holdem_table0_command_bet_put <= (holdem_table0_amount_q - holdem_table0_fig_ta_bet);
+                end
+                else begin
+                    holdem_table0_command_bet_put <= 0;
+                end
+            end
+            5'b00010: begin
+                code = 4'h0;
+                if ((holdem_table0_hand_phase == 2)) begin
+                    code = 1;
+                end
+                else if ((holdem_table0_hand_phase != 1)) begin
+                    code = 2;
+                end
+                else if (holdem_table0_not_turn) begin
+                    code = 4;
+                end
+                else if ((holdem_table0_command_action_q > 5)) begin
+                    code = 5;
+                end
+                else if ((holdem_table0_command_action_q == 0)) begin
+                    code = 0;
+                end
+                else if ((holdem_table0_command_action_q == 1)) begin
+                    if ((!holdem_table0_fig_nothing_to_call)) begin
+                        code = 6;
+                    end
+                end
+                else if ((holdem_table0_command_action_q == 2)) begin
+                    if (holdem_table0_fig_nothing_to_call) begin
+                        code = 7;
+                    end
+                end
+                else if ((holdem_table0_command_action_q == 5)) begin
+                    if ((holdem_table0_fig_stack_over_call && (!holdem_table0_fig_raise_open))) begin
+                        code = 10;
+                    end
+                end
+                else if (((holdem_table0_command_action_q == 3) && (!holdem_table0_fig_bet_zero))) begin
+                    code = 8;
+                end
+                else if (((holdem_table0_command_action_q == 4) && holdem_table0_fig_bet_zero)) begin
+                    code = 9;
+                end
+                else if ((!holdem_table0_fig_raise_open)) begin
+                    code = 10;
+                end
+                else if (holdem_table0_over_stack) begin
+                    code = 11;
+                end
+                else if ((holdem_table0_to_match || (holdem_table0_below_min_raise && (!holdem_table0_whole_stack)))) begin
+                    code = 12;
+                end
+                holdem_table0_command_code_q <= code;
+            end
+            5'b10010: begin
+                if (holdem_table0_deal_bad_deck) begin
+                    holdem_table0_command_code_q <= 13;
+                end
+            end
+            5'b11000: begin
+                holdem_table0_command_res_valid_q <= 1;
+                holdem_table0_command_last_code <= holdem_table0_command_code_q;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_table0_apply
+    if (rst == 1) begin
+        holdem_table0_action_log_action_q <= 0;
+        holdem_table0_action_log_total_q <= 0;
+        holdem_table0_action_new_bet <= 0;
+        holdem_table0_action_raise_by <= 0;
+        holdem_table0_action_log_seat_q <= 0;
+        holdem_table0_action_log_put_q <= 0;
+        holdem_table0_action_log_code <= 0;
+        holdem_table0_action_new_pot <= 0;
+        holdem_table0_action_bet_grows <= 0;
+        holdem_table0_action_log_valid_q <= 0;
+        holdem_table0_action_log_allin_q <= 0;
+        holdem_table0_action_new_committed <= 0;
+        holdem_table0_put <= 0;
+        holdem_table0_action_new_stack <= 0;
+    end
+    else begin
+        holdem_table0_action_log_valid_q <= 0;
+        case (holdem_table0_state)
+            5'b00010: begin
+                holdem_table0_action_log_code <= holdem_table0_command_action_q;
+                if ((holdem_table0_command_action_q == 2)) begin
+                    holdem_table0_put <= holdem_table0_fig_call_put;
+                end
+                else if ((holdem_table0_command_action_q == 5)) begin
+                    holdem_table0_put <= holdem_table0_fig_ta_stack;
+                end
+                else if (((holdem_table0_command_action_q == 3) || (holdem_table0_command_action_q == 4))) begin
+                    holdem_table0_put <= holdem_table0_command_bet_put;
+                end
+                else begin
+                    holdem_table0_put <= 0;
+                end
+            end
+            5'b00100: begin
+                holdem_table0_action_log_valid_q <= 1;
+                holdem_table0_action_log_seat_q <= holdem_table0_seat3;
+                holdem_table0_action_log_action_q <= 0;
+                holdem_table0_action_log_put_q <= 0;
+                holdem_table0_action_log_total_q <= holdem_table0_fig_ta_bet;
+                holdem_table0_action_log_allin_q <= 0;
+            end
+            5'b00101: begin
+                holdem_table0_action_new_stack <= (holdem_table0_fig_ta_stack - holdem_table0_put);
+                holdem_table0_action_new_bet <= (holdem_table0_fig_ta_bet + holdem_table0_put);
+                holdem_table0_action_new_committed <= (holdem_table0_fig_ta_committed + holdem_table0_put);
+                holdem_table0_action_new_pot <= (holdem_table0_chips_pot + holdem_table0_put);
+            end
+            5'b00110: begin
+                holdem_table0_action_log_valid_q <= 1;
+                holdem_table0_action_log_seat_q <= holdem_table0_seat3;
+                holdem_table0_action_log_action_q <= holdem_table0_action_log_code;
+                holdem_table0_action_log_put_q <= holdem_table0_put;
+                holdem_table0_action_log_total_q <= holdem_table0_action_new_bet;
+                holdem_table0_action_log_allin_q <= (holdem_table0_action_new_stack == 0);
+                holdem_table0_action_bet_grows <= (holdem_table0_action_new_bet > holdem_table0_chips_current_bet);
+                if ((holdem_table0_action_new_bet > holdem_table0_chips_current_bet)) begin
+                    holdem_table0_action_raise_by <= (holdem_table0_action_new_bet - holdem_table0_chips_current_bet);
+                end
+                else begin
+                    holdem_table0_action_raise_by <= 0;
+                end
+            end
+            5'b10011: begin
+                holdem_table0_action_log_code <= 6;
+            end
+            5'b10100: begin
+                if ((holdem_table0_action_log_code == 6)) begin
+                    holdem_table0_put <= holdem_table0_fig_sb_put;
+                end
+                else begin
+                    holdem_table0_put <= holdem_table0_fig_bb_put;
+                end
+            end
+            5'b10101: begin
+                if ((holdem_table0_action_log_code == 6)) begin
+                    holdem_table0_action_log_code <= 7;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_table0_ledger
+    integer i;
+    reg [2-1:0] broke;
+    if (rst == 1) begin
+        holdem_table0_chips_faced[0] <= 0;
+        holdem_table0_chips_faced[1] <= 0;
+        holdem_table0_chips_all_in <= 0;
+        holdem_table0_chips_street_bet[0] <= 0;
+        holdem_table0_chips_street_bet[1] <= 0;
+        holdem_table0_chips_folded <= 0;
+        holdem_table0_chips_stacks[0] <= 1000;
+        holdem_table0_chips_stacks[1] <= 1000;
+        holdem_table0_chips_committed[0] <= 0;
+        holdem_table0_chips_committed[1] <= 0;
+        holdem_table0_chips_current_bet <= 0;
+        holdem_table0_chips_busted <= 0;
+        holdem_table0_chips_pot <= 0;
+        holdem_table0_chips_min_raise <= 10;
+        holdem_table0_chips_acted <= 0;
+    end
+    else begin
+        case (holdem_table0_state)
+            5'b00100: begin
+                holdem_table0_chips_folded <= (holdem_table0_chips_folded | holdem_table0_fig_seat_onehot);
+                holdem_table0_chips_acted <= (holdem_table0_chips_acted | holdem_table0_fig_seat_onehot);
+                holdem_table0_chips_faced[holdem_table0_hand_seat] <= holdem_table0_chips_current_bet;
+            end
+            5'b00110: begin
+                holdem_table0_chips_stacks[holdem_table0_hand_seat] <= holdem_table0_action_new_stack;
+                holdem_table0_chips_street_bet[holdem_table0_hand_seat] <= holdem_table0_action_new_bet;
+                holdem_table0_chips_committed[holdem_table0_hand_seat] <= holdem_table0_action_new_committed;
+                holdem_table0_chips_pot <= holdem_table0_action_new_pot;
+                if ((holdem_table0_action_new_stack == 0)) begin
+                    holdem_table0_chips_all_in <= (holdem_table0_chips_all_in | holdem_table0_fig_seat_onehot);
+                end
+            end
+            5'b00111: begin
+                if (holdem_table0_action_bet_grows) begin
+                    holdem_table0_chips_current_bet <= holdem_table0_action_new_bet;
+                    holdem_table0_chips_faced[holdem_table0_hand_seat] <= holdem_table0_action_new_bet;
+                    if ((holdem_table0_action_raise_by >= holdem_table0_chips_min_raise)) begin
+                        holdem_table0_chips_min_raise <= holdem_table0_action_raise_by;
+                    end
+                end
+                else begin
+                    holdem_table0_chips_faced[holdem_table0_hand_seat] <= holdem_table0_chips_current_bet;
+                end
+                holdem_table0_chips_acted <= (holdem_table0_chips_acted | holdem_table0_fig_seat_onehot);
+            end
+            5'b01000: begin
+                if (((holdem_table0_fig_live_count != 1) && (holdem_table0_fig_first_need == 7) && (holdem_table0_hand_street != 3))) begin
+                    for (i=0; i<2; i=i+1) begin
+                        holdem_table0_chips_street_bet[i] <= 0;
+                        holdem_table0_chips_faced[i] <= 0;
+                    end
+                    holdem_table0_chips_acted <= 0;
+                    holdem_table0_chips_current_bet <= 0;
+                    holdem_table0_chips_min_raise <= 10;
+                end
+            end
+            5'b01011: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_chips_stacks[i] <= (holdem_table0_chips_stacks[i] + holdem_table0_payout[i]);
+                end
+                holdem_table0_chips_pot <= 0;
+            end
+            5'b01100: begin
+                broke = 2'h0;
+                for (i=0; i<2; i=i+1) begin
+                    broke[i] = (holdem_table0_chips_stacks[i] == 0);
+                end
+                holdem_table0_chips_busted <= broke;
+            end
+            5'b10011: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_chips_street_bet[i] <= 0;
+                    holdem_table0_chips_committed[i] <= 0;
+                    holdem_table0_chips_faced[i] <= 0;
+                end
+                holdem_table0_chips_folded <= holdem_table0_chips_busted;
+                holdem_table0_chips_all_in <= 0;
+                holdem_table0_chips_acted <= 0;
+                holdem_table0_chips_pot <= 0;
+                holdem_table0_chips_current_bet <= 0;
+                holdem_table0_chips_min_raise <= 10;
+            end
+            5'b10101: begin
+                if ((holdem_table0_action_log_code != 6)) begin
+                    holdem_table0_chips_current_bet <= 10;
+                    holdem_table0_chips_min_raise <= 10;
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_chips_stacks[i] <= 1000;
+                    holdem_table0_chips_street_bet[i] <= 0;
+                    holdem_table0_chips_committed[i] <= 0;
+                    holdem_table0_chips_faced[i] <= 0;
+                end
+                holdem_table0_chips_folded <= 0;
+                holdem_table0_chips_all_in <= 0;
+                holdem_table0_chips_busted <= 0;
+                holdem_table0_chips_acted <= 0;
+                holdem_table0_chips_pot <= 0;
+                holdem_table0_chips_current_bet <= 0;
+                holdem_table0_chips_min_raise <= 10;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_table0_progress
+    integer i;
+    integer j;
+    if (rst == 1) begin
+        holdem_table0_hand_st_showdown <= 0;
+        holdem_table0_hand_bb_seat <= 7;
+        holdem_table0_hand_number <= 0;
+        holdem_table0_hand_to_act <= 7;
+        holdem_table0_hand_showed <= 0;
+        holdem_table0_hand_phase <= 0;
+        holdem_table0_hand_st_start <= 0;
+        holdem_table0_hand_game_over_q <= 0;
+        holdem_table0_hand_street <= 0;
+        holdem_table0_hand_dealer <= 0;
+        holdem_table0_hand_hole1[0] <= 63;
+        holdem_table0_hand_hole1[1] <= 63;
+        holdem_table0_hand_first_hand <= 1;
+        holdem_table0_hand_hole0[0] <= 63;
+        holdem_table0_hand_hole0[1] <= 63;
+        holdem_table0_hand_game_winner <= 7;
+        holdem_table0_hand_st_clear <= 0;
+        holdem_table0_hand_seat <= 0;
+        holdem_table0_hand_sb_seat <= 7;
+        holdem_table0_hand_turn_from <= 0;
+        holdem_table0_hand_board[0] <= 63;
+        holdem_table0_hand_board[1] <= 63;
+        holdem_table0_hand_board[2] <= 63;
+        holdem_table0_hand_board[3] <= 63;
+        holdem_table0_hand_board[4] <= 63;
+        holdem_table0_hand_done_q <= 0;
+    end
+    else begin
+        holdem_table0_hand_done_q <= 0;
+        holdem_table0_hand_st_start <= 0;
+        holdem_table0_hand_st_clear <= 0;
+        case (holdem_table0_state)
+            5'b00100: begin
+                holdem_table0_hand_turn_from <= holdem_table0_hand_seat;
+            end
+            5'b00111: begin
+                holdem_table0_hand_turn_from <= holdem_table0_hand_seat;
+            end
+            5'b01000: begin
+                if ((holdem_table0_fig_live_count == 1)) begin
+                    holdem_table0_hand_st_showdown <= 0;
+                end
+                else if ((holdem_table0_fig_first_need != 7)) begin
+                    holdem_table0_hand_to_act <= holdem_table0_fig_first_need;
+                    holdem_table0_hand_seat <= holdem_table0_fig_first_need[1-1:0];
+                end
+                else if ((holdem_table0_hand_street == 3)) begin
+                    holdem_table0_hand_st_showdown <= 1;
+                end
+                else begin
+                    holdem_table0_hand_street <= (holdem_table0_hand_street + 1);
+                    case (holdem_table0_hand_street)
+                        'h0: begin
+                            holdem_table0_hand_board[0] <= holdem_table0_deal_deck_board[0];
+                            holdem_table0_hand_board[1] <= holdem_table0_deal_deck_board[1];
+                            holdem_table0_hand_board[2] <= holdem_table0_deal_deck_board[2];
+                        end
+                        'h1: begin
+                            holdem_table0_hand_board[3] <= holdem_table0_deal_deck_board[3];
+                        end
+                        default: begin
+                            holdem_table0_hand_board[4] <= holdem_table0_deal_deck_board[4];
+                        end
+                    endcase
+                    holdem_table0_hand_turn_from <= holdem_table0_hand_dealer;
+                end
+            end
+            5'b01001: begin
+                holdem_table0_hand_to_act <= 7;
+                if (holdem_table0_hand_st_showdown) begin
+                    holdem_table0_hand_street <= 4;
+                end
+                holdem_table0_hand_showed <= holdem_table0_hand_st_showdown;
+                holdem_table0_hand_st_start <= 1;
+            end
+            5'b01101: begin
+                if ((holdem_table0_fig_alive == 1)) begin
+                    holdem_table0_hand_phase <= 2;
+                    holdem_table0_hand_game_over_q <= 1;
+                    holdem_table0_hand_game_winner <= holdem_table0_fig_first_alive;
+                end
+                else begin
+                    holdem_table0_hand_phase <= 0;
+                end
+                holdem_table0_hand_done_q <= 1;
+            end
+            5'b10011: begin
+                holdem_table0_hand_dealer <= holdem_table0_deal_new_dealer;
+                holdem_table0_hand_number <= (holdem_table0_hand_number + 1);
+                holdem_table0_hand_first_hand <= 0;
+                holdem_table0_hand_street <= 0;
+                holdem_table0_hand_to_act <= 7;
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_hand_hole0[i] <= holdem_table0_deal_stage0[i];
+                    holdem_table0_hand_hole1[i] <= holdem_table0_deal_stage1[i];
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_table0_hand_board[j] <= 63;
+                end
+                holdem_table0_hand_showed <= 0;
+                holdem_table0_hand_st_clear <= 1;
+                if ((holdem_table0_fig_alive == 2)) begin
+                    holdem_table0_hand_sb_seat <= holdem_table0_deal_new_dealer3;
+                    holdem_table0_hand_bb_seat <= holdem_table0_deal_left1_3;
+                    holdem_table0_hand_seat <= holdem_table0_deal_new_dealer;
+                end
+                else begin
+                    holdem_table0_hand_sb_seat <= holdem_table0_deal_left1_3;
+                    holdem_table0_hand_bb_seat <= holdem_table0_deal_left2_3;
+                    holdem_table0_hand_seat <= holdem_table0_deal_left1;
+                end
+            end
+            5'b10101: begin
+                if ((holdem_table0_action_log_code == 6)) begin
+                    holdem_table0_hand_seat <= holdem_table0_hand_bb_seat[1-1:0];
+                end
+                else begin
+                    holdem_table0_hand_phase <= 1;
+                    holdem_table0_hand_turn_from <= holdem_table0_hand_bb_seat[1-1:0];
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_hand_hole0[i] <= 63;
+                    holdem_table0_hand_hole1[i] <= 63;
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_table0_hand_board[j] <= 63;
+                end
+                holdem_table0_hand_to_act <= 7;
+                holdem_table0_hand_dealer <= 0;
+                holdem_table0_hand_sb_seat <= 7;
+                holdem_table0_hand_bb_seat <= 7;
+                holdem_table0_hand_street <= 0;
+                holdem_table0_hand_phase <= 0;
+                holdem_table0_hand_number <= 0;
+                holdem_table0_hand_first_hand <= 1;
+                holdem_table0_hand_game_winner <= 7;
+                holdem_table0_hand_game_over_q <= 0;
+                holdem_table0_hand_showed <= 0;
+                holdem_table0_hand_seat <= 0;
+                holdem_table0_hand_st_clear <= 1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
 
 
 always @(holdem_table0_card_q) begin: holdem_table0_table_rom0_read
@@ -742,60 +1388,8 @@ always @(holdem_table0_card_q) begin: holdem_table0_table_rom1_read
 end
 
 
-always @(holdem_table0_seat) begin: holdem_table0_table_rom2_read
-    case (holdem_table0_seat)
-        0: holdem_table0_seat_onehot = 1;
-        default: holdem_table0_seat_onehot = 2;
-    endcase
-end
-
-
-always @(holdem_table0_folded) begin: holdem_table0_table_rom3_read
-    case (holdem_table0_folded)
-        0: holdem_table0_live_count = 2;
-        1: holdem_table0_live_count = 1;
-        2: holdem_table0_live_count = 1;
-        default: holdem_table0_live_count = 0;
-    endcase
-end
-
-
-always @(holdem_table0_busted) begin: holdem_table0_table_rom4_read
-    case (holdem_table0_busted)
-        0: holdem_table0_alive = 2;
-        1: holdem_table0_alive = 1;
-        2: holdem_table0_alive = 1;
-        default: holdem_table0_alive = 0;
-    endcase
-end
-
-
-always @(holdem_table0_busted) begin: holdem_table0_table_rom5_read
-    case (holdem_table0_busted)
-        0: holdem_table0_first_alive = 0;
-        1: holdem_table0_first_alive = 1;
-        2: holdem_table0_first_alive = 0;
-        default: holdem_table0_first_alive = 7;
-    endcase
-end
-
-
-always @(holdem_table0_table_rom6_address) begin: holdem_table0_table_rom6_read
-    case (holdem_table0_table_rom6_address)
-        0: holdem_table0_first_need = 7;
-        1: holdem_table0_first_need = 0;
-        2: holdem_table0_first_need = 1;
-        3: holdem_table0_first_need = 1;
-        4: holdem_table0_first_need = 7;
-        5: holdem_table0_first_need = 0;
-        6: holdem_table0_first_need = 1;
-        default: holdem_table0_first_need = 0;
-    endcase
-end
-
-
-always @(holdem_table0_table_rom7_address) begin: holdem_table0_table_rom7_read
-    case (holdem_table0_table_rom7_address)
+always @(holdem_table0_table_rom2_address) begin: holdem_table0_table_rom2_read
+    case (holdem_table0_table_rom2_address)
         0: holdem_table0_left_of_dealer = 1;
         1: holdem_table0_left_of_dealer = 1;
         2: holdem_table0_left_of_dealer = 0;
@@ -808,8 +1402,8 @@ always @(holdem_table0_table_rom7_address) begin: holdem_table0_table_rom7_read
 end
 
 
-always @(holdem_table0_table_rom8_address) begin: holdem_table0_table_rom8_read
-    case (holdem_table0_table_rom8_address)
+always @(holdem_table0_table_rom3_address) begin: holdem_table0_table_rom3_read
+    case (holdem_table0_table_rom3_address)
         0: holdem_table0_left_of_new_dealer = 1;
         1: holdem_table0_left_of_new_dealer = 1;
         2: holdem_table0_left_of_new_dealer = 0;
@@ -822,8 +1416,8 @@ always @(holdem_table0_table_rom8_address) begin: holdem_table0_table_rom8_read
 end
 
 
-always @(holdem_table0_table_rom9_address) begin: holdem_table0_table_rom9_read
-    case (holdem_table0_table_rom9_address)
+always @(holdem_table0_table_rom4_address) begin: holdem_table0_table_rom4_read
+    case (holdem_table0_table_rom4_address)
         0: holdem_table0_left_of_deal_seat = 1;
         1: holdem_table0_left_of_deal_seat = 1;
         2: holdem_table0_left_of_deal_seat = 0;
@@ -836,8 +1430,8 @@ always @(holdem_table0_table_rom9_address) begin: holdem_table0_table_rom9_read
 end
 
 
-always @(holdem_table0_table_rom10_address) begin: holdem_table0_table_rom10_read
-    case (holdem_table0_table_rom10_address)
+always @(holdem_table0_table_rom5_address) begin: holdem_table0_table_rom5_read
+    case (holdem_table0_table_rom5_address)
         0: holdem_table0_left_of_left1 = 1;
         1: holdem_table0_left_of_left1 = 1;
         2: holdem_table0_left_of_left1 = 0;
@@ -847,6 +1441,298 @@ always @(holdem_table0_table_rom10_address) begin: holdem_table0_table_rom10_rea
         6: holdem_table0_left_of_left1 = 0;
         default: holdem_table0_left_of_left1 = 1;
     endcase
+end
+
+
+always @(posedge clk) begin: holdem_table0_collect
+    integer i;
+    if (rst == 1) begin
+        holdem_table0_deck_seen <= 0;
+        holdem_table0_deal_seat <= 0;
+        holdem_table0_card_v <= 0;
+        holdem_table0_deal_left2 <= 0;
+        holdem_table0_deal_stage0[0] <= 63;
+        holdem_table0_deal_stage0[1] <= 63;
+        holdem_table0_deal_bad_deck <= 0;
+        holdem_table0_slot <= 0;
+        holdem_table0_deal_round <= 0;
+        holdem_table0_deal_new_dealer <= 0;
+        holdem_table0_deal_last_take <= 0;
+        holdem_table0_deal_deck_board[0] <= 63;
+        holdem_table0_deal_deck_board[1] <= 63;
+        holdem_table0_deal_deck_board[2] <= 63;
+        holdem_table0_deal_deck_board[3] <= 63;
+        holdem_table0_deal_deck_board[4] <= 63;
+        holdem_table0_deal_stage1[0] <= 63;
+        holdem_table0_deal_stage1[1] <= 63;
+        holdem_table0_deal_taken <= 0;
+        holdem_table0_card_q <= 0;
+        holdem_table0_deal_deck_request_q <= 0;
+        holdem_table0_deal_left1 <= 0;
+    end
+    else begin
+        holdem_table0_deal_deck_request_q <= 0;
+        holdem_table0_card_v <= 0;
+        if (holdem_table0_card_v) begin
+            if ((holdem_table0_card_bit[52] || ((holdem_table0_deck_seen & holdem_table0_card_bit[52-1:0]) != 0))) begin
+                holdem_table0_deal_bad_deck <= 1;
+            end
+            holdem_table0_deck_seen <= (holdem_table0_deck_seen | holdem_table0_card_bit[52-1:0]);
+            if ((holdem_table0_deal_round == 2)) begin
+                holdem_table0_deal_deck_board[holdem_table0_slot] <= holdem_table0_card_q;
+                holdem_table0_slot <= (holdem_table0_slot + 1);
+            end
+            else begin
+                if ((holdem_table0_deal_round == 0)) begin
+                    holdem_table0_deal_stage0[holdem_table0_deal_seat] <= holdem_table0_card_q;
+                end
+                else begin
+                    holdem_table0_deal_stage1[holdem_table0_deal_seat] <= holdem_table0_card_q;
+                end
+                holdem_table0_deal_seat <= holdem_table0_left_of_deal_seat;
+                if (($signed({1'b0, holdem_table0_slot}) == ($signed({1'b0, holdem_table0_fig_alive}) - 1))) begin
+                    holdem_table0_slot <= 0;
+                    holdem_table0_deal_round <= (holdem_table0_deal_round + 1);
+                end
+                else begin
+                    holdem_table0_slot <= (holdem_table0_slot + 1);
+                end
+            end
+        end
+        case (holdem_table0_state)
+            5'b01110: begin
+                if (holdem_table0_hand_first_hand) begin
+                    holdem_table0_deal_new_dealer <= holdem_table0_hand_dealer;
+                end
+                else begin
+                    holdem_table0_deal_new_dealer <= holdem_table0_left_of_dealer;
+                end
+                for (i=0; i<2; i=i+1) begin
+                    holdem_table0_deal_stage0[i] <= 63;
+                    holdem_table0_deal_stage1[i] <= 63;
+                end
+                holdem_table0_deck_seen <= 0;
+                holdem_table0_deal_bad_deck <= 0;
+                holdem_table0_slot <= 0;
+                holdem_table0_deal_round <= 0;
+                holdem_table0_deal_deck_request_q <= 1;
+            end
+            5'b01111: begin
+                holdem_table0_deal_seat <= holdem_table0_left_of_new_dealer;
+                holdem_table0_deal_left1 <= holdem_table0_left_of_new_dealer;
+                holdem_table0_deal_taken <= 0;
+                holdem_table0_deal_last_take <= ({holdem_table0_fig_alive, 1'b0} + (5 - 1));
+            end
+            5'b10000: begin
+                if (s_axis_tvalid) begin
+                    holdem_table0_card_q <= s_axis_tdata;
+                    holdem_table0_card_v <= 1;
+                    holdem_table0_deal_taken <= (holdem_table0_deal_taken + 1);
+                end
+            end
+            5'b10010: begin
+                holdem_table0_deal_left2 <= holdem_table0_left_of_left1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_table0_hand_seat) begin: holdem_table0_table_rom6_read
+    case (holdem_table0_hand_seat)
+        0: holdem_table0_fig_seat_onehot = 1;
+        default: holdem_table0_fig_seat_onehot = 2;
+    endcase
+end
+
+
+always @(holdem_table0_chips_folded) begin: holdem_table0_table_rom7_read
+    case (holdem_table0_chips_folded)
+        0: holdem_table0_fig_live_count = 2;
+        1: holdem_table0_fig_live_count = 1;
+        2: holdem_table0_fig_live_count = 1;
+        default: holdem_table0_fig_live_count = 0;
+    endcase
+end
+
+
+always @(holdem_table0_chips_busted) begin: holdem_table0_table_rom8_read
+    case (holdem_table0_chips_busted)
+        0: holdem_table0_fig_alive = 2;
+        1: holdem_table0_fig_alive = 1;
+        2: holdem_table0_fig_alive = 1;
+        default: holdem_table0_fig_alive = 0;
+    endcase
+end
+
+
+always @(holdem_table0_chips_busted) begin: holdem_table0_table_rom9_read
+    case (holdem_table0_chips_busted)
+        0: holdem_table0_fig_first_alive = 0;
+        1: holdem_table0_fig_first_alive = 1;
+        2: holdem_table0_fig_first_alive = 0;
+        default: holdem_table0_fig_first_alive = 7;
+    endcase
+end
+
+
+always @(holdem_table0_table_rom10_address) begin: holdem_table0_table_rom10_read
+    case (holdem_table0_table_rom10_address)
+        0: holdem_table0_fig_first_need = 7;
+        1: holdem_table0_fig_first_need = 0;
+        2: holdem_table0_fig_first_need = 1;
+        3: holdem_table0_fig_first_need = 1;
+        4: holdem_table0_fig_first_need = 7;
+        5: holdem_table0_fig_first_need = 0;
+        6: holdem_table0_fig_first_need = 1;
+        default: holdem_table0_fig_first_need = 0;
+    endcase
+end
+
+// Stage 1: the worked seat's figures, pairwise bet order, who is left.
+always @(posedge clk) begin: holdem_table0_derive1
+    if (rst == 1) begin
+        holdem_table0_below_bet <= 0;
+        holdem_table0_ta_faced <= 0;
+        holdem_table0_fig_ta_stack <= 0;
+        holdem_table0_answer <= 0;
+        holdem_table0_bet_ge <= 0;
+        holdem_table0_fig_bet_zero <= 0;
+        holdem_table0_ta_acted <= 0;
+        holdem_table0_fig_min_raise_to <= 10;
+        holdem_table0_fig_ta_committed <= 0;
+        holdem_table0_fig_ta_bet <= 0;
+    end
+    else begin
+        holdem_table0_fig_ta_stack <= holdem_table0_chips_stacks[holdem_table0_hand_seat];
+        holdem_table0_fig_ta_bet <= holdem_table0_chips_street_bet[holdem_table0_hand_seat];
+        holdem_table0_ta_faced <= holdem_table0_chips_faced[holdem_table0_hand_seat];
+        holdem_table0_fig_ta_committed <= holdem_table0_chips_committed[holdem_table0_hand_seat];
+        holdem_table0_ta_acted <= ((holdem_table0_chips_acted & holdem_table0_fig_seat_onehot) != 0);
+        holdem_table0_fig_min_raise_to <= (holdem_table0_chips_current_bet + holdem_table0_chips_min_raise);
+        holdem_table0_fig_bet_zero <= (holdem_table0_chips_current_bet == 0);
+        holdem_table0_answer <= holdem_table0_answer_d;
+        holdem_table0_bet_ge <= holdem_table0_bet_ge_d;
+        holdem_table0_below_bet <= holdem_table0_below_bet_d;
+    end
+end
+
+
+always @(holdem_table0_chips_all_in, holdem_table0_chips_street_bet[0], holdem_table0_chips_street_bet[1], holdem_table0_chips_folded, holdem_table0_fig_seat_onehot, holdem_table0_chips_current_bet) begin: holdem_table0_seat_order
+    reg someone;
+    integer j;
+    reg [4-1:0] order;
+    reg [2-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<2; j=j+1) begin
+        if (((!holdem_table0_fig_seat_onehot[j]) && (!holdem_table0_chips_folded[j]) && (!holdem_table0_chips_all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    holdem_table0_answer_d = someone;
+    order = 4'h0;
+    below = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        below[i] = (holdem_table0_chips_street_bet[i] < holdem_table0_chips_current_bet);
+        for (j=0; j<2; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 2) + j)] = (holdem_table0_chips_street_bet[i] >= holdem_table0_chips_street_bet[j]);
+            end
+        end
+    end
+    holdem_table0_bet_ge_d = order;
+    holdem_table0_below_bet_d = below;
+end
+
+// Stage 2: amounts of the worked seat, and which seats still need to act.
+always @(posedge clk) begin: holdem_table0_derive2
+    if (rst == 1) begin
+        holdem_table0_fig_reach <= 0;
+        holdem_table0_needs <= 0;
+        holdem_table0_fig_to_call <= 0;
+        holdem_table0_fig_sb_put <= 0;
+        holdem_table0_gap <= 0;
+        holdem_table0_fig_bb_put <= 0;
+    end
+    else begin
+        if ((holdem_table0_chips_current_bet > holdem_table0_fig_ta_bet)) begin
+            holdem_table0_fig_to_call <= (holdem_table0_chips_current_bet - holdem_table0_fig_ta_bet);
+        end
+        else begin
+            holdem_table0_fig_to_call <= 0;
+        end
+        holdem_table0_fig_reach <= (holdem_table0_fig_ta_bet + holdem_table0_fig_ta_stack);
+        if ((holdem_table0_chips_current_bet > holdem_table0_ta_faced)) begin
+            holdem_table0_gap <= (holdem_table0_chips_current_bet - holdem_table0_ta_faced);
+        end
+        else begin
+            holdem_table0_gap <= 0;
+        end
+        if ((holdem_table0_fig_ta_stack < 5)) begin
+            holdem_table0_fig_sb_put <= holdem_table0_fig_ta_stack;
+        end
+        else begin
+            holdem_table0_fig_sb_put <= 5;
+        end
+        if ((holdem_table0_fig_ta_stack < 10)) begin
+            holdem_table0_fig_bb_put <= holdem_table0_fig_ta_stack;
+        end
+        else begin
+            holdem_table0_fig_bb_put <= 10;
+        end
+        holdem_table0_needs <= holdem_table0_needs_d;
+    end
+end
+
+
+always @(holdem_table0_below_bet, holdem_table0_chips_all_in, holdem_table0_chips_folded, holdem_table0_bet_ge, holdem_table0_chips_acted) begin: holdem_table0_seats_to_act
+    reg [2-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<2; j=j+1) begin
+            if (((j != i) && (!holdem_table0_chips_folded[j]))) begin
+                if ((!holdem_table0_chips_all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!holdem_table0_bet_ge[((i * 2) + j)])) begin
+                    matches_all = 1'b0;
+                end
+            end
+        end
+        need[i] = ((!holdem_table0_chips_folded[i]) && (!holdem_table0_chips_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_table0_chips_acted[i]) || holdem_table0_below_bet[i]));
+    end
+    holdem_table0_needs_d = need;
+end
+
+// Stage 3: may the worked seat raise, and what a call puts in.
+always @(posedge clk) begin: holdem_table0_derive3
+    if (rst == 1) begin
+        holdem_table0_fig_stack_over_call <= 0;
+        holdem_table0_fig_call_put <= 0;
+        holdem_table0_fig_raise_open <= 0;
+        holdem_table0_fig_nothing_to_call <= 0;
+    end
+    else begin
+        holdem_table0_fig_raise_open <= (((!holdem_table0_ta_acted) || (holdem_table0_gap >= holdem_table0_chips_min_raise)) && holdem_table0_answer);
+        holdem_table0_fig_stack_over_call <= (holdem_table0_fig_ta_stack > holdem_table0_fig_to_call);
+        holdem_table0_fig_nothing_to_call <= (holdem_table0_fig_to_call == 0);
+        if ((holdem_table0_fig_ta_stack > holdem_table0_fig_to_call)) begin
+            holdem_table0_fig_call_put <= holdem_table0_fig_to_call;
+        end
+        else begin
+            holdem_table0_fig_call_put <= holdem_table0_fig_ta_stack;
+        end
+    end
 end
 
 
@@ -1771,8 +2657,8 @@ assign holdem_table0_holdem_settle0_ev_invalid = holdem_table0_holdem_settle0_ev
 assign holdem_table0_holdem_settle0_ev_out_valid = holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_table0_dealer) begin: holdem_table0_holdem_settle0_table_rom11_read
-    case (holdem_table0_dealer)
+always @(holdem_table0_hand_dealer) begin: holdem_table0_holdem_settle0_table_rom11_read
+    case (holdem_table0_hand_dealer)
         0: holdem_table0_holdem_settle0_left_of_dealer = 1;
         default: holdem_table0_holdem_settle0_left_of_dealer = 0;
     endcase
@@ -1796,7 +2682,7 @@ end
 
 
 
-assign holdem_table0_st_done = holdem_table0_holdem_settle0_done_q;
+assign holdem_table0_settled = holdem_table0_holdem_settle0_done_q;
 assign holdem_table0_winners = holdem_table0_holdem_settle0_won;
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
@@ -1842,7 +2728,7 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_scan_pipe
             holdem_table0_holdem_settle0_p1_rest <= holdem_table0_holdem_settle0_rest[holdem_table0_holdem_settle0_sc_seat];
             holdem_table0_holdem_settle0_p1_word <= holdem_table0_words[holdem_table0_holdem_settle0_sc_seat];
             holdem_table0_holdem_settle0_p1_pay <= holdem_table0_payout[holdem_table0_holdem_settle0_sc_seat];
-            holdem_table0_holdem_settle0_p1_live <= ((holdem_table0_folded & holdem_table0_holdem_settle0_sc_onehot) == 0);
+            holdem_table0_holdem_settle0_p1_live <= ((holdem_table0_chips_folded & holdem_table0_holdem_settle0_sc_onehot) == 0);
             holdem_table0_holdem_settle0_p1_onehot <= holdem_table0_holdem_settle0_sc_onehot;
         end
         else begin
@@ -1946,7 +2832,7 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_control
         end
         case (holdem_table0_holdem_settle0_state)
             4'b0000: begin
-                if (holdem_table0_st_clear) begin
+                if (holdem_table0_hand_st_clear) begin
                     for (i=0; i<2; i=i+1) begin
                         holdem_table0_words[i] <= 0;
                         holdem_table0_payout[i] <= 0;
@@ -1954,19 +2840,19 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_control
                     end
                     holdem_table0_holdem_settle0_won <= 0;
                 end
-                if (holdem_table0_st_start) begin
+                if (holdem_table0_hand_st_start) begin
                     for (i=0; i<2; i=i+1) begin
-                        holdem_table0_holdem_settle0_rest[i] <= holdem_table0_committed[i];
+                        holdem_table0_holdem_settle0_rest[i] <= holdem_table0_chips_committed[i];
                         holdem_table0_payout[i] <= 0;
                         holdem_table0_refund[i] <= 0;
-                        if ((!holdem_table0_st_showdown)) begin
+                        if ((!holdem_table0_hand_st_showdown)) begin
                             holdem_table0_words[i] <= 0;
                         end
                     end
                     holdem_table0_holdem_settle0_won <= 0;
                     holdem_table0_holdem_settle0_ev_issue <= 0;
                     holdem_table0_holdem_settle0_ev_take <= 0;
-                    if (holdem_table0_st_showdown) begin
+                    if (holdem_table0_hand_st_showdown) begin
                         holdem_table0_holdem_settle0_state <= 4'b0001;
                     end
                     else begin
@@ -1981,16 +2867,16 @@ always @(posedge clk) begin: holdem_table0_holdem_settle0_control
             end
             4'b0001: begin
                 if ((holdem_table0_holdem_settle0_ev_issue <= 1)) begin
-                    holdem_table0_holdem_settle0_ev_cards[0] <= holdem_table0_hole0[holdem_table0_holdem_settle0_ev_issue[1-1:0]];
-                    holdem_table0_holdem_settle0_ev_cards[1] <= holdem_table0_hole1[holdem_table0_holdem_settle0_ev_issue[1-1:0]];
+                    holdem_table0_holdem_settle0_ev_cards[0] <= holdem_table0_hand_hole0[holdem_table0_holdem_settle0_ev_issue[1-1:0]];
+                    holdem_table0_holdem_settle0_ev_cards[1] <= holdem_table0_hand_hole1[holdem_table0_holdem_settle0_ev_issue[1-1:0]];
                     for (j=0; j<5; j=j+1) begin
-                        holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_table0_board[j];
+                        holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_table0_hand_board[j];
                     end
                     holdem_table0_holdem_settle0_ev_valid <= 1;
                     holdem_table0_holdem_settle0_ev_issue <= (holdem_table0_holdem_settle0_ev_issue + 1);
                 end
                 if (holdem_table0_holdem_settle0_ev_out_valid) begin
-                    if ((((holdem_table0_folded & holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_table0_holdem_settle0_ev_invalid)) begin
+                    if ((((holdem_table0_chips_folded & holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_table0_holdem_settle0_ev_invalid)) begin
                         holdem_table0_words[holdem_table0_holdem_settle0_ev_take] <= 0;
                     end
                     else begin
@@ -2172,743 +3058,6 @@ end
 
 
 
-assign holdem_table0_cmd_ready = (holdem_table0_state == 5'b00000);
-assign s_axis_tready = (holdem_table0_state == 5'b10000);
-assign holdem_table0_res_valid = holdem_table0_res_valid_q;
-assign holdem_table0_res_code = holdem_table0_last_code;
-assign deck_request = holdem_table0_deck_request_q;
-assign holdem_table0_log_valid = holdem_table0_log_valid_q;
-assign holdem_table0_log_seat = holdem_table0_log_seat_q;
-assign holdem_table0_log_action = holdem_table0_log_action_q;
-assign holdem_table0_log_put = holdem_table0_log_put_q;
-assign holdem_table0_log_total = holdem_table0_log_total_q;
-assign holdem_table0_log_allin = holdem_table0_log_allin_q;
-assign hand_done = holdem_table0_hand_done_q;
-assign game_over = holdem_table0_game_over_q;
-assign probe_data = holdem_table0_probe_q;
-
-// Stage 1: the worked seat's figures, pairwise bet order, who is left.
-always @(posedge clk) begin: holdem_table0_derive1
-    if (rst == 1) begin
-        holdem_table0_below_bet <= 0;
-        holdem_table0_ta_faced <= 0;
-        holdem_table0_ta_committed <= 0;
-        holdem_table0_bet_zero <= 0;
-        holdem_table0_answer <= 0;
-        holdem_table0_min_raise_to <= 10;
-        holdem_table0_bet_ge <= 0;
-        holdem_table0_ta_bet <= 0;
-        holdem_table0_ta_acted <= 0;
-        holdem_table0_ta_stack <= 0;
-    end
-    else begin
-        holdem_table0_ta_stack <= holdem_table0_stacks[holdem_table0_seat];
-        holdem_table0_ta_bet <= holdem_table0_street_bet[holdem_table0_seat];
-        holdem_table0_ta_faced <= holdem_table0_faced[holdem_table0_seat];
-        holdem_table0_ta_committed <= holdem_table0_committed[holdem_table0_seat];
-        holdem_table0_ta_acted <= ((holdem_table0_acted & holdem_table0_seat_onehot) != 0);
-        holdem_table0_min_raise_to <= (holdem_table0_current_bet + holdem_table0_min_raise);
-        holdem_table0_bet_zero <= (holdem_table0_current_bet == 0);
-        holdem_table0_answer <= holdem_table0_answer_d;
-        holdem_table0_bet_ge <= holdem_table0_bet_ge_d;
-        holdem_table0_below_bet <= holdem_table0_below_bet_d;
-    end
-end
-
-
-always @(holdem_table0_street_bet[0], holdem_table0_street_bet[1], holdem_table0_all_in, holdem_table0_seat_onehot, holdem_table0_current_bet, holdem_table0_folded) begin: holdem_table0_seat_order
-    reg someone;
-    integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
-    integer i;
-    someone = 1'b0;
-    for (j=0; j<2; j=j+1) begin
-        if (((!holdem_table0_seat_onehot[j]) && (!holdem_table0_folded[j]) && (!holdem_table0_all_in[j]))) begin
-            someone = 1'b1;
-        end
-    end
-    holdem_table0_answer_d = someone;
-    order = 4'h0;
-    below = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        below[i] = (holdem_table0_street_bet[i] < holdem_table0_current_bet);
-        for (j=0; j<2; j=j+1) begin
-            if ((i != j)) begin
-                order[((i * 2) + j)] = (holdem_table0_street_bet[i] >= holdem_table0_street_bet[j]);
-            end
-        end
-    end
-    holdem_table0_bet_ge_d = order;
-    holdem_table0_below_bet_d = below;
-end
-
-// Stage 2: amounts of the worked seat, and which seats still need to act.
-always @(posedge clk) begin: holdem_table0_derive2
-    if (rst == 1) begin
-        holdem_table0_reach <= 0;
-        holdem_table0_needs <= 0;
-        holdem_table0_bb_put <= 0;
-        holdem_table0_sb_put <= 0;
-        holdem_table0_to_call <= 0;
-        holdem_table0_gap <= 0;
-    end
-    else begin
-        if ((holdem_table0_current_bet > holdem_table0_ta_bet)) begin
-            holdem_table0_to_call <= (holdem_table0_current_bet - holdem_table0_ta_bet);
-        end
-        else begin
-            holdem_table0_to_call <= 0;
-        end
-        holdem_table0_reach <= (holdem_table0_ta_bet + holdem_table0_ta_stack);
-        if ((holdem_table0_current_bet > holdem_table0_ta_faced)) begin
-            holdem_table0_gap <= (holdem_table0_current_bet - holdem_table0_ta_faced);
-        end
-        else begin
-            holdem_table0_gap <= 0;
-        end
-        if ((holdem_table0_ta_stack < 5)) begin
-            holdem_table0_sb_put <= holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_table0_sb_put <= 5;
-        end
-        if ((holdem_table0_ta_stack < 10)) begin
-            holdem_table0_bb_put <= holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_table0_bb_put <= 10;
-        end
-        holdem_table0_needs <= holdem_table0_needs_d;
-    end
-end
-
-
-always @(holdem_table0_below_bet, holdem_table0_all_in, holdem_table0_folded, holdem_table0_bet_ge, holdem_table0_acted) begin: holdem_table0_seats_to_act
-    reg [2-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
-    need = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        others_all_in = 1'b1;
-        matches_all = 1'b1;
-        for (j=0; j<2; j=j+1) begin
-            if (((j != i) && (!holdem_table0_folded[j]))) begin
-                if ((!holdem_table0_all_in[j])) begin
-                    others_all_in = 1'b0;
-                end
-                if ((!holdem_table0_bet_ge[((i * 2) + j)])) begin
-                    matches_all = 1'b0;
-                end
-            end
-        end
-        need[i] = ((!holdem_table0_folded[i]) && (!holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_table0_acted[i]) || holdem_table0_below_bet[i]));
-    end
-    holdem_table0_needs_d = need;
-end
-
-// Stage 3: may the worked seat raise, and what a call puts in.
-always @(posedge clk) begin: holdem_table0_derive3
-    if (rst == 1) begin
-        holdem_table0_call_put <= 0;
-        holdem_table0_raise_open <= 0;
-        holdem_table0_nothing_to_call <= 0;
-        holdem_table0_stack_over_call <= 0;
-    end
-    else begin
-        holdem_table0_raise_open <= (((!holdem_table0_ta_acted) || (holdem_table0_gap >= holdem_table0_min_raise)) && holdem_table0_answer);
-        holdem_table0_stack_over_call <= (holdem_table0_ta_stack > holdem_table0_to_call);
-        holdem_table0_nothing_to_call <= (holdem_table0_to_call == 0);
-        if ((holdem_table0_ta_stack > holdem_table0_to_call)) begin
-            holdem_table0_call_put <= holdem_table0_to_call;
-        end
-        else begin
-            holdem_table0_call_put <= holdem_table0_ta_stack;
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_table0_control
-    reg [4-1:0] code;
-    integer i;
-    reg [2-1:0] broke;
-    integer j;
-    if (rst == 1) begin
-        holdem_table0_log_put_q <= 0;
-        holdem_table0_new_stack <= 0;
-        holdem_table0_all_in <= 0;
-        holdem_table0_log_seat_q <= 0;
-        holdem_table0_turn_from <= 0;
-        holdem_table0_board[0] <= 63;
-        holdem_table0_board[1] <= 63;
-        holdem_table0_board[2] <= 63;
-        holdem_table0_board[3] <= 63;
-        holdem_table0_board[4] <= 63;
-        holdem_table0_seat_q <= 0;
-        holdem_table0_busted <= 0;
-        holdem_table0_stage0[0] <= 63;
-        holdem_table0_stage0[1] <= 63;
-        holdem_table0_phase <= 0;
-        holdem_table0_showed <= 0;
-        holdem_table0_hole1[0] <= 63;
-        holdem_table0_hole1[1] <= 63;
-        holdem_table0_stacks[0] <= 1000;
-        holdem_table0_stacks[1] <= 1000;
-        holdem_table0_whole_stack <= 0;
-        holdem_table0_deal_round <= 0;
-        holdem_table0_hand_no <= 0;
-        holdem_table0_sb_seat <= 7;
-        holdem_table0_over_stack <= 0;
-        holdem_table0_log_allin_q <= 0;
-        holdem_table0_wait_next <= 5'b00000;
-        holdem_table0_last_code <= 0;
-        holdem_table0_wait_count <= 0;
-        holdem_table0_new_pot <= 0;
-        holdem_table0_bet_grows <= 0;
-        holdem_table0_new_bet <= 0;
-        holdem_table0_amount_q <= 0;
-        holdem_table0_not_turn <= 0;
-        holdem_table0_log_total_q <= 0;
-        holdem_table0_slot <= 0;
-        holdem_table0_folded <= 0;
-        holdem_table0_res_valid_q <= 0;
-        holdem_table0_stage1[0] <= 63;
-        holdem_table0_stage1[1] <= 63;
-        holdem_table0_st_start <= 0;
-        holdem_table0_card_q <= 0;
-        holdem_table0_bet_put <= 0;
-        holdem_table0_committed[0] <= 0;
-        holdem_table0_committed[1] <= 0;
-        holdem_table0_below_min_raise <= 0;
-        holdem_table0_st_showdown <= 0;
-        holdem_table0_game_over_q <= 0;
-        holdem_table0_left1 <= 0;
-        holdem_table0_bb_seat <= 7;
-        holdem_table0_state <= 5'b00000;
-        holdem_table0_log_action_q <= 0;
-        holdem_table0_new_committed <= 0;
-        holdem_table0_log_valid_q <= 0;
-        holdem_table0_street_bet[0] <= 0;
-        holdem_table0_street_bet[1] <= 0;
-        holdem_table0_game_winner <= 7;
-        holdem_table0_hole0[0] <= 63;
-        holdem_table0_hole0[1] <= 63;
-        holdem_table0_deal_seat <= 0;
-        holdem_table0_card_v <= 0;
-        holdem_table0_raise_by <= 0;
-        holdem_table0_action_q <= 0;
-        holdem_table0_log_code <= 0;
-        holdem_table0_dealer <= 0;
-        holdem_table0_min_raise <= 10;
-        holdem_table0_street <= 0;
-        holdem_table0_to_match <= 0;
-        holdem_table0_deck_request_q <= 0;
-        holdem_table0_code_q <= 0;
-        holdem_table0_put <= 0;
-        holdem_table0_acted <= 0;
-        holdem_table0_first_hand <= 1;
-        holdem_table0_faced[0] <= 0;
-        holdem_table0_faced[1] <= 0;
-        holdem_table0_deck_seen <= 0;
-        holdem_table0_taken <= 0;
-        holdem_table0_last_take <= 0;
-        holdem_table0_deck_board[0] <= 63;
-        holdem_table0_deck_board[1] <= 63;
-        holdem_table0_deck_board[2] <= 63;
-        holdem_table0_deck_board[3] <= 63;
-        holdem_table0_deck_board[4] <= 63;
-        holdem_table0_current_bet <= 0;
-        holdem_table0_to_act <= 7;
-        holdem_table0_pot <= 0;
-        holdem_table0_seat <= 0;
-        holdem_table0_bad_deck <= 0;
-        holdem_table0_st_clear <= 0;
-        holdem_table0_hand_done_q <= 0;
-        holdem_table0_left2 <= 0;
-        holdem_table0_new_dealer <= 0;
-    end
-    else begin
-        holdem_table0_res_valid_q <= 0;
-        holdem_table0_deck_request_q <= 0;
-        holdem_table0_log_valid_q <= 0;
-        holdem_table0_hand_done_q <= 0;
-        holdem_table0_st_start <= 0;
-        holdem_table0_st_clear <= 0;
-        holdem_table0_card_v <= 0;
-        if (holdem_table0_card_v) begin
-            if ((holdem_table0_card_bit[52] || ((holdem_table0_deck_seen & holdem_table0_card_bit[52-1:0]) != 0))) begin
-                holdem_table0_bad_deck <= 1;
-            end
-            holdem_table0_deck_seen <= (holdem_table0_deck_seen | holdem_table0_card_bit[52-1:0]);
-            if ((holdem_table0_deal_round == 2)) begin
-                holdem_table0_deck_board[holdem_table0_slot] <= holdem_table0_card_q;
-                holdem_table0_slot <= (holdem_table0_slot + 1);
-            end
-            else begin
-                if ((holdem_table0_deal_round == 0)) begin
-                    holdem_table0_stage0[holdem_table0_deal_seat] <= holdem_table0_card_q;
-                end
-                else begin
-                    holdem_table0_stage1[holdem_table0_deal_seat] <= holdem_table0_card_q;
-                end
-                holdem_table0_deal_seat <= holdem_table0_left_of_deal_seat;
-                if (($signed({1'b0, holdem_table0_slot}) == ($signed({1'b0, holdem_table0_alive}) - 1))) begin
-                    holdem_table0_slot <= 0;
-                    holdem_table0_deal_round <= (holdem_table0_deal_round + 1);
-                end
-                else begin
-                    holdem_table0_slot <= (holdem_table0_slot + 1);
-                end
-            end
-        end
-        case (holdem_table0_state)
-            5'b00000: begin
-                if (holdem_table0_cmd_valid) begin
-                    holdem_table0_seat_q <= holdem_table0_cmd_seat;
-                    holdem_table0_action_q <= holdem_table0_cmd_action;
-                    holdem_table0_amount_q <= holdem_table0_cmd_amount;
-                    holdem_table0_code_q <= 0;
-                    case (holdem_table0_cmd_op)
-                        'h0: begin
-                            holdem_table0_state <= 5'b00001;
-                        end
-                        'h1: begin
-                            case (holdem_table0_phase)
-                                'h2: begin
-                                    holdem_table0_code_q <= 1;
-                                    holdem_table0_state <= 5'b11000;
-                                end
-                                'h1: begin
-                                    holdem_table0_code_q <= 3;
-                                    holdem_table0_state <= 5'b11000;
-                                end
-                                default: begin
-                                    holdem_table0_state <= 5'b01110;
-                                end
-                            endcase
-                        end
-                        'h2: begin
-                            holdem_table0_state <= 5'b10110;
-                        end
-                        default: begin
-                            holdem_table0_code_q <= 5;
-                            holdem_table0_state <= 5'b11000;
-                        end
-                    endcase
-                end
-            end
-            5'b00001: begin
-                holdem_table0_over_stack <= (holdem_table0_amount_q > holdem_table0_reach);
-                holdem_table0_to_match <= (holdem_table0_amount_q <= holdem_table0_current_bet);
-                holdem_table0_below_min_raise <= ({1'b0, holdem_table0_amount_q} < holdem_table0_min_raise_to);
-                holdem_table0_whole_stack <= (holdem_table0_amount_q == holdem_table0_reach);
-                holdem_table0_not_turn <= (holdem_table0_seat_q != holdem_table0_to_act);
-                if ((holdem_table0_amount_q > holdem_table0_ta_bet)) begin
-                    holdem_table0_bet_put <= (holdem_table0_amount_q - holdem_table0_ta_bet);
-                end
-                else begin
-                    holdem_table0_bet_put <= 0;
-                end
-                holdem_table0_state <= 5'b00010;
-            end
-            5'b00010: begin
-                code = 4'h0;
-                if ((holdem_table0_phase == 2)) begin
-                    code = 1;
-                end
-                else if ((holdem_table0_phase != 1)) begin
-                    code = 2;
-                end
-                else if (holdem_table0_not_turn) begin
-                    code = 4;
-                end
-                else if ((holdem_table0_action_q > 5)) begin
-                    code = 5;
-                end
-                else if ((holdem_table0_action_q == 0)) begin
-                    code = 0;
-                end
-                else if ((holdem_table0_action_q == 1)) begin
-                    if ((!holdem_table0_nothing_to_call)) begin
-                        code = 6;
-                    end
-                end
-                else if ((holdem_table0_action_q == 2)) begin
-                    if (holdem_table0_nothing_to_call) begin
-                        code = 7;
-                    end
-                end
-                else if ((holdem_table0_action_q == 5)) begin
-                    if ((holdem_table0_stack_over_call && (!holdem_table0_raise_open))) begin
-                        code = 10;
-                    end
-                end
-                else if (((holdem_table0_action_q == 3) && (!holdem_table0_bet_zero))) begin
-                    code = 8;
-                end
-                else if (((holdem_table0_action_q == 4) && holdem_table0_bet_zero)) begin
-                    code = 9;
-                end
-                else if ((!holdem_table0_raise_open)) begin
-                    code = 10;
-                end
-                else if (holdem_table0_over_stack) begin
-                    code = 11;
-                end
-                else if ((holdem_table0_to_match || (holdem_table0_below_min_raise && (!holdem_table0_whole_stack)))) begin
-                    code = 12;
-                end
-                holdem_table0_code_q <= code;
-                holdem_table0_log_code <= holdem_table0_action_q;
-                if ((holdem_table0_action_q == 2)) begin
-                    holdem_table0_put <= holdem_table0_call_put;
-                end
-                else if ((holdem_table0_action_q == 5)) begin
-                    holdem_table0_put <= holdem_table0_ta_stack;
-                end
-                else if (((holdem_table0_action_q == 3) || (holdem_table0_action_q == 4))) begin
-                    holdem_table0_put <= holdem_table0_bet_put;
-                end
-                else begin
-                    holdem_table0_put <= 0;
-                end
-                holdem_table0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_table0_code_q != 0)) begin
-                    holdem_table0_state <= 5'b11000;
-                end
-                else if ((holdem_table0_action_q == 0)) begin
-                    holdem_table0_state <= 5'b00100;
-                end
-                else begin
-                    holdem_table0_state <= 5'b00101;
-                end
-            end
-            5'b00100: begin
-                holdem_table0_folded <= (holdem_table0_folded | holdem_table0_seat_onehot);
-                holdem_table0_acted <= (holdem_table0_acted | holdem_table0_seat_onehot);
-                holdem_table0_faced[holdem_table0_seat] <= holdem_table0_current_bet;
-                holdem_table0_log_valid_q <= 1;
-                holdem_table0_log_seat_q <= holdem_table0_seat3;
-                holdem_table0_log_action_q <= 0;
-                holdem_table0_log_put_q <= 0;
-                holdem_table0_log_total_q <= holdem_table0_ta_bet;
-                holdem_table0_log_allin_q <= 0;
-                holdem_table0_turn_from <= holdem_table0_seat;
-                holdem_table0_wait_count <= 2;
-                holdem_table0_wait_next <= 5'b01000;
-                holdem_table0_state <= 5'b10111;
-            end
-            5'b00101: begin
-                holdem_table0_new_stack <= (holdem_table0_ta_stack - holdem_table0_put);
-                holdem_table0_new_bet <= (holdem_table0_ta_bet + holdem_table0_put);
-                holdem_table0_new_committed <= (holdem_table0_ta_committed + holdem_table0_put);
-                holdem_table0_new_pot <= (holdem_table0_pot + holdem_table0_put);
-                holdem_table0_state <= 5'b00110;
-            end
-            5'b00110: begin
-                holdem_table0_stacks[holdem_table0_seat] <= holdem_table0_new_stack;
-                holdem_table0_street_bet[holdem_table0_seat] <= holdem_table0_new_bet;
-                holdem_table0_committed[holdem_table0_seat] <= holdem_table0_new_committed;
-                holdem_table0_pot <= holdem_table0_new_pot;
-                if ((holdem_table0_new_stack == 0)) begin
-                    holdem_table0_all_in <= (holdem_table0_all_in | holdem_table0_seat_onehot);
-                end
-                holdem_table0_log_valid_q <= 1;
-                holdem_table0_log_seat_q <= holdem_table0_seat3;
-                holdem_table0_log_action_q <= holdem_table0_log_code;
-                holdem_table0_log_put_q <= holdem_table0_put;
-                holdem_table0_log_total_q <= holdem_table0_new_bet;
-                holdem_table0_log_allin_q <= (holdem_table0_new_stack == 0);
-                holdem_table0_bet_grows <= (holdem_table0_new_bet > holdem_table0_current_bet);
-                if ((holdem_table0_new_bet > holdem_table0_current_bet)) begin
-                    holdem_table0_raise_by <= (holdem_table0_new_bet - holdem_table0_current_bet);
-                end
-                else begin
-                    holdem_table0_raise_by <= 0;
-                end
-                if (((holdem_table0_log_code == 6) || (holdem_table0_log_code == 7))) begin
-                    holdem_table0_state <= 5'b10101;
-                end
-                else begin
-                    holdem_table0_state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                if (holdem_table0_bet_grows) begin
-                    holdem_table0_current_bet <= holdem_table0_new_bet;
-                    holdem_table0_faced[holdem_table0_seat] <= holdem_table0_new_bet;
-                    if ((holdem_table0_raise_by >= holdem_table0_min_raise)) begin
-                        holdem_table0_min_raise <= holdem_table0_raise_by;
-                    end
-                end
-                else begin
-                    holdem_table0_faced[holdem_table0_seat] <= holdem_table0_current_bet;
-                end
-                holdem_table0_acted <= (holdem_table0_acted | holdem_table0_seat_onehot);
-                holdem_table0_turn_from <= holdem_table0_seat;
-                holdem_table0_wait_count <= 2;
-                holdem_table0_wait_next <= 5'b01000;
-                holdem_table0_state <= 5'b10111;
-            end
-            5'b01000: begin
-                if ((holdem_table0_live_count == 1)) begin
-                    holdem_table0_st_showdown <= 0;
-                    holdem_table0_state <= 5'b01001;
-                end
-                else if ((holdem_table0_first_need != 7)) begin
-                    holdem_table0_to_act <= holdem_table0_first_need;
-                    holdem_table0_seat <= holdem_table0_first_need[1-1:0];
-                    holdem_table0_wait_count <= 2;
-                    holdem_table0_wait_next <= 5'b11000;
-                    holdem_table0_state <= 5'b10111;
-                end
-                else if ((holdem_table0_street == 3)) begin
-                    holdem_table0_st_showdown <= 1;
-                    holdem_table0_state <= 5'b01001;
-                end
-                else begin
-                    holdem_table0_street <= (holdem_table0_street + 1);
-                    case (holdem_table0_street)
-                        'h0: begin
-                            holdem_table0_board[0] <= holdem_table0_deck_board[0];
-                            holdem_table0_board[1] <= holdem_table0_deck_board[1];
-                            holdem_table0_board[2] <= holdem_table0_deck_board[2];
-                        end
-                        'h1: begin
-                            holdem_table0_board[3] <= holdem_table0_deck_board[3];
-                        end
-                        default: begin
-                            holdem_table0_board[4] <= holdem_table0_deck_board[4];
-                        end
-                    endcase
-                    for (i=0; i<2; i=i+1) begin
-                        holdem_table0_street_bet[i] <= 0;
-                        holdem_table0_faced[i] <= 0;
-                    end
-                    holdem_table0_acted <= 0;
-                    holdem_table0_current_bet <= 0;
-                    holdem_table0_min_raise <= 10;
-                    holdem_table0_turn_from <= holdem_table0_dealer;
-                    holdem_table0_wait_count <= 2;
-                    holdem_table0_wait_next <= 5'b01000;
-                    holdem_table0_state <= 5'b10111;
-                end
-            end
-            5'b01001: begin
-                holdem_table0_to_act <= 7;
-                if (holdem_table0_st_showdown) begin
-                    holdem_table0_street <= 4;
-                end
-                holdem_table0_showed <= holdem_table0_st_showdown;
-                holdem_table0_st_start <= 1;
-                holdem_table0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (holdem_table0_st_done) begin
-                    holdem_table0_state <= 5'b01011;
-                end
-            end
-            5'b01011: begin
-                for (i=0; i<2; i=i+1) begin
-                    holdem_table0_stacks[i] <= (holdem_table0_stacks[i] + holdem_table0_payout[i]);
-                end
-                holdem_table0_pot <= 0;
-                holdem_table0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                broke = 2'h0;
-                for (i=0; i<2; i=i+1) begin
-                    broke[i] = (holdem_table0_stacks[i] == 0);
-                end
-                holdem_table0_busted <= broke;
-                holdem_table0_wait_count <= 2;
-                holdem_table0_wait_next <= 5'b01101;
-                holdem_table0_state <= 5'b10111;
-            end
-            5'b01101: begin
-                if ((holdem_table0_alive == 1)) begin
-                    holdem_table0_phase <= 2;
-                    holdem_table0_game_over_q <= 1;
-                    holdem_table0_game_winner <= holdem_table0_first_alive;
-                end
-                else begin
-                    holdem_table0_phase <= 0;
-                end
-                holdem_table0_hand_done_q <= 1;
-                holdem_table0_state <= 5'b11000;
-            end
-            5'b01110: begin
-                if (holdem_table0_first_hand) begin
-                    holdem_table0_new_dealer <= holdem_table0_dealer;
-                end
-                else begin
-                    holdem_table0_new_dealer <= holdem_table0_left_of_dealer;
-                end
-                for (i=0; i<2; i=i+1) begin
-                    holdem_table0_stage0[i] <= 63;
-                    holdem_table0_stage1[i] <= 63;
-                end
-                holdem_table0_deck_seen <= 0;
-                holdem_table0_bad_deck <= 0;
-                holdem_table0_slot <= 0;
-                holdem_table0_deal_round <= 0;
-                holdem_table0_deck_request_q <= 1;
-                holdem_table0_state <= 5'b01111;
-            end
-            5'b01111: begin
-                holdem_table0_deal_seat <= holdem_table0_left_of_new_dealer;
-                holdem_table0_left1 <= holdem_table0_left_of_new_dealer;
-                holdem_table0_taken <= 0;
-                holdem_table0_last_take <= ({holdem_table0_alive, 1'b0} + (5 - 1));
-                holdem_table0_state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (s_axis_tvalid) begin
-                    holdem_table0_card_q <= s_axis_tdata;
-                    holdem_table0_card_v <= 1;
-                    holdem_table0_taken <= (holdem_table0_taken + 1);
-                    if ((holdem_table0_taken == holdem_table0_last_take)) begin
-                        holdem_table0_state <= 5'b10001;
-                    end
-                end
-            end
-            5'b10001: begin
-                holdem_table0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                holdem_table0_left2 <= holdem_table0_left_of_left1;
-                if (holdem_table0_bad_deck) begin
-                    holdem_table0_code_q <= 13;
-                    holdem_table0_state <= 5'b11000;
-                end
-                else begin
-                    holdem_table0_state <= 5'b10011;
-                end
-            end
-            5'b10011: begin
-                holdem_table0_dealer <= holdem_table0_new_dealer;
-                holdem_table0_hand_no <= (holdem_table0_hand_no + 1);
-                holdem_table0_first_hand <= 0;
-                holdem_table0_street <= 0;
-                holdem_table0_to_act <= 7;
-                for (i=0; i<2; i=i+1) begin
-                    holdem_table0_street_bet[i] <= 0;
-                    holdem_table0_committed[i] <= 0;
-                    holdem_table0_faced[i] <= 0;
-                    holdem_table0_hole0[i] <= holdem_table0_stage0[i];
-                    holdem_table0_hole1[i] <= holdem_table0_stage1[i];
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_table0_board[j] <= 63;
-                end
-                holdem_table0_folded <= holdem_table0_busted;
-                holdem_table0_all_in <= 0;
-                holdem_table0_acted <= 0;
-                holdem_table0_pot <= 0;
-                holdem_table0_current_bet <= 0;
-                holdem_table0_min_raise <= 10;
-                holdem_table0_showed <= 0;
-                holdem_table0_st_clear <= 1;
-                if ((holdem_table0_alive == 2)) begin
-                    holdem_table0_sb_seat <= holdem_table0_new_dealer3;
-                    holdem_table0_bb_seat <= holdem_table0_left1_3;
-                    holdem_table0_seat <= holdem_table0_new_dealer;
-                end
-                else begin
-                    holdem_table0_sb_seat <= holdem_table0_left1_3;
-                    holdem_table0_bb_seat <= holdem_table0_left2_3;
-                    holdem_table0_seat <= holdem_table0_left1;
-                end
-                holdem_table0_log_code <= 6;
-                holdem_table0_wait_count <= 2;
-                holdem_table0_wait_next <= 5'b10100;
-                holdem_table0_state <= 5'b10111;
-            end
-            5'b10100: begin
-                if ((holdem_table0_log_code == 6)) begin
-                    holdem_table0_put <= holdem_table0_sb_put;
-                end
-                else begin
-                    holdem_table0_put <= holdem_table0_bb_put;
-                end
-                holdem_table0_state <= 5'b00101;
-            end
-            5'b10101: begin
-                holdem_table0_wait_count <= 2;
-                holdem_table0_state <= 5'b10111;
-                if ((holdem_table0_log_code == 6)) begin
-                    holdem_table0_log_code <= 7;
-                    holdem_table0_seat <= holdem_table0_bb_seat[1-1:0];
-                    holdem_table0_wait_next <= 5'b10100;
-                end
-                else begin
-                    holdem_table0_current_bet <= 10;
-                    holdem_table0_min_raise <= 10;
-                    holdem_table0_phase <= 1;
-                    holdem_table0_turn_from <= holdem_table0_bb_seat[1-1:0];
-                    holdem_table0_wait_next <= 5'b01000;
-                end
-            end
-            5'b10110: begin
-                for (i=0; i<2; i=i+1) begin
-                    holdem_table0_stacks[i] <= 1000;
-                    holdem_table0_street_bet[i] <= 0;
-                    holdem_table0_committed[i] <= 0;
-                    holdem_table0_faced[i] <= 0;
-                    holdem_table0_hole0[i] <= 63;
-                    holdem_table0_hole1[i] <= 63;
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_table0_board[j] <= 63;
-                end
-                holdem_table0_folded <= 0;
-                holdem_table0_all_in <= 0;
-                holdem_table0_busted <= 0;
-                holdem_table0_acted <= 0;
-                holdem_table0_pot <= 0;
-                holdem_table0_current_bet <= 0;
-                holdem_table0_min_raise <= 10;
-                holdem_table0_to_act <= 7;
-                holdem_table0_dealer <= 0;
-                holdem_table0_sb_seat <= 7;
-                holdem_table0_bb_seat <= 7;
-                holdem_table0_street <= 0;
-                holdem_table0_phase <= 0;
-                holdem_table0_hand_no <= 0;
-                holdem_table0_first_hand <= 1;
-                holdem_table0_game_winner <= 7;
-                holdem_table0_game_over_q <= 0;
-                holdem_table0_showed <= 0;
-                holdem_table0_seat <= 0;
-                holdem_table0_st_clear <= 1;
-                holdem_table0_wait_count <= 2;
-                holdem_table0_wait_next <= 5'b11000;
-                holdem_table0_state <= 5'b10111;
-            end
-            5'b10111: begin
-                if ((holdem_table0_wait_count == 0)) begin
-                    holdem_table0_state <= holdem_table0_wait_next;
-                end
-                else begin
-                    holdem_table0_wait_count <= (holdem_table0_wait_count - 1);
-                end
-            end
-            default: begin
-                holdem_table0_res_valid_q <= 1;
-                holdem_table0_last_code <= holdem_table0_code_q;
-                holdem_table0_state <= 5'b00000;
-            end
-        endcase
-    end
-end
-
-
-
 assign holdem_table0_p_group = holdem_table0_probe_addr[8-1:3];
 assign holdem_table0_p_seat = holdem_table0_probe_addr[3-1:0];
 assign holdem_table0_p_hole_seat = holdem_table0_probe_addr[4-1:1];
@@ -2925,39 +3074,39 @@ always @(posedge clk) begin: holdem_table0_probe
         d = 24'h0;
         if ((holdem_table0_p_group == 0)) begin
             if ((holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_table0_stacks[holdem_table0_p_index];
+                d[11-1:0] = holdem_table0_chips_stacks[holdem_table0_p_index];
             end
         end
         else if ((holdem_table0_p_group == 1)) begin
             if ((holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_table0_street_bet[holdem_table0_p_index];
+                d[11-1:0] = holdem_table0_chips_street_bet[holdem_table0_p_index];
             end
         end
         else if ((holdem_table0_p_group == 2)) begin
             if ((holdem_table0_p_seat <= 1)) begin
-                d[11-1:0] = holdem_table0_committed[holdem_table0_p_index];
+                d[11-1:0] = holdem_table0_chips_committed[holdem_table0_p_index];
             end
         end
         else if ((holdem_table0_p_group == 3)) begin
             if ((holdem_table0_p_seat <= 1)) begin
-                d[0] = holdem_table0_folded[holdem_table0_p_index];
-                d[1] = holdem_table0_all_in[holdem_table0_p_index];
-                d[2] = holdem_table0_busted[holdem_table0_p_index];
+                d[0] = holdem_table0_chips_folded[holdem_table0_p_index];
+                d[1] = holdem_table0_chips_all_in[holdem_table0_p_index];
+                d[2] = holdem_table0_chips_busted[holdem_table0_p_index];
             end
         end
         else if (((holdem_table0_p_group == 4) || (holdem_table0_p_group == 5))) begin
             if ((holdem_table0_p_hole_seat <= 1)) begin
                 if (holdem_table0_probe_addr[0]) begin
-                    d[6-1:0] = holdem_table0_hole1[holdem_table0_p_hole_index];
+                    d[6-1:0] = holdem_table0_hand_hole1[holdem_table0_p_hole_index];
                 end
                 else begin
-                    d[6-1:0] = holdem_table0_hole0[holdem_table0_p_hole_index];
+                    d[6-1:0] = holdem_table0_hand_hole0[holdem_table0_p_hole_index];
                 end
             end
         end
         else if ((holdem_table0_p_group == 6)) begin
             if ((holdem_table0_p_seat < 5)) begin
-                d[6-1:0] = holdem_table0_board[holdem_table0_p_seat];
+                d[6-1:0] = holdem_table0_hand_board[holdem_table0_p_seat];
             end
         end
         else if ((holdem_table0_p_group == 7)) begin
@@ -2978,64 +3127,81 @@ always @(posedge clk) begin: holdem_table0_probe
         else if ((holdem_table0_p_group == 10)) begin
             case (holdem_table0_p_seat)
                 'h0: begin
-                    d[11-1:0] = holdem_table0_pot;
+                    d[11-1:0] = holdem_table0_chips_pot;
                 end
                 'h1: begin
-                    d[11-1:0] = holdem_table0_current_bet;
+                    d[11-1:0] = holdem_table0_chips_current_bet;
                 end
                 'h2: begin
-                    if ((holdem_table0_to_act != 7)) begin
-                        d[11-1:0] = holdem_table0_to_call;
+                    if ((holdem_table0_hand_to_act != 7)) begin
+                        d[11-1:0] = holdem_table0_fig_to_call;
                     end
                 end
                 'h3: begin
-                    d[11-1:0] = holdem_table0_min_raise;
+                    d[11-1:0] = holdem_table0_chips_min_raise;
                 end
                 'h4: begin
-                    d[(11 + 1)-1:0] = holdem_table0_min_raise_to;
+                    d[(11 + 1)-1:0] = holdem_table0_fig_min_raise_to;
                 end
                 'h5: begin
-                    d[3-1:0] = holdem_table0_to_act;
+                    d[3-1:0] = holdem_table0_hand_to_act;
                 end
                 'h6: begin
-                    d[3-1:0] = holdem_table0_street;
+                    d[3-1:0] = holdem_table0_hand_street;
                 end
                 default: begin
-                    d[2-1:0] = holdem_table0_phase;
+                    d[2-1:0] = holdem_table0_hand_phase;
                 end
             endcase
         end
         else if ((holdem_table0_p_group == 11)) begin
             case (holdem_table0_p_seat)
                 'h0: begin
-                    d[1-1:0] = holdem_table0_dealer;
+                    d[1-1:0] = holdem_table0_hand_dealer;
                 end
                 'h1: begin
-                    d[3-1:0] = holdem_table0_sb_seat;
+                    d[3-1:0] = holdem_table0_hand_sb_seat;
                 end
                 'h2: begin
-                    d[3-1:0] = holdem_table0_bb_seat;
+                    d[3-1:0] = holdem_table0_hand_bb_seat;
                 end
                 'h3: begin
-                    d[16-1:0] = holdem_table0_hand_no;
+                    d[16-1:0] = holdem_table0_hand_number;
                 end
                 'h4: begin
                     d[2-1:0] = holdem_table0_winners;
                 end
                 'h5: begin
-                    d[0] = holdem_table0_showed;
+                    d[0] = holdem_table0_hand_showed;
                 end
                 'h6: begin
-                    d[3-1:0] = holdem_table0_game_winner;
+                    d[3-1:0] = holdem_table0_hand_game_winner;
                 end
                 default: begin
-                    d[4-1:0] = holdem_table0_last_code;
+                    d[4-1:0] = holdem_table0_command_last_code;
                 end
             endcase
         end
         holdem_table0_probe_q <= d;
     end
 end
+
+
+
+assign holdem_table0_cmd_ready = (holdem_table0_state == 5'b00000);
+assign s_axis_tready = (holdem_table0_state == 5'b10000);
+assign holdem_table0_res_valid = holdem_table0_command_res_valid_q;
+assign holdem_table0_res_code = holdem_table0_command_last_code;
+assign deck_request = holdem_table0_deal_deck_request_q;
+assign holdem_table0_log_valid = holdem_table0_action_log_valid_q;
+assign holdem_table0_log_seat = holdem_table0_action_log_seat_q;
+assign holdem_table0_log_action = holdem_table0_action_log_action_q;
+assign holdem_table0_log_put = holdem_table0_action_log_put_q;
+assign holdem_table0_log_total = holdem_table0_action_log_total_q;
+assign holdem_table0_log_allin = holdem_table0_action_log_allin_q;
+assign hand_done = holdem_table0_hand_done_q;
+assign game_over = holdem_table0_hand_game_over_q;
+assign probe_data = holdem_table0_probe_q;
 
 
 always @(posedge clk) begin: holdem_ui0_terminal0_uart_rx0_synchronise

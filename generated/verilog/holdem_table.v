@@ -93,124 +93,119 @@ input [7:0] probe_addr;
 output [23:0] probe_data;
 wire [23:0] probe_data;
 
+wire settled;
+wire [1:0] winners;
+reg [23:0] probe_q;
+reg [4:0] state;
+reg command_res_valid_q;
+reg [3:0] command_last_code;
+reg deal_deck_request_q;
+reg action_log_valid_q;
+reg [2:0] action_log_seat_q;
+reg [2:0] action_log_action_q;
+reg [10:0] action_log_put_q;
+reg [10:0] action_log_total_q;
+reg action_log_allin_q;
+reg hand_done_q;
+reg hand_game_over_q;
+reg [1:0] wait_count;
+reg [4:0] wait_next;
+reg [1:0] hand_phase;
+reg [3:0] command_code_q;
+reg [2:0] command_action_q;
+reg [2:0] action_log_code;
+reg [2:0] fig_live_count;
+reg [2:0] fig_first_need;
+reg [2:0] hand_street;
+reg [3:0] deal_taken;
+reg [3:0] deal_last_take;
+reg deal_bad_deck;
+reg [10:0] amount_q;
+reg below_min_raise;
+reg not_turn;
+reg over_stack;
+reg [2:0] seat_q;
+reg to_match;
+reg whole_stack;
+reg [10:0] fig_reach;
+reg [10:0] chips_current_bet;
+reg [11:0] fig_min_raise_to;
+reg [2:0] hand_to_act;
+reg [10:0] fig_ta_bet;
+reg [10:0] command_bet_put;
+reg fig_nothing_to_call;
+reg fig_stack_over_call;
+reg fig_raise_open;
+reg fig_bet_zero;
+reg [10:0] put;
+wire [2:0] seat3;
+reg [10:0] fig_call_put;
+reg [10:0] fig_ta_stack;
+reg [10:0] action_new_stack;
+reg [10:0] action_new_bet;
+reg [10:0] action_new_committed;
+reg [10:0] fig_ta_committed;
+reg [10:0] action_new_pot;
+reg [10:0] chips_pot;
+reg action_bet_grows;
+reg [10:0] action_raise_by;
+reg [10:0] fig_sb_put;
+reg [10:0] fig_bb_put;
+reg [1:0] chips_folded;
+reg [1:0] fig_seat_onehot;
+reg [1:0] chips_acted;
+reg [0:0] hand_seat;
+reg [1:0] chips_all_in;
+reg [10:0] chips_min_raise;
+reg [1:0] chips_busted;
+reg hand_st_start;
+reg hand_st_clear;
+reg [0:0] hand_turn_from;
+reg hand_st_showdown;
+reg [0:0] hand_dealer;
+reg hand_showed;
+reg [2:0] fig_alive;
+reg [2:0] hand_game_winner;
+reg [2:0] fig_first_alive;
+reg [0:0] deal_new_dealer;
+reg [15:0] hand_number;
+reg hand_first_hand;
+reg [2:0] hand_sb_seat;
+wire [2:0] deal_new_dealer3;
+reg [2:0] hand_bb_seat;
+wire [2:0] deal_left1_3;
+wire [2:0] deal_left2_3;
+reg [0:0] deal_left1;
 reg [25:0] card_low;
 reg [26:0] card_high;
-reg [1:0] acted;
-reg [2:0] action_q;
-reg [1:0] all_in;
-reg [10:0] amount_q;
-reg bad_deck;
-reg [2:0] bb_seat;
-reg below_min_raise;
-reg bet_grows;
-reg [10:0] bet_put;
-reg [1:0] busted;
 wire [52:0] card_bit;
 reg [5:0] card_q;
 reg card_v;
-reg [3:0] code_q;
-reg [10:0] current_bet;
 reg [1:0] deal_round;
 reg [0:0] deal_seat;
-reg [0:0] dealer;
 reg [51:0] deck_seen;
-reg first_hand;
-reg [1:0] folded;
-reg [2:0] game_winner;
-reg [15:0] hand_no;
-reg [3:0] last_code;
-reg [3:0] last_take;
-reg [0:0] left1;
-reg [0:0] left2;
-reg [2:0] log_code;
-reg [10:0] min_raise;
-reg [10:0] new_bet;
-reg [10:0] new_committed;
-reg [0:0] new_dealer;
-reg [10:0] new_pot;
-reg [10:0] new_stack;
-reg not_turn;
-reg over_stack;
-reg [1:0] phase;
-reg [10:0] pot;
-reg [10:0] put;
-reg [10:0] raise_by;
-reg [2:0] sb_seat;
-reg [0:0] seat;
-reg [2:0] seat_q;
-reg showed;
+reg [0:0] left_of_deal_seat;
+reg [0:0] left_of_dealer;
+reg [0:0] left_of_left1;
+reg [0:0] left_of_new_dealer;
 reg [2:0] slot;
-reg [4:0] state;
-reg [2:0] street;
-reg [3:0] taken;
-reg [2:0] to_act;
-reg to_match;
-reg [0:0] turn_from;
-reg [1:0] wait_count;
-reg [4:0] wait_next;
-reg whole_stack;
-reg res_valid_q;
-reg deck_request_q;
-reg log_valid_q;
-reg [2:0] log_seat_q;
-reg [2:0] log_action_q;
-reg [10:0] log_put_q;
-reg [10:0] log_total_q;
-reg log_allin_q;
-reg hand_done_q;
-reg game_over_q;
-reg [23:0] probe_q;
-reg [10:0] ta_stack;
-reg [10:0] ta_bet;
-reg [10:0] ta_faced;
-reg [10:0] ta_committed;
-reg ta_acted;
-reg [1:0] seat_onehot;
-reg [11:0] min_raise_to;
-reg bet_zero;
+reg [0:0] deal_left2;
+wire [2:0] table_rom2_address;
+wire [2:0] table_rom3_address;
+wire [2:0] table_rom4_address;
+wire [2:0] table_rom5_address;
 reg answer;
 reg answer_d;
-reg [3:0] bet_ge;
-reg [3:0] bet_ge_d;
 reg [1:0] below_bet;
 reg [1:0] below_bet_d;
-reg [10:0] to_call;
-reg [10:0] reach;
+reg [3:0] bet_ge;
+reg [3:0] bet_ge_d;
 reg [10:0] gap;
-reg [10:0] sb_put;
-reg [10:0] bb_put;
 reg [1:0] needs;
 reg [1:0] needs_d;
-reg raise_open;
-reg stack_over_call;
-reg nothing_to_call;
-reg [10:0] call_put;
-reg st_start;
-reg st_clear;
-reg [0:0] left_of_deal_seat;
-reg [2:0] alive;
-wire [2:0] seat3;
-reg [2:0] live_count;
-reg st_showdown;
-reg [2:0] first_need;
-wire st_done;
-reg [2:0] first_alive;
-reg [0:0] left_of_dealer;
-reg [0:0] left_of_new_dealer;
-reg [0:0] left_of_left1;
-wire [2:0] new_dealer3;
-wire [2:0] left1_3;
-wire [2:0] left2_3;
-wire [4:0] p_group;
-wire [2:0] p_seat;
-wire [2:0] p_hole_seat;
-wire [0:0] p_index;
-wire [0:0] p_hole_index;
-wire [1:0] winners;
-wire [2:0] table_rom6_address;
-wire [2:0] table_rom7_address;
-wire [2:0] table_rom8_address;
-wire [2:0] table_rom9_address;
+reg ta_acted;
+reg [10:0] ta_faced;
+reg [10:0] fig_to_call;
 wire [2:0] table_rom10_address;
 wire holdem_settle0_ev_invalid;
 wire holdem_settle0_ev_out_valid;
@@ -386,42 +381,47 @@ reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank10_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank11_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank12_rank;
 reg [3:0] holdem_settle0_eval70_hand_eval0_onehot_rank13_rank;
-reg [5:0] board [0:5-1];
-reg [10:0] committed [0:2-1];
-reg [5:0] deck_board [0:5-1];
-reg [10:0] faced [0:2-1];
-reg [5:0] hole0 [0:2-1];
-reg [5:0] hole1 [0:2-1];
-reg [10:0] stacks [0:2-1];
-reg [5:0] stage0 [0:2-1];
-reg [5:0] stage1 [0:2-1];
-reg [10:0] street_bet [0:2-1];
-reg [10:0] payout [0:2-1];
+wire [4:0] p_group;
+wire [0:0] p_hole_index;
+wire [2:0] p_hole_seat;
+wire [0:0] p_index;
+wire [2:0] p_seat;
 reg [23:0] words [0:2-1];
+reg [10:0] payout [0:2-1];
 reg [10:0] refund [0:2-1];
+reg [10:0] chips_faced [0:2-1];
+reg [10:0] chips_stacks [0:2-1];
+reg [10:0] chips_street_bet [0:2-1];
+reg [10:0] chips_committed [0:2-1];
+reg [5:0] hand_board [0:5-1];
+reg [5:0] deal_deck_board [0:5-1];
+reg [5:0] hand_hole0 [0:2-1];
+reg [5:0] deal_stage0 [0:2-1];
+reg [5:0] hand_hole1 [0:2-1];
+reg [5:0] deal_stage1 [0:2-1];
 reg [5:0] holdem_settle0_ev_cards [0:7-1];
 reg [10:0] holdem_settle0_rest [0:2-1];
 
+assign seat3[3-1:1] = 'b00;
+assign seat3[0] = hand_seat[0];
+assign deal_new_dealer3[3-1:1] = 'b00;
+assign deal_new_dealer3[0] = deal_new_dealer[0];
+assign deal_left1_3[3-1:1] = 'b00;
+assign deal_left1_3[0] = deal_left1[0];
+assign deal_left2_3[3-1:1] = 'b00;
+assign deal_left2_3[0] = deal_left2[0];
 assign card_bit[53-1:26] = card_high;
 assign card_bit[26-1:0] = card_low;
-assign seat3[3-1:1] = 'b00;
-assign seat3[0] = seat[0];
-assign new_dealer3[3-1:1] = 'b00;
-assign new_dealer3[0] = new_dealer[0];
-assign left1_3[3-1:1] = 'b00;
-assign left1_3[0] = left1[0];
-assign left2_3[3-1:1] = 'b00;
-assign left2_3[0] = left2[0];
-assign table_rom6_address[2] = turn_from[0];
-assign table_rom6_address[2-1:0] = needs;
-assign table_rom7_address[2] = dealer[0];
-assign table_rom7_address[2-1:0] = busted;
-assign table_rom8_address[2] = new_dealer[0];
-assign table_rom8_address[2-1:0] = busted;
-assign table_rom9_address[2] = deal_seat[0];
-assign table_rom9_address[2-1:0] = busted;
-assign table_rom10_address[2] = left1[0];
-assign table_rom10_address[2-1:0] = busted;
+assign table_rom2_address[2] = hand_dealer[0];
+assign table_rom2_address[2-1:0] = chips_busted;
+assign table_rom3_address[2] = deal_new_dealer[0];
+assign table_rom3_address[2-1:0] = chips_busted;
+assign table_rom4_address[2] = deal_seat[0];
+assign table_rom4_address[2-1:0] = chips_busted;
+assign table_rom5_address[2] = deal_left1[0];
+assign table_rom5_address[2-1:0] = chips_busted;
+assign table_rom10_address[2] = hand_turn_from[0];
+assign table_rom10_address[2-1:0] = needs;
 assign holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_settle0_ev_cards[6];
 assign holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_settle0_ev_cards[5];
 assign holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_settle0_ev_cards[4];
@@ -450,6 +450,652 @@ assign holdem_settle0_eval70_hand_eval0_pipe_reg0_d[3] = holdem_settle0_eval70_h
 assign holdem_settle0_eval70_hand_eval0_pipe_reg0_d[2] = holdem_settle0_eval70_hand_eval0_same_card18_same;
 assign holdem_settle0_eval70_hand_eval0_pipe_reg0_d[1] = holdem_settle0_eval70_hand_eval0_same_card19_same;
 assign holdem_settle0_eval70_hand_eval0_pipe_reg0_d[0] = holdem_settle0_eval70_hand_eval0_same_card20_same;
+
+
+always @(posedge clk) begin: steps
+    if (rst == 1) begin
+        wait_next <= 5'b00000;
+        wait_count <= 0;
+        state <= 5'b00000;
+    end
+    else begin
+        case (state)
+            5'b00000: begin
+                if (cmd_valid) begin
+                    case (cmd_op)
+                        'h0: begin
+                            state <= 5'b00001;
+                        end
+                        'h1: begin
+                            if (((hand_phase == 2) || (hand_phase == 1))) begin
+                                state <= 5'b11000;
+                            end
+                            else begin
+                                state <= 5'b01110;
+                            end
+                        end
+                        'h2: begin
+                            state <= 5'b10110;
+                        end
+                        default: begin
+                            state <= 5'b11000;
+                        end
+                    endcase
+                end
+            end
+            5'b00001: begin
+                state <= 5'b00010;
+            end
+            5'b00010: begin
+                state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((command_code_q != 0)) begin
+                    state <= 5'b11000;
+                end
+                else if ((command_action_q == 0)) begin
+                    state <= 5'b00100;
+                end
+                else begin
+                    state <= 5'b00101;
+                end
+            end
+            5'b00100: begin
+                wait_count <= 2;
+                wait_next <= 5'b01000;
+                state <= 5'b10111;
+            end
+            5'b00101: begin
+                state <= 5'b00110;
+            end
+            5'b00110: begin
+                if (((action_log_code == 6) || (action_log_code == 7))) begin
+                    state <= 5'b10101;
+                end
+                else begin
+                    state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                wait_count <= 2;
+                wait_next <= 5'b01000;
+                state <= 5'b10111;
+            end
+            5'b01000: begin
+                if ((fig_live_count == 1)) begin
+                    state <= 5'b01001;
+                end
+                else if ((fig_first_need != 7)) begin
+                    wait_count <= 2;
+                    wait_next <= 5'b11000;
+                    state <= 5'b10111;
+                end
+                else if ((hand_street == 3)) begin
+                    state <= 5'b01001;
+                end
+                else begin
+                    wait_count <= 2;
+                    wait_next <= 5'b01000;
+                    state <= 5'b10111;
+                end
+            end
+            5'b01001: begin
+                state <= 5'b01010;
+            end
+            5'b01010: begin
+                if (settled) begin
+                    state <= 5'b01011;
+                end
+            end
+            5'b01011: begin
+                state <= 5'b01100;
+            end
+            5'b01100: begin
+                wait_count <= 2;
+                wait_next <= 5'b01101;
+                state <= 5'b10111;
+            end
+            5'b01101: begin
+                state <= 5'b11000;
+            end
+            5'b01110: begin
+                state <= 5'b01111;
+            end
+            5'b01111: begin
+                state <= 5'b10000;
+            end
+            5'b10000: begin
+                if (s_axis_tvalid) begin
+                    if ((deal_taken == deal_last_take)) begin
+                        state <= 5'b10001;
+                    end
+                end
+            end
+            5'b10001: begin
+                state <= 5'b10010;
+            end
+            5'b10010: begin
+                if (deal_bad_deck) begin
+                    state <= 5'b11000;
+                end
+                else begin
+                    state <= 5'b10011;
+                end
+            end
+            5'b10011: begin
+                wait_count <= 2;
+                wait_next <= 5'b10100;
+                state <= 5'b10111;
+            end
+            5'b10100: begin
+                state <= 5'b00101;
+            end
+            5'b10101: begin
+                wait_count <= 2;
+                state <= 5'b10111;
+                if ((action_log_code == 6)) begin
+                    wait_next <= 5'b10100;
+                end
+                else begin
+                    wait_next <= 5'b01000;
+                end
+            end
+            5'b10110: begin
+                wait_count <= 2;
+                wait_next <= 5'b11000;
+                state <= 5'b10111;
+            end
+            5'b10111: begin
+                if ((wait_count == 0)) begin
+                    state <= wait_next;
+                end
+                else begin
+                    wait_count <= (wait_count - 1);
+                end
+            end
+            default: begin
+                state <= 5'b00000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: judge
+    reg [4-1:0] code;
+    if (rst == 1) begin
+        command_bet_put <= 0;
+        seat_q <= 0;
+        amount_q <= 0;
+        command_code_q <= 0;
+        not_turn <= 0;
+        whole_stack <= 0;
+        command_res_valid_q <= 0;
+        command_action_q <= 0;
+        over_stack <= 0;
+        to_match <= 0;
+        below_min_raise <= 0;
+        command_last_code <= 0;
+    end
+    else begin
+        command_res_valid_q <= 0;
+        case (state)
+            5'b00000: begin
+                if (cmd_valid) begin
+                    seat_q <= cmd_seat;
+                    command_action_q <= cmd_action;
+                    amount_q <= cmd_amount;
+                    command_code_q <= 0;
+                    if ((cmd_op == 1)) begin
+                        case (hand_phase)
+                            'h2: begin
+                                command_code_q <= 1;
+                            end
+                            'h1: begin
+                                command_code_q <= 3;
+                            end
+                        endcase
+                    end
+                    else if (((cmd_op != 0) && (cmd_op != 2))) begin
+                        command_code_q <= 5;
+                    end
+                end
+            end
+            5'b00001: begin
+                over_stack <= (amount_q > fig_reach);
+                to_match <= (amount_q <= chips_current_bet);
+                below_min_raise <= ({1'b0, amount_q} < fig_min_raise_to);
+                whole_stack <= (amount_q == fig_reach);
+                not_turn <= (seat_q != hand_to_act);
+                if ((amount_q > fig_ta_bet)) begin
+                    command_bet_put <= (amount_q - fig_ta_bet);
+                end
+                else begin
+                    command_bet_put <= 0;
+                end
+            end
+            5'b00010: begin
+                code = 4'h0;
+                if ((hand_phase == 2)) begin
+                    code = 1;
+                end
+                else if ((hand_phase != 1)) begin
+                    code = 2;
+                end
+                else if (not_turn) begin
+                    code = 4;
+                end
+                else if ((command_action_q > 5)) begin
+                    code = 5;
+                end
+                else if ((command_action_q == 0)) begin
+                    code = 0;
+                end
+                else if ((command_action_q == 1)) begin
+                    if ((!fig_nothing_to_call)) begin
+                        code = 6;
+                    end
+                end
+                else if ((command_action_q == 2)) begin
+                    if (fig_nothing_to_call) begin
+                        code = 7;
+                    end
+                end
+                else if ((command_action_q == 5)) begin
+                    if ((fig_stack_over_call && (!fig_raise_open))) begin
+                        code = 10;
+                    end
+                end
+                else if (((command_action_q == 3) && (!fig_bet_zero))) begin
+                    code = 8;
+                end
+                else if (((command_action_q == 4) && fig_bet_zero)) begin
+                    code = 9;
+                end
+                else if ((!fig_raise_open)) begin
+                    code = 10;
+                end
+                else if (over_stack) begin
+                    code = 11;
+                end
+                else if ((to_match || (below_min_raise && (!whole_stack)))) begin
+                    code = 12;
+                end
+                command_code_q <= code;
+            end
+            5'b10010: begin
+                if (deal_bad_deck) begin
+                    command_code_q <= 13;
+                end
+            end
+            5'b11000: begin
+                command_res_valid_q <= 1;
+                command_last_code <= command_code_q;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: apply
+    if (rst == 1) begin
+        action_log_action_q <= 0;
+        action_log_total_q <= 0;
+        action_new_bet <= 0;
+        action_raise_by <= 0;
+        action_log_seat_q <= 0;
+        action_log_put_q <= 0;
+        action_log_code <= 0;
+        action_new_pot <= 0;
+        action_bet_grows <= 0;
+        action_log_valid_q <= 0;
+        action_log_allin_q <= 0;
+        action_new_committed <= 0;
+        put <= 0;
+        action_new_stack <= 0;
+    end
+    else begin
+        action_log_valid_q <= 0;
+        case (state)
+            5'b00010: begin
+                action_log_code <= command_action_q;
+                if ((command_action_q == 2)) begin
+                    put <= fig_call_put;
+                end
+                else if ((command_action_q == 5)) begin
+                    put <= fig_ta_stack;
+                end
+                else if (((command_action_q == 3) || (command_action_q == 4))) begin
+                    put <= command_bet_put;
+                end
+                else begin
+                    put <= 0;
+                end
+            end
+            5'b00100: begin
+                action_log_valid_q <= 1;
+                action_log_seat_q <= seat3;
+                action_log_action_q <= 0;
+                action_log_put_q <= 0;
+                action_log_total_q <= fig_ta_bet;
+                action_log_allin_q <= 0;
+            end
+            5'b00101: begin
+                action_new_stack <= (fig_ta_stack - put);
+                action_new_bet <= (fig_ta_bet + put);
+                action_new_committed <= (fig_ta_committed + put);
+                action_new_pot <= (chips_pot + put);
+            end
+            5'b00110: begin
+                action_log_valid_q <= 1;
+                action_log_seat_q <= seat3;
+                action_log_action_q <= action_log_code;
+                action_log_put_q <= put;
+                action_log_total_q <= action_new_bet;
+                action_log_allin_q <= (action_new_stack == 0);
+                action_bet_grows <= (action_new_bet > chips_current_bet);
+                if ((action_new_bet > chips_current_bet)) begin
+                    action_raise_by <= (action_new_bet - chips_current_bet);
+                end
+                else begin
+                    action_raise_by <= 0;
+                end
+            end
+            5'b10011: begin
+                action_log_code <= 6;
+            end
+            5'b10100: begin
+                if ((action_log_code == 6)) begin
+                    put <= fig_sb_put;
+                end
+                else begin
+                    put <= fig_bb_put;
+                end
+            end
+            5'b10101: begin
+                if ((action_log_code == 6)) begin
+                    action_log_code <= 7;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: ledger
+    integer i;
+    reg [2-1:0] broke;
+    if (rst == 1) begin
+        chips_faced[0] <= 0;
+        chips_faced[1] <= 0;
+        chips_all_in <= 0;
+        chips_street_bet[0] <= 0;
+        chips_street_bet[1] <= 0;
+        chips_folded <= 0;
+        chips_stacks[0] <= 1000;
+        chips_stacks[1] <= 1000;
+        chips_committed[0] <= 0;
+        chips_committed[1] <= 0;
+        chips_current_bet <= 0;
+        chips_busted <= 0;
+        chips_pot <= 0;
+        chips_min_raise <= 10;
+        chips_acted <= 0;
+    end
+    else begin
+        case (state)
+            5'b00100: begin
+                chips_folded <= (chips_folded | fig_seat_onehot);
+                chips_acted <= (chips_acted | fig_seat_onehot);
+                chips_faced[hand_seat] <= chips_current_bet;
+            end
+            5'b00110: begin
+                chips_stacks[hand_seat] <= action_new_stack;
+                chips_street_bet[hand_seat] <= action_new_bet;
+                chips_committed[hand_seat] <= action_new_committed;
+                chips_pot <= action_new_pot;
+                if ((action_new_stack == 0)) begin
+                    chips_all_in <= (chips_all_in | fig_seat_onehot);
+                end
+            end
+            5'b00111: begin
+                if (action_bet_grows) begin
+                    chips_current_bet <= action_new_bet;
+                    chips_faced[hand_seat] <= action_new_bet;
+                    if ((action_raise_by >= chips_min_raise)) begin
+                        chips_min_raise <= action_raise_by;
+                    end
+                end
+                else begin
+                    chips_faced[hand_seat] <= chips_current_bet;
+                end
+                chips_acted <= (chips_acted | fig_seat_onehot);
+            end
+            5'b01000: begin
+                if (((fig_live_count != 1) && (fig_first_need == 7) && (hand_street != 3))) begin
+                    for (i=0; i<2; i=i+1) begin
+                        chips_street_bet[i] <= 0;
+                        chips_faced[i] <= 0;
+                    end
+                    chips_acted <= 0;
+                    chips_current_bet <= 0;
+                    chips_min_raise <= 10;
+                end
+            end
+            5'b01011: begin
+                for (i=0; i<2; i=i+1) begin
+                    chips_stacks[i] <= (chips_stacks[i] + payout[i]);
+                end
+                chips_pot <= 0;
+            end
+            5'b01100: begin
+                broke = 2'h0;
+                for (i=0; i<2; i=i+1) begin
+                    broke[i] = (chips_stacks[i] == 0);
+                end
+                chips_busted <= broke;
+            end
+            5'b10011: begin
+                for (i=0; i<2; i=i+1) begin
+                    chips_street_bet[i] <= 0;
+                    chips_committed[i] <= 0;
+                    chips_faced[i] <= 0;
+                end
+                chips_folded <= chips_busted;
+                chips_all_in <= 0;
+                chips_acted <= 0;
+                chips_pot <= 0;
+                chips_current_bet <= 0;
+                chips_min_raise <= 10;
+            end
+            5'b10101: begin
+                if ((action_log_code != 6)) begin
+                    chips_current_bet <= 10;
+                    chips_min_raise <= 10;
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<2; i=i+1) begin
+                    chips_stacks[i] <= 1000;
+                    chips_street_bet[i] <= 0;
+                    chips_committed[i] <= 0;
+                    chips_faced[i] <= 0;
+                end
+                chips_folded <= 0;
+                chips_all_in <= 0;
+                chips_busted <= 0;
+                chips_acted <= 0;
+                chips_pot <= 0;
+                chips_current_bet <= 0;
+                chips_min_raise <= 10;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: progress
+    integer i;
+    integer j;
+    if (rst == 1) begin
+        hand_st_showdown <= 0;
+        hand_bb_seat <= 7;
+        hand_number <= 0;
+        hand_to_act <= 7;
+        hand_showed <= 0;
+        hand_phase <= 0;
+        hand_st_start <= 0;
+        hand_game_over_q <= 0;
+        hand_street <= 0;
+        hand_dealer <= 0;
+        hand_hole1[0] <= 63;
+        hand_hole1[1] <= 63;
+        hand_first_hand <= 1;
+        hand_hole0[0] <= 63;
+        hand_hole0[1] <= 63;
+        hand_game_winner <= 7;
+        hand_st_clear <= 0;
+        hand_seat <= 0;
+        hand_sb_seat <= 7;
+        hand_turn_from <= 0;
+        hand_board[0] <= 63;
+        hand_board[1] <= 63;
+        hand_board[2] <= 63;
+        hand_board[3] <= 63;
+        hand_board[4] <= 63;
+        hand_done_q <= 0;
+    end
+    else begin
+        hand_done_q <= 0;
+        hand_st_start <= 0;
+        hand_st_clear <= 0;
+        case (state)
+            5'b00100: begin
+                hand_turn_from <= hand_seat;
+            end
+            5'b00111: begin
+                hand_turn_from <= hand_seat;
+            end
+            5'b01000: begin
+                if ((fig_live_count == 1)) begin
+                    hand_st_showdown <= 0;
+                end
+                else if ((fig_first_need != 7)) begin
+                    hand_to_act <= fig_first_need;
+                    hand_seat <= fig_first_need[1-1:0];
+                end
+                else if ((hand_street == 3)) begin
+                    hand_st_showdown <= 1;
+                end
+                else begin
+                    hand_street <= (hand_street + 1);
+                    case (hand_street)
+                        'h0: begin
+                            hand_board[0] <= deal_deck_board[0];
+                            hand_board[1] <= deal_deck_board[1];
+                            hand_board[2] <= deal_deck_board[2];
+                        end
+                        'h1: begin
+                            hand_board[3] <= deal_deck_board[3];
+                        end
+                        default: begin
+                            hand_board[4] <= deal_deck_board[4];
+                        end
+                    endcase
+                    hand_turn_from <= hand_dealer;
+                end
+            end
+            5'b01001: begin
+                hand_to_act <= 7;
+                if (hand_st_showdown) begin
+                    hand_street <= 4;
+                end
+                hand_showed <= hand_st_showdown;
+                hand_st_start <= 1;
+            end
+            5'b01101: begin
+                if ((fig_alive == 1)) begin
+                    hand_phase <= 2;
+                    hand_game_over_q <= 1;
+                    hand_game_winner <= fig_first_alive;
+                end
+                else begin
+                    hand_phase <= 0;
+                end
+                hand_done_q <= 1;
+            end
+            5'b10011: begin
+                hand_dealer <= deal_new_dealer;
+                hand_number <= (hand_number + 1);
+                hand_first_hand <= 0;
+                hand_street <= 0;
+                hand_to_act <= 7;
+                for (i=0; i<2; i=i+1) begin
+                    hand_hole0[i] <= deal_stage0[i];
+                    hand_hole1[i] <= deal_stage1[i];
+                end
+                for (j=0; j<5; j=j+1) begin
+                    hand_board[j] <= 63;
+                end
+                hand_showed <= 0;
+                hand_st_clear <= 1;
+                if ((fig_alive == 2)) begin
+                    hand_sb_seat <= deal_new_dealer3;
+                    hand_bb_seat <= deal_left1_3;
+                    hand_seat <= deal_new_dealer;
+                end
+                else begin
+                    hand_sb_seat <= deal_left1_3;
+                    hand_bb_seat <= deal_left2_3;
+                    hand_seat <= deal_left1;
+                end
+            end
+            5'b10101: begin
+                if ((action_log_code == 6)) begin
+                    hand_seat <= hand_bb_seat[1-1:0];
+                end
+                else begin
+                    hand_phase <= 1;
+                    hand_turn_from <= hand_bb_seat[1-1:0];
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<2; i=i+1) begin
+                    hand_hole0[i] <= 63;
+                    hand_hole1[i] <= 63;
+                end
+                for (j=0; j<5; j=j+1) begin
+                    hand_board[j] <= 63;
+                end
+                hand_to_act <= 7;
+                hand_dealer <= 0;
+                hand_sb_seat <= 7;
+                hand_bb_seat <= 7;
+                hand_street <= 0;
+                hand_phase <= 0;
+                hand_number <= 0;
+                hand_first_hand <= 1;
+                hand_game_winner <= 7;
+                hand_game_over_q <= 0;
+                hand_showed <= 0;
+                hand_seat <= 0;
+                hand_st_clear <= 1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
 
 
 always @(card_q) begin: table_rom0_read
@@ -592,60 +1238,8 @@ always @(card_q) begin: table_rom1_read
 end
 
 
-always @(seat) begin: table_rom2_read
-    case (seat)
-        0: seat_onehot = 1;
-        default: seat_onehot = 2;
-    endcase
-end
-
-
-always @(folded) begin: table_rom3_read
-    case (folded)
-        0: live_count = 2;
-        1: live_count = 1;
-        2: live_count = 1;
-        default: live_count = 0;
-    endcase
-end
-
-
-always @(busted) begin: table_rom4_read
-    case (busted)
-        0: alive = 2;
-        1: alive = 1;
-        2: alive = 1;
-        default: alive = 0;
-    endcase
-end
-
-
-always @(busted) begin: table_rom5_read
-    case (busted)
-        0: first_alive = 0;
-        1: first_alive = 1;
-        2: first_alive = 0;
-        default: first_alive = 7;
-    endcase
-end
-
-
-always @(table_rom6_address) begin: table_rom6_read
-    case (table_rom6_address)
-        0: first_need = 7;
-        1: first_need = 0;
-        2: first_need = 1;
-        3: first_need = 1;
-        4: first_need = 7;
-        5: first_need = 0;
-        6: first_need = 1;
-        default: first_need = 0;
-    endcase
-end
-
-
-always @(table_rom7_address) begin: table_rom7_read
-    case (table_rom7_address)
+always @(table_rom2_address) begin: table_rom2_read
+    case (table_rom2_address)
         0: left_of_dealer = 1;
         1: left_of_dealer = 1;
         2: left_of_dealer = 0;
@@ -658,8 +1252,8 @@ always @(table_rom7_address) begin: table_rom7_read
 end
 
 
-always @(table_rom8_address) begin: table_rom8_read
-    case (table_rom8_address)
+always @(table_rom3_address) begin: table_rom3_read
+    case (table_rom3_address)
         0: left_of_new_dealer = 1;
         1: left_of_new_dealer = 1;
         2: left_of_new_dealer = 0;
@@ -672,8 +1266,8 @@ always @(table_rom8_address) begin: table_rom8_read
 end
 
 
-always @(table_rom9_address) begin: table_rom9_read
-    case (table_rom9_address)
+always @(table_rom4_address) begin: table_rom4_read
+    case (table_rom4_address)
         0: left_of_deal_seat = 1;
         1: left_of_deal_seat = 1;
         2: left_of_deal_seat = 0;
@@ -686,8 +1280,8 @@ always @(table_rom9_address) begin: table_rom9_read
 end
 
 
-always @(table_rom10_address) begin: table_rom10_read
-    case (table_rom10_address)
+always @(table_rom5_address) begin: table_rom5_read
+    case (table_rom5_address)
         0: left_of_left1 = 1;
         1: left_of_left1 = 1;
         2: left_of_left1 = 0;
@@ -697,6 +1291,298 @@ always @(table_rom10_address) begin: table_rom10_read
         6: left_of_left1 = 0;
         default: left_of_left1 = 1;
     endcase
+end
+
+
+always @(posedge clk) begin: collect
+    integer i;
+    if (rst == 1) begin
+        deck_seen <= 0;
+        deal_seat <= 0;
+        card_v <= 0;
+        deal_left2 <= 0;
+        deal_stage0[0] <= 63;
+        deal_stage0[1] <= 63;
+        deal_bad_deck <= 0;
+        slot <= 0;
+        deal_round <= 0;
+        deal_new_dealer <= 0;
+        deal_last_take <= 0;
+        deal_deck_board[0] <= 63;
+        deal_deck_board[1] <= 63;
+        deal_deck_board[2] <= 63;
+        deal_deck_board[3] <= 63;
+        deal_deck_board[4] <= 63;
+        deal_stage1[0] <= 63;
+        deal_stage1[1] <= 63;
+        deal_taken <= 0;
+        card_q <= 0;
+        deal_deck_request_q <= 0;
+        deal_left1 <= 0;
+    end
+    else begin
+        deal_deck_request_q <= 0;
+        card_v <= 0;
+        if (card_v) begin
+            if ((card_bit[52] || ((deck_seen & card_bit[52-1:0]) != 0))) begin
+                deal_bad_deck <= 1;
+            end
+            deck_seen <= (deck_seen | card_bit[52-1:0]);
+            if ((deal_round == 2)) begin
+                deal_deck_board[slot] <= card_q;
+                slot <= (slot + 1);
+            end
+            else begin
+                if ((deal_round == 0)) begin
+                    deal_stage0[deal_seat] <= card_q;
+                end
+                else begin
+                    deal_stage1[deal_seat] <= card_q;
+                end
+                deal_seat <= left_of_deal_seat;
+                if (($signed({1'b0, slot}) == ($signed({1'b0, fig_alive}) - 1))) begin
+                    slot <= 0;
+                    deal_round <= (deal_round + 1);
+                end
+                else begin
+                    slot <= (slot + 1);
+                end
+            end
+        end
+        case (state)
+            5'b01110: begin
+                if (hand_first_hand) begin
+                    deal_new_dealer <= hand_dealer;
+                end
+                else begin
+                    deal_new_dealer <= left_of_dealer;
+                end
+                for (i=0; i<2; i=i+1) begin
+                    deal_stage0[i] <= 63;
+                    deal_stage1[i] <= 63;
+                end
+                deck_seen <= 0;
+                deal_bad_deck <= 0;
+                slot <= 0;
+                deal_round <= 0;
+                deal_deck_request_q <= 1;
+            end
+            5'b01111: begin
+                deal_seat <= left_of_new_dealer;
+                deal_left1 <= left_of_new_dealer;
+                deal_taken <= 0;
+                deal_last_take <= ({fig_alive, 1'b0} + (5 - 1));
+            end
+            5'b10000: begin
+                if (s_axis_tvalid) begin
+                    card_q <= s_axis_tdata;
+                    card_v <= 1;
+                    deal_taken <= (deal_taken + 1);
+                end
+            end
+            5'b10010: begin
+                deal_left2 <= left_of_left1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(hand_seat) begin: table_rom6_read
+    case (hand_seat)
+        0: fig_seat_onehot = 1;
+        default: fig_seat_onehot = 2;
+    endcase
+end
+
+
+always @(chips_folded) begin: table_rom7_read
+    case (chips_folded)
+        0: fig_live_count = 2;
+        1: fig_live_count = 1;
+        2: fig_live_count = 1;
+        default: fig_live_count = 0;
+    endcase
+end
+
+
+always @(chips_busted) begin: table_rom8_read
+    case (chips_busted)
+        0: fig_alive = 2;
+        1: fig_alive = 1;
+        2: fig_alive = 1;
+        default: fig_alive = 0;
+    endcase
+end
+
+
+always @(chips_busted) begin: table_rom9_read
+    case (chips_busted)
+        0: fig_first_alive = 0;
+        1: fig_first_alive = 1;
+        2: fig_first_alive = 0;
+        default: fig_first_alive = 7;
+    endcase
+end
+
+
+always @(table_rom10_address) begin: table_rom10_read
+    case (table_rom10_address)
+        0: fig_first_need = 7;
+        1: fig_first_need = 0;
+        2: fig_first_need = 1;
+        3: fig_first_need = 1;
+        4: fig_first_need = 7;
+        5: fig_first_need = 0;
+        6: fig_first_need = 1;
+        default: fig_first_need = 0;
+    endcase
+end
+
+// Stage 1: the worked seat's figures, pairwise bet order, who is left.
+always @(posedge clk) begin: derive1
+    if (rst == 1) begin
+        below_bet <= 0;
+        ta_faced <= 0;
+        fig_ta_stack <= 0;
+        answer <= 0;
+        bet_ge <= 0;
+        fig_bet_zero <= 0;
+        ta_acted <= 0;
+        fig_min_raise_to <= 10;
+        fig_ta_committed <= 0;
+        fig_ta_bet <= 0;
+    end
+    else begin
+        fig_ta_stack <= chips_stacks[hand_seat];
+        fig_ta_bet <= chips_street_bet[hand_seat];
+        ta_faced <= chips_faced[hand_seat];
+        fig_ta_committed <= chips_committed[hand_seat];
+        ta_acted <= ((chips_acted & fig_seat_onehot) != 0);
+        fig_min_raise_to <= (chips_current_bet + chips_min_raise);
+        fig_bet_zero <= (chips_current_bet == 0);
+        answer <= answer_d;
+        bet_ge <= bet_ge_d;
+        below_bet <= below_bet_d;
+    end
+end
+
+
+always @(chips_all_in, chips_street_bet[0], chips_street_bet[1], chips_folded, fig_seat_onehot, chips_current_bet) begin: seat_order
+    reg someone;
+    integer j;
+    reg [4-1:0] order;
+    reg [2-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<2; j=j+1) begin
+        if (((!fig_seat_onehot[j]) && (!chips_folded[j]) && (!chips_all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    answer_d = someone;
+    order = 4'h0;
+    below = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        below[i] = (chips_street_bet[i] < chips_current_bet);
+        for (j=0; j<2; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 2) + j)] = (chips_street_bet[i] >= chips_street_bet[j]);
+            end
+        end
+    end
+    bet_ge_d = order;
+    below_bet_d = below;
+end
+
+// Stage 2: amounts of the worked seat, and which seats still need to act.
+always @(posedge clk) begin: derive2
+    if (rst == 1) begin
+        fig_reach <= 0;
+        needs <= 0;
+        fig_to_call <= 0;
+        fig_sb_put <= 0;
+        gap <= 0;
+        fig_bb_put <= 0;
+    end
+    else begin
+        if ((chips_current_bet > fig_ta_bet)) begin
+            fig_to_call <= (chips_current_bet - fig_ta_bet);
+        end
+        else begin
+            fig_to_call <= 0;
+        end
+        fig_reach <= (fig_ta_bet + fig_ta_stack);
+        if ((chips_current_bet > ta_faced)) begin
+            gap <= (chips_current_bet - ta_faced);
+        end
+        else begin
+            gap <= 0;
+        end
+        if ((fig_ta_stack < 5)) begin
+            fig_sb_put <= fig_ta_stack;
+        end
+        else begin
+            fig_sb_put <= 5;
+        end
+        if ((fig_ta_stack < 10)) begin
+            fig_bb_put <= fig_ta_stack;
+        end
+        else begin
+            fig_bb_put <= 10;
+        end
+        needs <= needs_d;
+    end
+end
+
+
+always @(below_bet, chips_all_in, chips_folded, bet_ge, chips_acted) begin: seats_to_act
+    reg [2-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 2'h0;
+    for (i=0; i<2; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<2; j=j+1) begin
+            if (((j != i) && (!chips_folded[j]))) begin
+                if ((!chips_all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!bet_ge[((i * 2) + j)])) begin
+                    matches_all = 1'b0;
+                end
+            end
+        end
+        need[i] = ((!chips_folded[i]) && (!chips_all_in[i]) && (!(others_all_in && matches_all)) && ((!chips_acted[i]) || below_bet[i]));
+    end
+    needs_d = need;
+end
+
+// Stage 3: may the worked seat raise, and what a call puts in.
+always @(posedge clk) begin: derive3
+    if (rst == 1) begin
+        fig_stack_over_call <= 0;
+        fig_call_put <= 0;
+        fig_raise_open <= 0;
+        fig_nothing_to_call <= 0;
+    end
+    else begin
+        fig_raise_open <= (((!ta_acted) || (gap >= chips_min_raise)) && answer);
+        fig_stack_over_call <= (fig_ta_stack > fig_to_call);
+        fig_nothing_to_call <= (fig_to_call == 0);
+        if ((fig_ta_stack > fig_to_call)) begin
+            fig_call_put <= fig_to_call;
+        end
+        else begin
+            fig_call_put <= fig_ta_stack;
+        end
+    end
 end
 
 
@@ -1621,8 +2507,8 @@ assign holdem_settle0_ev_invalid = holdem_settle0_eval70_hand_eval0_invalid_q;
 assign holdem_settle0_ev_out_valid = holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(dealer) begin: holdem_settle0_table_rom11_read
-    case (dealer)
+always @(hand_dealer) begin: holdem_settle0_table_rom11_read
+    case (hand_dealer)
         0: holdem_settle0_left_of_dealer = 1;
         default: holdem_settle0_left_of_dealer = 0;
     endcase
@@ -1646,7 +2532,7 @@ end
 
 
 
-assign st_done = holdem_settle0_done_q;
+assign settled = holdem_settle0_done_q;
 assign winners = holdem_settle0_won;
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
@@ -1692,7 +2578,7 @@ always @(posedge clk) begin: holdem_settle0_scan_pipe
             holdem_settle0_p1_rest <= holdem_settle0_rest[holdem_settle0_sc_seat];
             holdem_settle0_p1_word <= words[holdem_settle0_sc_seat];
             holdem_settle0_p1_pay <= payout[holdem_settle0_sc_seat];
-            holdem_settle0_p1_live <= ((folded & holdem_settle0_sc_onehot) == 0);
+            holdem_settle0_p1_live <= ((chips_folded & holdem_settle0_sc_onehot) == 0);
             holdem_settle0_p1_onehot <= holdem_settle0_sc_onehot;
         end
         else begin
@@ -1796,7 +2682,7 @@ always @(posedge clk) begin: holdem_settle0_control
         end
         case (holdem_settle0_state)
             4'b0000: begin
-                if (st_clear) begin
+                if (hand_st_clear) begin
                     for (i=0; i<2; i=i+1) begin
                         words[i] <= 0;
                         payout[i] <= 0;
@@ -1804,19 +2690,19 @@ always @(posedge clk) begin: holdem_settle0_control
                     end
                     holdem_settle0_won <= 0;
                 end
-                if (st_start) begin
+                if (hand_st_start) begin
                     for (i=0; i<2; i=i+1) begin
-                        holdem_settle0_rest[i] <= committed[i];
+                        holdem_settle0_rest[i] <= chips_committed[i];
                         payout[i] <= 0;
                         refund[i] <= 0;
-                        if ((!st_showdown)) begin
+                        if ((!hand_st_showdown)) begin
                             words[i] <= 0;
                         end
                     end
                     holdem_settle0_won <= 0;
                     holdem_settle0_ev_issue <= 0;
                     holdem_settle0_ev_take <= 0;
-                    if (st_showdown) begin
+                    if (hand_st_showdown) begin
                         holdem_settle0_state <= 4'b0001;
                     end
                     else begin
@@ -1831,16 +2717,16 @@ always @(posedge clk) begin: holdem_settle0_control
             end
             4'b0001: begin
                 if ((holdem_settle0_ev_issue <= 1)) begin
-                    holdem_settle0_ev_cards[0] <= hole0[holdem_settle0_ev_issue[1-1:0]];
-                    holdem_settle0_ev_cards[1] <= hole1[holdem_settle0_ev_issue[1-1:0]];
+                    holdem_settle0_ev_cards[0] <= hand_hole0[holdem_settle0_ev_issue[1-1:0]];
+                    holdem_settle0_ev_cards[1] <= hand_hole1[holdem_settle0_ev_issue[1-1:0]];
                     for (j=0; j<5; j=j+1) begin
-                        holdem_settle0_ev_cards[(2 + j)] <= board[j];
+                        holdem_settle0_ev_cards[(2 + j)] <= hand_board[j];
                     end
                     holdem_settle0_ev_valid <= 1;
                     holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
                 end
                 if (holdem_settle0_ev_out_valid) begin
-                    if ((((folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
+                    if ((((chips_folded & holdem_settle0_take_onehot) != 0) || holdem_settle0_ev_invalid)) begin
                         words[holdem_settle0_ev_take] <= 0;
                     end
                     else begin
@@ -2022,743 +2908,6 @@ end
 
 
 
-assign cmd_ready = (state == 5'b00000);
-assign s_axis_tready = (state == 5'b10000);
-assign res_valid = res_valid_q;
-assign res_code = last_code;
-assign deck_request = deck_request_q;
-assign log_valid = log_valid_q;
-assign log_seat = log_seat_q;
-assign log_action = log_action_q;
-assign log_put = log_put_q;
-assign log_total = log_total_q;
-assign log_allin = log_allin_q;
-assign hand_done = hand_done_q;
-assign game_over = game_over_q;
-assign probe_data = probe_q;
-
-// Stage 1: the worked seat's figures, pairwise bet order, who is left.
-always @(posedge clk) begin: derive1
-    if (rst == 1) begin
-        below_bet <= 0;
-        ta_faced <= 0;
-        ta_committed <= 0;
-        bet_zero <= 0;
-        answer <= 0;
-        min_raise_to <= 10;
-        bet_ge <= 0;
-        ta_bet <= 0;
-        ta_acted <= 0;
-        ta_stack <= 0;
-    end
-    else begin
-        ta_stack <= stacks[seat];
-        ta_bet <= street_bet[seat];
-        ta_faced <= faced[seat];
-        ta_committed <= committed[seat];
-        ta_acted <= ((acted & seat_onehot) != 0);
-        min_raise_to <= (current_bet + min_raise);
-        bet_zero <= (current_bet == 0);
-        answer <= answer_d;
-        bet_ge <= bet_ge_d;
-        below_bet <= below_bet_d;
-    end
-end
-
-
-always @(street_bet[0], street_bet[1], all_in, seat_onehot, current_bet, folded) begin: seat_order
-    reg someone;
-    integer j;
-    reg [4-1:0] order;
-    reg [2-1:0] below;
-    integer i;
-    someone = 1'b0;
-    for (j=0; j<2; j=j+1) begin
-        if (((!seat_onehot[j]) && (!folded[j]) && (!all_in[j]))) begin
-            someone = 1'b1;
-        end
-    end
-    answer_d = someone;
-    order = 4'h0;
-    below = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        below[i] = (street_bet[i] < current_bet);
-        for (j=0; j<2; j=j+1) begin
-            if ((i != j)) begin
-                order[((i * 2) + j)] = (street_bet[i] >= street_bet[j]);
-            end
-        end
-    end
-    bet_ge_d = order;
-    below_bet_d = below;
-end
-
-// Stage 2: amounts of the worked seat, and which seats still need to act.
-always @(posedge clk) begin: derive2
-    if (rst == 1) begin
-        reach <= 0;
-        needs <= 0;
-        bb_put <= 0;
-        sb_put <= 0;
-        to_call <= 0;
-        gap <= 0;
-    end
-    else begin
-        if ((current_bet > ta_bet)) begin
-            to_call <= (current_bet - ta_bet);
-        end
-        else begin
-            to_call <= 0;
-        end
-        reach <= (ta_bet + ta_stack);
-        if ((current_bet > ta_faced)) begin
-            gap <= (current_bet - ta_faced);
-        end
-        else begin
-            gap <= 0;
-        end
-        if ((ta_stack < 5)) begin
-            sb_put <= ta_stack;
-        end
-        else begin
-            sb_put <= 5;
-        end
-        if ((ta_stack < 10)) begin
-            bb_put <= ta_stack;
-        end
-        else begin
-            bb_put <= 10;
-        end
-        needs <= needs_d;
-    end
-end
-
-
-always @(below_bet, all_in, folded, bet_ge, acted) begin: seats_to_act
-    reg [2-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
-    need = 2'h0;
-    for (i=0; i<2; i=i+1) begin
-        others_all_in = 1'b1;
-        matches_all = 1'b1;
-        for (j=0; j<2; j=j+1) begin
-            if (((j != i) && (!folded[j]))) begin
-                if ((!all_in[j])) begin
-                    others_all_in = 1'b0;
-                end
-                if ((!bet_ge[((i * 2) + j)])) begin
-                    matches_all = 1'b0;
-                end
-            end
-        end
-        need[i] = ((!folded[i]) && (!all_in[i]) && (!(others_all_in && matches_all)) && ((!acted[i]) || below_bet[i]));
-    end
-    needs_d = need;
-end
-
-// Stage 3: may the worked seat raise, and what a call puts in.
-always @(posedge clk) begin: derive3
-    if (rst == 1) begin
-        call_put <= 0;
-        raise_open <= 0;
-        nothing_to_call <= 0;
-        stack_over_call <= 0;
-    end
-    else begin
-        raise_open <= (((!ta_acted) || (gap >= min_raise)) && answer);
-        stack_over_call <= (ta_stack > to_call);
-        nothing_to_call <= (to_call == 0);
-        if ((ta_stack > to_call)) begin
-            call_put <= to_call;
-        end
-        else begin
-            call_put <= ta_stack;
-        end
-    end
-end
-
-
-always @(posedge clk) begin: control
-    reg [4-1:0] code;
-    integer i;
-    reg [2-1:0] broke;
-    integer j;
-    if (rst == 1) begin
-        log_put_q <= 0;
-        new_stack <= 0;
-        all_in <= 0;
-        log_seat_q <= 0;
-        turn_from <= 0;
-        board[0] <= 63;
-        board[1] <= 63;
-        board[2] <= 63;
-        board[3] <= 63;
-        board[4] <= 63;
-        seat_q <= 0;
-        busted <= 0;
-        stage0[0] <= 63;
-        stage0[1] <= 63;
-        phase <= 0;
-        showed <= 0;
-        hole1[0] <= 63;
-        hole1[1] <= 63;
-        stacks[0] <= 1000;
-        stacks[1] <= 1000;
-        whole_stack <= 0;
-        deal_round <= 0;
-        hand_no <= 0;
-        sb_seat <= 7;
-        over_stack <= 0;
-        log_allin_q <= 0;
-        wait_next <= 5'b00000;
-        last_code <= 0;
-        wait_count <= 0;
-        new_pot <= 0;
-        bet_grows <= 0;
-        new_bet <= 0;
-        amount_q <= 0;
-        not_turn <= 0;
-        log_total_q <= 0;
-        slot <= 0;
-        folded <= 0;
-        res_valid_q <= 0;
-        stage1[0] <= 63;
-        stage1[1] <= 63;
-        st_start <= 0;
-        card_q <= 0;
-        bet_put <= 0;
-        committed[0] <= 0;
-        committed[1] <= 0;
-        below_min_raise <= 0;
-        st_showdown <= 0;
-        game_over_q <= 0;
-        left1 <= 0;
-        bb_seat <= 7;
-        state <= 5'b00000;
-        log_action_q <= 0;
-        new_committed <= 0;
-        log_valid_q <= 0;
-        street_bet[0] <= 0;
-        street_bet[1] <= 0;
-        game_winner <= 7;
-        hole0[0] <= 63;
-        hole0[1] <= 63;
-        deal_seat <= 0;
-        card_v <= 0;
-        raise_by <= 0;
-        action_q <= 0;
-        log_code <= 0;
-        dealer <= 0;
-        min_raise <= 10;
-        street <= 0;
-        to_match <= 0;
-        deck_request_q <= 0;
-        code_q <= 0;
-        put <= 0;
-        acted <= 0;
-        first_hand <= 1;
-        faced[0] <= 0;
-        faced[1] <= 0;
-        deck_seen <= 0;
-        taken <= 0;
-        last_take <= 0;
-        deck_board[0] <= 63;
-        deck_board[1] <= 63;
-        deck_board[2] <= 63;
-        deck_board[3] <= 63;
-        deck_board[4] <= 63;
-        current_bet <= 0;
-        to_act <= 7;
-        pot <= 0;
-        seat <= 0;
-        bad_deck <= 0;
-        st_clear <= 0;
-        hand_done_q <= 0;
-        left2 <= 0;
-        new_dealer <= 0;
-    end
-    else begin
-        res_valid_q <= 0;
-        deck_request_q <= 0;
-        log_valid_q <= 0;
-        hand_done_q <= 0;
-        st_start <= 0;
-        st_clear <= 0;
-        card_v <= 0;
-        if (card_v) begin
-            if ((card_bit[52] || ((deck_seen & card_bit[52-1:0]) != 0))) begin
-                bad_deck <= 1;
-            end
-            deck_seen <= (deck_seen | card_bit[52-1:0]);
-            if ((deal_round == 2)) begin
-                deck_board[slot] <= card_q;
-                slot <= (slot + 1);
-            end
-            else begin
-                if ((deal_round == 0)) begin
-                    stage0[deal_seat] <= card_q;
-                end
-                else begin
-                    stage1[deal_seat] <= card_q;
-                end
-                deal_seat <= left_of_deal_seat;
-                if (($signed({1'b0, slot}) == ($signed({1'b0, alive}) - 1))) begin
-                    slot <= 0;
-                    deal_round <= (deal_round + 1);
-                end
-                else begin
-                    slot <= (slot + 1);
-                end
-            end
-        end
-        case (state)
-            5'b00000: begin
-                if (cmd_valid) begin
-                    seat_q <= cmd_seat;
-                    action_q <= cmd_action;
-                    amount_q <= cmd_amount;
-                    code_q <= 0;
-                    case (cmd_op)
-                        'h0: begin
-                            state <= 5'b00001;
-                        end
-                        'h1: begin
-                            case (phase)
-                                'h2: begin
-                                    code_q <= 1;
-                                    state <= 5'b11000;
-                                end
-                                'h1: begin
-                                    code_q <= 3;
-                                    state <= 5'b11000;
-                                end
-                                default: begin
-                                    state <= 5'b01110;
-                                end
-                            endcase
-                        end
-                        'h2: begin
-                            state <= 5'b10110;
-                        end
-                        default: begin
-                            code_q <= 5;
-                            state <= 5'b11000;
-                        end
-                    endcase
-                end
-            end
-            5'b00001: begin
-                over_stack <= (amount_q > reach);
-                to_match <= (amount_q <= current_bet);
-                below_min_raise <= ({1'b0, amount_q} < min_raise_to);
-                whole_stack <= (amount_q == reach);
-                not_turn <= (seat_q != to_act);
-                if ((amount_q > ta_bet)) begin
-                    bet_put <= (amount_q - ta_bet);
-                end
-                else begin
-                    bet_put <= 0;
-                end
-                state <= 5'b00010;
-            end
-            5'b00010: begin
-                code = 4'h0;
-                if ((phase == 2)) begin
-                    code = 1;
-                end
-                else if ((phase != 1)) begin
-                    code = 2;
-                end
-                else if (not_turn) begin
-                    code = 4;
-                end
-                else if ((action_q > 5)) begin
-                    code = 5;
-                end
-                else if ((action_q == 0)) begin
-                    code = 0;
-                end
-                else if ((action_q == 1)) begin
-                    if ((!nothing_to_call)) begin
-                        code = 6;
-                    end
-                end
-                else if ((action_q == 2)) begin
-                    if (nothing_to_call) begin
-                        code = 7;
-                    end
-                end
-                else if ((action_q == 5)) begin
-                    if ((stack_over_call && (!raise_open))) begin
-                        code = 10;
-                    end
-                end
-                else if (((action_q == 3) && (!bet_zero))) begin
-                    code = 8;
-                end
-                else if (((action_q == 4) && bet_zero)) begin
-                    code = 9;
-                end
-                else if ((!raise_open)) begin
-                    code = 10;
-                end
-                else if (over_stack) begin
-                    code = 11;
-                end
-                else if ((to_match || (below_min_raise && (!whole_stack)))) begin
-                    code = 12;
-                end
-                code_q <= code;
-                log_code <= action_q;
-                if ((action_q == 2)) begin
-                    put <= call_put;
-                end
-                else if ((action_q == 5)) begin
-                    put <= ta_stack;
-                end
-                else if (((action_q == 3) || (action_q == 4))) begin
-                    put <= bet_put;
-                end
-                else begin
-                    put <= 0;
-                end
-                state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((code_q != 0)) begin
-                    state <= 5'b11000;
-                end
-                else if ((action_q == 0)) begin
-                    state <= 5'b00100;
-                end
-                else begin
-                    state <= 5'b00101;
-                end
-            end
-            5'b00100: begin
-                folded <= (folded | seat_onehot);
-                acted <= (acted | seat_onehot);
-                faced[seat] <= current_bet;
-                log_valid_q <= 1;
-                log_seat_q <= seat3;
-                log_action_q <= 0;
-                log_put_q <= 0;
-                log_total_q <= ta_bet;
-                log_allin_q <= 0;
-                turn_from <= seat;
-                wait_count <= 2;
-                wait_next <= 5'b01000;
-                state <= 5'b10111;
-            end
-            5'b00101: begin
-                new_stack <= (ta_stack - put);
-                new_bet <= (ta_bet + put);
-                new_committed <= (ta_committed + put);
-                new_pot <= (pot + put);
-                state <= 5'b00110;
-            end
-            5'b00110: begin
-                stacks[seat] <= new_stack;
-                street_bet[seat] <= new_bet;
-                committed[seat] <= new_committed;
-                pot <= new_pot;
-                if ((new_stack == 0)) begin
-                    all_in <= (all_in | seat_onehot);
-                end
-                log_valid_q <= 1;
-                log_seat_q <= seat3;
-                log_action_q <= log_code;
-                log_put_q <= put;
-                log_total_q <= new_bet;
-                log_allin_q <= (new_stack == 0);
-                bet_grows <= (new_bet > current_bet);
-                if ((new_bet > current_bet)) begin
-                    raise_by <= (new_bet - current_bet);
-                end
-                else begin
-                    raise_by <= 0;
-                end
-                if (((log_code == 6) || (log_code == 7))) begin
-                    state <= 5'b10101;
-                end
-                else begin
-                    state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                if (bet_grows) begin
-                    current_bet <= new_bet;
-                    faced[seat] <= new_bet;
-                    if ((raise_by >= min_raise)) begin
-                        min_raise <= raise_by;
-                    end
-                end
-                else begin
-                    faced[seat] <= current_bet;
-                end
-                acted <= (acted | seat_onehot);
-                turn_from <= seat;
-                wait_count <= 2;
-                wait_next <= 5'b01000;
-                state <= 5'b10111;
-            end
-            5'b01000: begin
-                if ((live_count == 1)) begin
-                    st_showdown <= 0;
-                    state <= 5'b01001;
-                end
-                else if ((first_need != 7)) begin
-                    to_act <= first_need;
-                    seat <= first_need[1-1:0];
-                    wait_count <= 2;
-                    wait_next <= 5'b11000;
-                    state <= 5'b10111;
-                end
-                else if ((street == 3)) begin
-                    st_showdown <= 1;
-                    state <= 5'b01001;
-                end
-                else begin
-                    street <= (street + 1);
-                    case (street)
-                        'h0: begin
-                            board[0] <= deck_board[0];
-                            board[1] <= deck_board[1];
-                            board[2] <= deck_board[2];
-                        end
-                        'h1: begin
-                            board[3] <= deck_board[3];
-                        end
-                        default: begin
-                            board[4] <= deck_board[4];
-                        end
-                    endcase
-                    for (i=0; i<2; i=i+1) begin
-                        street_bet[i] <= 0;
-                        faced[i] <= 0;
-                    end
-                    acted <= 0;
-                    current_bet <= 0;
-                    min_raise <= 10;
-                    turn_from <= dealer;
-                    wait_count <= 2;
-                    wait_next <= 5'b01000;
-                    state <= 5'b10111;
-                end
-            end
-            5'b01001: begin
-                to_act <= 7;
-                if (st_showdown) begin
-                    street <= 4;
-                end
-                showed <= st_showdown;
-                st_start <= 1;
-                state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (st_done) begin
-                    state <= 5'b01011;
-                end
-            end
-            5'b01011: begin
-                for (i=0; i<2; i=i+1) begin
-                    stacks[i] <= (stacks[i] + payout[i]);
-                end
-                pot <= 0;
-                state <= 5'b01100;
-            end
-            5'b01100: begin
-                broke = 2'h0;
-                for (i=0; i<2; i=i+1) begin
-                    broke[i] = (stacks[i] == 0);
-                end
-                busted <= broke;
-                wait_count <= 2;
-                wait_next <= 5'b01101;
-                state <= 5'b10111;
-            end
-            5'b01101: begin
-                if ((alive == 1)) begin
-                    phase <= 2;
-                    game_over_q <= 1;
-                    game_winner <= first_alive;
-                end
-                else begin
-                    phase <= 0;
-                end
-                hand_done_q <= 1;
-                state <= 5'b11000;
-            end
-            5'b01110: begin
-                if (first_hand) begin
-                    new_dealer <= dealer;
-                end
-                else begin
-                    new_dealer <= left_of_dealer;
-                end
-                for (i=0; i<2; i=i+1) begin
-                    stage0[i] <= 63;
-                    stage1[i] <= 63;
-                end
-                deck_seen <= 0;
-                bad_deck <= 0;
-                slot <= 0;
-                deal_round <= 0;
-                deck_request_q <= 1;
-                state <= 5'b01111;
-            end
-            5'b01111: begin
-                deal_seat <= left_of_new_dealer;
-                left1 <= left_of_new_dealer;
-                taken <= 0;
-                last_take <= ({alive, 1'b0} + (5 - 1));
-                state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (s_axis_tvalid) begin
-                    card_q <= s_axis_tdata;
-                    card_v <= 1;
-                    taken <= (taken + 1);
-                    if ((taken == last_take)) begin
-                        state <= 5'b10001;
-                    end
-                end
-            end
-            5'b10001: begin
-                state <= 5'b10010;
-            end
-            5'b10010: begin
-                left2 <= left_of_left1;
-                if (bad_deck) begin
-                    code_q <= 13;
-                    state <= 5'b11000;
-                end
-                else begin
-                    state <= 5'b10011;
-                end
-            end
-            5'b10011: begin
-                dealer <= new_dealer;
-                hand_no <= (hand_no + 1);
-                first_hand <= 0;
-                street <= 0;
-                to_act <= 7;
-                for (i=0; i<2; i=i+1) begin
-                    street_bet[i] <= 0;
-                    committed[i] <= 0;
-                    faced[i] <= 0;
-                    hole0[i] <= stage0[i];
-                    hole1[i] <= stage1[i];
-                end
-                for (j=0; j<5; j=j+1) begin
-                    board[j] <= 63;
-                end
-                folded <= busted;
-                all_in <= 0;
-                acted <= 0;
-                pot <= 0;
-                current_bet <= 0;
-                min_raise <= 10;
-                showed <= 0;
-                st_clear <= 1;
-                if ((alive == 2)) begin
-                    sb_seat <= new_dealer3;
-                    bb_seat <= left1_3;
-                    seat <= new_dealer;
-                end
-                else begin
-                    sb_seat <= left1_3;
-                    bb_seat <= left2_3;
-                    seat <= left1;
-                end
-                log_code <= 6;
-                wait_count <= 2;
-                wait_next <= 5'b10100;
-                state <= 5'b10111;
-            end
-            5'b10100: begin
-                if ((log_code == 6)) begin
-                    put <= sb_put;
-                end
-                else begin
-                    put <= bb_put;
-                end
-                state <= 5'b00101;
-            end
-            5'b10101: begin
-                wait_count <= 2;
-                state <= 5'b10111;
-                if ((log_code == 6)) begin
-                    log_code <= 7;
-                    seat <= bb_seat[1-1:0];
-                    wait_next <= 5'b10100;
-                end
-                else begin
-                    current_bet <= 10;
-                    min_raise <= 10;
-                    phase <= 1;
-                    turn_from <= bb_seat[1-1:0];
-                    wait_next <= 5'b01000;
-                end
-            end
-            5'b10110: begin
-                for (i=0; i<2; i=i+1) begin
-                    stacks[i] <= 1000;
-                    street_bet[i] <= 0;
-                    committed[i] <= 0;
-                    faced[i] <= 0;
-                    hole0[i] <= 63;
-                    hole1[i] <= 63;
-                end
-                for (j=0; j<5; j=j+1) begin
-                    board[j] <= 63;
-                end
-                folded <= 0;
-                all_in <= 0;
-                busted <= 0;
-                acted <= 0;
-                pot <= 0;
-                current_bet <= 0;
-                min_raise <= 10;
-                to_act <= 7;
-                dealer <= 0;
-                sb_seat <= 7;
-                bb_seat <= 7;
-                street <= 0;
-                phase <= 0;
-                hand_no <= 0;
-                first_hand <= 1;
-                game_winner <= 7;
-                game_over_q <= 0;
-                showed <= 0;
-                seat <= 0;
-                st_clear <= 1;
-                wait_count <= 2;
-                wait_next <= 5'b11000;
-                state <= 5'b10111;
-            end
-            5'b10111: begin
-                if ((wait_count == 0)) begin
-                    state <= wait_next;
-                end
-                else begin
-                    wait_count <= (wait_count - 1);
-                end
-            end
-            default: begin
-                res_valid_q <= 1;
-                last_code <= code_q;
-                state <= 5'b00000;
-            end
-        endcase
-    end
-end
-
-
-
 assign p_group = probe_addr[8-1:3];
 assign p_seat = probe_addr[3-1:0];
 assign p_hole_seat = probe_addr[4-1:1];
@@ -2775,39 +2924,39 @@ always @(posedge clk) begin: probe
         d = 24'h0;
         if ((p_group == 0)) begin
             if ((p_seat <= 1)) begin
-                d[11-1:0] = stacks[p_index];
+                d[11-1:0] = chips_stacks[p_index];
             end
         end
         else if ((p_group == 1)) begin
             if ((p_seat <= 1)) begin
-                d[11-1:0] = street_bet[p_index];
+                d[11-1:0] = chips_street_bet[p_index];
             end
         end
         else if ((p_group == 2)) begin
             if ((p_seat <= 1)) begin
-                d[11-1:0] = committed[p_index];
+                d[11-1:0] = chips_committed[p_index];
             end
         end
         else if ((p_group == 3)) begin
             if ((p_seat <= 1)) begin
-                d[0] = folded[p_index];
-                d[1] = all_in[p_index];
-                d[2] = busted[p_index];
+                d[0] = chips_folded[p_index];
+                d[1] = chips_all_in[p_index];
+                d[2] = chips_busted[p_index];
             end
         end
         else if (((p_group == 4) || (p_group == 5))) begin
             if ((p_hole_seat <= 1)) begin
                 if (probe_addr[0]) begin
-                    d[6-1:0] = hole1[p_hole_index];
+                    d[6-1:0] = hand_hole1[p_hole_index];
                 end
                 else begin
-                    d[6-1:0] = hole0[p_hole_index];
+                    d[6-1:0] = hand_hole0[p_hole_index];
                 end
             end
         end
         else if ((p_group == 6)) begin
             if ((p_seat < 5)) begin
-                d[6-1:0] = board[p_seat];
+                d[6-1:0] = hand_board[p_seat];
             end
         end
         else if ((p_group == 7)) begin
@@ -2828,63 +2977,80 @@ always @(posedge clk) begin: probe
         else if ((p_group == 10)) begin
             case (p_seat)
                 'h0: begin
-                    d[11-1:0] = pot;
+                    d[11-1:0] = chips_pot;
                 end
                 'h1: begin
-                    d[11-1:0] = current_bet;
+                    d[11-1:0] = chips_current_bet;
                 end
                 'h2: begin
-                    if ((to_act != 7)) begin
-                        d[11-1:0] = to_call;
+                    if ((hand_to_act != 7)) begin
+                        d[11-1:0] = fig_to_call;
                     end
                 end
                 'h3: begin
-                    d[11-1:0] = min_raise;
+                    d[11-1:0] = chips_min_raise;
                 end
                 'h4: begin
-                    d[(11 + 1)-1:0] = min_raise_to;
+                    d[(11 + 1)-1:0] = fig_min_raise_to;
                 end
                 'h5: begin
-                    d[3-1:0] = to_act;
+                    d[3-1:0] = hand_to_act;
                 end
                 'h6: begin
-                    d[3-1:0] = street;
+                    d[3-1:0] = hand_street;
                 end
                 default: begin
-                    d[2-1:0] = phase;
+                    d[2-1:0] = hand_phase;
                 end
             endcase
         end
         else if ((p_group == 11)) begin
             case (p_seat)
                 'h0: begin
-                    d[1-1:0] = dealer;
+                    d[1-1:0] = hand_dealer;
                 end
                 'h1: begin
-                    d[3-1:0] = sb_seat;
+                    d[3-1:0] = hand_sb_seat;
                 end
                 'h2: begin
-                    d[3-1:0] = bb_seat;
+                    d[3-1:0] = hand_bb_seat;
                 end
                 'h3: begin
-                    d[16-1:0] = hand_no;
+                    d[16-1:0] = hand_number;
                 end
                 'h4: begin
                     d[2-1:0] = winners;
                 end
                 'h5: begin
-                    d[0] = showed;
+                    d[0] = hand_showed;
                 end
                 'h6: begin
-                    d[3-1:0] = game_winner;
+                    d[3-1:0] = hand_game_winner;
                 end
                 default: begin
-                    d[4-1:0] = last_code;
+                    d[4-1:0] = command_last_code;
                 end
             endcase
         end
         probe_q <= d;
     end
 end
+
+
+
+assign cmd_ready = (state == 5'b00000);
+assign s_axis_tready = (state == 5'b10000);
+assign res_valid = command_res_valid_q;
+assign res_code = command_last_code;
+assign deck_request = deal_deck_request_q;
+assign log_valid = action_log_valid_q;
+assign log_seat = action_log_seat_q;
+assign log_action = action_log_action_q;
+assign log_put = action_log_put_q;
+assign log_total = action_log_total_q;
+assign log_allin = action_log_allin_q;
+assign hand_done = hand_done_q;
+assign game_over = hand_game_over_q;
+assign probe_data = probe_q;
 
 endmodule

@@ -113,124 +113,119 @@ wire [11:0] holdem_board0_holdem_console0_holdem_table0_log_put;
 wire [11:0] holdem_board0_holdem_console0_holdem_table0_log_total;
 wire holdem_board0_holdem_console0_holdem_table0_log_allin;
 reg [7:0] holdem_board0_holdem_console0_holdem_table0_probe_addr = 0;
+wire holdem_board0_holdem_console0_holdem_table0_settled;
+wire [3:0] holdem_board0_holdem_console0_holdem_table0_winners;
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_probe_q = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_state = 5'b00000;
+reg holdem_board0_holdem_console0_holdem_table0_command_res_valid_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_command_last_code = 0;
+reg holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_action_log_valid_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_log_seat_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_log_action_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_log_put_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_log_total_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_action_log_allin_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_done_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_game_over_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_wait_count = 0;
+reg [4:0] holdem_board0_holdem_console0_holdem_table0_wait_next = 5'b00000;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_hand_phase = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_command_code_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_command_action_q = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_log_code = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_fig_live_count = 4;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_hand_street = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_deal_taken = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_deal_last_take = 0;
+reg holdem_board0_holdem_console0_holdem_table0_deal_bad_deck = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_amount_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_below_min_raise = 0;
+reg holdem_board0_holdem_console0_holdem_table0_not_turn = 0;
+reg holdem_board0_holdem_console0_holdem_table0_over_stack = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_seat_q = 0;
+reg holdem_board0_holdem_console0_holdem_table0_to_match = 0;
+reg holdem_board0_holdem_console0_holdem_table0_whole_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_reach = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_current_bet = 0;
+reg [12:0] holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to = 10;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_hand_to_act = 7;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_ta_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_command_bet_put = 0;
+reg holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call = 0;
+reg holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call = 0;
+reg holdem_board0_holdem_console0_holdem_table0_fig_raise_open = 0;
+reg holdem_board0_holdem_console0_holdem_table0_fig_bet_zero = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_put = 0;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_seat3;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_call_put = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_ta_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_new_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_new_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_new_committed = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_ta_committed = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_new_pot = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_pot = 0;
+reg holdem_board0_holdem_console0_holdem_table0_action_bet_grows = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_action_raise_by = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_sb_put = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_bb_put = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_chips_folded = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot = 1;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_chips_acted = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_hand_seat = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_chips_all_in = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_min_raise = 10;
+reg [3:0] holdem_board0_holdem_console0_holdem_table0_chips_busted = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_st_start = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_st_clear = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_hand_turn_from = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_st_showdown = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_hand_dealer = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_showed = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_fig_alive = 4;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_hand_game_winner = 7;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_new_dealer = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_hand_number = 0;
+reg holdem_board0_holdem_console0_holdem_table0_hand_first_hand = 1;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_hand_sb_seat = 7;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3;
+reg [2:0] holdem_board0_holdem_console0_holdem_table0_hand_bb_seat = 7;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_deal_left1_3;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_deal_left2_3;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_left1 = 0;
 reg [25:0] holdem_board0_holdem_console0_holdem_table0_card_low = 1;
 reg [26:0] holdem_board0_holdem_console0_holdem_table0_card_high = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_acted = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_action_q = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_all_in = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_amount_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_bad_deck = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_bb_seat = 7;
-reg holdem_board0_holdem_console0_holdem_table0_below_min_raise = 0;
-reg holdem_board0_holdem_console0_holdem_table0_bet_grows = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_bet_put = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_busted = 0;
 wire [52:0] holdem_board0_holdem_console0_holdem_table0_card_bit;
 reg [5:0] holdem_board0_holdem_console0_holdem_table0_card_q = 0;
 reg holdem_board0_holdem_console0_holdem_table0_card_v = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_code_q = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_current_bet = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_round = 0;
 reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_seat = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_dealer = 0;
 reg [51:0] holdem_board0_holdem_console0_holdem_table0_deck_seen = 0;
-reg holdem_board0_holdem_console0_holdem_table0_first_hand = 1;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_folded = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_game_winner = 7;
-reg [15:0] holdem_board0_holdem_console0_holdem_table0_hand_no = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_code = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_last_take = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left1 = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left2 = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_code = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_min_raise = 10;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_bet = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_committed = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_new_dealer = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_pot = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_new_stack = 0;
-reg holdem_board0_holdem_console0_holdem_table0_not_turn = 0;
-reg holdem_board0_holdem_console0_holdem_table0_over_stack = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_phase = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_pot = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_put = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_raise_by = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_sb_seat = 7;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_seat = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_seat_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_showed = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
 reg [2:0] holdem_board0_holdem_console0_holdem_table0_slot = 0;
-reg [4:0] holdem_board0_holdem_console0_holdem_table0_state = 5'b00000;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_street = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_taken = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_to_act = 7;
-reg holdem_board0_holdem_console0_holdem_table0_to_match = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_turn_from = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_wait_count = 0;
-reg [4:0] holdem_board0_holdem_console0_holdem_table0_wait_next = 5'b00000;
-reg holdem_board0_holdem_console0_holdem_table0_whole_stack = 0;
-reg holdem_board0_holdem_console0_holdem_table0_res_valid_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_deck_request_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_log_valid_q = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_seat_q = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_log_action_q = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_log_put_q = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_log_total_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_log_allin_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_hand_done_q = 0;
-reg holdem_board0_holdem_console0_holdem_table0_game_over_q = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_probe_q = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_stack = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_bet = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_committed = 0;
-reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
-reg [12:0] holdem_board0_holdem_console0_holdem_table0_min_raise_to = 10;
-reg holdem_board0_holdem_console0_holdem_table0_bet_zero = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_table0_deal_left2 = 0;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom2_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom3_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom4_address;
+wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom5_address;
 reg holdem_board0_holdem_console0_holdem_table0_answer = 0;
 reg holdem_board0_holdem_console0_holdem_table0_answer_d = 1;
-reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge_d = 31710;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_below_bet = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_below_bet_d = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_to_call = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_reach = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_table0_bet_ge_d = 31710;
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_gap = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_sb_put = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_bb_put = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_needs = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_needs_d = 15;
-reg holdem_board0_holdem_console0_holdem_table0_raise_open = 0;
-reg holdem_board0_holdem_console0_holdem_table0_stack_over_call = 0;
-reg holdem_board0_holdem_console0_holdem_table0_nothing_to_call = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_call_put = 0;
-reg holdem_board0_holdem_console0_holdem_table0_st_start = 0;
-reg holdem_board0_holdem_console0_holdem_table0_st_clear = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_alive = 4;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_seat3;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_live_count = 4;
-reg holdem_board0_holdem_console0_holdem_table0_st_showdown = 0;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-wire holdem_board0_holdem_console0_holdem_table0_st_done;
-reg [2:0] holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
-reg [1:0] holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_new_dealer3;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_left1_3;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_left2_3;
-wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
-wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
-wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_index;
-wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
-wire [3:0] holdem_board0_holdem_console0_holdem_table0_winners;
-wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom6_address;
-wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom7_address;
-wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom8_address;
-wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom9_address;
+reg holdem_board0_holdem_console0_holdem_table0_ta_acted = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_ta_faced = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_fig_to_call = 0;
 wire [5:0] holdem_board0_holdem_console0_holdem_table0_table_rom10_address;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid;
 wire holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid;
@@ -406,6 +401,11 @@ reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank = 0;
 reg [3:0] holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank = 0;
+wire [4:0] holdem_board0_holdem_console0_holdem_table0_p_group;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_hole_index;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
+wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_index;
+wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_press;
 wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
 wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
@@ -762,93 +762,12 @@ reg [7:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [7:0] decimal_display0_sevenseg0_an_q = 0;
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_board [0:5-1];
+reg [23:0] holdem_board0_holdem_console0_holdem_table0_words [0:4-1];
 
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_BOARD
-    integer i;
-    for(i=0; i<5; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_board[i] = 63;
-    end
-end
-
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_committed [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_COMMITTED
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_WORDS
     integer i;
     for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_committed[i] = 0;
-    end
-end
-
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_deck_board [0:5-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DECK_BOARD
-    integer i;
-    for(i=0; i<5; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_deck_board[i] = 63;
-    end
-end
-
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_faced [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_FACED
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_faced[i] = 0;
-    end
-end
-
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole0 [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE0
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_hole0[i] = 63;
-    end
-end
-
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_hole1 [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HOLE1
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_hole1[i] = 63;
-    end
-end
-
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_stacks [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STACKS
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_stacks[i] = 1000;
-    end
-end
-
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage0 [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE0
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_stage0[i] = 63;
-    end
-end
-
-reg [5:0] holdem_board0_holdem_console0_holdem_table0_stage1 [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STAGE1
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_stage1[i] = 63;
-    end
-end
-
-reg [11:0] holdem_board0_holdem_console0_holdem_table0_street_bet [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_STREET_BET
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_street_bet[i] = 0;
+        holdem_board0_holdem_console0_holdem_table0_words[i] = 0;
     end
 end
 
@@ -861,21 +780,102 @@ initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_PAYOUT
     end
 end
 
-reg [23:0] holdem_board0_holdem_console0_holdem_table0_words [0:4-1];
-
-initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_WORDS
-    integer i;
-    for(i=0; i<4; i=i+1) begin
-        holdem_board0_holdem_console0_holdem_table0_words[i] = 0;
-    end
-end
-
 reg [11:0] holdem_board0_holdem_console0_holdem_table0_refund [0:4-1];
 
 initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_REFUND
     integer i;
     for(i=0; i<4; i=i+1) begin
         holdem_board0_holdem_console0_holdem_table0_refund[i] = 0;
+    end
+end
+
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_faced [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_CHIPS_FACED
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_chips_faced[i] = 0;
+    end
+end
+
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_stacks [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_CHIPS_STACKS
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_chips_stacks[i] = 1000;
+    end
+end
+
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_street_bet [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_CHIPS_STREET_BET
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] = 0;
+    end
+end
+
+reg [11:0] holdem_board0_holdem_console0_holdem_table0_chips_committed [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_CHIPS_COMMITTED
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_chips_committed[i] = 0;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hand_board [0:5-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HAND_BOARD
+    integer i;
+    for(i=0; i<5; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_hand_board[i] = 63;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_deal_deck_board [0:5-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DEAL_DECK_BOARD
+    integer i;
+    for(i=0; i<5; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[i] = 63;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hand_hole0 [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HAND_HOLE0
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_hand_hole0[i] = 63;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_deal_stage0 [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DEAL_STAGE0
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_deal_stage0[i] = 63;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_hand_hole1 [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_HAND_HOLE1
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_hand_hole1[i] = 63;
+    end
+end
+
+reg [5:0] holdem_board0_holdem_console0_holdem_table0_deal_stage1 [0:4-1];
+
+initial begin: INITIALIZE_HOLDEM_BOARD0_HOLDEM_CONSOLE0_HOLDEM_TABLE0_DEAL_STAGE1
+    integer i;
+    for(i=0; i<4; i=i+1) begin
+        holdem_board0_holdem_console0_holdem_table0_deal_stage1[i] = 63;
     end
 end
 
@@ -951,26 +951,26 @@ assign holdem_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign holdem_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign holdem_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
 assign decimal_display0_no_dots = 8'd0;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_seat3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_seat;
+assign holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_deal_left1_3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_deal_left1_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_deal_left1;
+assign holdem_board0_holdem_console0_holdem_table0_deal_left2_3[2] = 'b0;
+assign holdem_board0_holdem_console0_holdem_table0_deal_left2_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_deal_left2;
 assign holdem_board0_holdem_console0_holdem_table0_card_bit[53-1:26] = holdem_board0_holdem_console0_holdem_table0_card_high;
 assign holdem_board0_holdem_console0_holdem_table0_card_bit[26-1:0] = holdem_board0_holdem_console0_holdem_table0_card_low;
-assign holdem_board0_holdem_console0_holdem_table0_seat3[2] = 'b0;
-assign holdem_board0_holdem_console0_holdem_table0_seat3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_seat;
-assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[2] = 'b0;
-assign holdem_board0_holdem_console0_holdem_table0_new_dealer3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_new_dealer;
-assign holdem_board0_holdem_console0_holdem_table0_left1_3[2] = 'b0;
-assign holdem_board0_holdem_console0_holdem_table0_left1_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_left1;
-assign holdem_board0_holdem_console0_holdem_table0_left2_3[2] = 'b0;
-assign holdem_board0_holdem_console0_holdem_table0_left2_3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_left2;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_turn_from;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom6_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_needs;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_dealer;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom7_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_new_dealer;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom8_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_deal_seat;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom9_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_left1;
-assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom2_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom2_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom3_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom3_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom4_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_deal_seat;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom4_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom5_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_deal_left1;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom5_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_busted;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[6-1:4] = holdem_board0_holdem_console0_holdem_table0_hand_turn_from;
+assign holdem_board0_holdem_console0_holdem_table0_table_rom10_address[4-1:0] = holdem_board0_holdem_console0_holdem_table0_needs;
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[6];
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[5];
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[4];
@@ -1134,6 +1134,664 @@ end
 assign ticks = {tick_counter0_high, tick_counter0_low};
 
 
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_steps
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b00000;
+        holdem_board0_holdem_console0_holdem_table0_wait_count <= 0;
+        holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_valid) begin
+                    case (holdem_board0_holdem_console0_holdem_table0_cmd_op)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b00001;
+                        end
+                        'h1: begin
+                            if (((holdem_board0_holdem_console0_holdem_table0_hand_phase == 2) || (holdem_board0_holdem_console0_holdem_table0_hand_phase == 1))) begin
+                                holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                            end
+                            else begin
+                                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01110;
+                            end
+                        end
+                        'h2: begin
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b10110;
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                        end
+                    endcase
+                end
+            end
+            5'b00001: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00010;
+            end
+            5'b00010: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_command_code_q != 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00100;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
+                end
+            end
+            5'b00100: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b00101: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00110;
+            end
+            5'b00110: begin
+                if (((holdem_board0_holdem_console0_holdem_table0_action_log_code == 6) || (holdem_board0_holdem_console0_holdem_table0_action_log_code == 7))) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10101;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b01000: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_fig_live_count == 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_fig_first_need != 7)) begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_hand_street == 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                end
+            end
+            5'b01001: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                if (holdem_board0_holdem_console0_holdem_table0_settled) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01011;
+                end
+            end
+            5'b01011: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01100;
+            end
+            5'b01100: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01101;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b01101: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+            end
+            5'b01110: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01111;
+            end
+            5'b01111: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10000;
+            end
+            5'b10000: begin
+                if (holdem_board0_deck_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_deal_taken == holdem_board0_holdem_console0_holdem_table0_deal_last_take)) begin
+                        holdem_board0_holdem_console0_holdem_table0_state <= 5'b10001;
+                    end
+                end
+            end
+            5'b10001: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                if (holdem_board0_holdem_console0_holdem_table0_deal_bad_deck) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10011;
+                end
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b10100: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
+            end
+            5'b10101: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+                if ((holdem_board0_holdem_console0_holdem_table0_action_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
+                end
+            end
+            5'b10110: begin
+                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
+                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
+            end
+            5'b10111: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_wait_count == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_state <= holdem_board0_holdem_console0_holdem_table0_wait_next;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= (holdem_board0_holdem_console0_holdem_table0_wait_count - 1);
+                end
+            end
+            default: begin
+                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_judge
+    reg [4-1:0] code;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_command_bet_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_seat_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_amount_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_command_code_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_not_turn <= 0;
+        holdem_board0_holdem_console0_holdem_table0_whole_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_command_action_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_over_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_to_match <= 0;
+        holdem_board0_holdem_console0_holdem_table0_below_min_raise <= 0;
+        holdem_board0_holdem_console0_holdem_table0_command_last_code <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= 0;
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00000: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_seat_q <= holdem_board0_holdem_console0_holdem_table0_cmd_seat;
+                    holdem_board0_holdem_console0_holdem_table0_command_action_q <= holdem_board0_holdem_console0_holdem_table0_cmd_action;
+                    holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_cmd_amount;
+                    holdem_board0_holdem_console0_holdem_table0_command_code_q <= 0;
+                    if ((holdem_board0_holdem_console0_holdem_table0_cmd_op == 1)) begin
+                        case (holdem_board0_holdem_console0_holdem_table0_hand_phase)
+                            'h2: begin
+                                holdem_board0_holdem_console0_holdem_table0_command_code_q <= 1;
+                            end
+                            'h1: begin
+                                holdem_board0_holdem_console0_holdem_table0_command_code_q <= 3;
+                            end
+                        endcase
+                    end
+                    else if (((holdem_board0_holdem_console0_holdem_table0_cmd_op != 0) && (holdem_board0_holdem_console0_holdem_table0_cmd_op != 2))) begin
+                        holdem_board0_holdem_console0_holdem_table0_command_code_q <= 5;
+                    end
+                end
+            end
+            5'b00001: begin
+                holdem_board0_holdem_console0_holdem_table0_over_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_fig_reach);
+                holdem_board0_holdem_console0_holdem_table0_to_match <= (holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                holdem_board0_holdem_console0_holdem_table0_below_min_raise <= ({1'b0, holdem_board0_holdem_console0_holdem_table0_amount_q} < holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to);
+                holdem_board0_holdem_console0_holdem_table0_whole_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q == holdem_board0_holdem_console0_holdem_table0_fig_reach);
+                holdem_board0_holdem_console0_holdem_table0_not_turn <= (holdem_board0_holdem_console0_holdem_table0_seat_q != holdem_board0_holdem_console0_holdem_table0_hand_to_act);
+                if ((holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_fig_ta_bet)) begin
+                    holdem_board0_holdem_console0_holdem_table0_command_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_fig_ta_bet);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_command_bet_put <= 0;
+                end
+            end
+            5'b00010: begin
+                code = 4'h0;
+                if ((holdem_board0_holdem_console0_holdem_table0_hand_phase == 2)) begin
+                    code = 1;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_hand_phase != 1)) begin
+                    code = 2;
+                end
+                else if (holdem_board0_holdem_console0_holdem_table0_not_turn) begin
+                    code = 4;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q > 5)) begin
+                    code = 5;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 0)) begin
+                    code = 0;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 1)) begin
+                    if ((!holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call)) begin
+                        code = 6;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 2)) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call) begin
+                        code = 7;
+                    end
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 5)) begin
+                    if ((holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call && (!holdem_board0_holdem_console0_holdem_table0_fig_raise_open))) begin
+                        code = 10;
+                    end
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_command_action_q == 3) && (!holdem_board0_holdem_console0_holdem_table0_fig_bet_zero))) begin
+                    code = 8;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_command_action_q == 4) && holdem_board0_holdem_console0_holdem_table0_fig_bet_zero)) begin
+                    code = 9;
+                end
+                else if ((!holdem_board0_holdem_console0_holdem_table0_fig_raise_open)) begin
+                    code = 10;
+                end
+                else if (holdem_board0_holdem_console0_holdem_table0_over_stack) begin
+                    code = 11;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_to_match || (holdem_board0_holdem_console0_holdem_table0_below_min_raise && (!holdem_board0_holdem_console0_holdem_table0_whole_stack)))) begin
+                    code = 12;
+                end
+                holdem_board0_holdem_console0_holdem_table0_command_code_q <= code;
+            end
+            5'b10010: begin
+                if (holdem_board0_holdem_console0_holdem_table0_deal_bad_deck) begin
+                    holdem_board0_holdem_console0_holdem_table0_command_code_q <= 13;
+                end
+            end
+            5'b11000: begin
+                holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_command_last_code <= holdem_board0_holdem_console0_holdem_table0_command_code_q;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_apply
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_new_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_raise_by <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_code <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_new_pot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_bet_grows <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_new_committed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_action_new_stack <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= 0;
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00010: begin
+                holdem_board0_holdem_console0_holdem_table0_action_log_code <= holdem_board0_holdem_console0_holdem_table0_command_action_q;
+                if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 2)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_call_put;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_command_action_q == 5)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+                end
+                else if (((holdem_board0_holdem_console0_holdem_table0_command_action_q == 3) || (holdem_board0_holdem_console0_holdem_table0_command_action_q == 4))) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_command_bet_put;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= 0;
+                end
+            end
+            5'b00100: begin
+                holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= holdem_board0_holdem_console0_holdem_table0_fig_ta_bet;
+                holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= 0;
+            end
+            5'b00101: begin
+                holdem_board0_holdem_console0_holdem_table0_action_new_stack <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack - holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_action_new_bet <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_bet + holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_action_new_committed <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_committed + holdem_board0_holdem_console0_holdem_table0_put);
+                holdem_board0_holdem_console0_holdem_table0_action_new_pot <= (holdem_board0_holdem_console0_holdem_table0_chips_pot + holdem_board0_holdem_console0_holdem_table0_put);
+            end
+            5'b00110: begin
+                holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= 1;
+                holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= holdem_board0_holdem_console0_holdem_table0_action_log_code;
+                holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= holdem_board0_holdem_console0_holdem_table0_put;
+                holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= (holdem_board0_holdem_console0_holdem_table0_action_new_stack == 0);
+                holdem_board0_holdem_console0_holdem_table0_action_bet_grows <= (holdem_board0_holdem_console0_holdem_table0_action_new_bet > holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                if ((holdem_board0_holdem_console0_holdem_table0_action_new_bet > holdem_board0_holdem_console0_holdem_table0_chips_current_bet)) begin
+                    holdem_board0_holdem_console0_holdem_table0_action_raise_by <= (holdem_board0_holdem_console0_holdem_table0_action_new_bet - holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_action_raise_by <= 0;
+                end
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_table0_action_log_code <= 6;
+            end
+            5'b10100: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_action_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_sb_put;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_bb_put;
+                end
+            end
+            5'b10101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_action_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_action_log_code <= 7;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_ledger
+    integer i;
+    reg [4-1:0] broke;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_chips_faced[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_faced[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_faced[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_faced[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_all_in <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_folded <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_stacks[0] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_chips_stacks[1] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_chips_stacks[2] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_chips_stacks[3] <= 1000;
+        holdem_board0_holdem_console0_holdem_table0_chips_committed[0] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_committed[1] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_committed[2] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_committed[3] <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_busted <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_pot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= 10;
+        holdem_board0_holdem_console0_holdem_table0_chips_acted <= 0;
+    end
+    else begin
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00100: begin
+                holdem_board0_holdem_console0_holdem_table0_chips_folded <= (holdem_board0_holdem_console0_holdem_table0_chips_folded | holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                holdem_board0_holdem_console0_holdem_table0_chips_acted <= (holdem_board0_holdem_console0_holdem_table0_chips_acted | holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                holdem_board0_holdem_console0_holdem_table0_chips_faced[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
+            end
+            5'b00110: begin
+                holdem_board0_holdem_console0_holdem_table0_chips_stacks[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_action_new_stack;
+                holdem_board0_holdem_console0_holdem_table0_chips_street_bet[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                holdem_board0_holdem_console0_holdem_table0_chips_committed[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_action_new_committed;
+                holdem_board0_holdem_console0_holdem_table0_chips_pot <= holdem_board0_holdem_console0_holdem_table0_action_new_pot;
+                if ((holdem_board0_holdem_console0_holdem_table0_action_new_stack == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_all_in <= (holdem_board0_holdem_console0_holdem_table0_chips_all_in | holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                end
+            end
+            5'b00111: begin
+                if (holdem_board0_holdem_console0_holdem_table0_action_bet_grows) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                    holdem_board0_holdem_console0_holdem_table0_chips_faced[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                    if ((holdem_board0_holdem_console0_holdem_table0_action_raise_by >= holdem_board0_holdem_console0_holdem_table0_chips_min_raise)) begin
+                        holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= holdem_board0_holdem_console0_holdem_table0_action_raise_by;
+                    end
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_faced[holdem_board0_holdem_console0_holdem_table0_hand_seat] <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
+                end
+                holdem_board0_holdem_console0_holdem_table0_chips_acted <= (holdem_board0_holdem_console0_holdem_table0_chips_acted | holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+            end
+            5'b01000: begin
+                if (((holdem_board0_holdem_console0_holdem_table0_fig_live_count != 1) && (holdem_board0_holdem_console0_holdem_table0_fig_first_need == 7) && (holdem_board0_holdem_console0_holdem_table0_hand_street != 3))) begin
+                    for (i=0; i<4; i=i+1) begin
+                        holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] <= 0;
+                        holdem_board0_holdem_console0_holdem_table0_chips_faced[i] <= 0;
+                    end
+                    holdem_board0_holdem_console0_holdem_table0_chips_acted <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= 10;
+                end
+            end
+            5'b01011: begin
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_stacks[i] <= (holdem_board0_holdem_console0_holdem_table0_chips_stacks[i] + holdem_board0_holdem_console0_holdem_table0_payout[i]);
+                end
+                holdem_board0_holdem_console0_holdem_table0_chips_pot <= 0;
+            end
+            5'b01100: begin
+                broke = 4'h0;
+                for (i=0; i<4; i=i+1) begin
+                    broke[i] = (holdem_board0_holdem_console0_holdem_table0_chips_stacks[i] == 0);
+                end
+                holdem_board0_holdem_console0_holdem_table0_chips_busted <= broke;
+            end
+            5'b10011: begin
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_committed[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_faced[i] <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_chips_folded <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+                holdem_board0_holdem_console0_holdem_table0_chips_all_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_acted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_pot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= 10;
+            end
+            5'b10101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_action_log_code != 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= 10;
+                    holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= 10;
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_chips_stacks[i] <= 1000;
+                    holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_committed[i] <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_chips_faced[i] <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_chips_folded <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_all_in <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_busted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_acted <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_pot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= 0;
+                holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= 10;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_progress
+    integer i;
+    integer j;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= 7;
+        holdem_board0_holdem_console0_holdem_table0_hand_number <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_to_act <= 7;
+        holdem_board0_holdem_console0_holdem_table0_hand_showed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_phase <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_st_start <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_street <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_dealer <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole1[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole1[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole1[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= 1;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole0[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole0[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_hole0[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= 7;
+        holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= 7;
+        holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_board[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_board[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_board[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_board[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_board[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_st_start <= 0;
+        holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= 0;
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b00100: begin
+                holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
+            end
+            5'b00111: begin
+                holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
+            end
+            5'b01000: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_fig_live_count == 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= 0;
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_fig_first_need != 7)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_to_act <= holdem_board0_holdem_console0_holdem_table0_fig_first_need;
+                    holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_fig_first_need[2-1:0];
+                end
+                else if ((holdem_board0_holdem_console0_holdem_table0_hand_street == 3)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= 1;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_street <= (holdem_board0_holdem_console0_holdem_table0_hand_street + 1);
+                    case (holdem_board0_holdem_console0_holdem_table0_hand_street)
+                        'h0: begin
+                            holdem_board0_holdem_console0_holdem_table0_hand_board[0] <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board[0];
+                            holdem_board0_holdem_console0_holdem_table0_hand_board[1] <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board[1];
+                            holdem_board0_holdem_console0_holdem_table0_hand_board[2] <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board[2];
+                        end
+                        'h1: begin
+                            holdem_board0_holdem_console0_holdem_table0_hand_board[3] <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board[3];
+                        end
+                        default: begin
+                            holdem_board0_holdem_console0_holdem_table0_hand_board[4] <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board[4];
+                        end
+                    endcase
+                    holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+                end
+            end
+            5'b01001: begin
+                holdem_board0_holdem_console0_holdem_table0_hand_to_act <= 7;
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_street <= 4;
+                end
+                holdem_board0_holdem_console0_holdem_table0_hand_showed <= holdem_board0_holdem_console0_holdem_table0_hand_st_showdown;
+                holdem_board0_holdem_console0_holdem_table0_hand_st_start <= 1;
+            end
+            5'b01101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_fig_alive == 1)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_phase <= 2;
+                    holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= holdem_board0_holdem_console0_holdem_table0_fig_first_alive;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_phase <= 0;
+                end
+                holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 1;
+            end
+            5'b10011: begin
+                holdem_board0_holdem_console0_holdem_table0_hand_dealer <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_hand_number <= (holdem_board0_holdem_console0_holdem_table0_hand_number + 1);
+                holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_street <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_to_act <= 7;
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_hole0[i] <= holdem_board0_holdem_console0_holdem_table0_deal_stage0[i];
+                    holdem_board0_holdem_console0_holdem_table0_hand_hole1[i] <= holdem_board0_holdem_console0_holdem_table0_deal_stage1[i];
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_board[j] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_hand_showed <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= 1;
+                if ((holdem_board0_holdem_console0_holdem_table0_fig_alive == 2)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3;
+                    holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1_3;
+                    holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1_3;
+                    holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left2_3;
+                    holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1;
+                end
+            end
+            5'b10101: begin
+                if ((holdem_board0_holdem_console0_holdem_table0_action_log_code == 6)) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_hand_bb_seat[2-1:0];
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_phase <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_bb_seat[2-1:0];
+                end
+            end
+            5'b10110: begin
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_hole0[i] <= 63;
+                    holdem_board0_holdem_console0_holdem_table0_hand_hole1[i] <= 63;
+                end
+                for (j=0; j<5; j=j+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_hand_board[j] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_hand_to_act <= 7;
+                holdem_board0_holdem_console0_holdem_table0_hand_dealer <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= 7;
+                holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= 7;
+                holdem_board0_holdem_console0_holdem_table0_hand_street <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_phase <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_number <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= 1;
+                holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= 7;
+                holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_showed <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_seat <= 0;
+                holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= 1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
 always @(holdem_board0_holdem_console0_holdem_table0_card_q) begin: holdem_board0_holdem_console0_holdem_table0_table_rom0_read
     case (holdem_board0_holdem_console0_holdem_table0_card_q)
         0: holdem_board0_holdem_console0_holdem_table0_card_low = 1;
@@ -1274,154 +1932,8 @@ always @(holdem_board0_holdem_console0_holdem_table0_card_q) begin: holdem_board
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_seat) begin: holdem_board0_holdem_console0_holdem_table0_table_rom2_read
-    case (holdem_board0_holdem_console0_holdem_table0_seat)
-        0: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 1;
-        1: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 2;
-        2: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 4;
-        default: holdem_board0_holdem_console0_holdem_table0_seat_onehot = 8;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_table_rom3_read
-    case (holdem_board0_holdem_console0_holdem_table0_folded)
-        0: holdem_board0_holdem_console0_holdem_table0_live_count = 4;
-        1: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
-        2: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
-        3: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        4: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
-        5: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        6: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        7: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
-        8: holdem_board0_holdem_console0_holdem_table0_live_count = 3;
-        9: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        10: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        11: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
-        12: holdem_board0_holdem_console0_holdem_table0_live_count = 2;
-        13: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
-        14: holdem_board0_holdem_console0_holdem_table0_live_count = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_live_count = 0;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom4_read
-    case (holdem_board0_holdem_console0_holdem_table0_busted)
-        0: holdem_board0_holdem_console0_holdem_table0_alive = 4;
-        1: holdem_board0_holdem_console0_holdem_table0_alive = 3;
-        2: holdem_board0_holdem_console0_holdem_table0_alive = 3;
-        3: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        4: holdem_board0_holdem_console0_holdem_table0_alive = 3;
-        5: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        6: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        7: holdem_board0_holdem_console0_holdem_table0_alive = 1;
-        8: holdem_board0_holdem_console0_holdem_table0_alive = 3;
-        9: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        10: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        11: holdem_board0_holdem_console0_holdem_table0_alive = 1;
-        12: holdem_board0_holdem_console0_holdem_table0_alive = 2;
-        13: holdem_board0_holdem_console0_holdem_table0_alive = 1;
-        14: holdem_board0_holdem_console0_holdem_table0_alive = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_alive = 0;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom5_read
-    case (holdem_board0_holdem_console0_holdem_table0_busted)
-        0: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        1: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
-        2: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        3: holdem_board0_holdem_console0_holdem_table0_first_alive = 2;
-        4: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        5: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
-        6: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        7: holdem_board0_holdem_console0_holdem_table0_first_alive = 3;
-        8: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        9: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
-        10: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        11: holdem_board0_holdem_console0_holdem_table0_first_alive = 2;
-        12: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        13: holdem_board0_holdem_console0_holdem_table0_first_alive = 1;
-        14: holdem_board0_holdem_console0_holdem_table0_first_alive = 0;
-        default: holdem_board0_holdem_console0_holdem_table0_first_alive = 7;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_table_rom6_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom6_read
-    case (holdem_board0_holdem_console0_holdem_table0_table_rom6_address)
-        0: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-        1: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        2: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        3: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        4: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        5: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        6: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        7: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        8: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        9: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        10: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        11: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        12: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        13: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        14: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        15: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        16: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-        17: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        18: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        19: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        20: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        21: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        22: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        23: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        24: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        25: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        26: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        27: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        28: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        29: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        30: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        31: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        32: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-        33: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        34: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        35: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        36: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        37: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        38: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        39: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        40: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        41: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        42: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        43: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        44: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        45: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        46: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        47: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        48: holdem_board0_holdem_console0_holdem_table0_first_need = 7;
-        49: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        50: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        51: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        52: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        53: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        54: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        55: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        56: holdem_board0_holdem_console0_holdem_table0_first_need = 3;
-        57: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        58: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        59: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        60: holdem_board0_holdem_console0_holdem_table0_first_need = 2;
-        61: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-        62: holdem_board0_holdem_console0_holdem_table0_first_need = 1;
-        default: holdem_board0_holdem_console0_holdem_table0_first_need = 0;
-    endcase
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom7_read
-    case (holdem_board0_holdem_console0_holdem_table0_table_rom7_address)
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom2_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom2_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom2_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 1;
         2: holdem_board0_holdem_console0_holdem_table0_left_of_dealer = 2;
@@ -1490,8 +2002,8 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) begin: 
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom8_read
-    case (holdem_board0_holdem_console0_holdem_table0_table_rom8_address)
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom3_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom3_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom3_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 1;
         2: holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer = 2;
@@ -1560,8 +2072,8 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) begin: 
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom9_read
-    case (holdem_board0_holdem_console0_holdem_table0_table_rom9_address)
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom4_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom4_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom4_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 1;
         2: holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat = 2;
@@ -1630,8 +2142,8 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) begin: 
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom10_read
-    case (holdem_board0_holdem_console0_holdem_table0_table_rom10_address)
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom5_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom5_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom5_address)
         0: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
         1: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 1;
         2: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 2;
@@ -1697,6 +2209,396 @@ always @(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) begin:
         62: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 0;
         default: holdem_board0_holdem_console0_holdem_table0_left_of_left1 = 3;
     endcase
+end
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_collect
+    integer i;
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_seat <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_left2 <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage0[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage0[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage0[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage0[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= 0;
+        holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_last_take <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_board[4] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage1[0] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage1[1] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage1[2] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_stage1[3] <= 63;
+        holdem_board0_holdem_console0_holdem_table0_deal_taken <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_deal_left1 <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= 0;
+        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
+        if (holdem_board0_holdem_console0_holdem_table0_card_v) begin
+            if ((holdem_board0_holdem_console0_holdem_table0_card_bit[52] || ((holdem_board0_holdem_console0_holdem_table0_deck_seen & holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]) != 0))) begin
+                holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= 1;
+            end
+            holdem_board0_holdem_console0_holdem_table0_deck_seen <= (holdem_board0_holdem_console0_holdem_table0_deck_seen | holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]);
+            if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 2)) begin
+                holdem_board0_holdem_console0_holdem_table0_deal_deck_board[holdem_board0_holdem_console0_holdem_table0_slot] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+            end
+            else begin
+                if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 0)) begin
+                    holdem_board0_holdem_console0_holdem_table0_deal_stage0[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_deal_stage1[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                end
+                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat;
+                if (($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_slot}) == ($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_fig_alive}) - 1))) begin
+                    holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+                    holdem_board0_holdem_console0_holdem_table0_deal_round <= (holdem_board0_holdem_console0_holdem_table0_deal_round + 1);
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+                end
+            end
+        end
+        case (holdem_board0_holdem_console0_holdem_table0_state)
+            5'b01110: begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_first_hand) begin
+                    holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+                end
+                else begin
+                    holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
+                end
+                for (i=0; i<4; i=i+1) begin
+                    holdem_board0_holdem_console0_holdem_table0_deal_stage0[i] <= 63;
+                    holdem_board0_holdem_console0_holdem_table0_deal_stage1[i] <= 63;
+                end
+                holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= 0;
+                holdem_board0_holdem_console0_holdem_table0_slot <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= 1;
+            end
+            5'b01111: begin
+                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_deal_left1 <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                holdem_board0_holdem_console0_holdem_table0_deal_taken <= 0;
+                holdem_board0_holdem_console0_holdem_table0_deal_last_take <= ({holdem_board0_holdem_console0_holdem_table0_fig_alive, 1'b0} + (5 - 1));
+            end
+            5'b10000: begin
+                if (holdem_board0_deck_valid) begin
+                    holdem_board0_holdem_console0_holdem_table0_card_q <= holdem_board0_deck_data;
+                    holdem_board0_holdem_console0_holdem_table0_card_v <= 1;
+                    holdem_board0_holdem_console0_holdem_table0_deal_taken <= (holdem_board0_holdem_console0_holdem_table0_deal_taken + 1);
+                end
+            end
+            5'b10010: begin
+                holdem_board0_holdem_console0_holdem_table0_deal_left2 <= holdem_board0_holdem_console0_holdem_table0_left_of_left1;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_hand_seat) begin: holdem_board0_holdem_console0_holdem_table0_table_rom6_read
+    case (holdem_board0_holdem_console0_holdem_table0_hand_seat)
+        0: holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot = 1;
+        1: holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot = 2;
+        2: holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot = 4;
+        default: holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot = 8;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_chips_folded) begin: holdem_board0_holdem_console0_holdem_table0_table_rom7_read
+    case (holdem_board0_holdem_console0_holdem_table0_chips_folded)
+        0: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 4;
+        1: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 3;
+        2: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 3;
+        3: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 3;
+        5: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        6: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        7: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        10: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_fig_live_count = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_chips_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom8_read
+    case (holdem_board0_holdem_console0_holdem_table0_chips_busted)
+        0: holdem_board0_holdem_console0_holdem_table0_fig_alive = 4;
+        1: holdem_board0_holdem_console0_holdem_table0_fig_alive = 3;
+        2: holdem_board0_holdem_console0_holdem_table0_fig_alive = 3;
+        3: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_fig_alive = 3;
+        5: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        6: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        7: holdem_board0_holdem_console0_holdem_table0_fig_alive = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_fig_alive = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        10: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        11: holdem_board0_holdem_console0_holdem_table0_fig_alive = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_fig_alive = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_fig_alive = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_fig_alive = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_fig_alive = 0;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_chips_busted) begin: holdem_board0_holdem_console0_holdem_table0_table_rom9_read
+    case (holdem_board0_holdem_console0_holdem_table0_chips_busted)
+        0: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        1: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 1;
+        2: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        3: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 2;
+        4: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        5: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 1;
+        6: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        7: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 3;
+        8: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        9: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 1;
+        10: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        11: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 2;
+        12: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        13: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 1;
+        14: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 0;
+        default: holdem_board0_holdem_console0_holdem_table0_fig_first_alive = 7;
+    endcase
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) begin: holdem_board0_holdem_console0_holdem_table0_table_rom10_read
+    case (holdem_board0_holdem_console0_holdem_table0_table_rom10_address)
+        0: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7;
+        1: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        2: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        3: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        4: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        5: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        6: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        7: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        8: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        9: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        10: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        11: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        12: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        13: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        14: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        15: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        16: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7;
+        17: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        18: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        19: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        20: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        21: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        22: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        23: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        24: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        25: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        26: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        27: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        28: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        29: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        30: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        31: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        32: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7;
+        33: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        34: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        35: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        36: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        37: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        38: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        39: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        40: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        41: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        42: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        43: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        44: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        45: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        46: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        47: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        48: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7;
+        49: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        50: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        51: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        52: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        53: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        54: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        55: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        56: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 3;
+        57: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        58: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        59: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        60: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 2;
+        61: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+        62: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 1;
+        default: holdem_board0_holdem_console0_holdem_table0_fig_first_need = 0;
+    endcase
+end
+
+// Stage 1: the worked seat's figures, pairwise bet order, who is left.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive1
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_below_bet <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_faced <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_stack <= 0;
+        holdem_board0_holdem_console0_holdem_table0_answer <= 0;
+        holdem_board0_holdem_console0_holdem_table0_bet_ge <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_bet_zero <= 0;
+        holdem_board0_holdem_console0_holdem_table0_ta_acted <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to <= 10;
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_committed <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_bet <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_stack <= holdem_board0_holdem_console0_holdem_table0_chips_stacks[holdem_board0_holdem_console0_holdem_table0_hand_seat];
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_bet <= holdem_board0_holdem_console0_holdem_table0_chips_street_bet[holdem_board0_holdem_console0_holdem_table0_hand_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_chips_faced[holdem_board0_holdem_console0_holdem_table0_hand_seat];
+        holdem_board0_holdem_console0_holdem_table0_fig_ta_committed <= holdem_board0_holdem_console0_holdem_table0_chips_committed[holdem_board0_holdem_console0_holdem_table0_hand_seat];
+        holdem_board0_holdem_console0_holdem_table0_ta_acted <= ((holdem_board0_holdem_console0_holdem_table0_chips_acted & holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot) != 0);
+        holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet + holdem_board0_holdem_console0_holdem_table0_chips_min_raise);
+        holdem_board0_holdem_console0_holdem_table0_fig_bet_zero <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet == 0);
+        holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
+        holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
+        holdem_board0_holdem_console0_holdem_table0_below_bet <= holdem_board0_holdem_console0_holdem_table0_below_bet_d;
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_chips_all_in, holdem_board0_holdem_console0_holdem_table0_chips_street_bet[0], holdem_board0_holdem_console0_holdem_table0_chips_street_bet[1], holdem_board0_holdem_console0_holdem_table0_chips_street_bet[2], holdem_board0_holdem_console0_holdem_table0_chips_street_bet[3], holdem_board0_holdem_console0_holdem_table0_chips_folded, holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot, holdem_board0_holdem_console0_holdem_table0_chips_current_bet) begin: holdem_board0_holdem_console0_holdem_table0_seat_order
+    reg someone;
+    integer j;
+    reg [16-1:0] order;
+    reg [4-1:0] below;
+    integer i;
+    someone = 1'b0;
+    for (j=0; j<4; j=j+1) begin
+        if (((!holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot[j]) && (!holdem_board0_holdem_console0_holdem_table0_chips_folded[j]) && (!holdem_board0_holdem_console0_holdem_table0_chips_all_in[j]))) begin
+            someone = 1'b1;
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_answer_d = someone;
+    order = 16'h0;
+    below = 4'h0;
+    for (i=0; i<4; i=i+1) begin
+        below[i] = (holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] < holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+        for (j=0; j<4; j=j+1) begin
+            if ((i != j)) begin
+                order[((i * 4) + j)] = (holdem_board0_holdem_console0_holdem_table0_chips_street_bet[i] >= holdem_board0_holdem_console0_holdem_table0_chips_street_bet[j]);
+            end
+        end
+    end
+    holdem_board0_holdem_console0_holdem_table0_bet_ge_d = order;
+    holdem_board0_holdem_console0_holdem_table0_below_bet_d = below;
+end
+
+// Stage 2: amounts of the worked seat, and which seats still need to act.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive2
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_fig_reach <= 0;
+        holdem_board0_holdem_console0_holdem_table0_needs <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_to_call <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_gap <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= 0;
+    end
+    else begin
+        if ((holdem_board0_holdem_console0_holdem_table0_chips_current_bet > holdem_board0_holdem_console0_holdem_table0_fig_ta_bet)) begin
+            holdem_board0_holdem_console0_holdem_table0_fig_to_call <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet - holdem_board0_holdem_console0_holdem_table0_fig_ta_bet);
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_fig_to_call <= 0;
+        end
+        holdem_board0_holdem_console0_holdem_table0_fig_reach <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_bet + holdem_board0_holdem_console0_holdem_table0_fig_ta_stack);
+        if ((holdem_board0_holdem_console0_holdem_table0_chips_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced)) begin
+            holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_gap <= 0;
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_fig_ta_stack < 5)) begin
+            holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= 5;
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_fig_ta_stack < 10)) begin
+            holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= 10;
+        end
+        holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
+    end
+end
+
+
+always @(holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_chips_all_in, holdem_board0_holdem_console0_holdem_table0_chips_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_chips_acted) begin: holdem_board0_holdem_console0_holdem_table0_seats_to_act
+    reg [4-1:0] need;
+    integer i;
+    reg others_all_in;
+    reg matches_all;
+    integer j;
+    need = 4'h0;
+    for (i=0; i<4; i=i+1) begin
+        others_all_in = 1'b1;
+        matches_all = 1'b1;
+        for (j=0; j<4; j=j+1) begin
+            if (((j != i) && (!holdem_board0_holdem_console0_holdem_table0_chips_folded[j]))) begin
+                if ((!holdem_board0_holdem_console0_holdem_table0_chips_all_in[j])) begin
+                    others_all_in = 1'b0;
+                end
+                if ((!holdem_board0_holdem_console0_holdem_table0_bet_ge[((i * 4) + j)])) begin
+                    matches_all = 1'b0;
+                end
+            end
+        end
+        need[i] = ((!holdem_board0_holdem_console0_holdem_table0_chips_folded[i]) && (!holdem_board0_holdem_console0_holdem_table0_chips_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_board0_holdem_console0_holdem_table0_chips_acted[i]) || holdem_board0_holdem_console0_holdem_table0_below_bet[i]));
+    end
+    holdem_board0_holdem_console0_holdem_table0_needs_d = need;
+end
+
+// Stage 3: may the worked seat raise, and what a call puts in.
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive3
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_call_put <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_raise_open <= 0;
+        holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_table0_fig_raise_open <= (((!holdem_board0_holdem_console0_holdem_table0_ta_acted) || (holdem_board0_holdem_console0_holdem_table0_gap >= holdem_board0_holdem_console0_holdem_table0_chips_min_raise)) && holdem_board0_holdem_console0_holdem_table0_answer);
+        holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack > holdem_board0_holdem_console0_holdem_table0_fig_to_call);
+        holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call <= (holdem_board0_holdem_console0_holdem_table0_fig_to_call == 0);
+        if ((holdem_board0_holdem_console0_holdem_table0_fig_ta_stack > holdem_board0_holdem_console0_holdem_table0_fig_to_call)) begin
+            holdem_board0_holdem_console0_holdem_table0_fig_call_put <= holdem_board0_holdem_console0_holdem_table0_fig_to_call;
+        end
+        else begin
+            holdem_board0_holdem_console0_holdem_table0_fig_call_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+        end
+    end
 end
 
 
@@ -2621,8 +3523,8 @@ assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid = h
 assign holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_board0_holdem_console0_holdem_table0_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
-    case (holdem_board0_holdem_console0_holdem_table0_dealer)
+always @(holdem_board0_holdem_console0_holdem_table0_hand_dealer) begin: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read
+    case (holdem_board0_holdem_console0_holdem_table0_hand_dealer)
         0: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 1;
         1: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 2;
         2: holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer = 3;
@@ -2652,7 +3554,7 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_st_done = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
+assign holdem_board0_holdem_console0_holdem_table0_settled = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
 assign holdem_board0_holdem_console0_holdem_table0_winners = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won;
 
 // Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
@@ -2698,7 +3600,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_board0_holdem_console0_holdem_table0_payout[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat];
-            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_board0_holdem_console0_holdem_table0_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
+            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= ((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) == 0);
             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot;
         end
         else begin
@@ -2810,7 +3712,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
         end
         case (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state)
             4'b0000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_st_clear) begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_clear) begin
                     for (i=0; i<4; i=i+1) begin
                         holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
@@ -2818,19 +3720,19 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
                 end
-                if (holdem_board0_holdem_console0_holdem_table0_st_start) begin
+                if (holdem_board0_holdem_console0_holdem_table0_hand_st_start) begin
                     for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_committed[i];
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest[i] <= holdem_board0_holdem_console0_holdem_table0_chips_committed[i];
                         holdem_board0_holdem_console0_holdem_table0_payout[i] <= 0;
                         holdem_board0_holdem_console0_holdem_table0_refund[i] <= 0;
-                        if ((!holdem_board0_holdem_console0_holdem_table0_st_showdown)) begin
+                        if ((!holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) begin
                             holdem_board0_holdem_console0_holdem_table0_words[i] <= 0;
                         end
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= 0;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 0;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= 0;
-                    if (holdem_board0_holdem_console0_holdem_table0_st_showdown) begin
+                    if (holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) begin
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= 4'b0001;
                     end
                     else begin
@@ -2845,16 +3747,16 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_holdem_
             end
             4'b0001: begin
                 if ((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3)) begin
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
-                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[0] <= holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
+                    holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[1] <= holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue[2-1:0]];
                     for (j=0; j<5; j=j+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_board[j];
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards[(2 + j)] <= holdem_board0_holdem_console0_holdem_table0_hand_board[j];
                     end
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= 1;
                     holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
                 end
                 if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) begin
-                    if ((((holdem_board0_holdem_console0_holdem_table0_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
+                    if ((((holdem_board0_holdem_console0_holdem_table0_chips_folded & holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) != 0) || holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) begin
                         holdem_board0_holdem_console0_holdem_table0_words[holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take] <= 0;
                     end
                     else begin
@@ -3036,759 +3938,6 @@ end
 
 
 
-assign holdem_board0_holdem_console0_holdem_table0_cmd_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b00000);
-assign holdem_board0_table_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b10000);
-assign holdem_board0_holdem_console0_holdem_table0_res_valid = holdem_board0_holdem_console0_holdem_table0_res_valid_q;
-assign holdem_board0_holdem_console0_holdem_table0_res_code = holdem_board0_holdem_console0_holdem_table0_last_code;
-assign holdem_board0_deck_request = holdem_board0_holdem_console0_holdem_table0_deck_request_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_valid = holdem_board0_holdem_console0_holdem_table0_log_valid_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_seat = holdem_board0_holdem_console0_holdem_table0_log_seat_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_action = holdem_board0_holdem_console0_holdem_table0_log_action_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_put = holdem_board0_holdem_console0_holdem_table0_log_put_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_total = holdem_board0_holdem_console0_holdem_table0_log_total_q;
-assign holdem_board0_holdem_console0_holdem_table0_log_allin = holdem_board0_holdem_console0_holdem_table0_log_allin_q;
-assign holdem_board0_hand_done = holdem_board0_holdem_console0_holdem_table0_hand_done_q;
-assign holdem_board0_game_over = holdem_board0_holdem_console0_holdem_table0_game_over_q;
-assign holdem_board0_probe_data = holdem_board0_holdem_console0_holdem_table0_probe_q;
-
-// Stage 1: the worked seat's figures, pairwise bet order, who is left.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive1
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_below_bet <= 0;
-        holdem_board0_holdem_console0_holdem_table0_ta_faced <= 0;
-        holdem_board0_holdem_console0_holdem_table0_ta_committed <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bet_zero <= 0;
-        holdem_board0_holdem_console0_holdem_table0_answer <= 0;
-        holdem_board0_holdem_console0_holdem_table0_min_raise_to <= 10;
-        holdem_board0_holdem_console0_holdem_table0_bet_ge <= 0;
-        holdem_board0_holdem_console0_holdem_table0_ta_bet <= 0;
-        holdem_board0_holdem_console0_holdem_table0_ta_acted <= 0;
-        holdem_board0_holdem_console0_holdem_table0_ta_stack <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_table0_ta_stack <= holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_seat];
-        holdem_board0_holdem_console0_holdem_table0_ta_bet <= holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_seat];
-        holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat];
-        holdem_board0_holdem_console0_holdem_table0_ta_committed <= holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_seat];
-        holdem_board0_holdem_console0_holdem_table0_ta_acted <= ((holdem_board0_holdem_console0_holdem_table0_acted & holdem_board0_holdem_console0_holdem_table0_seat_onehot) != 0);
-        holdem_board0_holdem_console0_holdem_table0_min_raise_to <= (holdem_board0_holdem_console0_holdem_table0_current_bet + holdem_board0_holdem_console0_holdem_table0_min_raise);
-        holdem_board0_holdem_console0_holdem_table0_bet_zero <= (holdem_board0_holdem_console0_holdem_table0_current_bet == 0);
-        holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
-        holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
-        holdem_board0_holdem_console0_holdem_table0_below_bet <= holdem_board0_holdem_console0_holdem_table0_below_bet_d;
-    end
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_street_bet[0], holdem_board0_holdem_console0_holdem_table0_street_bet[1], holdem_board0_holdem_console0_holdem_table0_street_bet[2], holdem_board0_holdem_console0_holdem_table0_street_bet[3], holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) begin: holdem_board0_holdem_console0_holdem_table0_seat_order
-    reg someone;
-    integer j;
-    reg [16-1:0] order;
-    reg [4-1:0] below;
-    integer i;
-    someone = 1'b0;
-    for (j=0; j<4; j=j+1) begin
-        if (((!holdem_board0_holdem_console0_holdem_table0_seat_onehot[j]) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]) && (!holdem_board0_holdem_console0_holdem_table0_all_in[j]))) begin
-            someone = 1'b1;
-        end
-    end
-    holdem_board0_holdem_console0_holdem_table0_answer_d = someone;
-    order = 16'h0;
-    below = 4'h0;
-    for (i=0; i<4; i=i+1) begin
-        below[i] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] < holdem_board0_holdem_console0_holdem_table0_current_bet);
-        for (j=0; j<4; j=j+1) begin
-            if ((i != j)) begin
-                order[((i * 4) + j)] = (holdem_board0_holdem_console0_holdem_table0_street_bet[i] >= holdem_board0_holdem_console0_holdem_table0_street_bet[j]);
-            end
-        end
-    end
-    holdem_board0_holdem_console0_holdem_table0_bet_ge_d = order;
-    holdem_board0_holdem_console0_holdem_table0_below_bet_d = below;
-end
-
-// Stage 2: amounts of the worked seat, and which seats still need to act.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive2
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_reach <= 0;
-        holdem_board0_holdem_console0_holdem_table0_needs <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bb_put <= 0;
-        holdem_board0_holdem_console0_holdem_table0_sb_put <= 0;
-        holdem_board0_holdem_console0_holdem_table0_to_call <= 0;
-        holdem_board0_holdem_console0_holdem_table0_gap <= 0;
-    end
-    else begin
-        if ((holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_bet)) begin
-            holdem_board0_holdem_console0_holdem_table0_to_call <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_bet);
-        end
-        else begin
-            holdem_board0_holdem_console0_holdem_table0_to_call <= 0;
-        end
-        holdem_board0_holdem_console0_holdem_table0_reach <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_ta_stack);
-        if ((holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced)) begin
-            holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
-        end
-        else begin
-            holdem_board0_holdem_console0_holdem_table0_gap <= 0;
-        end
-        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack < 5)) begin
-            holdem_board0_holdem_console0_holdem_table0_sb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_board0_holdem_console0_holdem_table0_sb_put <= 5;
-        end
-        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack < 10)) begin
-            holdem_board0_holdem_console0_holdem_table0_bb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-        end
-        else begin
-            holdem_board0_holdem_console0_holdem_table0_bb_put <= 10;
-        end
-        holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
-    end
-end
-
-
-always @(holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_acted) begin: holdem_board0_holdem_console0_holdem_table0_seats_to_act
-    reg [4-1:0] need;
-    integer i;
-    reg others_all_in;
-    reg matches_all;
-    integer j;
-    need = 4'h0;
-    for (i=0; i<4; i=i+1) begin
-        others_all_in = 1'b1;
-        matches_all = 1'b1;
-        for (j=0; j<4; j=j+1) begin
-            if (((j != i) && (!holdem_board0_holdem_console0_holdem_table0_folded[j]))) begin
-                if ((!holdem_board0_holdem_console0_holdem_table0_all_in[j])) begin
-                    others_all_in = 1'b0;
-                end
-                if ((!holdem_board0_holdem_console0_holdem_table0_bet_ge[((i * 4) + j)])) begin
-                    matches_all = 1'b0;
-                end
-            end
-        end
-        need[i] = ((!holdem_board0_holdem_console0_holdem_table0_folded[i]) && (!holdem_board0_holdem_console0_holdem_table0_all_in[i]) && (!(others_all_in && matches_all)) && ((!holdem_board0_holdem_console0_holdem_table0_acted[i]) || holdem_board0_holdem_console0_holdem_table0_below_bet[i]));
-    end
-    holdem_board0_holdem_console0_holdem_table0_needs_d = need;
-end
-
-// Stage 3: may the worked seat raise, and what a call puts in.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_derive3
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_call_put <= 0;
-        holdem_board0_holdem_console0_holdem_table0_raise_open <= 0;
-        holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= 0;
-        holdem_board0_holdem_console0_holdem_table0_stack_over_call <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_table0_raise_open <= (((!holdem_board0_holdem_console0_holdem_table0_ta_acted) || (holdem_board0_holdem_console0_holdem_table0_gap >= holdem_board0_holdem_console0_holdem_table0_min_raise)) && holdem_board0_holdem_console0_holdem_table0_answer);
-        holdem_board0_holdem_console0_holdem_table0_stack_over_call <= (holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call);
-        holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= (holdem_board0_holdem_console0_holdem_table0_to_call == 0);
-        if ((holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call)) begin
-            holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_to_call;
-        end
-        else begin
-            holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-        end
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_control
-    reg [4-1:0] code;
-    integer i;
-    reg [4-1:0] broke;
-    integer j;
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_table0_log_put_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_new_stack <= 0;
-        holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_seat_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_turn_from <= 0;
-        holdem_board0_holdem_console0_holdem_table0_board[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_board[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_board[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_board[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_board[4] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_seat_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_busted <= 0;
-        holdem_board0_holdem_console0_holdem_table0_stage0[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage0[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage0[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage0[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_phase <= 0;
-        holdem_board0_holdem_console0_holdem_table0_showed <= 0;
-        holdem_board0_holdem_console0_holdem_table0_hole1[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole1[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole1[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole1[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stacks[0] <= 1000;
-        holdem_board0_holdem_console0_holdem_table0_stacks[1] <= 1000;
-        holdem_board0_holdem_console0_holdem_table0_stacks[2] <= 1000;
-        holdem_board0_holdem_console0_holdem_table0_stacks[3] <= 1000;
-        holdem_board0_holdem_console0_holdem_table0_whole_stack <= 0;
-        holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
-        holdem_board0_holdem_console0_holdem_table0_hand_no <= 0;
-        holdem_board0_holdem_console0_holdem_table0_sb_seat <= 7;
-        holdem_board0_holdem_console0_holdem_table0_over_stack <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_allin_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b00000;
-        holdem_board0_holdem_console0_holdem_table0_last_code <= 0;
-        holdem_board0_holdem_console0_holdem_table0_wait_count <= 0;
-        holdem_board0_holdem_console0_holdem_table0_new_pot <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bet_grows <= 0;
-        holdem_board0_holdem_console0_holdem_table0_new_bet <= 0;
-        holdem_board0_holdem_console0_holdem_table0_amount_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_not_turn <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_total_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_slot <= 0;
-        holdem_board0_holdem_console0_holdem_table0_folded <= 0;
-        holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_stage1[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage1[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage1[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_stage1[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_st_start <= 0;
-        holdem_board0_holdem_console0_holdem_table0_card_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bet_put <= 0;
-        holdem_board0_holdem_console0_holdem_table0_committed[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_committed[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_committed[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_committed[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_below_min_raise <= 0;
-        holdem_board0_holdem_console0_holdem_table0_st_showdown <= 0;
-        holdem_board0_holdem_console0_holdem_table0_game_over_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_left1 <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bb_seat <= 7;
-        holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
-        holdem_board0_holdem_console0_holdem_table0_log_action_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_new_committed <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_street_bet[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_street_bet[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_street_bet[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_street_bet[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_game_winner <= 7;
-        holdem_board0_holdem_console0_holdem_table0_hole0[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole0[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole0[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_hole0[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_deal_seat <= 0;
-        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
-        holdem_board0_holdem_console0_holdem_table0_raise_by <= 0;
-        holdem_board0_holdem_console0_holdem_table0_action_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_code <= 0;
-        holdem_board0_holdem_console0_holdem_table0_dealer <= 0;
-        holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
-        holdem_board0_holdem_console0_holdem_table0_street <= 0;
-        holdem_board0_holdem_console0_holdem_table0_to_match <= 0;
-        holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_code_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_put <= 0;
-        holdem_board0_holdem_console0_holdem_table0_acted <= 0;
-        holdem_board0_holdem_console0_holdem_table0_first_hand <= 1;
-        holdem_board0_holdem_console0_holdem_table0_faced[0] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_faced[1] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_faced[2] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_faced[3] <= 0;
-        holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
-        holdem_board0_holdem_console0_holdem_table0_taken <= 0;
-        holdem_board0_holdem_console0_holdem_table0_last_take <= 0;
-        holdem_board0_holdem_console0_holdem_table0_deck_board[0] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_deck_board[1] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_deck_board[2] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_deck_board[3] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_deck_board[4] <= 63;
-        holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
-        holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
-        holdem_board0_holdem_console0_holdem_table0_pot <= 0;
-        holdem_board0_holdem_console0_holdem_table0_seat <= 0;
-        holdem_board0_holdem_console0_holdem_table0_bad_deck <= 0;
-        holdem_board0_holdem_console0_holdem_table0_st_clear <= 0;
-        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_left2 <= 0;
-        holdem_board0_holdem_console0_holdem_table0_new_dealer <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 0;
-        holdem_board0_holdem_console0_holdem_table0_st_start <= 0;
-        holdem_board0_holdem_console0_holdem_table0_st_clear <= 0;
-        holdem_board0_holdem_console0_holdem_table0_card_v <= 0;
-        if (holdem_board0_holdem_console0_holdem_table0_card_v) begin
-            if ((holdem_board0_holdem_console0_holdem_table0_card_bit[52] || ((holdem_board0_holdem_console0_holdem_table0_deck_seen & holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]) != 0))) begin
-                holdem_board0_holdem_console0_holdem_table0_bad_deck <= 1;
-            end
-            holdem_board0_holdem_console0_holdem_table0_deck_seen <= (holdem_board0_holdem_console0_holdem_table0_deck_seen | holdem_board0_holdem_console0_holdem_table0_card_bit[52-1:0]);
-            if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 2)) begin
-                holdem_board0_holdem_console0_holdem_table0_deck_board[holdem_board0_holdem_console0_holdem_table0_slot] <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
-            end
-            else begin
-                if ((holdem_board0_holdem_console0_holdem_table0_deal_round == 0)) begin
-                    holdem_board0_holdem_console0_holdem_table0_stage0[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_stage1[holdem_board0_holdem_console0_holdem_table0_deal_seat] <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                end
-                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat;
-                if (($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_slot}) == ($signed({1'b0, holdem_board0_holdem_console0_holdem_table0_alive}) - 1))) begin
-                    holdem_board0_holdem_console0_holdem_table0_slot <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_deal_round <= (holdem_board0_holdem_console0_holdem_table0_deal_round + 1);
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
-                end
-            end
-        end
-        case (holdem_board0_holdem_console0_holdem_table0_state)
-            5'b00000: begin
-                if (holdem_board0_holdem_console0_holdem_table0_cmd_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_seat_q <= holdem_board0_holdem_console0_holdem_table0_cmd_seat;
-                    holdem_board0_holdem_console0_holdem_table0_action_q <= holdem_board0_holdem_console0_holdem_table0_cmd_action;
-                    holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_cmd_amount;
-                    holdem_board0_holdem_console0_holdem_table0_code_q <= 0;
-                    case (holdem_board0_holdem_console0_holdem_table0_cmd_op)
-                        'h0: begin
-                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b00001;
-                        end
-                        'h1: begin
-                            case (holdem_board0_holdem_console0_holdem_table0_phase)
-                                'h2: begin
-                                    holdem_board0_holdem_console0_holdem_table0_code_q <= 1;
-                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-                                end
-                                'h1: begin
-                                    holdem_board0_holdem_console0_holdem_table0_code_q <= 3;
-                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-                                end
-                                default: begin
-                                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01110;
-                                end
-                            endcase
-                        end
-                        'h2: begin
-                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b10110;
-                        end
-                        default: begin
-                            holdem_board0_holdem_console0_holdem_table0_code_q <= 5;
-                            holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-                        end
-                    endcase
-                end
-            end
-            5'b00001: begin
-                holdem_board0_holdem_console0_holdem_table0_over_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_reach);
-                holdem_board0_holdem_console0_holdem_table0_to_match <= (holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_current_bet);
-                holdem_board0_holdem_console0_holdem_table0_below_min_raise <= ({1'b0, holdem_board0_holdem_console0_holdem_table0_amount_q} < holdem_board0_holdem_console0_holdem_table0_min_raise_to);
-                holdem_board0_holdem_console0_holdem_table0_whole_stack <= (holdem_board0_holdem_console0_holdem_table0_amount_q == holdem_board0_holdem_console0_holdem_table0_reach);
-                holdem_board0_holdem_console0_holdem_table0_not_turn <= (holdem_board0_holdem_console0_holdem_table0_seat_q != holdem_board0_holdem_console0_holdem_table0_to_act);
-                if ((holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_ta_bet)) begin
-                    holdem_board0_holdem_console0_holdem_table0_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_ta_bet);
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_bet_put <= 0;
-                end
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00010;
-            end
-            5'b00010: begin
-                code = 4'h0;
-                if ((holdem_board0_holdem_console0_holdem_table0_phase == 2)) begin
-                    code = 1;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_phase != 1)) begin
-                    code = 2;
-                end
-                else if (holdem_board0_holdem_console0_holdem_table0_not_turn) begin
-                    code = 4;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q > 5)) begin
-                    code = 5;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 0)) begin
-                    code = 0;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 1)) begin
-                    if ((!holdem_board0_holdem_console0_holdem_table0_nothing_to_call)) begin
-                        code = 6;
-                    end
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 2)) begin
-                    if (holdem_board0_holdem_console0_holdem_table0_nothing_to_call) begin
-                        code = 7;
-                    end
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 5)) begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_stack_over_call && (!holdem_board0_holdem_console0_holdem_table0_raise_open))) begin
-                        code = 10;
-                    end
-                end
-                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 3) && (!holdem_board0_holdem_console0_holdem_table0_bet_zero))) begin
-                    code = 8;
-                end
-                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 4) && holdem_board0_holdem_console0_holdem_table0_bet_zero)) begin
-                    code = 9;
-                end
-                else if ((!holdem_board0_holdem_console0_holdem_table0_raise_open)) begin
-                    code = 10;
-                end
-                else if (holdem_board0_holdem_console0_holdem_table0_over_stack) begin
-                    code = 11;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_to_match || (holdem_board0_holdem_console0_holdem_table0_below_min_raise && (!holdem_board0_holdem_console0_holdem_table0_whole_stack)))) begin
-                    code = 12;
-                end
-                holdem_board0_holdem_console0_holdem_table0_code_q <= code;
-                holdem_board0_holdem_console0_holdem_table0_log_code <= holdem_board0_holdem_console0_holdem_table0_action_q;
-                if ((holdem_board0_holdem_console0_holdem_table0_action_q == 2)) begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_call_put;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 5)) begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-                end
-                else if (((holdem_board0_holdem_console0_holdem_table0_action_q == 3) || (holdem_board0_holdem_console0_holdem_table0_action_q == 4))) begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bet_put;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= 0;
-                end
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_code_q != 0)) begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_action_q == 0)) begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00100;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
-                end
-            end
-            5'b00100: begin
-                holdem_board0_holdem_console0_holdem_table0_folded <= (holdem_board0_holdem_console0_holdem_table0_folded | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_current_bet;
-                holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 1;
-                holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
-                holdem_board0_holdem_console0_holdem_table0_log_action_q <= 0;
-                holdem_board0_holdem_console0_holdem_table0_log_put_q <= 0;
-                holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_ta_bet;
-                holdem_board0_holdem_console0_holdem_table0_log_allin_q <= 0;
-                holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b00101: begin
-                holdem_board0_holdem_console0_holdem_table0_new_stack <= (holdem_board0_holdem_console0_holdem_table0_ta_stack - holdem_board0_holdem_console0_holdem_table0_put);
-                holdem_board0_holdem_console0_holdem_table0_new_bet <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_put);
-                holdem_board0_holdem_console0_holdem_table0_new_committed <= (holdem_board0_holdem_console0_holdem_table0_ta_committed + holdem_board0_holdem_console0_holdem_table0_put);
-                holdem_board0_holdem_console0_holdem_table0_new_pot <= (holdem_board0_holdem_console0_holdem_table0_pot + holdem_board0_holdem_console0_holdem_table0_put);
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00110;
-            end
-            5'b00110: begin
-                holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_stack;
-                holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_committed;
-                holdem_board0_holdem_console0_holdem_table0_pot <= holdem_board0_holdem_console0_holdem_table0_new_pot;
-                if ((holdem_board0_holdem_console0_holdem_table0_new_stack == 0)) begin
-                    holdem_board0_holdem_console0_holdem_table0_all_in <= (holdem_board0_holdem_console0_holdem_table0_all_in | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                end
-                holdem_board0_holdem_console0_holdem_table0_log_valid_q <= 1;
-                holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
-                holdem_board0_holdem_console0_holdem_table0_log_action_q <= holdem_board0_holdem_console0_holdem_table0_log_code;
-                holdem_board0_holdem_console0_holdem_table0_log_put_q <= holdem_board0_holdem_console0_holdem_table0_put;
-                holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                holdem_board0_holdem_console0_holdem_table0_log_allin_q <= (holdem_board0_holdem_console0_holdem_table0_new_stack == 0);
-                holdem_board0_holdem_console0_holdem_table0_bet_grows <= (holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet);
-                if ((holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet)) begin
-                    holdem_board0_holdem_console0_holdem_table0_raise_by <= (holdem_board0_holdem_console0_holdem_table0_new_bet - holdem_board0_holdem_console0_holdem_table0_current_bet);
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_raise_by <= 0;
-                end
-                if (((holdem_board0_holdem_console0_holdem_table0_log_code == 6) || (holdem_board0_holdem_console0_holdem_table0_log_code == 7))) begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10101;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                if (holdem_board0_holdem_console0_holdem_table0_bet_grows) begin
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                    holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                    if ((holdem_board0_holdem_console0_holdem_table0_raise_by >= holdem_board0_holdem_console0_holdem_table0_min_raise)) begin
-                        holdem_board0_holdem_console0_holdem_table0_min_raise <= holdem_board0_holdem_console0_holdem_table0_raise_by;
-                    end
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_faced[holdem_board0_holdem_console0_holdem_table0_seat] <= holdem_board0_holdem_console0_holdem_table0_current_bet;
-                end
-                holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted | holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b01000: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_live_count == 1)) begin
-                    holdem_board0_holdem_console0_holdem_table0_st_showdown <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_first_need != 7)) begin
-                    holdem_board0_holdem_console0_holdem_table0_to_act <= holdem_board0_holdem_console0_holdem_table0_first_need;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need[2-1:0];
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-                end
-                else if ((holdem_board0_holdem_console0_holdem_table0_street == 3)) begin
-                    holdem_board0_holdem_console0_holdem_table0_st_showdown <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01001;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_street <= (holdem_board0_holdem_console0_holdem_table0_street + 1);
-                    case (holdem_board0_holdem_console0_holdem_table0_street)
-                        'h0: begin
-                            holdem_board0_holdem_console0_holdem_table0_board[0] <= holdem_board0_holdem_console0_holdem_table0_deck_board[0];
-                            holdem_board0_holdem_console0_holdem_table0_board[1] <= holdem_board0_holdem_console0_holdem_table0_deck_board[1];
-                            holdem_board0_holdem_console0_holdem_table0_board[2] <= holdem_board0_holdem_console0_holdem_table0_deck_board[2];
-                        end
-                        'h1: begin
-                            holdem_board0_holdem_console0_holdem_table0_board[3] <= holdem_board0_holdem_console0_holdem_table0_deck_board[3];
-                        end
-                        default: begin
-                            holdem_board0_holdem_console0_holdem_table0_board[4] <= holdem_board0_holdem_console0_holdem_table0_deck_board[4];
-                        end
-                    endcase
-                    for (i=0; i<4; i=i+1) begin
-                        holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
-                        holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
-                    end
-                    holdem_board0_holdem_console0_holdem_table0_acted <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
-                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-                end
-            end
-            5'b01001: begin
-                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
-                if (holdem_board0_holdem_console0_holdem_table0_st_showdown) begin
-                    holdem_board0_holdem_console0_holdem_table0_street <= 4;
-                end
-                holdem_board0_holdem_console0_holdem_table0_showed <= holdem_board0_holdem_console0_holdem_table0_st_showdown;
-                holdem_board0_holdem_console0_holdem_table0_st_start <= 1;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (holdem_board0_holdem_console0_holdem_table0_st_done) begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b01011;
-                end
-            end
-            5'b01011: begin
-                for (i=0; i<4; i=i+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_stacks[i] <= (holdem_board0_holdem_console0_holdem_table0_stacks[i] + holdem_board0_holdem_console0_holdem_table0_payout[i]);
-                end
-                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                broke = 4'h0;
-                for (i=0; i<4; i=i+1) begin
-                    broke[i] = (holdem_board0_holdem_console0_holdem_table0_stacks[i] == 0);
-                end
-                holdem_board0_holdem_console0_holdem_table0_busted <= broke;
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01101;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b01101: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_alive == 1)) begin
-                    holdem_board0_holdem_console0_holdem_table0_phase <= 2;
-                    holdem_board0_holdem_console0_holdem_table0_game_over_q <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_game_winner <= holdem_board0_holdem_console0_holdem_table0_first_alive;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_phase <= 0;
-                end
-                holdem_board0_holdem_console0_holdem_table0_hand_done_q <= 1;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-            end
-            5'b01110: begin
-                if (holdem_board0_holdem_console0_holdem_table0_first_hand) begin
-                    holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_dealer;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
-                end
-                for (i=0; i<4; i=i+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_stage0[i] <= 63;
-                    holdem_board0_holdem_console0_holdem_table0_stage1[i] <= 63;
-                end
-                holdem_board0_holdem_console0_holdem_table0_deck_seen <= 0;
-                holdem_board0_holdem_console0_holdem_table0_bad_deck <= 0;
-                holdem_board0_holdem_console0_holdem_table0_slot <= 0;
-                holdem_board0_holdem_console0_holdem_table0_deal_round <= 0;
-                holdem_board0_holdem_console0_holdem_table0_deck_request_q <= 1;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b01111;
-            end
-            5'b01111: begin
-                holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
-                holdem_board0_holdem_console0_holdem_table0_left1 <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
-                holdem_board0_holdem_console0_holdem_table0_taken <= 0;
-                holdem_board0_holdem_console0_holdem_table0_last_take <= ({holdem_board0_holdem_console0_holdem_table0_alive, 1'b0} + (5 - 1));
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (holdem_board0_deck_valid) begin
-                    holdem_board0_holdem_console0_holdem_table0_card_q <= holdem_board0_deck_data;
-                    holdem_board0_holdem_console0_holdem_table0_card_v <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_taken <= (holdem_board0_holdem_console0_holdem_table0_taken + 1);
-                    if ((holdem_board0_holdem_console0_holdem_table0_taken == holdem_board0_holdem_console0_holdem_table0_last_take)) begin
-                        holdem_board0_holdem_console0_holdem_table0_state <= 5'b10001;
-                    end
-                end
-            end
-            5'b10001: begin
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                holdem_board0_holdem_console0_holdem_table0_left2 <= holdem_board0_holdem_console0_holdem_table0_left_of_left1;
-                if (holdem_board0_holdem_console0_holdem_table0_bad_deck) begin
-                    holdem_board0_holdem_console0_holdem_table0_code_q <= 13;
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b11000;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= 5'b10011;
-                end
-            end
-            5'b10011: begin
-                holdem_board0_holdem_console0_holdem_table0_dealer <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-                holdem_board0_holdem_console0_holdem_table0_hand_no <= (holdem_board0_holdem_console0_holdem_table0_hand_no + 1);
-                holdem_board0_holdem_console0_holdem_table0_first_hand <= 0;
-                holdem_board0_holdem_console0_holdem_table0_street <= 0;
-                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
-                for (i=0; i<4; i=i+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_hole0[i] <= holdem_board0_holdem_console0_holdem_table0_stage0[i];
-                    holdem_board0_holdem_console0_holdem_table0_hole1[i] <= holdem_board0_holdem_console0_holdem_table0_stage1[i];
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_board[j] <= 63;
-                end
-                holdem_board0_holdem_console0_holdem_table0_folded <= holdem_board0_holdem_console0_holdem_table0_busted;
-                holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
-                holdem_board0_holdem_console0_holdem_table0_acted <= 0;
-                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
-                holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
-                holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
-                holdem_board0_holdem_console0_holdem_table0_showed <= 0;
-                holdem_board0_holdem_console0_holdem_table0_st_clear <= 1;
-                if ((holdem_board0_holdem_console0_holdem_table0_alive == 2)) begin
-                    holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer3;
-                    holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
-                    holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left2_3;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_left1;
-                end
-                holdem_board0_holdem_console0_holdem_table0_log_code <= 6;
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b10100: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_log_code == 6)) begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_sb_put;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bb_put;
-                end
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00101;
-            end
-            5'b10101: begin
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-                if ((holdem_board0_holdem_console0_holdem_table0_log_code == 6)) begin
-                    holdem_board0_holdem_console0_holdem_table0_log_code <= 7;
-                    holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat[2-1:0];
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b10100;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= 10;
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
-                    holdem_board0_holdem_console0_holdem_table0_phase <= 1;
-                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat[2-1:0];
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b01000;
-                end
-            end
-            5'b10110: begin
-                for (i=0; i<4; i=i+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_stacks[i] <= 1000;
-                    holdem_board0_holdem_console0_holdem_table0_street_bet[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_committed[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_faced[i] <= 0;
-                    holdem_board0_holdem_console0_holdem_table0_hole0[i] <= 63;
-                    holdem_board0_holdem_console0_holdem_table0_hole1[i] <= 63;
-                end
-                for (j=0; j<5; j=j+1) begin
-                    holdem_board0_holdem_console0_holdem_table0_board[j] <= 63;
-                end
-                holdem_board0_holdem_console0_holdem_table0_folded <= 0;
-                holdem_board0_holdem_console0_holdem_table0_all_in <= 0;
-                holdem_board0_holdem_console0_holdem_table0_busted <= 0;
-                holdem_board0_holdem_console0_holdem_table0_acted <= 0;
-                holdem_board0_holdem_console0_holdem_table0_pot <= 0;
-                holdem_board0_holdem_console0_holdem_table0_current_bet <= 0;
-                holdem_board0_holdem_console0_holdem_table0_min_raise <= 10;
-                holdem_board0_holdem_console0_holdem_table0_to_act <= 7;
-                holdem_board0_holdem_console0_holdem_table0_dealer <= 0;
-                holdem_board0_holdem_console0_holdem_table0_sb_seat <= 7;
-                holdem_board0_holdem_console0_holdem_table0_bb_seat <= 7;
-                holdem_board0_holdem_console0_holdem_table0_street <= 0;
-                holdem_board0_holdem_console0_holdem_table0_phase <= 0;
-                holdem_board0_holdem_console0_holdem_table0_hand_no <= 0;
-                holdem_board0_holdem_console0_holdem_table0_first_hand <= 1;
-                holdem_board0_holdem_console0_holdem_table0_game_winner <= 7;
-                holdem_board0_holdem_console0_holdem_table0_game_over_q <= 0;
-                holdem_board0_holdem_console0_holdem_table0_showed <= 0;
-                holdem_board0_holdem_console0_holdem_table0_seat <= 0;
-                holdem_board0_holdem_console0_holdem_table0_st_clear <= 1;
-                holdem_board0_holdem_console0_holdem_table0_wait_count <= 2;
-                holdem_board0_holdem_console0_holdem_table0_wait_next <= 5'b11000;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b10111;
-            end
-            5'b10111: begin
-                if ((holdem_board0_holdem_console0_holdem_table0_wait_count == 0)) begin
-                    holdem_board0_holdem_console0_holdem_table0_state <= holdem_board0_holdem_console0_holdem_table0_wait_next;
-                end
-                else begin
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= (holdem_board0_holdem_console0_holdem_table0_wait_count - 1);
-                end
-            end
-            default: begin
-                holdem_board0_holdem_console0_holdem_table0_res_valid_q <= 1;
-                holdem_board0_holdem_console0_holdem_table0_last_code <= holdem_board0_holdem_console0_holdem_table0_code_q;
-                holdem_board0_holdem_console0_holdem_table0_state <= 5'b00000;
-            end
-        endcase
-    end
-end
-
-
-
 assign holdem_board0_holdem_console0_holdem_table0_p_group = holdem_board0_holdem_console0_holdem_table0_probe_addr[8-1:3];
 assign holdem_board0_holdem_console0_holdem_table0_p_seat = holdem_board0_holdem_console0_holdem_table0_probe_addr[3-1:0];
 assign holdem_board0_holdem_console0_holdem_table0_p_hole_seat = holdem_board0_holdem_console0_holdem_table0_probe_addr[4-1:1];
@@ -3805,39 +3954,39 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
         d = 24'h0;
         if ((holdem_board0_holdem_console0_holdem_table0_p_group == 0)) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
-                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_stacks[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_stacks[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 1)) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
-                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_street_bet[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_street_bet[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 2)) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
-                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_committed[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_committed[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 3)) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_seat <= 3)) begin
-                d[0] = holdem_board0_holdem_console0_holdem_table0_folded[holdem_board0_holdem_console0_holdem_table0_p_index];
-                d[1] = holdem_board0_holdem_console0_holdem_table0_all_in[holdem_board0_holdem_console0_holdem_table0_p_index];
-                d[2] = holdem_board0_holdem_console0_holdem_table0_busted[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[0] = holdem_board0_holdem_console0_holdem_table0_chips_folded[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[1] = holdem_board0_holdem_console0_holdem_table0_chips_all_in[holdem_board0_holdem_console0_holdem_table0_p_index];
+                d[2] = holdem_board0_holdem_console0_holdem_table0_chips_busted[holdem_board0_holdem_console0_holdem_table0_p_index];
             end
         end
         else if (((holdem_board0_holdem_console0_holdem_table0_p_group == 4) || (holdem_board0_holdem_console0_holdem_table0_p_group == 5))) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 3)) begin
                 if (holdem_board0_holdem_console0_holdem_table0_probe_addr[0]) begin
-                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hole1[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
+                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_hole1[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
                 end
                 else begin
-                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hole0[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
+                    d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_hole0[holdem_board0_holdem_console0_holdem_table0_p_hole_index];
                 end
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 6)) begin
             if ((holdem_board0_holdem_console0_holdem_table0_p_seat < 5)) begin
-                d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_board[holdem_board0_holdem_console0_holdem_table0_p_seat];
+                d[6-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_board[holdem_board0_holdem_console0_holdem_table0_p_seat];
             end
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 7)) begin
@@ -3858,64 +4007,81 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_table0_probe
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 10)) begin
             case (holdem_board0_holdem_console0_holdem_table0_p_seat)
                 'h0: begin
-                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_pot;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_pot;
                 end
                 'h1: begin
-                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_current_bet;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
                 end
                 'h2: begin
-                    if ((holdem_board0_holdem_console0_holdem_table0_to_act != 7)) begin
-                        d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_to_call;
+                    if ((holdem_board0_holdem_console0_holdem_table0_hand_to_act != 7)) begin
+                        d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_fig_to_call;
                     end
                 end
                 'h3: begin
-                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise;
+                    d[12-1:0] = holdem_board0_holdem_console0_holdem_table0_chips_min_raise;
                 end
                 'h4: begin
-                    d[(12 + 1)-1:0] = holdem_board0_holdem_console0_holdem_table0_min_raise_to;
+                    d[(12 + 1)-1:0] = holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to;
                 end
                 'h5: begin
-                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_to_act;
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_to_act;
                 end
                 'h6: begin
-                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_street;
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_street;
                 end
                 default: begin
-                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_phase;
+                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_phase;
                 end
             endcase
         end
         else if ((holdem_board0_holdem_console0_holdem_table0_p_group == 11)) begin
             case (holdem_board0_holdem_console0_holdem_table0_p_seat)
                 'h0: begin
-                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_dealer;
+                    d[2-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_dealer;
                 end
                 'h1: begin
-                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_sb_seat;
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_sb_seat;
                 end
                 'h2: begin
-                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_bb_seat;
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_bb_seat;
                 end
                 'h3: begin
-                    d[16-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_no;
+                    d[16-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_number;
                 end
                 'h4: begin
                     d[4-1:0] = holdem_board0_holdem_console0_holdem_table0_winners;
                 end
                 'h5: begin
-                    d[0] = holdem_board0_holdem_console0_holdem_table0_showed;
+                    d[0] = holdem_board0_holdem_console0_holdem_table0_hand_showed;
                 end
                 'h6: begin
-                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_game_winner;
+                    d[3-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_game_winner;
                 end
                 default: begin
-                    d[4-1:0] = holdem_board0_holdem_console0_holdem_table0_last_code;
+                    d[4-1:0] = holdem_board0_holdem_console0_holdem_table0_command_last_code;
                 end
             endcase
         end
         holdem_board0_holdem_console0_holdem_table0_probe_q <= d;
     end
 end
+
+
+
+assign holdem_board0_holdem_console0_holdem_table0_cmd_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b00000);
+assign holdem_board0_table_ready = (holdem_board0_holdem_console0_holdem_table0_state == 5'b10000);
+assign holdem_board0_holdem_console0_holdem_table0_res_valid = holdem_board0_holdem_console0_holdem_table0_command_res_valid_q;
+assign holdem_board0_holdem_console0_holdem_table0_res_code = holdem_board0_holdem_console0_holdem_table0_command_last_code;
+assign holdem_board0_deck_request = holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_valid = holdem_board0_holdem_console0_holdem_table0_action_log_valid_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_seat = holdem_board0_holdem_console0_holdem_table0_action_log_seat_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_action = holdem_board0_holdem_console0_holdem_table0_action_log_action_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_put = holdem_board0_holdem_console0_holdem_table0_action_log_put_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_total = holdem_board0_holdem_console0_holdem_table0_action_log_total_q;
+assign holdem_board0_holdem_console0_holdem_table0_log_allin = holdem_board0_holdem_console0_holdem_table0_action_log_allin_q;
+assign holdem_board0_hand_done = holdem_board0_holdem_console0_holdem_table0_hand_done_q;
+assign holdem_board0_game_over = holdem_board0_holdem_console0_holdem_table0_hand_game_over_q;
+assign holdem_board0_probe_data = holdem_board0_holdem_console0_holdem_table0_probe_q;
 
 
 always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_synchronise

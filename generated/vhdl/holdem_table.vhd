@@ -65,18 +65,6 @@ architecture MyHDL of holdem_table is
 
 
 type t_enum_t_state_1 is (
-	HS_IDLE,
-	HS_EVAL,
-	HS_REFUND,
-	HS_REFUND2,
-	HS_LEVEL,
-	HS_TAKE,
-	HS_REST,
-	HS_TIE,
-	HS_DIVIDE,
-	HS_SHARE
-	);
-type t_enum_t_state_2 is (
 	HT_IDLE,
 	HT_JUDGE1,
 	HT_JUDGE2,
@@ -103,6 +91,18 @@ type t_enum_t_state_2 is (
 	HT_WAIT,
 	HT_DONE
 	);
+type t_enum_t_state_2 is (
+	HS_IDLE,
+	HS_EVAL,
+	HS_REFUND,
+	HS_REFUND2,
+	HS_LEVEL,
+	HS_TAKE,
+	HS_REST,
+	HS_TIE,
+	HS_DIVIDE,
+	HS_SHARE
+	);
 
 signal cmd_op_num: unsigned(1 downto 0);
 signal cmd_seat_num: unsigned(2 downto 0);
@@ -116,130 +116,125 @@ signal log_put_num: unsigned(10 downto 0);
 signal log_total_num: unsigned(10 downto 0);
 signal probe_addr_num: unsigned(7 downto 0);
 signal probe_data_num: unsigned(23 downto 0);
+signal settled: std_logic;
+signal winners: unsigned(1 downto 0);
+signal probe_q: unsigned(23 downto 0);
+signal state: t_enum_t_state_1;
+signal command_res_valid_q: std_logic;
+signal command_last_code: unsigned(3 downto 0);
+signal deal_deck_request_q: std_logic;
+signal action_log_valid_q: std_logic;
+signal action_log_seat_q: unsigned(2 downto 0);
+signal action_log_action_q: unsigned(2 downto 0);
+signal action_log_put_q: unsigned(10 downto 0);
+signal action_log_total_q: unsigned(10 downto 0);
+signal action_log_allin_q: std_logic;
+signal hand_done_q: std_logic;
+signal hand_game_over_q: std_logic;
+signal wait_count: unsigned(1 downto 0);
+signal wait_next: t_enum_t_state_1;
+signal hand_phase: unsigned(1 downto 0);
+signal command_code_q: unsigned(3 downto 0);
+signal command_action_q: unsigned(2 downto 0);
+signal action_log_code: unsigned(2 downto 0);
+signal fig_live_count: unsigned(2 downto 0);
+signal fig_first_need: unsigned(2 downto 0);
+signal hand_street: unsigned(2 downto 0);
+signal deal_taken: unsigned(3 downto 0);
+signal deal_last_take: unsigned(3 downto 0);
+signal deal_bad_deck: std_logic;
+signal amount_q: unsigned(10 downto 0);
+signal below_min_raise: std_logic;
+signal not_turn: std_logic;
+signal over_stack: std_logic;
+signal seat_q: unsigned(2 downto 0);
+signal to_match: std_logic;
+signal whole_stack: std_logic;
+signal fig_reach: unsigned(10 downto 0);
+signal chips_current_bet: unsigned(10 downto 0);
+signal fig_min_raise_to: unsigned(11 downto 0);
+signal hand_to_act: unsigned(2 downto 0);
+signal fig_ta_bet: unsigned(10 downto 0);
+signal command_bet_put: unsigned(10 downto 0);
+signal fig_nothing_to_call: std_logic;
+signal fig_stack_over_call: std_logic;
+signal fig_raise_open: std_logic;
+signal fig_bet_zero: std_logic;
+signal put: unsigned(10 downto 0);
+signal seat3: unsigned(2 downto 0);
+signal fig_call_put: unsigned(10 downto 0);
+signal fig_ta_stack: unsigned(10 downto 0);
+signal action_new_stack: unsigned(10 downto 0);
+signal action_new_bet: unsigned(10 downto 0);
+signal action_new_committed: unsigned(10 downto 0);
+signal fig_ta_committed: unsigned(10 downto 0);
+signal action_new_pot: unsigned(10 downto 0);
+signal chips_pot: unsigned(10 downto 0);
+signal action_bet_grows: std_logic;
+signal action_raise_by: unsigned(10 downto 0);
+signal fig_sb_put: unsigned(10 downto 0);
+signal fig_bb_put: unsigned(10 downto 0);
+signal chips_folded: unsigned(1 downto 0);
+signal fig_seat_onehot: unsigned(1 downto 0);
+signal chips_acted: unsigned(1 downto 0);
+signal hand_seat: unsigned(0 downto 0);
+signal chips_all_in: unsigned(1 downto 0);
+signal chips_min_raise: unsigned(10 downto 0);
+signal chips_busted: unsigned(1 downto 0);
+signal hand_st_start: std_logic;
+signal hand_st_clear: std_logic;
+signal hand_turn_from: unsigned(0 downto 0);
+signal hand_st_showdown: std_logic;
+signal hand_dealer: unsigned(0 downto 0);
+signal hand_showed: std_logic;
+signal fig_alive: unsigned(2 downto 0);
+signal hand_game_winner: unsigned(2 downto 0);
+signal fig_first_alive: unsigned(2 downto 0);
+signal deal_new_dealer: unsigned(0 downto 0);
+signal hand_number: unsigned(15 downto 0);
+signal hand_first_hand: std_logic;
+signal hand_sb_seat: unsigned(2 downto 0);
+signal deal_new_dealer3: unsigned(2 downto 0);
+signal hand_bb_seat: unsigned(2 downto 0);
+signal deal_left1_3: unsigned(2 downto 0);
+signal deal_left2_3: unsigned(2 downto 0);
+signal deal_left1: unsigned(0 downto 0);
 signal card_low: unsigned(25 downto 0);
 signal card_high: unsigned(26 downto 0);
-signal acted: unsigned(1 downto 0);
-signal action_q: unsigned(2 downto 0);
-signal all_in: unsigned(1 downto 0);
-signal amount_q: unsigned(10 downto 0);
-signal bad_deck: std_logic;
-signal bb_seat: unsigned(2 downto 0);
-signal below_min_raise: std_logic;
-signal bet_grows: std_logic;
-signal bet_put: unsigned(10 downto 0);
-signal busted: unsigned(1 downto 0);
 signal card_bit: unsigned(52 downto 0);
 signal card_q: unsigned(5 downto 0);
 signal card_v: std_logic;
-signal code_q: unsigned(3 downto 0);
-signal current_bet: unsigned(10 downto 0);
 signal deal_round: unsigned(1 downto 0);
 signal deal_seat: unsigned(0 downto 0);
-signal dealer: unsigned(0 downto 0);
 signal deck_seen: unsigned(51 downto 0);
-signal first_hand: std_logic;
-signal folded: unsigned(1 downto 0);
-signal game_winner: unsigned(2 downto 0);
-signal hand_no: unsigned(15 downto 0);
-signal last_code: unsigned(3 downto 0);
-signal last_take: unsigned(3 downto 0);
-signal left1: unsigned(0 downto 0);
-signal left2: unsigned(0 downto 0);
-signal log_code: unsigned(2 downto 0);
-signal min_raise: unsigned(10 downto 0);
-signal new_bet: unsigned(10 downto 0);
-signal new_committed: unsigned(10 downto 0);
-signal new_dealer: unsigned(0 downto 0);
-signal new_pot: unsigned(10 downto 0);
-signal new_stack: unsigned(10 downto 0);
-signal not_turn: std_logic;
-signal over_stack: std_logic;
-signal phase: unsigned(1 downto 0);
-signal pot: unsigned(10 downto 0);
-signal put: unsigned(10 downto 0);
-signal raise_by: unsigned(10 downto 0);
-signal sb_seat: unsigned(2 downto 0);
-signal seat: unsigned(0 downto 0);
-signal seat_q: unsigned(2 downto 0);
-signal showed: std_logic;
+signal left_of_deal_seat: unsigned(0 downto 0);
+signal left_of_dealer: unsigned(0 downto 0);
+signal left_of_left1: unsigned(0 downto 0);
+signal left_of_new_dealer: unsigned(0 downto 0);
 signal slot: unsigned(2 downto 0);
-signal state: t_enum_t_state_2;
-signal street: unsigned(2 downto 0);
-signal taken: unsigned(3 downto 0);
-signal to_act: unsigned(2 downto 0);
-signal to_match: std_logic;
-signal turn_from: unsigned(0 downto 0);
-signal wait_count: unsigned(1 downto 0);
-signal wait_next: t_enum_t_state_2;
-signal whole_stack: std_logic;
-signal res_valid_q: std_logic;
-signal deck_request_q: std_logic;
-signal log_valid_q: std_logic;
-signal log_seat_q: unsigned(2 downto 0);
-signal log_action_q: unsigned(2 downto 0);
-signal log_put_q: unsigned(10 downto 0);
-signal log_total_q: unsigned(10 downto 0);
-signal log_allin_q: std_logic;
-signal hand_done_q: std_logic;
-signal game_over_q: std_logic;
-signal probe_q: unsigned(23 downto 0);
-signal ta_stack: unsigned(10 downto 0);
-signal ta_bet: unsigned(10 downto 0);
-signal ta_faced: unsigned(10 downto 0);
-signal ta_committed: unsigned(10 downto 0);
-signal ta_acted: std_logic;
-signal seat_onehot: unsigned(1 downto 0);
-signal min_raise_to: unsigned(11 downto 0);
-signal bet_zero: std_logic;
+signal deal_left2: unsigned(0 downto 0);
+signal table_rom2_address: unsigned(2 downto 0);
+signal table_rom3_address: unsigned(2 downto 0);
+signal table_rom4_address: unsigned(2 downto 0);
+signal table_rom5_address: unsigned(2 downto 0);
 signal answer: std_logic;
 signal answer_d: std_logic;
-signal bet_ge: unsigned(3 downto 0);
-signal bet_ge_d: unsigned(3 downto 0);
 signal below_bet: unsigned(1 downto 0);
 signal below_bet_d: unsigned(1 downto 0);
-signal to_call: unsigned(10 downto 0);
-signal reach: unsigned(10 downto 0);
+signal bet_ge: unsigned(3 downto 0);
+signal bet_ge_d: unsigned(3 downto 0);
 signal gap: unsigned(10 downto 0);
-signal sb_put: unsigned(10 downto 0);
-signal bb_put: unsigned(10 downto 0);
 signal needs: unsigned(1 downto 0);
 signal needs_d: unsigned(1 downto 0);
-signal raise_open: std_logic;
-signal stack_over_call: std_logic;
-signal nothing_to_call: std_logic;
-signal call_put: unsigned(10 downto 0);
-signal st_start: std_logic;
-signal st_clear: std_logic;
-signal left_of_deal_seat: unsigned(0 downto 0);
-signal alive: unsigned(2 downto 0);
-signal seat3: unsigned(2 downto 0);
-signal live_count: unsigned(2 downto 0);
-signal st_showdown: std_logic;
-signal first_need: unsigned(2 downto 0);
-signal st_done: std_logic;
-signal first_alive: unsigned(2 downto 0);
-signal left_of_dealer: unsigned(0 downto 0);
-signal left_of_new_dealer: unsigned(0 downto 0);
-signal left_of_left1: unsigned(0 downto 0);
-signal new_dealer3: unsigned(2 downto 0);
-signal left1_3: unsigned(2 downto 0);
-signal left2_3: unsigned(2 downto 0);
-signal p_group: unsigned(4 downto 0);
-signal p_seat: unsigned(2 downto 0);
-signal p_hole_seat: unsigned(2 downto 0);
-signal p_index: unsigned(0 downto 0);
-signal p_hole_index: unsigned(0 downto 0);
-signal winners: unsigned(1 downto 0);
-signal table_rom6_address: unsigned(2 downto 0);
-signal table_rom7_address: unsigned(2 downto 0);
-signal table_rom8_address: unsigned(2 downto 0);
-signal table_rom9_address: unsigned(2 downto 0);
+signal ta_acted: std_logic;
+signal ta_faced: unsigned(10 downto 0);
+signal fig_to_call: unsigned(10 downto 0);
 signal table_rom10_address: unsigned(2 downto 0);
 signal holdem_settle0_ev_invalid: std_logic;
 signal holdem_settle0_ev_out_valid: std_logic;
 signal holdem_settle0_ev_valid: std_logic;
 signal holdem_settle0_ev_word: unsigned(23 downto 0);
-signal holdem_settle0_state: t_enum_t_state_1;
+signal holdem_settle0_state: t_enum_t_state_2;
 signal holdem_settle0_done_q: std_logic;
 signal holdem_settle0_won: unsigned(1 downto 0);
 signal holdem_settle0_sc_left: unsigned(2 downto 0);
@@ -409,32 +404,37 @@ signal holdem_settle0_eval70_hand_eval0_onehot_rank10_rank: unsigned(3 downto 0)
 signal holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0);
 signal holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0);
-type t_array_board is array(0 to 5-1) of unsigned(5 downto 0);
-signal board: t_array_board;
-type t_array_committed is array(0 to 2-1) of unsigned(10 downto 0);
-signal committed: t_array_committed;
-type t_array_deck_board is array(0 to 5-1) of unsigned(5 downto 0);
-signal deck_board: t_array_deck_board;
-type t_array_faced is array(0 to 2-1) of unsigned(10 downto 0);
-signal faced: t_array_faced;
-type t_array_hole0 is array(0 to 2-1) of unsigned(5 downto 0);
-signal hole0: t_array_hole0;
-type t_array_hole1 is array(0 to 2-1) of unsigned(5 downto 0);
-signal hole1: t_array_hole1;
-type t_array_stacks is array(0 to 2-1) of unsigned(10 downto 0);
-signal stacks: t_array_stacks;
-type t_array_stage0 is array(0 to 2-1) of unsigned(5 downto 0);
-signal stage0: t_array_stage0;
-type t_array_stage1 is array(0 to 2-1) of unsigned(5 downto 0);
-signal stage1: t_array_stage1;
-type t_array_street_bet is array(0 to 2-1) of unsigned(10 downto 0);
-signal street_bet: t_array_street_bet;
-type t_array_payout is array(0 to 2-1) of unsigned(10 downto 0);
-signal payout: t_array_payout;
+signal p_group: unsigned(4 downto 0);
+signal p_hole_index: unsigned(0 downto 0);
+signal p_hole_seat: unsigned(2 downto 0);
+signal p_index: unsigned(0 downto 0);
+signal p_seat: unsigned(2 downto 0);
 type t_array_words is array(0 to 2-1) of unsigned(23 downto 0);
 signal words: t_array_words;
+type t_array_payout is array(0 to 2-1) of unsigned(10 downto 0);
+signal payout: t_array_payout;
 type t_array_refund is array(0 to 2-1) of unsigned(10 downto 0);
 signal refund: t_array_refund;
+type t_array_chips_faced is array(0 to 2-1) of unsigned(10 downto 0);
+signal chips_faced: t_array_chips_faced;
+type t_array_chips_stacks is array(0 to 2-1) of unsigned(10 downto 0);
+signal chips_stacks: t_array_chips_stacks;
+type t_array_chips_street_bet is array(0 to 2-1) of unsigned(10 downto 0);
+signal chips_street_bet: t_array_chips_street_bet;
+type t_array_chips_committed is array(0 to 2-1) of unsigned(10 downto 0);
+signal chips_committed: t_array_chips_committed;
+type t_array_hand_board is array(0 to 5-1) of unsigned(5 downto 0);
+signal hand_board: t_array_hand_board;
+type t_array_deal_deck_board is array(0 to 5-1) of unsigned(5 downto 0);
+signal deal_deck_board: t_array_deal_deck_board;
+type t_array_hand_hole0 is array(0 to 2-1) of unsigned(5 downto 0);
+signal hand_hole0: t_array_hand_hole0;
+type t_array_deal_stage0 is array(0 to 2-1) of unsigned(5 downto 0);
+signal deal_stage0: t_array_deal_stage0;
+type t_array_hand_hole1 is array(0 to 2-1) of unsigned(5 downto 0);
+signal hand_hole1: t_array_hand_hole1;
+type t_array_deal_stage1 is array(0 to 2-1) of unsigned(5 downto 0);
+signal deal_stage1: t_array_deal_stage1;
 type t_array_holdem_settle0_ev_cards is array(0 to 7-1) of unsigned(5 downto 0);
 signal holdem_settle0_ev_cards: t_array_holdem_settle0_ev_cards;
 type t_array_holdem_settle0_rest is array(0 to 2-1) of unsigned(10 downto 0);
@@ -456,26 +456,26 @@ probe_addr_num <= unsigned(probe_addr);
 probe_data <= std_logic_vector(probe_data_num);
 
 
+seat3(3-1 downto 1) <= "00";
+seat3(0) <= hand_seat(0);
+deal_new_dealer3(3-1 downto 1) <= "00";
+deal_new_dealer3(0) <= deal_new_dealer(0);
+deal_left1_3(3-1 downto 1) <= "00";
+deal_left1_3(0) <= deal_left1(0);
+deal_left2_3(3-1 downto 1) <= "00";
+deal_left2_3(0) <= deal_left2(0);
 card_bit(53-1 downto 26) <= card_high;
 card_bit(26-1 downto 0) <= card_low;
-seat3(3-1 downto 1) <= "00";
-seat3(0) <= seat(0);
-new_dealer3(3-1 downto 1) <= "00";
-new_dealer3(0) <= new_dealer(0);
-left1_3(3-1 downto 1) <= "00";
-left1_3(0) <= left1(0);
-left2_3(3-1 downto 1) <= "00";
-left2_3(0) <= left2(0);
-table_rom6_address(2) <= turn_from(0);
-table_rom6_address(2-1 downto 0) <= needs;
-table_rom7_address(2) <= dealer(0);
-table_rom7_address(2-1 downto 0) <= busted;
-table_rom8_address(2) <= new_dealer(0);
-table_rom8_address(2-1 downto 0) <= busted;
-table_rom9_address(2) <= deal_seat(0);
-table_rom9_address(2-1 downto 0) <= busted;
-table_rom10_address(2) <= left1(0);
-table_rom10_address(2-1 downto 0) <= busted;
+table_rom2_address(2) <= hand_dealer(0);
+table_rom2_address(2-1 downto 0) <= chips_busted;
+table_rom3_address(2) <= deal_new_dealer(0);
+table_rom3_address(2-1 downto 0) <= chips_busted;
+table_rom4_address(2) <= deal_seat(0);
+table_rom4_address(2-1 downto 0) <= chips_busted;
+table_rom5_address(2) <= deal_left1(0);
+table_rom5_address(2-1 downto 0) <= chips_busted;
+table_rom10_address(2) <= hand_turn_from(0);
+table_rom10_address(2-1 downto 0) <= needs;
 holdem_settle0_eval70_hand_eval0_codes_in(42-1 downto 36) <= holdem_settle0_ev_cards(6);
 holdem_settle0_eval70_hand_eval0_codes_in(36-1 downto 30) <= holdem_settle0_ev_cards(5);
 holdem_settle0_eval70_hand_eval0_codes_in(30-1 downto 24) <= holdem_settle0_ev_cards(4);
@@ -504,6 +504,550 @@ holdem_settle0_eval70_hand_eval0_pipe_reg0_d(3) <= holdem_settle0_eval70_hand_ev
 holdem_settle0_eval70_hand_eval0_pipe_reg0_d(2) <= holdem_settle0_eval70_hand_eval0_same_card18_same;
 holdem_settle0_eval70_hand_eval0_pipe_reg0_d(1) <= holdem_settle0_eval70_hand_eval0_same_card19_same;
 holdem_settle0_eval70_hand_eval0_pipe_reg0_d(0) <= holdem_settle0_eval70_hand_eval0_same_card20_same;
+
+steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            wait_next <= HT_IDLE;
+            wait_count <= to_unsigned(0, 2);
+            state <= HT_IDLE;
+        else
+            case state is
+                when HT_IDLE =>
+                    if bool(cmd_valid) then
+                        case cmd_op_num is
+                            when "00" =>
+                                state <= HT_JUDGE1;
+                            when "01" =>
+                                if ((hand_phase = 2) or (hand_phase = 1)) then
+                                    state <= HT_DONE;
+                                else
+                                    state <= HT_DEAL0;
+                                end if;
+                            when "10" =>
+                                state <= HT_NEW_GAME;
+                            when others =>
+                                state <= HT_DONE;
+                        end case;
+                    end if;
+                when HT_JUDGE1 =>
+                    state <= HT_JUDGE2;
+                when HT_JUDGE2 =>
+                    state <= HT_JUDGE3;
+                when HT_JUDGE3 =>
+                    if (command_code_q /= 0) then
+                        state <= HT_DONE;
+                    elsif (command_action_q = 0) then
+                        state <= HT_FOLD;
+                    else
+                        state <= HT_APPLY1;
+                    end if;
+                when HT_FOLD =>
+                    wait_count <= to_unsigned(2, 2);
+                    wait_next <= HT_ADVANCE;
+                    state <= HT_WAIT;
+                when HT_APPLY1 =>
+                    state <= HT_APPLY2;
+                when HT_APPLY2 =>
+                    if ((action_log_code = 6) or (action_log_code = 7)) then
+                        state <= HT_BLIND_NEXT;
+                    else
+                        state <= HT_APPLY3;
+                    end if;
+                when HT_APPLY3 =>
+                    wait_count <= to_unsigned(2, 2);
+                    wait_next <= HT_ADVANCE;
+                    state <= HT_WAIT;
+                when HT_ADVANCE =>
+                    if (fig_live_count = 1) then
+                        state <= HT_FINISH;
+                    elsif (fig_first_need /= 7) then
+                        wait_count <= to_unsigned(2, 2);
+                        wait_next <= HT_DONE;
+                        state <= HT_WAIT;
+                    elsif (hand_street = 3) then
+                        state <= HT_FINISH;
+                    else
+                        wait_count <= to_unsigned(2, 2);
+                        wait_next <= HT_ADVANCE;
+                        state <= HT_WAIT;
+                    end if;
+                when HT_FINISH =>
+                    state <= HT_SETTLING;
+                when HT_SETTLING =>
+                    if bool(settled) then
+                        state <= HT_PAYOUT;
+                    end if;
+                when HT_PAYOUT =>
+                    state <= HT_BUST;
+                when HT_BUST =>
+                    wait_count <= to_unsigned(2, 2);
+                    wait_next <= HT_PHASE;
+                    state <= HT_WAIT;
+                when HT_PHASE =>
+                    state <= HT_DONE;
+                when HT_DEAL0 =>
+                    state <= HT_DEAL1;
+                when HT_DEAL1 =>
+                    state <= HT_COLLECT;
+                when HT_COLLECT =>
+                    if bool(s_axis_tvalid) then
+                        if (deal_taken = deal_last_take) then
+                            state <= HT_DEAL_TAIL;
+                        end if;
+                    end if;
+                when HT_DEAL_TAIL =>
+                    state <= HT_DEAL_CHECK;
+                when HT_DEAL_CHECK =>
+                    if bool(deal_bad_deck) then
+                        state <= HT_DONE;
+                    else
+                        state <= HT_COMMIT;
+                    end if;
+                when HT_COMMIT =>
+                    wait_count <= to_unsigned(2, 2);
+                    wait_next <= HT_BLIND;
+                    state <= HT_WAIT;
+                when HT_BLIND =>
+                    state <= HT_APPLY1;
+                when HT_BLIND_NEXT =>
+                    wait_count <= to_unsigned(2, 2);
+                    state <= HT_WAIT;
+                    if (action_log_code = 6) then
+                        wait_next <= HT_BLIND;
+                    else
+                        wait_next <= HT_ADVANCE;
+                    end if;
+                when HT_NEW_GAME =>
+                    wait_count <= to_unsigned(2, 2);
+                    wait_next <= HT_DONE;
+                    state <= HT_WAIT;
+                when HT_WAIT =>
+                    if (wait_count = 0) then
+                        state <= wait_next;
+                    else
+                        wait_count <= (wait_count - 1);
+                    end if;
+                when others =>
+                    state <= HT_IDLE;
+            end case;
+        end if;
+    end if;
+end process steps;
+
+judge: process (clk) is
+    variable code: unsigned(3 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            command_bet_put <= to_unsigned(0, 11);
+            seat_q <= to_unsigned(0, 3);
+            amount_q <= to_unsigned(0, 11);
+            command_code_q <= to_unsigned(0, 4);
+            not_turn <= '0';
+            whole_stack <= '0';
+            command_res_valid_q <= '0';
+            command_action_q <= to_unsigned(0, 3);
+            over_stack <= '0';
+            to_match <= '0';
+            below_min_raise <= '0';
+            command_last_code <= to_unsigned(0, 4);
+        else
+            command_res_valid_q <= '0';
+            case state is
+                when HT_IDLE =>
+                    if bool(cmd_valid) then
+                        seat_q <= cmd_seat_num;
+                        command_action_q <= cmd_action_num;
+                        amount_q <= cmd_amount_num;
+                        command_code_q <= to_unsigned(0, 4);
+                        if (cmd_op_num = 1) then
+                            if (hand_phase = 2) then
+                                command_code_q <= to_unsigned(1, 4);
+                            elsif (hand_phase = 1) then
+                                command_code_q <= to_unsigned(3, 4);
+                            end if;
+                        elsif ((cmd_op_num /= 0) and (cmd_op_num /= 2)) then
+                            command_code_q <= to_unsigned(5, 4);
+                        end if;
+                    end if;
+                when HT_JUDGE1 =>
+                    over_stack <= stdl(amount_q > fig_reach);
+                    to_match <= stdl(amount_q <= chips_current_bet);
+                    below_min_raise <= stdl(unsigned'('0' & amount_q) < fig_min_raise_to);
+                    whole_stack <= stdl(amount_q = fig_reach);
+                    not_turn <= stdl(seat_q /= hand_to_act);
+                    if (amount_q > fig_ta_bet) then
+                        command_bet_put <= (amount_q - fig_ta_bet);
+                    else
+                        command_bet_put <= to_unsigned(0, 11);
+                    end if;
+                when HT_JUDGE2 =>
+                    code := to_unsigned(0, 4);
+                    if (hand_phase = 2) then
+                        code := to_unsigned(1, 4);
+                    elsif (hand_phase /= 1) then
+                        code := to_unsigned(2, 4);
+                    elsif bool(not_turn) then
+                        code := to_unsigned(4, 4);
+                    elsif (command_action_q > 5) then
+                        code := to_unsigned(5, 4);
+                    elsif (command_action_q = 0) then
+                        code := to_unsigned(0, 4);
+                    elsif (command_action_q = 1) then
+                        if (not bool(fig_nothing_to_call)) then
+                            code := to_unsigned(6, 4);
+                        end if;
+                    elsif (command_action_q = 2) then
+                        if bool(fig_nothing_to_call) then
+                            code := to_unsigned(7, 4);
+                        end if;
+                    elsif (command_action_q = 5) then
+                        if (bool(fig_stack_over_call) and (not bool(fig_raise_open))) then
+                            code := to_unsigned(10, 4);
+                        end if;
+                    elsif ((command_action_q = 3) and (not bool(fig_bet_zero))) then
+                        code := to_unsigned(8, 4);
+                    elsif ((command_action_q = 4) and bool(fig_bet_zero)) then
+                        code := to_unsigned(9, 4);
+                    elsif (not bool(fig_raise_open)) then
+                        code := to_unsigned(10, 4);
+                    elsif bool(over_stack) then
+                        code := to_unsigned(11, 4);
+                    elsif (bool(to_match) or (bool(below_min_raise) and (not bool(whole_stack)))) then
+                        code := to_unsigned(12, 4);
+                    end if;
+                    command_code_q <= code;
+                when HT_DEAL_CHECK =>
+                    if bool(deal_bad_deck) then
+                        command_code_q <= to_unsigned(13, 4);
+                    end if;
+                when HT_DONE =>
+                    command_res_valid_q <= '1';
+                    command_last_code <= command_code_q;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process judge;
+
+apply: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            action_log_action_q <= to_unsigned(0, 3);
+            action_log_total_q <= to_unsigned(0, 11);
+            action_new_bet <= to_unsigned(0, 11);
+            action_raise_by <= to_unsigned(0, 11);
+            action_log_seat_q <= to_unsigned(0, 3);
+            action_log_put_q <= to_unsigned(0, 11);
+            action_log_code <= to_unsigned(0, 3);
+            action_new_pot <= to_unsigned(0, 11);
+            action_bet_grows <= '0';
+            action_log_valid_q <= '0';
+            action_log_allin_q <= '0';
+            action_new_committed <= to_unsigned(0, 11);
+            put <= to_unsigned(0, 11);
+            action_new_stack <= to_unsigned(0, 11);
+        else
+            action_log_valid_q <= '0';
+            case state is
+                when HT_JUDGE2 =>
+                    action_log_code <= command_action_q;
+                    if (command_action_q = 2) then
+                        put <= fig_call_put;
+                    elsif (command_action_q = 5) then
+                        put <= fig_ta_stack;
+                    elsif ((command_action_q = 3) or (command_action_q = 4)) then
+                        put <= command_bet_put;
+                    else
+                        put <= to_unsigned(0, 11);
+                    end if;
+                when HT_FOLD =>
+                    action_log_valid_q <= '1';
+                    action_log_seat_q <= seat3;
+                    action_log_action_q <= to_unsigned(0, 3);
+                    action_log_put_q <= to_unsigned(0, 11);
+                    action_log_total_q <= fig_ta_bet;
+                    action_log_allin_q <= '0';
+                when HT_APPLY1 =>
+                    action_new_stack <= (fig_ta_stack - put);
+                    action_new_bet <= (fig_ta_bet + put);
+                    action_new_committed <= (fig_ta_committed + put);
+                    action_new_pot <= (chips_pot + put);
+                when HT_APPLY2 =>
+                    action_log_valid_q <= '1';
+                    action_log_seat_q <= seat3;
+                    action_log_action_q <= action_log_code;
+                    action_log_put_q <= put;
+                    action_log_total_q <= action_new_bet;
+                    action_log_allin_q <= stdl(action_new_stack = 0);
+                    action_bet_grows <= stdl(action_new_bet > chips_current_bet);
+                    if (action_new_bet > chips_current_bet) then
+                        action_raise_by <= (action_new_bet - chips_current_bet);
+                    else
+                        action_raise_by <= to_unsigned(0, 11);
+                    end if;
+                when HT_COMMIT =>
+                    action_log_code <= to_unsigned(6, 3);
+                when HT_BLIND =>
+                    if (action_log_code = 6) then
+                        put <= fig_sb_put;
+                    else
+                        put <= fig_bb_put;
+                    end if;
+                when HT_BLIND_NEXT =>
+                    if (action_log_code = 6) then
+                        action_log_code <= to_unsigned(7, 3);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process apply;
+
+ledger: process (clk) is
+    variable broke: unsigned(1 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            chips_faced(0) <= to_unsigned(0, 11);
+            chips_faced(1) <= to_unsigned(0, 11);
+            chips_all_in <= to_unsigned(0, 2);
+            chips_street_bet(0) <= to_unsigned(0, 11);
+            chips_street_bet(1) <= to_unsigned(0, 11);
+            chips_folded <= to_unsigned(0, 2);
+            chips_stacks(0) <= to_unsigned(1000, 11);
+            chips_stacks(1) <= to_unsigned(1000, 11);
+            chips_committed(0) <= to_unsigned(0, 11);
+            chips_committed(1) <= to_unsigned(0, 11);
+            chips_current_bet <= to_unsigned(0, 11);
+            chips_busted <= to_unsigned(0, 2);
+            chips_pot <= to_unsigned(0, 11);
+            chips_min_raise <= to_unsigned(10, 11);
+            chips_acted <= to_unsigned(0, 2);
+        else
+            case state is
+                when HT_FOLD =>
+                    chips_folded <= (chips_folded or fig_seat_onehot);
+                    chips_acted <= (chips_acted or fig_seat_onehot);
+                    chips_faced(to_integer(hand_seat)) <= chips_current_bet;
+                when HT_APPLY2 =>
+                    chips_stacks(to_integer(hand_seat)) <= action_new_stack;
+                    chips_street_bet(to_integer(hand_seat)) <= action_new_bet;
+                    chips_committed(to_integer(hand_seat)) <= action_new_committed;
+                    chips_pot <= action_new_pot;
+                    if (action_new_stack = 0) then
+                        chips_all_in <= (chips_all_in or fig_seat_onehot);
+                    end if;
+                when HT_APPLY3 =>
+                    if bool(action_bet_grows) then
+                        chips_current_bet <= action_new_bet;
+                        chips_faced(to_integer(hand_seat)) <= action_new_bet;
+                        if (action_raise_by >= chips_min_raise) then
+                            chips_min_raise <= action_raise_by;
+                        end if;
+                    else
+                        chips_faced(to_integer(hand_seat)) <= chips_current_bet;
+                    end if;
+                    chips_acted <= (chips_acted or fig_seat_onehot);
+                when HT_ADVANCE =>
+                    if ((fig_live_count /= 1) and (fig_first_need = 7) and (hand_street /= 3)) then
+                        for i in 0 to 2-1 loop
+                            chips_street_bet(i) <= to_unsigned(0, 11);
+                            chips_faced(i) <= to_unsigned(0, 11);
+                        end loop;
+                        chips_acted <= to_unsigned(0, 2);
+                        chips_current_bet <= to_unsigned(0, 11);
+                        chips_min_raise <= to_unsigned(10, 11);
+                    end if;
+                when HT_PAYOUT =>
+                    for i in 0 to 2-1 loop
+                        chips_stacks(i) <= (chips_stacks(i) + payout(i));
+                    end loop;
+                    chips_pot <= to_unsigned(0, 11);
+                when HT_BUST =>
+                    broke := to_unsigned(0, 2);
+                    for i in 0 to 2-1 loop
+                        broke(i) := stdl(chips_stacks(i) = 0);
+                    end loop;
+                    chips_busted <= broke;
+                when HT_COMMIT =>
+                    for i in 0 to 2-1 loop
+                        chips_street_bet(i) <= to_unsigned(0, 11);
+                        chips_committed(i) <= to_unsigned(0, 11);
+                        chips_faced(i) <= to_unsigned(0, 11);
+                    end loop;
+                    chips_folded <= chips_busted;
+                    chips_all_in <= to_unsigned(0, 2);
+                    chips_acted <= to_unsigned(0, 2);
+                    chips_pot <= to_unsigned(0, 11);
+                    chips_current_bet <= to_unsigned(0, 11);
+                    chips_min_raise <= to_unsigned(10, 11);
+                when HT_BLIND_NEXT =>
+                    if (action_log_code /= 6) then
+                        chips_current_bet <= to_unsigned(10, 11);
+                        chips_min_raise <= to_unsigned(10, 11);
+                    end if;
+                when HT_NEW_GAME =>
+                    for i in 0 to 2-1 loop
+                        chips_stacks(i) <= to_unsigned(1000, 11);
+                        chips_street_bet(i) <= to_unsigned(0, 11);
+                        chips_committed(i) <= to_unsigned(0, 11);
+                        chips_faced(i) <= to_unsigned(0, 11);
+                    end loop;
+                    chips_folded <= to_unsigned(0, 2);
+                    chips_all_in <= to_unsigned(0, 2);
+                    chips_busted <= to_unsigned(0, 2);
+                    chips_acted <= to_unsigned(0, 2);
+                    chips_pot <= to_unsigned(0, 11);
+                    chips_current_bet <= to_unsigned(0, 11);
+                    chips_min_raise <= to_unsigned(10, 11);
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process ledger;
+
+progress: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            hand_st_showdown <= '0';
+            hand_bb_seat <= to_unsigned(7, 3);
+            hand_number <= to_unsigned(0, 16);
+            hand_to_act <= to_unsigned(7, 3);
+            hand_showed <= '0';
+            hand_phase <= to_unsigned(0, 2);
+            hand_st_start <= '0';
+            hand_game_over_q <= '0';
+            hand_street <= to_unsigned(0, 3);
+            hand_dealer <= to_unsigned(0, 1);
+            hand_hole1(0) <= to_unsigned(63, 6);
+            hand_hole1(1) <= to_unsigned(63, 6);
+            hand_first_hand <= '1';
+            hand_hole0(0) <= to_unsigned(63, 6);
+            hand_hole0(1) <= to_unsigned(63, 6);
+            hand_game_winner <= to_unsigned(7, 3);
+            hand_st_clear <= '0';
+            hand_seat <= to_unsigned(0, 1);
+            hand_sb_seat <= to_unsigned(7, 3);
+            hand_turn_from <= to_unsigned(0, 1);
+            hand_board(0) <= to_unsigned(63, 6);
+            hand_board(1) <= to_unsigned(63, 6);
+            hand_board(2) <= to_unsigned(63, 6);
+            hand_board(3) <= to_unsigned(63, 6);
+            hand_board(4) <= to_unsigned(63, 6);
+            hand_done_q <= '0';
+        else
+            hand_done_q <= '0';
+            hand_st_start <= '0';
+            hand_st_clear <= '0';
+            case state is
+                when HT_FOLD =>
+                    hand_turn_from <= hand_seat;
+                when HT_APPLY3 =>
+                    hand_turn_from <= hand_seat;
+                when HT_ADVANCE =>
+                    if (fig_live_count = 1) then
+                        hand_st_showdown <= '0';
+                    elsif (fig_first_need /= 7) then
+                        hand_to_act <= fig_first_need;
+                        hand_seat <= fig_first_need(1-1 downto 0);
+                    elsif (hand_street = 3) then
+                        hand_st_showdown <= '1';
+                    else
+                        hand_street <= (hand_street + 1);
+                        case hand_street is
+                            when "000" =>
+                                hand_board(0) <= deal_deck_board(0);
+                                hand_board(1) <= deal_deck_board(1);
+                                hand_board(2) <= deal_deck_board(2);
+                            when "001" =>
+                                hand_board(3) <= deal_deck_board(3);
+                            when others =>
+                                hand_board(4) <= deal_deck_board(4);
+                        end case;
+                        hand_turn_from <= hand_dealer;
+                    end if;
+                when HT_FINISH =>
+                    hand_to_act <= to_unsigned(7, 3);
+                    if bool(hand_st_showdown) then
+                        hand_street <= to_unsigned(4, 3);
+                    end if;
+                    hand_showed <= hand_st_showdown;
+                    hand_st_start <= '1';
+                when HT_PHASE =>
+                    if (fig_alive = 1) then
+                        hand_phase <= to_unsigned(2, 2);
+                        hand_game_over_q <= '1';
+                        hand_game_winner <= fig_first_alive;
+                    else
+                        hand_phase <= to_unsigned(0, 2);
+                    end if;
+                    hand_done_q <= '1';
+                when HT_COMMIT =>
+                    hand_dealer <= deal_new_dealer;
+                    hand_number <= (hand_number + 1);
+                    hand_first_hand <= '0';
+                    hand_street <= to_unsigned(0, 3);
+                    hand_to_act <= to_unsigned(7, 3);
+                    for i in 0 to 2-1 loop
+                        hand_hole0(i) <= deal_stage0(i);
+                        hand_hole1(i) <= deal_stage1(i);
+                    end loop;
+                    for j in 0 to 5-1 loop
+                        hand_board(j) <= to_unsigned(63, 6);
+                    end loop;
+                    hand_showed <= '0';
+                    hand_st_clear <= '1';
+                    if (fig_alive = 2) then
+                        hand_sb_seat <= deal_new_dealer3;
+                        hand_bb_seat <= deal_left1_3;
+                        hand_seat <= deal_new_dealer;
+                    else
+                        hand_sb_seat <= deal_left1_3;
+                        hand_bb_seat <= deal_left2_3;
+                        hand_seat <= deal_left1;
+                    end if;
+                when HT_BLIND_NEXT =>
+                    if (action_log_code = 6) then
+                        hand_seat <= hand_bb_seat(1-1 downto 0);
+                    else
+                        hand_phase <= to_unsigned(1, 2);
+                        hand_turn_from <= hand_bb_seat(1-1 downto 0);
+                    end if;
+                when HT_NEW_GAME =>
+                    for i in 0 to 2-1 loop
+                        hand_hole0(i) <= to_unsigned(63, 6);
+                        hand_hole1(i) <= to_unsigned(63, 6);
+                    end loop;
+                    for j in 0 to 5-1 loop
+                        hand_board(j) <= to_unsigned(63, 6);
+                    end loop;
+                    hand_to_act <= to_unsigned(7, 3);
+                    hand_dealer <= to_unsigned(0, 1);
+                    hand_sb_seat <= to_unsigned(7, 3);
+                    hand_bb_seat <= to_unsigned(7, 3);
+                    hand_street <= to_unsigned(0, 3);
+                    hand_phase <= to_unsigned(0, 2);
+                    hand_number <= to_unsigned(0, 16);
+                    hand_first_hand <= '1';
+                    hand_game_winner <= to_unsigned(7, 3);
+                    hand_game_over_q <= '0';
+                    hand_showed <= '0';
+                    hand_seat <= to_unsigned(0, 1);
+                    hand_st_clear <= '1';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process progress;
 
 table_rom0_read: process (card_q) is
 begin
@@ -645,61 +1189,9 @@ begin
     end case;
 end process table_rom1_read;
 
-table_rom2_read: process (seat) is
+table_rom2_read: process (table_rom2_address) is
 begin
-    case to_integer(seat) is
-        when 0 => seat_onehot <= "01";
-        when others => seat_onehot <= "10";
-    end case;
-end process table_rom2_read;
-
-table_rom3_read: process (folded) is
-begin
-    case to_integer(folded) is
-        when 0 => live_count <= "010";
-        when 1 => live_count <= "001";
-        when 2 => live_count <= "001";
-        when others => live_count <= "000";
-    end case;
-end process table_rom3_read;
-
-table_rom4_read: process (busted) is
-begin
-    case to_integer(busted) is
-        when 0 => alive <= "010";
-        when 1 => alive <= "001";
-        when 2 => alive <= "001";
-        when others => alive <= "000";
-    end case;
-end process table_rom4_read;
-
-table_rom5_read: process (busted) is
-begin
-    case to_integer(busted) is
-        when 0 => first_alive <= "000";
-        when 1 => first_alive <= "001";
-        when 2 => first_alive <= "000";
-        when others => first_alive <= "111";
-    end case;
-end process table_rom5_read;
-
-table_rom6_read: process (table_rom6_address) is
-begin
-    case to_integer(table_rom6_address) is
-        when 0 => first_need <= "111";
-        when 1 => first_need <= "000";
-        when 2 => first_need <= "001";
-        when 3 => first_need <= "001";
-        when 4 => first_need <= "111";
-        when 5 => first_need <= "000";
-        when 6 => first_need <= "001";
-        when others => first_need <= "000";
-    end case;
-end process table_rom6_read;
-
-table_rom7_read: process (table_rom7_address) is
-begin
-    case to_integer(table_rom7_address) is
+    case to_integer(table_rom2_address) is
         when 0 => left_of_dealer <= "1";
         when 1 => left_of_dealer <= "1";
         when 2 => left_of_dealer <= "0";
@@ -709,11 +1201,11 @@ begin
         when 6 => left_of_dealer <= "0";
         when others => left_of_dealer <= "1";
     end case;
-end process table_rom7_read;
+end process table_rom2_read;
 
-table_rom8_read: process (table_rom8_address) is
+table_rom3_read: process (table_rom3_address) is
 begin
-    case to_integer(table_rom8_address) is
+    case to_integer(table_rom3_address) is
         when 0 => left_of_new_dealer <= "1";
         when 1 => left_of_new_dealer <= "1";
         when 2 => left_of_new_dealer <= "0";
@@ -723,11 +1215,11 @@ begin
         when 6 => left_of_new_dealer <= "0";
         when others => left_of_new_dealer <= "1";
     end case;
-end process table_rom8_read;
+end process table_rom3_read;
 
-table_rom9_read: process (table_rom9_address) is
+table_rom4_read: process (table_rom4_address) is
 begin
-    case to_integer(table_rom9_address) is
+    case to_integer(table_rom4_address) is
         when 0 => left_of_deal_seat <= "1";
         when 1 => left_of_deal_seat <= "1";
         when 2 => left_of_deal_seat <= "0";
@@ -737,11 +1229,11 @@ begin
         when 6 => left_of_deal_seat <= "0";
         when others => left_of_deal_seat <= "1";
     end case;
-end process table_rom9_read;
+end process table_rom4_read;
 
-table_rom10_read: process (table_rom10_address) is
+table_rom5_read: process (table_rom5_address) is
 begin
-    case to_integer(table_rom10_address) is
+    case to_integer(table_rom5_address) is
         when 0 => left_of_left1 <= "1";
         when 1 => left_of_left1 <= "1";
         when 2 => left_of_left1 <= "0";
@@ -751,7 +1243,287 @@ begin
         when 6 => left_of_left1 <= "0";
         when others => left_of_left1 <= "1";
     end case;
+end process table_rom5_read;
+
+collect: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            deck_seen <= to_unsigned(0, 52);
+            deal_seat <= to_unsigned(0, 1);
+            card_v <= '0';
+            deal_left2 <= to_unsigned(0, 1);
+            deal_stage0(0) <= to_unsigned(63, 6);
+            deal_stage0(1) <= to_unsigned(63, 6);
+            deal_bad_deck <= '0';
+            slot <= to_unsigned(0, 3);
+            deal_round <= to_unsigned(0, 2);
+            deal_new_dealer <= to_unsigned(0, 1);
+            deal_last_take <= to_unsigned(0, 4);
+            deal_deck_board(0) <= to_unsigned(63, 6);
+            deal_deck_board(1) <= to_unsigned(63, 6);
+            deal_deck_board(2) <= to_unsigned(63, 6);
+            deal_deck_board(3) <= to_unsigned(63, 6);
+            deal_deck_board(4) <= to_unsigned(63, 6);
+            deal_stage1(0) <= to_unsigned(63, 6);
+            deal_stage1(1) <= to_unsigned(63, 6);
+            deal_taken <= to_unsigned(0, 4);
+            card_q <= to_unsigned(0, 6);
+            deal_deck_request_q <= '0';
+            deal_left1 <= to_unsigned(0, 1);
+        else
+            deal_deck_request_q <= '0';
+            card_v <= '0';
+            if bool(card_v) then
+                if (bool(card_bit(52)) or ((deck_seen and card_bit(52-1 downto 0)) /= 0)) then
+                    deal_bad_deck <= '1';
+                end if;
+                deck_seen <= (deck_seen or card_bit(52-1 downto 0));
+                if (deal_round = 2) then
+                    deal_deck_board(to_integer(slot)) <= card_q;
+                    slot <= (slot + 1);
+                else
+                    if (deal_round = 0) then
+                        deal_stage0(to_integer(deal_seat)) <= card_q;
+                    else
+                        deal_stage1(to_integer(deal_seat)) <= card_q;
+                    end if;
+                    deal_seat <= left_of_deal_seat;
+                    if (signed(resize(slot, 4)) = (signed(resize(fig_alive, 4)) - 1)) then
+                        slot <= to_unsigned(0, 3);
+                        deal_round <= (deal_round + 1);
+                    else
+                        slot <= (slot + 1);
+                    end if;
+                end if;
+            end if;
+            case state is
+                when HT_DEAL0 =>
+                    if bool(hand_first_hand) then
+                        deal_new_dealer <= hand_dealer;
+                    else
+                        deal_new_dealer <= left_of_dealer;
+                    end if;
+                    for i in 0 to 2-1 loop
+                        deal_stage0(i) <= to_unsigned(63, 6);
+                        deal_stage1(i) <= to_unsigned(63, 6);
+                    end loop;
+                    deck_seen <= to_unsigned(0, 52);
+                    deal_bad_deck <= '0';
+                    slot <= to_unsigned(0, 3);
+                    deal_round <= to_unsigned(0, 2);
+                    deal_deck_request_q <= '1';
+                when HT_DEAL1 =>
+                    deal_seat <= left_of_new_dealer;
+                    deal_left1 <= left_of_new_dealer;
+                    deal_taken <= to_unsigned(0, 4);
+                    deal_last_take <= resize(unsigned(signed(resize(unsigned'(fig_alive & '0'), 5)) + (5 - 1)), 4);
+                when HT_COLLECT =>
+                    if bool(s_axis_tvalid) then
+                        card_q <= s_axis_tdata_num;
+                        card_v <= '1';
+                        deal_taken <= (deal_taken + 1);
+                    end if;
+                when HT_DEAL_CHECK =>
+                    deal_left2 <= left_of_left1;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process collect;
+
+table_rom6_read: process (hand_seat) is
+begin
+    case to_integer(hand_seat) is
+        when 0 => fig_seat_onehot <= "01";
+        when others => fig_seat_onehot <= "10";
+    end case;
+end process table_rom6_read;
+
+table_rom7_read: process (chips_folded) is
+begin
+    case to_integer(chips_folded) is
+        when 0 => fig_live_count <= "010";
+        when 1 => fig_live_count <= "001";
+        when 2 => fig_live_count <= "001";
+        when others => fig_live_count <= "000";
+    end case;
+end process table_rom7_read;
+
+table_rom8_read: process (chips_busted) is
+begin
+    case to_integer(chips_busted) is
+        when 0 => fig_alive <= "010";
+        when 1 => fig_alive <= "001";
+        when 2 => fig_alive <= "001";
+        when others => fig_alive <= "000";
+    end case;
+end process table_rom8_read;
+
+table_rom9_read: process (chips_busted) is
+begin
+    case to_integer(chips_busted) is
+        when 0 => fig_first_alive <= "000";
+        when 1 => fig_first_alive <= "001";
+        when 2 => fig_first_alive <= "000";
+        when others => fig_first_alive <= "111";
+    end case;
+end process table_rom9_read;
+
+table_rom10_read: process (table_rom10_address) is
+begin
+    case to_integer(table_rom10_address) is
+        when 0 => fig_first_need <= "111";
+        when 1 => fig_first_need <= "000";
+        when 2 => fig_first_need <= "001";
+        when 3 => fig_first_need <= "001";
+        when 4 => fig_first_need <= "111";
+        when 5 => fig_first_need <= "000";
+        when 6 => fig_first_need <= "001";
+        when others => fig_first_need <= "000";
+    end case;
 end process table_rom10_read;
+
+-- Stage 1: the worked seat's figures, pairwise bet order, who is left.
+derive1: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            below_bet <= to_unsigned(0, 2);
+            ta_faced <= to_unsigned(0, 11);
+            fig_ta_stack <= to_unsigned(0, 11);
+            answer <= '0';
+            bet_ge <= to_unsigned(0, 4);
+            fig_bet_zero <= '0';
+            ta_acted <= '0';
+            fig_min_raise_to <= to_unsigned(10, 12);
+            fig_ta_committed <= to_unsigned(0, 11);
+            fig_ta_bet <= to_unsigned(0, 11);
+        else
+            fig_ta_stack <= chips_stacks(to_integer(hand_seat));
+            fig_ta_bet <= chips_street_bet(to_integer(hand_seat));
+            ta_faced <= chips_faced(to_integer(hand_seat));
+            fig_ta_committed <= chips_committed(to_integer(hand_seat));
+            ta_acted <= stdl((chips_acted and fig_seat_onehot) /= 0);
+            fig_min_raise_to <= (resize(chips_current_bet, 12) + chips_min_raise);
+            fig_bet_zero <= stdl(chips_current_bet = 0);
+            answer <= answer_d;
+            bet_ge <= bet_ge_d;
+            below_bet <= below_bet_d;
+        end if;
+    end if;
+end process derive1;
+
+seat_order: process (chips_all_in, chips_street_bet, chips_folded, fig_seat_onehot, chips_current_bet) is
+    variable someone: std_logic;
+    variable order: unsigned(3 downto 0);
+    variable below: unsigned(1 downto 0);
+begin
+    someone := '0';
+    for j in 0 to 2-1 loop
+        if ((not bool(fig_seat_onehot(j))) and (not bool(chips_folded(j))) and (not bool(chips_all_in(j)))) then
+            someone := '1';
+        end if;
+    end loop;
+    answer_d <= someone;
+    order := to_unsigned(0, 4);
+    below := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        below(i) := stdl(chips_street_bet(i) < chips_current_bet);
+        for j in 0 to 2-1 loop
+            if (i /= j) then
+                order(((i * 2) + j)) := stdl(chips_street_bet(i) >= chips_street_bet(j));
+            end if;
+        end loop;
+    end loop;
+    bet_ge_d <= order;
+    below_bet_d <= below;
+end process seat_order;
+
+-- Stage 2: amounts of the worked seat, and which seats still need to act.
+derive2: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            fig_reach <= to_unsigned(0, 11);
+            needs <= to_unsigned(0, 2);
+            fig_to_call <= to_unsigned(0, 11);
+            fig_sb_put <= to_unsigned(0, 11);
+            gap <= to_unsigned(0, 11);
+            fig_bb_put <= to_unsigned(0, 11);
+        else
+            if (chips_current_bet > fig_ta_bet) then
+                fig_to_call <= (chips_current_bet - fig_ta_bet);
+            else
+                fig_to_call <= to_unsigned(0, 11);
+            end if;
+            fig_reach <= (fig_ta_bet + fig_ta_stack);
+            if (chips_current_bet > ta_faced) then
+                gap <= (chips_current_bet - ta_faced);
+            else
+                gap <= to_unsigned(0, 11);
+            end if;
+            if (fig_ta_stack < 5) then
+                fig_sb_put <= fig_ta_stack;
+            else
+                fig_sb_put <= to_unsigned(5, 11);
+            end if;
+            if (fig_ta_stack < 10) then
+                fig_bb_put <= fig_ta_stack;
+            else
+                fig_bb_put <= to_unsigned(10, 11);
+            end if;
+            needs <= needs_d;
+        end if;
+    end if;
+end process derive2;
+
+seats_to_act: process (below_bet, chips_all_in, chips_folded, bet_ge, chips_acted) is
+    variable need: unsigned(1 downto 0);
+    variable others_all_in: std_logic;
+    variable matches_all: std_logic;
+begin
+    need := to_unsigned(0, 2);
+    for i in 0 to 2-1 loop
+        others_all_in := '1';
+        matches_all := '1';
+        for j in 0 to 2-1 loop
+            if ((j /= i) and (not bool(chips_folded(j)))) then
+                if (not bool(chips_all_in(j))) then
+                    others_all_in := '0';
+                end if;
+                if (not bool(bet_ge(((i * 2) + j)))) then
+                    matches_all := '0';
+                end if;
+            end if;
+        end loop;
+        need(i) := stdl((not bool(chips_folded(i))) and (not bool(chips_all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(chips_acted(i))) or bool(below_bet(i))));
+    end loop;
+    needs_d <= need;
+end process seats_to_act;
+
+-- Stage 3: may the worked seat raise, and what a call puts in.
+derive3: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            fig_stack_over_call <= '0';
+            fig_call_put <= to_unsigned(0, 11);
+            fig_raise_open <= '0';
+            fig_nothing_to_call <= '0';
+        else
+            fig_raise_open <= stdl(((not bool(ta_acted)) or (gap >= chips_min_raise)) and bool(answer));
+            fig_stack_over_call <= stdl(fig_ta_stack > fig_to_call);
+            fig_nothing_to_call <= stdl(fig_to_call = 0);
+            if (fig_ta_stack > fig_to_call) then
+                fig_call_put <= fig_to_call;
+            else
+                fig_call_put <= fig_ta_stack;
+            end if;
+        end if;
+    end if;
+end process derive3;
 
 
 holdem_settle0_eval70_hand_eval0_same_card0_same <= stdl((holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
@@ -1719,9 +2491,9 @@ holdem_settle0_ev_word <= holdem_settle0_eval70_hand_eval0_word_q;
 holdem_settle0_ev_invalid <= holdem_settle0_eval70_hand_eval0_invalid_q;
 holdem_settle0_ev_out_valid <= holdem_settle0_eval70_hand_eval0_valids((6 - 1));
 
-holdem_settle0_table_rom11_read: process (dealer) is
+holdem_settle0_table_rom11_read: process (hand_dealer) is
 begin
-    case to_integer(dealer) is
+    case to_integer(hand_dealer) is
         when 0 => holdem_settle0_left_of_dealer <= "1";
         when others => holdem_settle0_left_of_dealer <= "0";
     end case;
@@ -1744,7 +2516,7 @@ begin
 end process holdem_settle0_table_rom13_read;
 
 
-st_done <= holdem_settle0_done_q;
+settled <= holdem_settle0_done_q;
 winners <= holdem_settle0_won;
 
 -- Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
@@ -1791,7 +2563,7 @@ begin
                 holdem_settle0_p1_rest <= holdem_settle0_rest(to_integer(holdem_settle0_sc_seat));
                 holdem_settle0_p1_word <= words(to_integer(holdem_settle0_sc_seat));
                 holdem_settle0_p1_pay <= payout(to_integer(holdem_settle0_sc_seat));
-                holdem_settle0_p1_live <= stdl((folded and holdem_settle0_sc_onehot) = 0);
+                holdem_settle0_p1_live <= stdl((chips_folded and holdem_settle0_sc_onehot) = 0);
                 holdem_settle0_p1_onehot <= holdem_settle0_sc_onehot;
             else
                 holdem_settle0_p1_valid <= '0';
@@ -1889,7 +2661,7 @@ begin
             end if;
             case holdem_settle0_state is
                 when HS_IDLE =>
-                    if bool(st_clear) then
+                    if bool(hand_st_clear) then
                         for i in 0 to 2-1 loop
                             words(i) <= to_unsigned(0, 24);
                             payout(i) <= to_unsigned(0, 11);
@@ -1897,19 +2669,19 @@ begin
                         end loop;
                         holdem_settle0_won <= to_unsigned(0, 2);
                     end if;
-                    if bool(st_start) then
+                    if bool(hand_st_start) then
                         for i in 0 to 2-1 loop
-                            holdem_settle0_rest(i) <= committed(i);
+                            holdem_settle0_rest(i) <= chips_committed(i);
                             payout(i) <= to_unsigned(0, 11);
                             refund(i) <= to_unsigned(0, 11);
-                            if (not bool(st_showdown)) then
+                            if (not bool(hand_st_showdown)) then
                                 words(i) <= to_unsigned(0, 24);
                             end if;
                         end loop;
                         holdem_settle0_won <= to_unsigned(0, 2);
                         holdem_settle0_ev_issue <= to_unsigned(0, 3);
                         holdem_settle0_ev_take <= to_unsigned(0, 1);
-                        if bool(st_showdown) then
+                        if bool(hand_st_showdown) then
                             holdem_settle0_state <= HS_EVAL;
                         else
                             holdem_settle0_top <= to_unsigned(0, 11);
@@ -1922,16 +2694,16 @@ begin
                     end if;
                 when HS_EVAL =>
                     if (holdem_settle0_ev_issue <= 1) then
-                        holdem_settle0_ev_cards(0) <= hole0(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
-                        holdem_settle0_ev_cards(1) <= hole1(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
+                        holdem_settle0_ev_cards(0) <= hand_hole0(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
+                        holdem_settle0_ev_cards(1) <= hand_hole1(to_integer(holdem_settle0_ev_issue(1-1 downto 0)));
                         for j in 0 to 5-1 loop
-                            holdem_settle0_ev_cards((2 + j)) <= board(j);
+                            holdem_settle0_ev_cards((2 + j)) <= hand_board(j);
                         end loop;
                         holdem_settle0_ev_valid <= '1';
                         holdem_settle0_ev_issue <= (holdem_settle0_ev_issue + 1);
                     end if;
                     if bool(holdem_settle0_ev_out_valid) then
-                        if (((folded and holdem_settle0_take_onehot) /= 0) or bool(holdem_settle0_ev_invalid)) then
+                        if (((chips_folded and holdem_settle0_take_onehot) /= 0) or bool(holdem_settle0_ev_invalid)) then
                             words(to_integer(holdem_settle0_ev_take)) <= to_unsigned(0, 24);
                         else
                             words(to_integer(holdem_settle0_ev_take)) <= holdem_settle0_ev_word;
@@ -2095,669 +2867,6 @@ begin
 end process holdem_settle0_control;
 
 
-cmd_ready <= stdl(state = HT_IDLE);
-s_axis_tready <= stdl(state = HT_COLLECT);
-res_valid <= res_valid_q;
-res_code_num <= last_code;
-deck_request <= deck_request_q;
-log_valid <= log_valid_q;
-log_seat_num <= log_seat_q;
-log_action_num <= log_action_q;
-log_put_num <= log_put_q;
-log_total_num <= log_total_q;
-log_allin <= log_allin_q;
-hand_done <= hand_done_q;
-game_over <= game_over_q;
-probe_data_num <= probe_q;
-
--- Stage 1: the worked seat's figures, pairwise bet order, who is left.
-derive1: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            below_bet <= to_unsigned(0, 2);
-            ta_faced <= to_unsigned(0, 11);
-            ta_committed <= to_unsigned(0, 11);
-            bet_zero <= '0';
-            answer <= '0';
-            min_raise_to <= to_unsigned(10, 12);
-            bet_ge <= to_unsigned(0, 4);
-            ta_bet <= to_unsigned(0, 11);
-            ta_acted <= '0';
-            ta_stack <= to_unsigned(0, 11);
-        else
-            ta_stack <= stacks(to_integer(seat));
-            ta_bet <= street_bet(to_integer(seat));
-            ta_faced <= faced(to_integer(seat));
-            ta_committed <= committed(to_integer(seat));
-            ta_acted <= stdl((acted and seat_onehot) /= 0);
-            min_raise_to <= (resize(current_bet, 12) + min_raise);
-            bet_zero <= stdl(current_bet = 0);
-            answer <= answer_d;
-            bet_ge <= bet_ge_d;
-            below_bet <= below_bet_d;
-        end if;
-    end if;
-end process derive1;
-
-seat_order: process (street_bet, all_in, seat_onehot, current_bet, folded) is
-    variable someone: std_logic;
-    variable order: unsigned(3 downto 0);
-    variable below: unsigned(1 downto 0);
-begin
-    someone := '0';
-    for j in 0 to 2-1 loop
-        if ((not bool(seat_onehot(j))) and (not bool(folded(j))) and (not bool(all_in(j)))) then
-            someone := '1';
-        end if;
-    end loop;
-    answer_d <= someone;
-    order := to_unsigned(0, 4);
-    below := to_unsigned(0, 2);
-    for i in 0 to 2-1 loop
-        below(i) := stdl(street_bet(i) < current_bet);
-        for j in 0 to 2-1 loop
-            if (i /= j) then
-                order(((i * 2) + j)) := stdl(street_bet(i) >= street_bet(j));
-            end if;
-        end loop;
-    end loop;
-    bet_ge_d <= order;
-    below_bet_d <= below;
-end process seat_order;
-
--- Stage 2: amounts of the worked seat, and which seats still need to act.
-derive2: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            reach <= to_unsigned(0, 11);
-            needs <= to_unsigned(0, 2);
-            bb_put <= to_unsigned(0, 11);
-            sb_put <= to_unsigned(0, 11);
-            to_call <= to_unsigned(0, 11);
-            gap <= to_unsigned(0, 11);
-        else
-            if (current_bet > ta_bet) then
-                to_call <= (current_bet - ta_bet);
-            else
-                to_call <= to_unsigned(0, 11);
-            end if;
-            reach <= (ta_bet + ta_stack);
-            if (current_bet > ta_faced) then
-                gap <= (current_bet - ta_faced);
-            else
-                gap <= to_unsigned(0, 11);
-            end if;
-            if (ta_stack < 5) then
-                sb_put <= ta_stack;
-            else
-                sb_put <= to_unsigned(5, 11);
-            end if;
-            if (ta_stack < 10) then
-                bb_put <= ta_stack;
-            else
-                bb_put <= to_unsigned(10, 11);
-            end if;
-            needs <= needs_d;
-        end if;
-    end if;
-end process derive2;
-
-seats_to_act: process (below_bet, all_in, folded, bet_ge, acted) is
-    variable need: unsigned(1 downto 0);
-    variable others_all_in: std_logic;
-    variable matches_all: std_logic;
-begin
-    need := to_unsigned(0, 2);
-    for i in 0 to 2-1 loop
-        others_all_in := '1';
-        matches_all := '1';
-        for j in 0 to 2-1 loop
-            if ((j /= i) and (not bool(folded(j)))) then
-                if (not bool(all_in(j))) then
-                    others_all_in := '0';
-                end if;
-                if (not bool(bet_ge(((i * 2) + j)))) then
-                    matches_all := '0';
-                end if;
-            end if;
-        end loop;
-        need(i) := stdl((not bool(folded(i))) and (not bool(all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(acted(i))) or bool(below_bet(i))));
-    end loop;
-    needs_d <= need;
-end process seats_to_act;
-
--- Stage 3: may the worked seat raise, and what a call puts in.
-derive3: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            call_put <= to_unsigned(0, 11);
-            raise_open <= '0';
-            nothing_to_call <= '0';
-            stack_over_call <= '0';
-        else
-            raise_open <= stdl(((not bool(ta_acted)) or (gap >= min_raise)) and bool(answer));
-            stack_over_call <= stdl(ta_stack > to_call);
-            nothing_to_call <= stdl(to_call = 0);
-            if (ta_stack > to_call) then
-                call_put <= to_call;
-            else
-                call_put <= ta_stack;
-            end if;
-        end if;
-    end if;
-end process derive3;
-
-control: process (clk) is
-    variable code: unsigned(3 downto 0);
-    variable broke: unsigned(1 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            log_put_q <= to_unsigned(0, 11);
-            new_stack <= to_unsigned(0, 11);
-            all_in <= to_unsigned(0, 2);
-            log_seat_q <= to_unsigned(0, 3);
-            turn_from <= to_unsigned(0, 1);
-            board(0) <= to_unsigned(63, 6);
-            board(1) <= to_unsigned(63, 6);
-            board(2) <= to_unsigned(63, 6);
-            board(3) <= to_unsigned(63, 6);
-            board(4) <= to_unsigned(63, 6);
-            seat_q <= to_unsigned(0, 3);
-            busted <= to_unsigned(0, 2);
-            stage0(0) <= to_unsigned(63, 6);
-            stage0(1) <= to_unsigned(63, 6);
-            phase <= to_unsigned(0, 2);
-            showed <= '0';
-            hole1(0) <= to_unsigned(63, 6);
-            hole1(1) <= to_unsigned(63, 6);
-            stacks(0) <= to_unsigned(1000, 11);
-            stacks(1) <= to_unsigned(1000, 11);
-            whole_stack <= '0';
-            deal_round <= to_unsigned(0, 2);
-            hand_no <= to_unsigned(0, 16);
-            sb_seat <= to_unsigned(7, 3);
-            over_stack <= '0';
-            log_allin_q <= '0';
-            wait_next <= HT_IDLE;
-            last_code <= to_unsigned(0, 4);
-            wait_count <= to_unsigned(0, 2);
-            new_pot <= to_unsigned(0, 11);
-            bet_grows <= '0';
-            new_bet <= to_unsigned(0, 11);
-            amount_q <= to_unsigned(0, 11);
-            not_turn <= '0';
-            log_total_q <= to_unsigned(0, 11);
-            slot <= to_unsigned(0, 3);
-            folded <= to_unsigned(0, 2);
-            res_valid_q <= '0';
-            stage1(0) <= to_unsigned(63, 6);
-            stage1(1) <= to_unsigned(63, 6);
-            st_start <= '0';
-            card_q <= to_unsigned(0, 6);
-            bet_put <= to_unsigned(0, 11);
-            committed(0) <= to_unsigned(0, 11);
-            committed(1) <= to_unsigned(0, 11);
-            below_min_raise <= '0';
-            st_showdown <= '0';
-            game_over_q <= '0';
-            left1 <= to_unsigned(0, 1);
-            bb_seat <= to_unsigned(7, 3);
-            state <= HT_IDLE;
-            log_action_q <= to_unsigned(0, 3);
-            new_committed <= to_unsigned(0, 11);
-            log_valid_q <= '0';
-            street_bet(0) <= to_unsigned(0, 11);
-            street_bet(1) <= to_unsigned(0, 11);
-            game_winner <= to_unsigned(7, 3);
-            hole0(0) <= to_unsigned(63, 6);
-            hole0(1) <= to_unsigned(63, 6);
-            deal_seat <= to_unsigned(0, 1);
-            card_v <= '0';
-            raise_by <= to_unsigned(0, 11);
-            action_q <= to_unsigned(0, 3);
-            log_code <= to_unsigned(0, 3);
-            dealer <= to_unsigned(0, 1);
-            min_raise <= to_unsigned(10, 11);
-            street <= to_unsigned(0, 3);
-            to_match <= '0';
-            deck_request_q <= '0';
-            code_q <= to_unsigned(0, 4);
-            put <= to_unsigned(0, 11);
-            acted <= to_unsigned(0, 2);
-            first_hand <= '1';
-            faced(0) <= to_unsigned(0, 11);
-            faced(1) <= to_unsigned(0, 11);
-            deck_seen <= to_unsigned(0, 52);
-            taken <= to_unsigned(0, 4);
-            last_take <= to_unsigned(0, 4);
-            deck_board(0) <= to_unsigned(63, 6);
-            deck_board(1) <= to_unsigned(63, 6);
-            deck_board(2) <= to_unsigned(63, 6);
-            deck_board(3) <= to_unsigned(63, 6);
-            deck_board(4) <= to_unsigned(63, 6);
-            current_bet <= to_unsigned(0, 11);
-            to_act <= to_unsigned(7, 3);
-            pot <= to_unsigned(0, 11);
-            seat <= to_unsigned(0, 1);
-            bad_deck <= '0';
-            st_clear <= '0';
-            hand_done_q <= '0';
-            left2 <= to_unsigned(0, 1);
-            new_dealer <= to_unsigned(0, 1);
-        else
-            res_valid_q <= '0';
-            deck_request_q <= '0';
-            log_valid_q <= '0';
-            hand_done_q <= '0';
-            st_start <= '0';
-            st_clear <= '0';
-            card_v <= '0';
-            if bool(card_v) then
-                if (bool(card_bit(52)) or ((deck_seen and card_bit(52-1 downto 0)) /= 0)) then
-                    bad_deck <= '1';
-                end if;
-                deck_seen <= (deck_seen or card_bit(52-1 downto 0));
-                if (deal_round = 2) then
-                    deck_board(to_integer(slot)) <= card_q;
-                    slot <= (slot + 1);
-                else
-                    if (deal_round = 0) then
-                        stage0(to_integer(deal_seat)) <= card_q;
-                    else
-                        stage1(to_integer(deal_seat)) <= card_q;
-                    end if;
-                    deal_seat <= left_of_deal_seat;
-                    if (signed(resize(slot, 4)) = (signed(resize(alive, 4)) - 1)) then
-                        slot <= to_unsigned(0, 3);
-                        deal_round <= (deal_round + 1);
-                    else
-                        slot <= (slot + 1);
-                    end if;
-                end if;
-            end if;
-            case state is
-                when HT_IDLE =>
-                    if bool(cmd_valid) then
-                        seat_q <= cmd_seat_num;
-                        action_q <= cmd_action_num;
-                        amount_q <= cmd_amount_num;
-                        code_q <= to_unsigned(0, 4);
-                        case cmd_op_num is
-                            when "00" =>
-                                state <= HT_JUDGE1;
-                            when "01" =>
-                                case phase is
-                                    when "10" =>
-                                        code_q <= to_unsigned(1, 4);
-                                        state <= HT_DONE;
-                                    when "01" =>
-                                        code_q <= to_unsigned(3, 4);
-                                        state <= HT_DONE;
-                                    when others =>
-                                        state <= HT_DEAL0;
-                                end case;
-                            when "10" =>
-                                state <= HT_NEW_GAME;
-                            when others =>
-                                code_q <= to_unsigned(5, 4);
-                                state <= HT_DONE;
-                        end case;
-                    end if;
-                when HT_JUDGE1 =>
-                    over_stack <= stdl(amount_q > reach);
-                    to_match <= stdl(amount_q <= current_bet);
-                    below_min_raise <= stdl(unsigned'('0' & amount_q) < min_raise_to);
-                    whole_stack <= stdl(amount_q = reach);
-                    not_turn <= stdl(seat_q /= to_act);
-                    if (amount_q > ta_bet) then
-                        bet_put <= (amount_q - ta_bet);
-                    else
-                        bet_put <= to_unsigned(0, 11);
-                    end if;
-                    state <= HT_JUDGE2;
-                when HT_JUDGE2 =>
-                    code := to_unsigned(0, 4);
-                    if (phase = 2) then
-                        code := to_unsigned(1, 4);
-                    elsif (phase /= 1) then
-                        code := to_unsigned(2, 4);
-                    elsif bool(not_turn) then
-                        code := to_unsigned(4, 4);
-                    elsif (action_q > 5) then
-                        code := to_unsigned(5, 4);
-                    elsif (action_q = 0) then
-                        code := to_unsigned(0, 4);
-                    elsif (action_q = 1) then
-                        if (not bool(nothing_to_call)) then
-                            code := to_unsigned(6, 4);
-                        end if;
-                    elsif (action_q = 2) then
-                        if bool(nothing_to_call) then
-                            code := to_unsigned(7, 4);
-                        end if;
-                    elsif (action_q = 5) then
-                        if (bool(stack_over_call) and (not bool(raise_open))) then
-                            code := to_unsigned(10, 4);
-                        end if;
-                    elsif ((action_q = 3) and (not bool(bet_zero))) then
-                        code := to_unsigned(8, 4);
-                    elsif ((action_q = 4) and bool(bet_zero)) then
-                        code := to_unsigned(9, 4);
-                    elsif (not bool(raise_open)) then
-                        code := to_unsigned(10, 4);
-                    elsif bool(over_stack) then
-                        code := to_unsigned(11, 4);
-                    elsif (bool(to_match) or (bool(below_min_raise) and (not bool(whole_stack)))) then
-                        code := to_unsigned(12, 4);
-                    end if;
-                    code_q <= code;
-                    log_code <= action_q;
-                    if (action_q = 2) then
-                        put <= call_put;
-                    elsif (action_q = 5) then
-                        put <= ta_stack;
-                    elsif ((action_q = 3) or (action_q = 4)) then
-                        put <= bet_put;
-                    else
-                        put <= to_unsigned(0, 11);
-                    end if;
-                    state <= HT_JUDGE3;
-                when HT_JUDGE3 =>
-                    if (code_q /= 0) then
-                        state <= HT_DONE;
-                    elsif (action_q = 0) then
-                        state <= HT_FOLD;
-                    else
-                        state <= HT_APPLY1;
-                    end if;
-                when HT_FOLD =>
-                    folded <= (folded or seat_onehot);
-                    acted <= (acted or seat_onehot);
-                    faced(to_integer(seat)) <= current_bet;
-                    log_valid_q <= '1';
-                    log_seat_q <= seat3;
-                    log_action_q <= to_unsigned(0, 3);
-                    log_put_q <= to_unsigned(0, 11);
-                    log_total_q <= ta_bet;
-                    log_allin_q <= '0';
-                    turn_from <= seat;
-                    wait_count <= to_unsigned(2, 2);
-                    wait_next <= HT_ADVANCE;
-                    state <= HT_WAIT;
-                when HT_APPLY1 =>
-                    new_stack <= (ta_stack - put);
-                    new_bet <= (ta_bet + put);
-                    new_committed <= (ta_committed + put);
-                    new_pot <= (pot + put);
-                    state <= HT_APPLY2;
-                when HT_APPLY2 =>
-                    stacks(to_integer(seat)) <= new_stack;
-                    street_bet(to_integer(seat)) <= new_bet;
-                    committed(to_integer(seat)) <= new_committed;
-                    pot <= new_pot;
-                    if (new_stack = 0) then
-                        all_in <= (all_in or seat_onehot);
-                    end if;
-                    log_valid_q <= '1';
-                    log_seat_q <= seat3;
-                    log_action_q <= log_code;
-                    log_put_q <= put;
-                    log_total_q <= new_bet;
-                    log_allin_q <= stdl(new_stack = 0);
-                    bet_grows <= stdl(new_bet > current_bet);
-                    if (new_bet > current_bet) then
-                        raise_by <= (new_bet - current_bet);
-                    else
-                        raise_by <= to_unsigned(0, 11);
-                    end if;
-                    if ((log_code = 6) or (log_code = 7)) then
-                        state <= HT_BLIND_NEXT;
-                    else
-                        state <= HT_APPLY3;
-                    end if;
-                when HT_APPLY3 =>
-                    if bool(bet_grows) then
-                        current_bet <= new_bet;
-                        faced(to_integer(seat)) <= new_bet;
-                        if (raise_by >= min_raise) then
-                            min_raise <= raise_by;
-                        end if;
-                    else
-                        faced(to_integer(seat)) <= current_bet;
-                    end if;
-                    acted <= (acted or seat_onehot);
-                    turn_from <= seat;
-                    wait_count <= to_unsigned(2, 2);
-                    wait_next <= HT_ADVANCE;
-                    state <= HT_WAIT;
-                when HT_ADVANCE =>
-                    if (live_count = 1) then
-                        st_showdown <= '0';
-                        state <= HT_FINISH;
-                    elsif (first_need /= 7) then
-                        to_act <= first_need;
-                        seat <= first_need(1-1 downto 0);
-                        wait_count <= to_unsigned(2, 2);
-                        wait_next <= HT_DONE;
-                        state <= HT_WAIT;
-                    elsif (street = 3) then
-                        st_showdown <= '1';
-                        state <= HT_FINISH;
-                    else
-                        street <= (street + 1);
-                        case street is
-                            when "000" =>
-                                board(0) <= deck_board(0);
-                                board(1) <= deck_board(1);
-                                board(2) <= deck_board(2);
-                            when "001" =>
-                                board(3) <= deck_board(3);
-                            when others =>
-                                board(4) <= deck_board(4);
-                        end case;
-                        for i in 0 to 2-1 loop
-                            street_bet(i) <= to_unsigned(0, 11);
-                            faced(i) <= to_unsigned(0, 11);
-                        end loop;
-                        acted <= to_unsigned(0, 2);
-                        current_bet <= to_unsigned(0, 11);
-                        min_raise <= to_unsigned(10, 11);
-                        turn_from <= dealer;
-                        wait_count <= to_unsigned(2, 2);
-                        wait_next <= HT_ADVANCE;
-                        state <= HT_WAIT;
-                    end if;
-                when HT_FINISH =>
-                    to_act <= to_unsigned(7, 3);
-                    if bool(st_showdown) then
-                        street <= to_unsigned(4, 3);
-                    end if;
-                    showed <= st_showdown;
-                    st_start <= '1';
-                    state <= HT_SETTLING;
-                when HT_SETTLING =>
-                    if bool(st_done) then
-                        state <= HT_PAYOUT;
-                    end if;
-                when HT_PAYOUT =>
-                    for i in 0 to 2-1 loop
-                        stacks(i) <= (stacks(i) + payout(i));
-                    end loop;
-                    pot <= to_unsigned(0, 11);
-                    state <= HT_BUST;
-                when HT_BUST =>
-                    broke := to_unsigned(0, 2);
-                    for i in 0 to 2-1 loop
-                        broke(i) := stdl(stacks(i) = 0);
-                    end loop;
-                    busted <= broke;
-                    wait_count <= to_unsigned(2, 2);
-                    wait_next <= HT_PHASE;
-                    state <= HT_WAIT;
-                when HT_PHASE =>
-                    if (alive = 1) then
-                        phase <= to_unsigned(2, 2);
-                        game_over_q <= '1';
-                        game_winner <= first_alive;
-                    else
-                        phase <= to_unsigned(0, 2);
-                    end if;
-                    hand_done_q <= '1';
-                    state <= HT_DONE;
-                when HT_DEAL0 =>
-                    if bool(first_hand) then
-                        new_dealer <= dealer;
-                    else
-                        new_dealer <= left_of_dealer;
-                    end if;
-                    for i in 0 to 2-1 loop
-                        stage0(i) <= to_unsigned(63, 6);
-                        stage1(i) <= to_unsigned(63, 6);
-                    end loop;
-                    deck_seen <= to_unsigned(0, 52);
-                    bad_deck <= '0';
-                    slot <= to_unsigned(0, 3);
-                    deal_round <= to_unsigned(0, 2);
-                    deck_request_q <= '1';
-                    state <= HT_DEAL1;
-                when HT_DEAL1 =>
-                    deal_seat <= left_of_new_dealer;
-                    left1 <= left_of_new_dealer;
-                    taken <= to_unsigned(0, 4);
-                    last_take <= resize(unsigned(signed(resize(unsigned'(alive & '0'), 5)) + (5 - 1)), 4);
-                    state <= HT_COLLECT;
-                when HT_COLLECT =>
-                    if bool(s_axis_tvalid) then
-                        card_q <= s_axis_tdata_num;
-                        card_v <= '1';
-                        taken <= (taken + 1);
-                        if (taken = last_take) then
-                            state <= HT_DEAL_TAIL;
-                        end if;
-                    end if;
-                when HT_DEAL_TAIL =>
-                    state <= HT_DEAL_CHECK;
-                when HT_DEAL_CHECK =>
-                    left2 <= left_of_left1;
-                    if bool(bad_deck) then
-                        code_q <= to_unsigned(13, 4);
-                        state <= HT_DONE;
-                    else
-                        state <= HT_COMMIT;
-                    end if;
-                when HT_COMMIT =>
-                    dealer <= new_dealer;
-                    hand_no <= (hand_no + 1);
-                    first_hand <= '0';
-                    street <= to_unsigned(0, 3);
-                    to_act <= to_unsigned(7, 3);
-                    for i in 0 to 2-1 loop
-                        street_bet(i) <= to_unsigned(0, 11);
-                        committed(i) <= to_unsigned(0, 11);
-                        faced(i) <= to_unsigned(0, 11);
-                        hole0(i) <= stage0(i);
-                        hole1(i) <= stage1(i);
-                    end loop;
-                    for j in 0 to 5-1 loop
-                        board(j) <= to_unsigned(63, 6);
-                    end loop;
-                    folded <= busted;
-                    all_in <= to_unsigned(0, 2);
-                    acted <= to_unsigned(0, 2);
-                    pot <= to_unsigned(0, 11);
-                    current_bet <= to_unsigned(0, 11);
-                    min_raise <= to_unsigned(10, 11);
-                    showed <= '0';
-                    st_clear <= '1';
-                    if (alive = 2) then
-                        sb_seat <= new_dealer3;
-                        bb_seat <= left1_3;
-                        seat <= new_dealer;
-                    else
-                        sb_seat <= left1_3;
-                        bb_seat <= left2_3;
-                        seat <= left1;
-                    end if;
-                    log_code <= to_unsigned(6, 3);
-                    wait_count <= to_unsigned(2, 2);
-                    wait_next <= HT_BLIND;
-                    state <= HT_WAIT;
-                when HT_BLIND =>
-                    if (log_code = 6) then
-                        put <= sb_put;
-                    else
-                        put <= bb_put;
-                    end if;
-                    state <= HT_APPLY1;
-                when HT_BLIND_NEXT =>
-                    wait_count <= to_unsigned(2, 2);
-                    state <= HT_WAIT;
-                    if (log_code = 6) then
-                        log_code <= to_unsigned(7, 3);
-                        seat <= bb_seat(1-1 downto 0);
-                        wait_next <= HT_BLIND;
-                    else
-                        current_bet <= to_unsigned(10, 11);
-                        min_raise <= to_unsigned(10, 11);
-                        phase <= to_unsigned(1, 2);
-                        turn_from <= bb_seat(1-1 downto 0);
-                        wait_next <= HT_ADVANCE;
-                    end if;
-                when HT_NEW_GAME =>
-                    for i in 0 to 2-1 loop
-                        stacks(i) <= to_unsigned(1000, 11);
-                        street_bet(i) <= to_unsigned(0, 11);
-                        committed(i) <= to_unsigned(0, 11);
-                        faced(i) <= to_unsigned(0, 11);
-                        hole0(i) <= to_unsigned(63, 6);
-                        hole1(i) <= to_unsigned(63, 6);
-                    end loop;
-                    for j in 0 to 5-1 loop
-                        board(j) <= to_unsigned(63, 6);
-                    end loop;
-                    folded <= to_unsigned(0, 2);
-                    all_in <= to_unsigned(0, 2);
-                    busted <= to_unsigned(0, 2);
-                    acted <= to_unsigned(0, 2);
-                    pot <= to_unsigned(0, 11);
-                    current_bet <= to_unsigned(0, 11);
-                    min_raise <= to_unsigned(10, 11);
-                    to_act <= to_unsigned(7, 3);
-                    dealer <= to_unsigned(0, 1);
-                    sb_seat <= to_unsigned(7, 3);
-                    bb_seat <= to_unsigned(7, 3);
-                    street <= to_unsigned(0, 3);
-                    phase <= to_unsigned(0, 2);
-                    hand_no <= to_unsigned(0, 16);
-                    first_hand <= '1';
-                    game_winner <= to_unsigned(7, 3);
-                    game_over_q <= '0';
-                    showed <= '0';
-                    seat <= to_unsigned(0, 1);
-                    st_clear <= '1';
-                    wait_count <= to_unsigned(2, 2);
-                    wait_next <= HT_DONE;
-                    state <= HT_WAIT;
-                when HT_WAIT =>
-                    if (wait_count = 0) then
-                        state <= wait_next;
-                    else
-                        wait_count <= (wait_count - 1);
-                    end if;
-                when others =>
-                    res_valid_q <= '1';
-                    last_code <= code_q;
-                    state <= HT_IDLE;
-            end case;
-        end if;
-    end if;
-end process control;
-
-
 p_group <= probe_addr_num(8-1 downto 3);
 p_seat <= probe_addr_num(3-1 downto 0);
 p_hole_seat <= probe_addr_num(4-1 downto 1);
@@ -2775,33 +2884,33 @@ begin
             d := to_unsigned(0, 24);
             if (p_group = 0) then
                 if (p_seat <= 1) then
-                    d(11-1 downto 0) := stacks(to_integer(p_index));
+                    d(11-1 downto 0) := chips_stacks(to_integer(p_index));
                 end if;
             elsif (p_group = 1) then
                 if (p_seat <= 1) then
-                    d(11-1 downto 0) := street_bet(to_integer(p_index));
+                    d(11-1 downto 0) := chips_street_bet(to_integer(p_index));
                 end if;
             elsif (p_group = 2) then
                 if (p_seat <= 1) then
-                    d(11-1 downto 0) := committed(to_integer(p_index));
+                    d(11-1 downto 0) := chips_committed(to_integer(p_index));
                 end if;
             elsif (p_group = 3) then
                 if (p_seat <= 1) then
-                    d(0) := folded(to_integer(p_index));
-                    d(1) := all_in(to_integer(p_index));
-                    d(2) := busted(to_integer(p_index));
+                    d(0) := chips_folded(to_integer(p_index));
+                    d(1) := chips_all_in(to_integer(p_index));
+                    d(2) := chips_busted(to_integer(p_index));
                 end if;
             elsif ((p_group = 4) or (p_group = 5)) then
                 if (p_hole_seat <= 1) then
                     if bool(probe_addr_num(0)) then
-                        d(6-1 downto 0) := hole1(to_integer(p_hole_index));
+                        d(6-1 downto 0) := hand_hole1(to_integer(p_hole_index));
                     else
-                        d(6-1 downto 0) := hole0(to_integer(p_hole_index));
+                        d(6-1 downto 0) := hand_hole0(to_integer(p_hole_index));
                     end if;
                 end if;
             elsif (p_group = 6) then
                 if (p_seat < 5) then
-                    d(6-1 downto 0) := board(to_integer(p_seat));
+                    d(6-1 downto 0) := hand_board(to_integer(p_seat));
                 end if;
             elsif (p_group = 7) then
                 if (p_seat <= 1) then
@@ -2818,47 +2927,63 @@ begin
             elsif (p_group = 10) then
                 case p_seat is
                     when "000" =>
-                        d(11-1 downto 0) := pot;
+                        d(11-1 downto 0) := chips_pot;
                     when "001" =>
-                        d(11-1 downto 0) := current_bet;
+                        d(11-1 downto 0) := chips_current_bet;
                     when "010" =>
-                        if (to_act /= 7) then
-                            d(11-1 downto 0) := to_call;
+                        if (hand_to_act /= 7) then
+                            d(11-1 downto 0) := fig_to_call;
                         end if;
                     when "011" =>
-                        d(11-1 downto 0) := min_raise;
+                        d(11-1 downto 0) := chips_min_raise;
                     when "100" =>
-                        d((11 + 1)-1 downto 0) := min_raise_to;
+                        d((11 + 1)-1 downto 0) := fig_min_raise_to;
                     when "101" =>
-                        d(3-1 downto 0) := to_act;
+                        d(3-1 downto 0) := hand_to_act;
                     when "110" =>
-                        d(3-1 downto 0) := street;
+                        d(3-1 downto 0) := hand_street;
                     when others =>
-                        d(2-1 downto 0) := phase;
+                        d(2-1 downto 0) := hand_phase;
                 end case;
             elsif (p_group = 11) then
                 case p_seat is
                     when "000" =>
-                        d(1-1 downto 0) := dealer;
+                        d(1-1 downto 0) := hand_dealer;
                     when "001" =>
-                        d(3-1 downto 0) := sb_seat;
+                        d(3-1 downto 0) := hand_sb_seat;
                     when "010" =>
-                        d(3-1 downto 0) := bb_seat;
+                        d(3-1 downto 0) := hand_bb_seat;
                     when "011" =>
-                        d(16-1 downto 0) := hand_no;
+                        d(16-1 downto 0) := hand_number;
                     when "100" =>
                         d(2-1 downto 0) := winners;
                     when "101" =>
-                        d(0) := showed;
+                        d(0) := hand_showed;
                     when "110" =>
-                        d(3-1 downto 0) := game_winner;
+                        d(3-1 downto 0) := hand_game_winner;
                     when others =>
-                        d(4-1 downto 0) := last_code;
+                        d(4-1 downto 0) := command_last_code;
                 end case;
             end if;
             probe_q <= d;
         end if;
     end if;
 end process probe;
+
+
+cmd_ready <= stdl(state = HT_IDLE);
+s_axis_tready <= stdl(state = HT_COLLECT);
+res_valid <= command_res_valid_q;
+res_code_num <= command_last_code;
+deck_request <= deal_deck_request_q;
+log_valid <= action_log_valid_q;
+log_seat_num <= action_log_seat_q;
+log_action_num <= action_log_action_q;
+log_put_num <= action_log_put_q;
+log_total_num <= action_log_total_q;
+log_allin <= action_log_allin_q;
+hand_done <= hand_done_q;
+game_over <= hand_game_over_q;
+probe_data_num <= probe_q;
 
 end architecture MyHDL;

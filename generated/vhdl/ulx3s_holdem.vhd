@@ -50,18 +50,6 @@ type t_enum_state_t_3 is (
 	RX_BREAK
 	);
 type t_enum_t_state_1 is (
-	HS_IDLE,
-	HS_EVAL,
-	HS_REFUND,
-	HS_REFUND2,
-	HS_LEVEL,
-	HS_TAKE,
-	HS_REST,
-	HS_TIE,
-	HS_DIVIDE,
-	HS_SHARE
-	);
-type t_enum_t_state_2 is (
 	HT_IDLE,
 	HT_JUDGE1,
 	HT_JUDGE2,
@@ -87,6 +75,18 @@ type t_enum_t_state_2 is (
 	HT_NEW_GAME,
 	HT_WAIT,
 	HT_DONE
+	);
+type t_enum_t_state_2 is (
+	HS_IDLE,
+	HS_EVAL,
+	HS_REFUND,
+	HS_REFUND2,
+	HS_LEVEL,
+	HS_TAKE,
+	HS_REST,
+	HS_TIE,
+	HS_DIVIDE,
+	HS_SHARE
 	);
 type t_enum_t_state_4 is (
 	TE_IDLE,
@@ -186,130 +186,125 @@ signal holdem_board0_holdem_console0_holdem_table0_log_put: unsigned(11 downto 0
 signal holdem_board0_holdem_console0_holdem_table0_log_total: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_log_allin: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_probe_addr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_table0_settled: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_winners: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_probe_q: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_state: t_enum_t_state_1 := HT_IDLE;
+signal holdem_board0_holdem_console0_holdem_table0_command_res_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_command_last_code: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_action_log_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_action_log_seat_q: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_action_log_action_q: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_action_log_put_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_log_total_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_log_allin_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_hand_done_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_hand_game_over_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_wait_count: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_wait_next: t_enum_t_state_1 := HT_IDLE;
+signal holdem_board0_holdem_console0_holdem_table0_hand_phase: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_command_code_q: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_command_action_q: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_action_log_code: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_live_count: unsigned(2 downto 0) := "100";
+signal holdem_board0_holdem_console0_holdem_table0_fig_first_need: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_table0_hand_street: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_taken: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_last_take: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_bad_deck: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_amount_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_below_min_raise: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_not_turn: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_over_stack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_seat_q: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_to_match: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_whole_stack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_fig_reach: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_chips_current_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to: unsigned(12 downto 0) := "0000000001010";
+signal holdem_board0_holdem_console0_holdem_table0_hand_to_act: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_table0_fig_ta_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_command_bet_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_fig_raise_open: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_fig_bet_zero: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_seat3: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_call_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_ta_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_new_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_new_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_new_committed: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_ta_committed: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_new_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_chips_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_action_bet_grows: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_action_raise_by: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_sb_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_bb_put: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_chips_folded: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot: unsigned(3 downto 0) := "0001";
+signal holdem_board0_holdem_console0_holdem_table0_chips_acted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_hand_seat: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_chips_all_in: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_chips_min_raise: unsigned(11 downto 0) := "000000001010";
+signal holdem_board0_holdem_console0_holdem_table0_chips_busted: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_hand_st_start: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_hand_st_clear: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_hand_turn_from: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_hand_st_showdown: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_hand_dealer: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_hand_showed: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_fig_alive: unsigned(2 downto 0) := "100";
+signal holdem_board0_holdem_console0_holdem_table0_hand_game_winner: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_table0_fig_first_alive: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_new_dealer: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_hand_number: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_hand_first_hand: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_table0_hand_sb_seat: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_hand_bb_seat: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_table0_deal_left1_3: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_left2_3: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_deal_left1: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_card_low: unsigned(25 downto 0) := "00000000000000000000000001";
 signal holdem_board0_holdem_console0_holdem_table0_card_high: unsigned(26 downto 0) := "000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_acted: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_action_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_all_in: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_amount_q: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_bad_deck: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_bb_seat: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_below_min_raise: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_bet_grows: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_bet_put: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_busted: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_card_bit: unsigned(52 downto 0) := "00000000000000000000000000000000000000000000000000001";
 signal holdem_board0_holdem_console0_holdem_table0_card_q: unsigned(5 downto 0) := "000000";
 signal holdem_board0_holdem_console0_holdem_table0_card_v: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_code_q: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_current_bet: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_deal_round: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_deal_seat: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_dealer: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_deck_seen: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_first_hand: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_table0_folded: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_game_winner: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_hand_no: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_last_code: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_last_take: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_left1: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_left2: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_log_code: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_min_raise: unsigned(11 downto 0) := "000000001010";
-signal holdem_board0_holdem_console0_holdem_table0_new_bet: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_committed: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_dealer: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_new_pot: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_new_stack: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_not_turn: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_over_stack: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_phase: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_pot: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_put: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_raise_by: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_sb_seat: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_seat: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_seat_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_showed: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_dealer: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_left1: unsigned(1 downto 0) := "01";
+signal holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer: unsigned(1 downto 0) := "01";
 signal holdem_board0_holdem_console0_holdem_table0_slot: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_state: t_enum_t_state_2 := HT_IDLE;
-signal holdem_board0_holdem_console0_holdem_table0_street: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_taken: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_to_act: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_to_match: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_turn_from: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_wait_count: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_wait_next: t_enum_t_state_2 := HT_IDLE;
-signal holdem_board0_holdem_console0_holdem_table0_whole_stack: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_res_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_deck_request_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_log_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_log_seat_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_log_action_q: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_log_put_q: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_log_total_q: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_log_allin_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_hand_done_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_game_over_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_probe_q: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_stack: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_bet: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_faced: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_committed: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_ta_acted: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_seat_onehot: unsigned(3 downto 0) := "0001";
-signal holdem_board0_holdem_console0_holdem_table0_min_raise_to: unsigned(12 downto 0) := "0000000001010";
-signal holdem_board0_holdem_console0_holdem_table0_bet_zero: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_deal_left2: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom2_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom3_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom4_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_table_rom5_address: unsigned(5 downto 0) := "000000";
 signal holdem_board0_holdem_console0_holdem_table0_answer: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_answer_d: std_logic := '1';
-signal holdem_board0_holdem_console0_holdem_table0_bet_ge: unsigned(15 downto 0) := "0000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_bet_ge_d: unsigned(15 downto 0) := "0111101111011110";
 signal holdem_board0_holdem_console0_holdem_table0_below_bet: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_below_bet_d: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_to_call: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_reach: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_bet_ge: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_bet_ge_d: unsigned(15 downto 0) := "0111101111011110";
 signal holdem_board0_holdem_console0_holdem_table0_gap: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_sb_put: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_bb_put: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_needs: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_needs_d: unsigned(3 downto 0) := "1111";
-signal holdem_board0_holdem_console0_holdem_table0_raise_open: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_stack_over_call: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_nothing_to_call: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_call_put: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_st_start: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_st_clear: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_alive: unsigned(2 downto 0) := "100";
-signal holdem_board0_holdem_console0_holdem_table0_seat3: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_live_count: unsigned(2 downto 0) := "100";
-signal holdem_board0_holdem_console0_holdem_table0_st_showdown: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_first_need: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_table0_st_done: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_table0_first_alive: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_dealer: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_left_of_left1: unsigned(1 downto 0) := "01";
-signal holdem_board0_holdem_console0_holdem_table0_new_dealer3: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_left1_3: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_left2_3: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_p_group: unsigned(4 downto 0) := "00000";
-signal holdem_board0_holdem_console0_holdem_table0_p_seat: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_p_hole_seat: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_p_hole_index: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_table0_winners: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom6_address: unsigned(5 downto 0) := "000000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom7_address: unsigned(5 downto 0) := "000000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom8_address: unsigned(5 downto 0) := "000000";
-signal holdem_board0_holdem_console0_holdem_table0_table_rom9_address: unsigned(5 downto 0) := "000000";
+signal holdem_board0_holdem_console0_holdem_table0_ta_acted: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_table0_ta_faced: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_table0_fig_to_call: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_table0_table_rom10_address: unsigned(5 downto 0) := "000000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state: t_enum_t_state_1 := HS_IDLE;
+signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state: t_enum_t_state_2 := HS_IDLE;
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_left: unsigned(2 downto 0) := "000";
@@ -479,6 +474,11 @@ signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_ev
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_rank: unsigned(3 downto 0) := "0000";
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_rank: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_table0_p_group: unsigned(4 downto 0) := "00000";
+signal holdem_board0_holdem_console0_holdem_table0_p_hole_index: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_p_hole_seat: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_table0_p_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_press: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
@@ -792,32 +792,32 @@ signal debounce0_debounce_bit4_count: unsigned(17 downto 0) := "0000000000000000
 signal debounce0_debounce_bit4_level: std_logic := '0';
 signal debounce0_debounce_bit4_rose: std_logic := '0';
 signal debounce0_debounce_bit4_sync: unsigned(1 downto 0) := "00";
-type t_array_holdem_board0_holdem_console0_holdem_table0_board is array(0 to 5-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_board: t_array_holdem_board0_holdem_console0_holdem_table0_board := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_committed is array(0 to 4-1) of unsigned(11 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_committed: t_array_holdem_board0_holdem_console0_holdem_table0_committed := (others => "000000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_deck_board is array(0 to 5-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_deck_board: t_array_holdem_board0_holdem_console0_holdem_table0_deck_board := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_faced is array(0 to 4-1) of unsigned(11 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_faced: t_array_holdem_board0_holdem_console0_holdem_table0_faced := (others => "000000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_hole0 is array(0 to 4-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_hole0: t_array_holdem_board0_holdem_console0_holdem_table0_hole0 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_hole1 is array(0 to 4-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_hole1: t_array_holdem_board0_holdem_console0_holdem_table0_hole1 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stacks is array(0 to 4-1) of unsigned(11 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_stacks: t_array_holdem_board0_holdem_console0_holdem_table0_stacks := (others => "001111101000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stage0 is array(0 to 4-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_stage0: t_array_holdem_board0_holdem_console0_holdem_table0_stage0 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_stage1 is array(0 to 4-1) of unsigned(5 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_stage1: t_array_holdem_board0_holdem_console0_holdem_table0_stage1 := (others => "111111");
-type t_array_holdem_board0_holdem_console0_holdem_table0_street_bet is array(0 to 4-1) of unsigned(11 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_street_bet: t_array_holdem_board0_holdem_console0_holdem_table0_street_bet := (others => "000000000000");
-type t_array_holdem_board0_holdem_console0_holdem_table0_payout is array(0 to 4-1) of unsigned(11 downto 0);
-signal holdem_board0_holdem_console0_holdem_table0_payout: t_array_holdem_board0_holdem_console0_holdem_table0_payout := (others => "000000000000");
 type t_array_holdem_board0_holdem_console0_holdem_table0_words is array(0 to 4-1) of unsigned(23 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_words: t_array_holdem_board0_holdem_console0_holdem_table0_words := (others => "000000000000000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_payout is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_payout: t_array_holdem_board0_holdem_console0_holdem_table0_payout := (others => "000000000000");
 type t_array_holdem_board0_holdem_console0_holdem_table0_refund is array(0 to 4-1) of unsigned(11 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_refund: t_array_holdem_board0_holdem_console0_holdem_table0_refund := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_chips_faced is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_chips_faced: t_array_holdem_board0_holdem_console0_holdem_table0_chips_faced := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_chips_stacks is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_chips_stacks: t_array_holdem_board0_holdem_console0_holdem_table0_chips_stacks := (others => "001111101000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_chips_street_bet is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_chips_street_bet: t_array_holdem_board0_holdem_console0_holdem_table0_chips_street_bet := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_chips_committed is array(0 to 4-1) of unsigned(11 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_chips_committed: t_array_holdem_board0_holdem_console0_holdem_table0_chips_committed := (others => "000000000000");
+type t_array_holdem_board0_holdem_console0_holdem_table0_hand_board is array(0 to 5-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_hand_board: t_array_holdem_board0_holdem_console0_holdem_table0_hand_board := (others => "111111");
+type t_array_holdem_board0_holdem_console0_holdem_table0_deal_deck_board is array(0 to 5-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_deal_deck_board: t_array_holdem_board0_holdem_console0_holdem_table0_deal_deck_board := (others => "111111");
+type t_array_holdem_board0_holdem_console0_holdem_table0_hand_hole0 is array(0 to 4-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_hand_hole0: t_array_holdem_board0_holdem_console0_holdem_table0_hand_hole0 := (others => "111111");
+type t_array_holdem_board0_holdem_console0_holdem_table0_deal_stage0 is array(0 to 4-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_deal_stage0: t_array_holdem_board0_holdem_console0_holdem_table0_deal_stage0 := (others => "111111");
+type t_array_holdem_board0_holdem_console0_holdem_table0_hand_hole1 is array(0 to 4-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_hand_hole1: t_array_holdem_board0_holdem_console0_holdem_table0_hand_hole1 := (others => "111111");
+type t_array_holdem_board0_holdem_console0_holdem_table0_deal_stage1 is array(0 to 4-1) of unsigned(5 downto 0);
+signal holdem_board0_holdem_console0_holdem_table0_deal_stage1: t_array_holdem_board0_holdem_console0_holdem_table0_deal_stage1 := (others => "111111");
 type t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards is array(0 to 7-1) of unsigned(5 downto 0);
 signal holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards: t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards := (others => "111111");
 type t_array_holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest is array(0 to 4-1) of unsigned(11 downto 0);
@@ -868,26 +868,26 @@ holdem_board0_shuffler0_onehot_index3_m3 <= unsigned'("0000000111111110000000011
 holdem_board0_shuffler0_onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 holdem_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
 
+holdem_board0_holdem_console0_holdem_table0_seat3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_seat3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
+holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+holdem_board0_holdem_console0_holdem_table0_deal_left1_3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_deal_left1_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_deal_left1;
+holdem_board0_holdem_console0_holdem_table0_deal_left2_3(2) <= '0';
+holdem_board0_holdem_console0_holdem_table0_deal_left2_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_deal_left2;
 holdem_board0_holdem_console0_holdem_table0_card_bit(53-1 downto 26) <= holdem_board0_holdem_console0_holdem_table0_card_high;
 holdem_board0_holdem_console0_holdem_table0_card_bit(26-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_card_low;
-holdem_board0_holdem_console0_holdem_table0_seat3(2) <= '0';
-holdem_board0_holdem_console0_holdem_table0_seat3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_seat;
-holdem_board0_holdem_console0_holdem_table0_new_dealer3(2) <= '0';
-holdem_board0_holdem_console0_holdem_table0_new_dealer3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-holdem_board0_holdem_console0_holdem_table0_left1_3(2) <= '0';
-holdem_board0_holdem_console0_holdem_table0_left1_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_left1;
-holdem_board0_holdem_console0_holdem_table0_left2_3(2) <= '0';
-holdem_board0_holdem_console0_holdem_table0_left2_3(2-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_left2;
-holdem_board0_holdem_console0_holdem_table0_table_rom6_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_turn_from;
-holdem_board0_holdem_console0_holdem_table0_table_rom6_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_needs;
-holdem_board0_holdem_console0_holdem_table0_table_rom7_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_dealer;
-holdem_board0_holdem_console0_holdem_table0_table_rom7_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom8_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-holdem_board0_holdem_console0_holdem_table0_table_rom8_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom9_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_deal_seat;
-holdem_board0_holdem_console0_holdem_table0_table_rom9_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
-holdem_board0_holdem_console0_holdem_table0_table_rom10_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_left1;
-holdem_board0_holdem_console0_holdem_table0_table_rom10_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom2_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+holdem_board0_holdem_console0_holdem_table0_table_rom2_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom3_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+holdem_board0_holdem_console0_holdem_table0_table_rom3_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom4_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_deal_seat;
+holdem_board0_holdem_console0_holdem_table0_table_rom4_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom5_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_deal_left1;
+holdem_board0_holdem_console0_holdem_table0_table_rom5_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+holdem_board0_holdem_console0_holdem_table0_table_rom10_address(6-1 downto 4) <= holdem_board0_holdem_console0_holdem_table0_hand_turn_from;
+holdem_board0_holdem_console0_holdem_table0_table_rom10_address(4-1 downto 0) <= holdem_board0_holdem_console0_holdem_table0_needs;
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(42-1 downto 36) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(6);
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(36-1 downto 30) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(5);
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(30-1 downto 24) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(4);
@@ -1069,6 +1069,562 @@ end process tick_counter0_count;
 
 ticks <= unsigned'(tick_counter0_high & tick_counter0_low);
 
+holdem_board0_holdem_console0_holdem_table0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_IDLE;
+            holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_state <= HT_IDLE;
+        else
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_IDLE =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_valid) then
+                        case holdem_board0_holdem_console0_holdem_table0_cmd_op is
+                            when "00" =>
+                                holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE1;
+                            when "01" =>
+                                if ((holdem_board0_holdem_console0_holdem_table0_hand_phase = 2) or (holdem_board0_holdem_console0_holdem_table0_hand_phase = 1)) then
+                                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
+                                else
+                                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL0;
+                                end if;
+                            when "10" =>
+                                holdem_board0_holdem_console0_holdem_table0_state <= HT_NEW_GAME;
+                            when others =>
+                                holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
+                        end case;
+                    end if;
+                when HT_JUDGE1 =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE2;
+                when HT_JUDGE2 =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE3;
+                when HT_JUDGE3 =>
+                    if (holdem_board0_holdem_console0_holdem_table0_command_code_q /= 0) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 0) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FOLD;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY1;
+                    end if;
+                when HT_FOLD =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                when HT_APPLY1 =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY2;
+                when HT_APPLY2 =>
+                    if ((holdem_board0_holdem_console0_holdem_table0_action_log_code = 6) or (holdem_board0_holdem_console0_holdem_table0_action_log_code = 7)) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_BLIND_NEXT;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY3;
+                    end if;
+                when HT_APPLY3 =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                when HT_ADVANCE =>
+                    if (holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FINISH;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_fig_first_need /= 7) then
+                        holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_hand_street = 3) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FINISH;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                    end if;
+                when HT_FINISH =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_SETTLING;
+                when HT_SETTLING =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_settled) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_PAYOUT;
+                    end if;
+                when HT_PAYOUT =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_BUST;
+                when HT_BUST =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_PHASE;
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                when HT_PHASE =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
+                when HT_DEAL0 =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL1;
+                when HT_DEAL1 =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_COLLECT;
+                when HT_COLLECT =>
+                    if bool(holdem_board0_deck_valid) then
+                        if (holdem_board0_holdem_console0_holdem_table0_deal_taken = holdem_board0_holdem_console0_holdem_table0_deal_last_take) then
+                            holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL_TAIL;
+                        end if;
+                    end if;
+                when HT_DEAL_TAIL =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL_CHECK;
+                when HT_DEAL_CHECK =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_deal_bad_deck) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_state <= HT_COMMIT;
+                    end if;
+                when HT_COMMIT =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_BLIND;
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                when HT_BLIND =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY1;
+                when HT_BLIND_NEXT =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                    if (holdem_board0_holdem_console0_holdem_table0_action_log_code = 6) then
+                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_BLIND;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
+                    end if;
+                when HT_NEW_GAME =>
+                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
+                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
+                when HT_WAIT =>
+                    if (holdem_board0_holdem_console0_holdem_table0_wait_count = 0) then
+                        holdem_board0_holdem_console0_holdem_table0_state <= holdem_board0_holdem_console0_holdem_table0_wait_next;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_wait_count <= (holdem_board0_holdem_console0_holdem_table0_wait_count - 1);
+                    end if;
+                when others =>
+                    holdem_board0_holdem_console0_holdem_table0_state <= HT_IDLE;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_steps;
+
+holdem_board0_holdem_console0_holdem_table0_judge: process (clk) is
+    variable code: unsigned(3 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_command_bet_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_seat_q <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_amount_q <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_not_turn <= '0';
+            holdem_board0_holdem_console0_holdem_table0_whole_stack <= '0';
+            holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_command_action_q <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_over_stack <= '0';
+            holdem_board0_holdem_console0_holdem_table0_to_match <= '0';
+            holdem_board0_holdem_console0_holdem_table0_below_min_raise <= '0';
+            holdem_board0_holdem_console0_holdem_table0_command_last_code <= to_unsigned(0, 4);
+        else
+            holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= '0';
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_IDLE =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_valid) then
+                        holdem_board0_holdem_console0_holdem_table0_seat_q <= holdem_board0_holdem_console0_holdem_table0_cmd_seat;
+                        holdem_board0_holdem_console0_holdem_table0_command_action_q <= holdem_board0_holdem_console0_holdem_table0_cmd_action;
+                        holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_cmd_amount;
+                        holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(0, 4);
+                        if (holdem_board0_holdem_console0_holdem_table0_cmd_op = 1) then
+                            if (holdem_board0_holdem_console0_holdem_table0_hand_phase = 2) then
+                                holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(1, 4);
+                            elsif (holdem_board0_holdem_console0_holdem_table0_hand_phase = 1) then
+                                holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(3, 4);
+                            end if;
+                        elsif ((holdem_board0_holdem_console0_holdem_table0_cmd_op /= 0) and (holdem_board0_holdem_console0_holdem_table0_cmd_op /= 2)) then
+                            holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(5, 4);
+                        end if;
+                    end if;
+                when HT_JUDGE1 =>
+                    holdem_board0_holdem_console0_holdem_table0_over_stack <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_fig_reach);
+                    holdem_board0_holdem_console0_holdem_table0_to_match <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                    holdem_board0_holdem_console0_holdem_table0_below_min_raise <= stdl(unsigned'('0' & holdem_board0_holdem_console0_holdem_table0_amount_q) < holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to);
+                    holdem_board0_holdem_console0_holdem_table0_whole_stack <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q = holdem_board0_holdem_console0_holdem_table0_fig_reach);
+                    holdem_board0_holdem_console0_holdem_table0_not_turn <= stdl(holdem_board0_holdem_console0_holdem_table0_seat_q /= holdem_board0_holdem_console0_holdem_table0_hand_to_act);
+                    if (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_fig_ta_bet) then
+                        holdem_board0_holdem_console0_holdem_table0_command_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_fig_ta_bet);
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_command_bet_put <= to_unsigned(0, 12);
+                    end if;
+                when HT_JUDGE2 =>
+                    code := to_unsigned(0, 4);
+                    if (holdem_board0_holdem_console0_holdem_table0_hand_phase = 2) then
+                        code := to_unsigned(1, 4);
+                    elsif (holdem_board0_holdem_console0_holdem_table0_hand_phase /= 1) then
+                        code := to_unsigned(2, 4);
+                    elsif bool(holdem_board0_holdem_console0_holdem_table0_not_turn) then
+                        code := to_unsigned(4, 4);
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q > 5) then
+                        code := to_unsigned(5, 4);
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 0) then
+                        code := to_unsigned(0, 4);
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 1) then
+                        if (not bool(holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call)) then
+                            code := to_unsigned(6, 4);
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 2) then
+                        if bool(holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call) then
+                            code := to_unsigned(7, 4);
+                        end if;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 5) then
+                        if (bool(holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call) and (not bool(holdem_board0_holdem_console0_holdem_table0_fig_raise_open))) then
+                            code := to_unsigned(10, 4);
+                        end if;
+                    elsif ((holdem_board0_holdem_console0_holdem_table0_command_action_q = 3) and (not bool(holdem_board0_holdem_console0_holdem_table0_fig_bet_zero))) then
+                        code := to_unsigned(8, 4);
+                    elsif ((holdem_board0_holdem_console0_holdem_table0_command_action_q = 4) and bool(holdem_board0_holdem_console0_holdem_table0_fig_bet_zero)) then
+                        code := to_unsigned(9, 4);
+                    elsif (not bool(holdem_board0_holdem_console0_holdem_table0_fig_raise_open)) then
+                        code := to_unsigned(10, 4);
+                    elsif bool(holdem_board0_holdem_console0_holdem_table0_over_stack) then
+                        code := to_unsigned(11, 4);
+                    elsif (bool(holdem_board0_holdem_console0_holdem_table0_to_match) or (bool(holdem_board0_holdem_console0_holdem_table0_below_min_raise) and (not bool(holdem_board0_holdem_console0_holdem_table0_whole_stack)))) then
+                        code := to_unsigned(12, 4);
+                    end if;
+                    holdem_board0_holdem_console0_holdem_table0_command_code_q <= code;
+                when HT_DEAL_CHECK =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_deal_bad_deck) then
+                        holdem_board0_holdem_console0_holdem_table0_command_code_q <= to_unsigned(13, 4);
+                    end if;
+                when HT_DONE =>
+                    holdem_board0_holdem_console0_holdem_table0_command_res_valid_q <= '1';
+                    holdem_board0_holdem_console0_holdem_table0_command_last_code <= holdem_board0_holdem_console0_holdem_table0_command_code_q;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_judge;
+
+holdem_board0_holdem_console0_holdem_table0_apply: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_new_bet <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_raise_by <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_log_code <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_action_new_pot <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_bet_grows <= '0';
+            holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_action_new_committed <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_action_new_stack <= to_unsigned(0, 12);
+        else
+            holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= '0';
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_JUDGE2 =>
+                    holdem_board0_holdem_console0_holdem_table0_action_log_code <= holdem_board0_holdem_console0_holdem_table0_command_action_q;
+                    if (holdem_board0_holdem_console0_holdem_table0_command_action_q = 2) then
+                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_call_put;
+                    elsif (holdem_board0_holdem_console0_holdem_table0_command_action_q = 5) then
+                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+                    elsif ((holdem_board0_holdem_console0_holdem_table0_command_action_q = 3) or (holdem_board0_holdem_console0_holdem_table0_command_action_q = 4)) then
+                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_command_bet_put;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
+                    end if;
+                when HT_FOLD =>
+                    holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= '1';
+                    holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= to_unsigned(0, 3);
+                    holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= holdem_board0_holdem_console0_holdem_table0_fig_ta_bet;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= '0';
+                when HT_APPLY1 =>
+                    holdem_board0_holdem_console0_holdem_table0_action_new_stack <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack - holdem_board0_holdem_console0_holdem_table0_put);
+                    holdem_board0_holdem_console0_holdem_table0_action_new_bet <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_bet + holdem_board0_holdem_console0_holdem_table0_put);
+                    holdem_board0_holdem_console0_holdem_table0_action_new_committed <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_committed + holdem_board0_holdem_console0_holdem_table0_put);
+                    holdem_board0_holdem_console0_holdem_table0_action_new_pot <= (holdem_board0_holdem_console0_holdem_table0_chips_pot + holdem_board0_holdem_console0_holdem_table0_put);
+                when HT_APPLY2 =>
+                    holdem_board0_holdem_console0_holdem_table0_action_log_valid_q <= '1';
+                    holdem_board0_holdem_console0_holdem_table0_action_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_action_q <= holdem_board0_holdem_console0_holdem_table0_action_log_code;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_put_q <= holdem_board0_holdem_console0_holdem_table0_put;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_total_q <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                    holdem_board0_holdem_console0_holdem_table0_action_log_allin_q <= stdl(holdem_board0_holdem_console0_holdem_table0_action_new_stack = 0);
+                    holdem_board0_holdem_console0_holdem_table0_action_bet_grows <= stdl(holdem_board0_holdem_console0_holdem_table0_action_new_bet > holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                    if (holdem_board0_holdem_console0_holdem_table0_action_new_bet > holdem_board0_holdem_console0_holdem_table0_chips_current_bet) then
+                        holdem_board0_holdem_console0_holdem_table0_action_raise_by <= (holdem_board0_holdem_console0_holdem_table0_action_new_bet - holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_action_raise_by <= to_unsigned(0, 12);
+                    end if;
+                when HT_COMMIT =>
+                    holdem_board0_holdem_console0_holdem_table0_action_log_code <= to_unsigned(6, 3);
+                when HT_BLIND =>
+                    if (holdem_board0_holdem_console0_holdem_table0_action_log_code = 6) then
+                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_sb_put;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_fig_bb_put;
+                    end if;
+                when HT_BLIND_NEXT =>
+                    if (holdem_board0_holdem_console0_holdem_table0_action_log_code = 6) then
+                        holdem_board0_holdem_console0_holdem_table0_action_log_code <= to_unsigned(7, 3);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_apply;
+
+holdem_board0_holdem_console0_holdem_table0_ledger: process (clk) is
+    variable broke: unsigned(3 downto 0);
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_chips_faced(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_faced(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_faced(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_faced(3) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_all_in <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_chips_street_bet(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_street_bet(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_street_bet(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_street_bet(3) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_folded <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_chips_stacks(0) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_stacks(1) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_stacks(2) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_stacks(3) <= to_unsigned(1000, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_committed(0) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_committed(1) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_committed(2) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_committed(3) <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_busted <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_chips_pot <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= to_unsigned(10, 12);
+            holdem_board0_holdem_console0_holdem_table0_chips_acted <= to_unsigned(0, 4);
+        else
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_FOLD =>
+                    holdem_board0_holdem_console0_holdem_table0_chips_folded <= (holdem_board0_holdem_console0_holdem_table0_chips_folded or holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                    holdem_board0_holdem_console0_holdem_table0_chips_acted <= (holdem_board0_holdem_console0_holdem_table0_chips_acted or holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                    holdem_board0_holdem_console0_holdem_table0_chips_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
+                when HT_APPLY2 =>
+                    holdem_board0_holdem_console0_holdem_table0_chips_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_action_new_stack;
+                    holdem_board0_holdem_console0_holdem_table0_chips_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                    holdem_board0_holdem_console0_holdem_table0_chips_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_action_new_committed;
+                    holdem_board0_holdem_console0_holdem_table0_chips_pot <= holdem_board0_holdem_console0_holdem_table0_action_new_pot;
+                    if (holdem_board0_holdem_console0_holdem_table0_action_new_stack = 0) then
+                        holdem_board0_holdem_console0_holdem_table0_chips_all_in <= (holdem_board0_holdem_console0_holdem_table0_chips_all_in or holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                    end if;
+                when HT_APPLY3 =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_action_bet_grows) then
+                        holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                        holdem_board0_holdem_console0_holdem_table0_chips_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_action_new_bet;
+                        if (holdem_board0_holdem_console0_holdem_table0_action_raise_by >= holdem_board0_holdem_console0_holdem_table0_chips_min_raise) then
+                            holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= holdem_board0_holdem_console0_holdem_table0_action_raise_by;
+                        end if;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_chips_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat)) <= holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
+                    end if;
+                    holdem_board0_holdem_console0_holdem_table0_chips_acted <= (holdem_board0_holdem_console0_holdem_table0_chips_acted or holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot);
+                when HT_ADVANCE =>
+                    if ((holdem_board0_holdem_console0_holdem_table0_fig_live_count /= 1) and (holdem_board0_holdem_console0_holdem_table0_fig_first_need = 7) and (holdem_board0_holdem_console0_holdem_table0_hand_street /= 3)) then
+                        for i in 0 to 4-1 loop
+                            holdem_board0_holdem_console0_holdem_table0_chips_street_bet(i) <= to_unsigned(0, 12);
+                            holdem_board0_holdem_console0_holdem_table0_chips_faced(i) <= to_unsigned(0, 12);
+                        end loop;
+                        holdem_board0_holdem_console0_holdem_table0_chips_acted <= to_unsigned(0, 4);
+                        holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= to_unsigned(10, 12);
+                    end if;
+                when HT_PAYOUT =>
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_chips_stacks(i) <= (holdem_board0_holdem_console0_holdem_table0_chips_stacks(i) + holdem_board0_holdem_console0_holdem_table0_payout(i));
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_chips_pot <= to_unsigned(0, 12);
+                when HT_BUST =>
+                    broke := to_unsigned(0, 4);
+                    for i in 0 to 4-1 loop
+                        broke(i) := stdl(holdem_board0_holdem_console0_holdem_table0_chips_stacks(i) = 0);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_chips_busted <= broke;
+                when HT_COMMIT =>
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_chips_street_bet(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_committed(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_faced(i) <= to_unsigned(0, 12);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_chips_folded <= holdem_board0_holdem_console0_holdem_table0_chips_busted;
+                    holdem_board0_holdem_console0_holdem_table0_chips_all_in <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_acted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_pot <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= to_unsigned(10, 12);
+                when HT_BLIND_NEXT =>
+                    if (holdem_board0_holdem_console0_holdem_table0_action_log_code /= 6) then
+                        holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= to_unsigned(10, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= to_unsigned(10, 12);
+                    end if;
+                when HT_NEW_GAME =>
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_chips_stacks(i) <= to_unsigned(1000, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_street_bet(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_committed(i) <= to_unsigned(0, 12);
+                        holdem_board0_holdem_console0_holdem_table0_chips_faced(i) <= to_unsigned(0, 12);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_chips_folded <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_all_in <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_busted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_acted <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_chips_pot <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_chips_current_bet <= to_unsigned(0, 12);
+                    holdem_board0_holdem_console0_holdem_table0_chips_min_raise <= to_unsigned(10, 12);
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_ledger;
+
+holdem_board0_holdem_console0_holdem_table0_progress: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_table0_hand_number <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_table0_hand_to_act <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_table0_hand_showed <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_phase <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_hand_st_start <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_street <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_hand_dealer <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole1(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole1(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole1(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole1(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= '1';
+            holdem_board0_holdem_console0_holdem_table0_hand_hole0(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole0(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole0(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_hole0(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_seat <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_hand_board(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_board(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_board(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_board(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_board(4) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '0';
+        else
+            holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_st_start <= '0';
+            holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= '0';
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_FOLD =>
+                    holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
+                when HT_APPLY3 =>
+                    holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_seat;
+                when HT_ADVANCE =>
+                    if (holdem_board0_holdem_console0_holdem_table0_fig_live_count = 1) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= '0';
+                    elsif (holdem_board0_holdem_console0_holdem_table0_fig_first_need /= 7) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_to_act <= holdem_board0_holdem_console0_holdem_table0_fig_first_need;
+                        holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_fig_first_need(2-1 downto 0);
+                    elsif (holdem_board0_holdem_console0_holdem_table0_hand_street = 3) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_st_showdown <= '1';
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_hand_street <= (holdem_board0_holdem_console0_holdem_table0_hand_street + 1);
+                        case holdem_board0_holdem_console0_holdem_table0_hand_street is
+                            when "000" =>
+                                holdem_board0_holdem_console0_holdem_table0_hand_board(0) <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board(0);
+                                holdem_board0_holdem_console0_holdem_table0_hand_board(1) <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board(1);
+                                holdem_board0_holdem_console0_holdem_table0_hand_board(2) <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board(2);
+                            when "001" =>
+                                holdem_board0_holdem_console0_holdem_table0_hand_board(3) <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board(3);
+                            when others =>
+                                holdem_board0_holdem_console0_holdem_table0_hand_board(4) <= holdem_board0_holdem_console0_holdem_table0_deal_deck_board(4);
+                        end case;
+                        holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+                    end if;
+                when HT_FINISH =>
+                    holdem_board0_holdem_console0_holdem_table0_hand_to_act <= to_unsigned(7, 3);
+                    if bool(holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_street <= to_unsigned(4, 3);
+                    end if;
+                    holdem_board0_holdem_console0_holdem_table0_hand_showed <= holdem_board0_holdem_console0_holdem_table0_hand_st_showdown;
+                    holdem_board0_holdem_console0_holdem_table0_hand_st_start <= '1';
+                when HT_PHASE =>
+                    if (holdem_board0_holdem_console0_holdem_table0_fig_alive = 1) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_phase <= to_unsigned(2, 2);
+                        holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= '1';
+                        holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= holdem_board0_holdem_console0_holdem_table0_fig_first_alive;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_hand_phase <= to_unsigned(0, 2);
+                    end if;
+                    holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '1';
+                when HT_COMMIT =>
+                    holdem_board0_holdem_console0_holdem_table0_hand_dealer <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_hand_number <= (holdem_board0_holdem_console0_holdem_table0_hand_number + 1);
+                    holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= '0';
+                    holdem_board0_holdem_console0_holdem_table0_hand_street <= to_unsigned(0, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_to_act <= to_unsigned(7, 3);
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_hand_hole0(i) <= holdem_board0_holdem_console0_holdem_table0_deal_stage0(i);
+                        holdem_board0_holdem_console0_holdem_table0_hand_hole1(i) <= holdem_board0_holdem_console0_holdem_table0_deal_stage1(i);
+                    end loop;
+                    for j in 0 to 5-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_hand_board(j) <= to_unsigned(63, 6);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_hand_showed <= '0';
+                    holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= '1';
+                    if (holdem_board0_holdem_console0_holdem_table0_fig_alive = 2) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer3;
+                        holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1_3;
+                        holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_deal_new_dealer;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1_3;
+                        holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left2_3;
+                        holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_deal_left1;
+                    end if;
+                when HT_BLIND_NEXT =>
+                    if (holdem_board0_holdem_console0_holdem_table0_action_log_code = 6) then
+                        holdem_board0_holdem_console0_holdem_table0_hand_seat <= holdem_board0_holdem_console0_holdem_table0_hand_bb_seat(2-1 downto 0);
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_hand_phase <= to_unsigned(1, 2);
+                        holdem_board0_holdem_console0_holdem_table0_hand_turn_from <= holdem_board0_holdem_console0_holdem_table0_hand_bb_seat(2-1 downto 0);
+                    end if;
+                when HT_NEW_GAME =>
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_hand_hole0(i) <= to_unsigned(63, 6);
+                        holdem_board0_holdem_console0_holdem_table0_hand_hole1(i) <= to_unsigned(63, 6);
+                    end loop;
+                    for j in 0 to 5-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_hand_board(j) <= to_unsigned(63, 6);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_hand_to_act <= to_unsigned(7, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_dealer <= to_unsigned(0, 2);
+                    holdem_board0_holdem_console0_holdem_table0_hand_sb_seat <= to_unsigned(7, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_bb_seat <= to_unsigned(7, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_street <= to_unsigned(0, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_phase <= to_unsigned(0, 2);
+                    holdem_board0_holdem_console0_holdem_table0_hand_number <= to_unsigned(0, 16);
+                    holdem_board0_holdem_console0_holdem_table0_hand_first_hand <= '1';
+                    holdem_board0_holdem_console0_holdem_table0_hand_game_winner <= to_unsigned(7, 3);
+                    holdem_board0_holdem_console0_holdem_table0_hand_game_over_q <= '0';
+                    holdem_board0_holdem_console0_holdem_table0_hand_showed <= '0';
+                    holdem_board0_holdem_console0_holdem_table0_hand_seat <= to_unsigned(0, 2);
+                    holdem_board0_holdem_console0_holdem_table0_hand_st_clear <= '1';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_progress;
+
 holdem_board0_holdem_console0_holdem_table0_table_rom0_read: process (holdem_board0_holdem_console0_holdem_table0_card_q) is
 begin
     case to_integer(holdem_board0_holdem_console0_holdem_table0_card_q) is
@@ -1209,155 +1765,9 @@ begin
     end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom1_read;
 
-holdem_board0_holdem_console0_holdem_table0_table_rom2_read: process (holdem_board0_holdem_console0_holdem_table0_seat) is
+holdem_board0_holdem_console0_holdem_table0_table_rom2_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom2_address) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_seat) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0001";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0010";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "0100";
-        when others => holdem_board0_holdem_console0_holdem_table0_seat_onehot <= "1000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom2_read;
-
-holdem_board0_holdem_console0_holdem_table0_table_rom3_read: process (holdem_board0_holdem_console0_holdem_table0_folded) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_folded) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_live_count <= "100";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 7 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
-        when 8 => holdem_board0_holdem_console0_holdem_table0_live_count <= "011";
-        when 9 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 10 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 11 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
-        when 12 => holdem_board0_holdem_console0_holdem_table0_live_count <= "010";
-        when 13 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
-        when 14 => holdem_board0_holdem_console0_holdem_table0_live_count <= "001";
-        when others => holdem_board0_holdem_console0_holdem_table0_live_count <= "000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom3_read;
-
-holdem_board0_holdem_console0_holdem_table0_table_rom4_read: process (holdem_board0_holdem_console0_holdem_table0_busted) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_busted) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_alive <= "100";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 7 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
-        when 8 => holdem_board0_holdem_console0_holdem_table0_alive <= "011";
-        when 9 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 10 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 11 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
-        when 12 => holdem_board0_holdem_console0_holdem_table0_alive <= "010";
-        when 13 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
-        when 14 => holdem_board0_holdem_console0_holdem_table0_alive <= "001";
-        when others => holdem_board0_holdem_console0_holdem_table0_alive <= "000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom4_read;
-
-holdem_board0_holdem_console0_holdem_table0_table_rom5_read: process (holdem_board0_holdem_console0_holdem_table0_busted) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_busted) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "010";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 7 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "011";
-        when 8 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 9 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
-        when 10 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 11 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "010";
-        when 12 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when 13 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "001";
-        when 14 => holdem_board0_holdem_console0_holdem_table0_first_alive <= "000";
-        when others => holdem_board0_holdem_console0_holdem_table0_first_alive <= "111";
-    end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom5_read;
-
-holdem_board0_holdem_console0_holdem_table0_table_rom6_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom6_address) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom6_address) is
-        when 0 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
-        when 1 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 2 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 3 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 4 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 5 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 6 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 7 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 8 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 9 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 10 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 11 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 12 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 13 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 14 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 15 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 16 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
-        when 17 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 18 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 19 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 20 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 21 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 22 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 23 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 24 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 25 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 26 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 27 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 28 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 29 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 30 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 31 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 32 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
-        when 33 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 34 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 35 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 36 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 37 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 38 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 39 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 40 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 41 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 42 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 43 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 44 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 45 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 46 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 47 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 48 => holdem_board0_holdem_console0_holdem_table0_first_need <= "111";
-        when 49 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 50 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 51 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 52 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 53 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 54 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 55 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 56 => holdem_board0_holdem_console0_holdem_table0_first_need <= "011";
-        when 57 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 58 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when 59 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 60 => holdem_board0_holdem_console0_holdem_table0_first_need <= "010";
-        when 61 => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-        when 62 => holdem_board0_holdem_console0_holdem_table0_first_need <= "001";
-        when others => holdem_board0_holdem_console0_holdem_table0_first_need <= "000";
-    end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom6_read;
-
-holdem_board0_holdem_console0_holdem_table0_table_rom7_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom7_address) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom7_address) is
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom2_address) is
         when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
         when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "01";
         when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "10";
@@ -1423,11 +1833,11 @@ begin
         when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "00";
         when others => holdem_board0_holdem_console0_holdem_table0_left_of_dealer <= "11";
     end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom7_read;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom2_read;
 
-holdem_board0_holdem_console0_holdem_table0_table_rom8_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom8_address) is
+holdem_board0_holdem_console0_holdem_table0_table_rom3_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom3_address) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom8_address) is
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom3_address) is
         when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
         when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "01";
         when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "10";
@@ -1493,11 +1903,11 @@ begin
         when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "00";
         when others => holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer <= "11";
     end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom8_read;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom3_read;
 
-holdem_board0_holdem_console0_holdem_table0_table_rom9_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom9_address) is
+holdem_board0_holdem_console0_holdem_table0_table_rom4_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom4_address) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom9_address) is
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom4_address) is
         when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
         when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "01";
         when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "10";
@@ -1563,11 +1973,11 @@ begin
         when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "00";
         when others => holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat <= "11";
     end case;
-end process holdem_board0_holdem_console0_holdem_table0_table_rom9_read;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom4_read;
 
-holdem_board0_holdem_console0_holdem_table0_table_rom10_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
+holdem_board0_holdem_console0_holdem_table0_table_rom5_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom5_address) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom5_address) is
         when 0 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
         when 1 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "01";
         when 2 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "10";
@@ -1633,7 +2043,385 @@ begin
         when 62 => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "00";
         when others => holdem_board0_holdem_console0_holdem_table0_left_of_left1 <= "11";
     end case;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom5_read;
+
+holdem_board0_holdem_console0_holdem_table0_collect: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_deck_seen <= to_unsigned(0, 52);
+            holdem_board0_holdem_console0_holdem_table0_deal_seat <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_card_v <= '0';
+            holdem_board0_holdem_console0_holdem_table0_deal_left2 <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage0(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage0(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage0(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage0(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= '0';
+            holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
+            holdem_board0_holdem_console0_holdem_table0_deal_round <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_table0_deal_last_take <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_board(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_board(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_board(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_board(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_board(4) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage1(0) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage1(1) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage1(2) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_stage1(3) <= to_unsigned(63, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_taken <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_card_q <= to_unsigned(0, 6);
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_deal_left1 <= to_unsigned(0, 2);
+        else
+            holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= '0';
+            holdem_board0_holdem_console0_holdem_table0_card_v <= '0';
+            if bool(holdem_board0_holdem_console0_holdem_table0_card_v) then
+                if (bool(holdem_board0_holdem_console0_holdem_table0_card_bit(52)) or ((holdem_board0_holdem_console0_holdem_table0_deck_seen and holdem_board0_holdem_console0_holdem_table0_card_bit(52-1 downto 0)) /= 0)) then
+                    holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= '1';
+                end if;
+                holdem_board0_holdem_console0_holdem_table0_deck_seen <= (holdem_board0_holdem_console0_holdem_table0_deck_seen or holdem_board0_holdem_console0_holdem_table0_card_bit(52-1 downto 0));
+                if (holdem_board0_holdem_console0_holdem_table0_deal_round = 2) then
+                    holdem_board0_holdem_console0_holdem_table0_deal_deck_board(to_integer(holdem_board0_holdem_console0_holdem_table0_slot)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                    holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+                else
+                    if (holdem_board0_holdem_console0_holdem_table0_deal_round = 0) then
+                        holdem_board0_holdem_console0_holdem_table0_deal_stage0(to_integer(holdem_board0_holdem_console0_holdem_table0_deal_seat)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_deal_stage1(to_integer(holdem_board0_holdem_console0_holdem_table0_deal_seat)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
+                    end if;
+                    holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat;
+                    if (signed(resize(holdem_board0_holdem_console0_holdem_table0_slot, 4)) = (signed(resize(holdem_board0_holdem_console0_holdem_table0_fig_alive, 4)) - 1)) then
+                        holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
+                        holdem_board0_holdem_console0_holdem_table0_deal_round <= (holdem_board0_holdem_console0_holdem_table0_deal_round + 1);
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
+                    end if;
+                end if;
+            end if;
+            case holdem_board0_holdem_console0_holdem_table0_state is
+                when HT_DEAL0 =>
+                    if bool(holdem_board0_holdem_console0_holdem_table0_hand_first_hand) then
+                        holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= holdem_board0_holdem_console0_holdem_table0_hand_dealer;
+                    else
+                        holdem_board0_holdem_console0_holdem_table0_deal_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
+                    end if;
+                    for i in 0 to 4-1 loop
+                        holdem_board0_holdem_console0_holdem_table0_deal_stage0(i) <= to_unsigned(63, 6);
+                        holdem_board0_holdem_console0_holdem_table0_deal_stage1(i) <= to_unsigned(63, 6);
+                    end loop;
+                    holdem_board0_holdem_console0_holdem_table0_deck_seen <= to_unsigned(0, 52);
+                    holdem_board0_holdem_console0_holdem_table0_deal_bad_deck <= '0';
+                    holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
+                    holdem_board0_holdem_console0_holdem_table0_deal_round <= to_unsigned(0, 2);
+                    holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q <= '1';
+                when HT_DEAL1 =>
+                    holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_deal_left1 <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
+                    holdem_board0_holdem_console0_holdem_table0_deal_taken <= to_unsigned(0, 4);
+                    holdem_board0_holdem_console0_holdem_table0_deal_last_take <= resize(unsigned(signed(resize(unsigned'(holdem_board0_holdem_console0_holdem_table0_fig_alive & '0'), 5)) + (5 - 1)), 4);
+                when HT_COLLECT =>
+                    if bool(holdem_board0_deck_valid) then
+                        holdem_board0_holdem_console0_holdem_table0_card_q <= holdem_board0_deck_data;
+                        holdem_board0_holdem_console0_holdem_table0_card_v <= '1';
+                        holdem_board0_holdem_console0_holdem_table0_deal_taken <= (holdem_board0_holdem_console0_holdem_table0_deal_taken + 1);
+                    end if;
+                when HT_DEAL_CHECK =>
+                    holdem_board0_holdem_console0_holdem_table0_deal_left2 <= holdem_board0_holdem_console0_holdem_table0_left_of_left1;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_collect;
+
+holdem_board0_holdem_console0_holdem_table0_table_rom6_read: process (holdem_board0_holdem_console0_holdem_table0_hand_seat) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat) is
+        when 0 => holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot <= "0001";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot <= "0010";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot <= "0100";
+        when others => holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot <= "1000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom6_read;
+
+holdem_board0_holdem_console0_holdem_table0_table_rom7_read: process (holdem_board0_holdem_console0_holdem_table0_chips_folded) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_chips_folded) is
+        when 0 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "100";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "011";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "011";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "011";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "001";
+        when others => holdem_board0_holdem_console0_holdem_table0_fig_live_count <= "000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom7_read;
+
+holdem_board0_holdem_console0_holdem_table0_table_rom8_read: process (holdem_board0_holdem_console0_holdem_table0_chips_busted) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_chips_busted) is
+        when 0 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "100";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "011";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "011";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "011";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "001";
+        when others => holdem_board0_holdem_console0_holdem_table0_fig_alive <= "000";
+    end case;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom8_read;
+
+holdem_board0_holdem_console0_holdem_table0_table_rom9_read: process (holdem_board0_holdem_console0_holdem_table0_chips_busted) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_chips_busted) is
+        when 0 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "001";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "010";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "001";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "011";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "001";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "010";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "001";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "000";
+        when others => holdem_board0_holdem_console0_holdem_table0_fig_first_alive <= "111";
+    end case;
+end process holdem_board0_holdem_console0_holdem_table0_table_rom9_read;
+
+holdem_board0_holdem_console0_holdem_table0_table_rom10_read: process (holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_table_rom10_address) is
+        when 0 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "111";
+        when 1 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 2 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 3 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 4 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 5 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 6 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 7 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 8 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 9 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 10 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 11 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 12 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 13 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 14 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 15 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 16 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "111";
+        when 17 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 18 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 19 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 20 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 21 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 22 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 23 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 24 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 25 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 26 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 27 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 28 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 29 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 30 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 31 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 32 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "111";
+        when 33 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 34 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 35 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 36 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 37 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 38 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 39 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 40 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 41 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 42 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 43 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 44 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 45 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 46 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 47 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 48 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "111";
+        when 49 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 50 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 51 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 52 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 53 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 54 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 55 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 56 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "011";
+        when 57 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 58 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when 59 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 60 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "010";
+        when 61 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+        when 62 => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "001";
+        when others => holdem_board0_holdem_console0_holdem_table0_fig_first_need <= "000";
+    end case;
 end process holdem_board0_holdem_console0_holdem_table0_table_rom10_read;
+
+-- Stage 1: the worked seat's figures, pairwise bet order, who is left.
+holdem_board0_holdem_console0_holdem_table0_derive1: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_below_bet <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_ta_faced <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_stack <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_answer <= '0';
+            holdem_board0_holdem_console0_holdem_table0_bet_ge <= to_unsigned(0, 16);
+            holdem_board0_holdem_console0_holdem_table0_fig_bet_zero <= '0';
+            holdem_board0_holdem_console0_holdem_table0_ta_acted <= '0';
+            holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to <= to_unsigned(10, 13);
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_committed <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_bet <= to_unsigned(0, 12);
+        else
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_stack <= holdem_board0_holdem_console0_holdem_table0_chips_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat));
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_bet <= holdem_board0_holdem_console0_holdem_table0_chips_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat));
+            holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_chips_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat));
+            holdem_board0_holdem_console0_holdem_table0_fig_ta_committed <= holdem_board0_holdem_console0_holdem_table0_chips_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_hand_seat));
+            holdem_board0_holdem_console0_holdem_table0_ta_acted <= stdl((holdem_board0_holdem_console0_holdem_table0_chips_acted and holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot) /= 0);
+            holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to <= (resize(holdem_board0_holdem_console0_holdem_table0_chips_current_bet, 13) + holdem_board0_holdem_console0_holdem_table0_chips_min_raise);
+            holdem_board0_holdem_console0_holdem_table0_fig_bet_zero <= stdl(holdem_board0_holdem_console0_holdem_table0_chips_current_bet = 0);
+            holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
+            holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
+            holdem_board0_holdem_console0_holdem_table0_below_bet <= holdem_board0_holdem_console0_holdem_table0_below_bet_d;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_derive1;
+
+holdem_board0_holdem_console0_holdem_table0_seat_order: process (holdem_board0_holdem_console0_holdem_table0_chips_all_in, holdem_board0_holdem_console0_holdem_table0_chips_street_bet, holdem_board0_holdem_console0_holdem_table0_chips_folded, holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot, holdem_board0_holdem_console0_holdem_table0_chips_current_bet) is
+    variable someone: std_logic;
+    variable order: unsigned(15 downto 0);
+    variable below: unsigned(3 downto 0);
+begin
+    someone := '0';
+    for j in 0 to 4-1 loop
+        if ((not bool(holdem_board0_holdem_console0_holdem_table0_fig_seat_onehot(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_chips_folded(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_chips_all_in(j)))) then
+            someone := '1';
+        end if;
+    end loop;
+    holdem_board0_holdem_console0_holdem_table0_answer_d <= someone;
+    order := to_unsigned(0, 16);
+    below := to_unsigned(0, 4);
+    for i in 0 to 4-1 loop
+        below(i) := stdl(holdem_board0_holdem_console0_holdem_table0_chips_street_bet(i) < holdem_board0_holdem_console0_holdem_table0_chips_current_bet);
+        for j in 0 to 4-1 loop
+            if (i /= j) then
+                order(((i * 4) + j)) := stdl(holdem_board0_holdem_console0_holdem_table0_chips_street_bet(i) >= holdem_board0_holdem_console0_holdem_table0_chips_street_bet(j));
+            end if;
+        end loop;
+    end loop;
+    holdem_board0_holdem_console0_holdem_table0_bet_ge_d <= order;
+    holdem_board0_holdem_console0_holdem_table0_below_bet_d <= below;
+end process holdem_board0_holdem_console0_holdem_table0_seat_order;
+
+-- Stage 2: amounts of the worked seat, and which seats still need to act.
+holdem_board0_holdem_console0_holdem_table0_derive2: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_fig_reach <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_needs <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_table0_fig_to_call <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= to_unsigned(0, 12);
+        else
+            if (holdem_board0_holdem_console0_holdem_table0_chips_current_bet > holdem_board0_holdem_console0_holdem_table0_fig_ta_bet) then
+                holdem_board0_holdem_console0_holdem_table0_fig_to_call <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet - holdem_board0_holdem_console0_holdem_table0_fig_ta_bet);
+            else
+                holdem_board0_holdem_console0_holdem_table0_fig_to_call <= to_unsigned(0, 12);
+            end if;
+            holdem_board0_holdem_console0_holdem_table0_fig_reach <= (holdem_board0_holdem_console0_holdem_table0_fig_ta_bet + holdem_board0_holdem_console0_holdem_table0_fig_ta_stack);
+            if (holdem_board0_holdem_console0_holdem_table0_chips_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced) then
+                holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_chips_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
+            else
+                holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
+            end if;
+            if (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack < 5) then
+                holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+            else
+                holdem_board0_holdem_console0_holdem_table0_fig_sb_put <= to_unsigned(5, 12);
+            end if;
+            if (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack < 10) then
+                holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+            else
+                holdem_board0_holdem_console0_holdem_table0_fig_bb_put <= to_unsigned(10, 12);
+            end if;
+            holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_derive2;
+
+holdem_board0_holdem_console0_holdem_table0_seats_to_act: process (holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_chips_all_in, holdem_board0_holdem_console0_holdem_table0_chips_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_chips_acted) is
+    variable need: unsigned(3 downto 0);
+    variable others_all_in: std_logic;
+    variable matches_all: std_logic;
+begin
+    need := to_unsigned(0, 4);
+    for i in 0 to 4-1 loop
+        others_all_in := '1';
+        matches_all := '1';
+        for j in 0 to 4-1 loop
+            if ((j /= i) and (not bool(holdem_board0_holdem_console0_holdem_table0_chips_folded(j)))) then
+                if (not bool(holdem_board0_holdem_console0_holdem_table0_chips_all_in(j))) then
+                    others_all_in := '0';
+                end if;
+                if (not bool(holdem_board0_holdem_console0_holdem_table0_bet_ge(((i * 4) + j)))) then
+                    matches_all := '0';
+                end if;
+            end if;
+        end loop;
+        need(i) := stdl((not bool(holdem_board0_holdem_console0_holdem_table0_chips_folded(i))) and (not bool(holdem_board0_holdem_console0_holdem_table0_chips_all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(holdem_board0_holdem_console0_holdem_table0_chips_acted(i))) or bool(holdem_board0_holdem_console0_holdem_table0_below_bet(i))));
+    end loop;
+    holdem_board0_holdem_console0_holdem_table0_needs_d <= need;
+end process holdem_board0_holdem_console0_holdem_table0_seats_to_act;
+
+-- Stage 3: may the worked seat raise, and what a call puts in.
+holdem_board0_holdem_console0_holdem_table0_derive3: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call <= '0';
+            holdem_board0_holdem_console0_holdem_table0_fig_call_put <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_table0_fig_raise_open <= '0';
+            holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call <= '0';
+        else
+            holdem_board0_holdem_console0_holdem_table0_fig_raise_open <= stdl(((not bool(holdem_board0_holdem_console0_holdem_table0_ta_acted)) or (holdem_board0_holdem_console0_holdem_table0_gap >= holdem_board0_holdem_console0_holdem_table0_chips_min_raise)) and bool(holdem_board0_holdem_console0_holdem_table0_answer));
+            holdem_board0_holdem_console0_holdem_table0_fig_stack_over_call <= stdl(holdem_board0_holdem_console0_holdem_table0_fig_ta_stack > holdem_board0_holdem_console0_holdem_table0_fig_to_call);
+            holdem_board0_holdem_console0_holdem_table0_fig_nothing_to_call <= stdl(holdem_board0_holdem_console0_holdem_table0_fig_to_call = 0);
+            if (holdem_board0_holdem_console0_holdem_table0_fig_ta_stack > holdem_board0_holdem_console0_holdem_table0_fig_to_call) then
+                holdem_board0_holdem_console0_holdem_table0_fig_call_put <= holdem_board0_holdem_console0_holdem_table0_fig_to_call;
+            else
+                holdem_board0_holdem_console0_holdem_table0_fig_call_put <= holdem_board0_holdem_console0_holdem_table0_fig_ta_stack;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_table0_derive3;
 
 
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same <= stdl((holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
@@ -2601,9 +3389,9 @@ holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word <= holdem_boa
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q;
 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_eval70_hand_eval0_valids((6 - 1));
 
-holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read: process (holdem_board0_holdem_console0_holdem_table0_dealer) is
+holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom11_read: process (holdem_board0_holdem_console0_holdem_table0_hand_dealer) is
 begin
-    case to_integer(holdem_board0_holdem_console0_holdem_table0_dealer) is
+    case to_integer(holdem_board0_holdem_console0_holdem_table0_hand_dealer) is
         when 0 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "01";
         when 1 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "10";
         when 2 => holdem_board0_holdem_console0_holdem_table0_holdem_settle0_left_of_dealer <= "11";
@@ -2632,7 +3420,7 @@ begin
 end process holdem_board0_holdem_console0_holdem_table0_holdem_settle0_table_rom13_read;
 
 
-holdem_board0_holdem_console0_holdem_table0_st_done <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
+holdem_board0_holdem_console0_holdem_table0_settled <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_done_q;
 holdem_board0_holdem_console0_holdem_table0_winners <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won;
 
 -- Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
@@ -2679,7 +3467,7 @@ begin
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_rest <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat));
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_word <= holdem_board0_holdem_console0_holdem_table0_words(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat));
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_pay <= holdem_board0_holdem_console0_holdem_table0_payout(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_seat));
-                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= stdl((holdem_board0_holdem_console0_holdem_table0_folded and holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) = 0);
+                holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_live <= stdl((holdem_board0_holdem_console0_holdem_table0_chips_folded and holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot) = 0);
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_onehot <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_sc_onehot;
             else
                 holdem_board0_holdem_console0_holdem_table0_holdem_settle0_p1_valid <= '0';
@@ -2785,7 +3573,7 @@ begin
             end if;
             case holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state is
                 when HS_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_st_clear) then
+                    if bool(holdem_board0_holdem_console0_holdem_table0_hand_st_clear) then
                         for i in 0 to 4-1 loop
                             holdem_board0_holdem_console0_holdem_table0_words(i) <= to_unsigned(0, 24);
                             holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 12);
@@ -2793,19 +3581,19 @@ begin
                         end loop;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 4);
                     end if;
-                    if bool(holdem_board0_holdem_console0_holdem_table0_st_start) then
+                    if bool(holdem_board0_holdem_console0_holdem_table0_hand_st_start) then
                         for i in 0 to 4-1 loop
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(i) <= holdem_board0_holdem_console0_holdem_table0_committed(i);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_rest(i) <= holdem_board0_holdem_console0_holdem_table0_chips_committed(i);
                             holdem_board0_holdem_console0_holdem_table0_payout(i) <= to_unsigned(0, 12);
                             holdem_board0_holdem_console0_holdem_table0_refund(i) <= to_unsigned(0, 12);
-                            if (not bool(holdem_board0_holdem_console0_holdem_table0_st_showdown)) then
+                            if (not bool(holdem_board0_holdem_console0_holdem_table0_hand_st_showdown)) then
                                 holdem_board0_holdem_console0_holdem_table0_words(i) <= to_unsigned(0, 24);
                             end if;
                         end loop;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_won <= to_unsigned(0, 4);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= to_unsigned(0, 3);
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take <= to_unsigned(0, 2);
-                        if bool(holdem_board0_holdem_console0_holdem_table0_st_showdown) then
+                        if bool(holdem_board0_holdem_console0_holdem_table0_hand_st_showdown) then
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_state <= HS_EVAL;
                         else
                             holdem_board0_holdem_console0_holdem_table0_holdem_settle0_top <= to_unsigned(0, 12);
@@ -2818,16 +3606,16 @@ begin
                     end if;
                 when HS_EVAL =>
                     if (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= 3) then
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(0) <= holdem_board0_holdem_console0_holdem_table0_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
-                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(1) <= holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(0) <= holdem_board0_holdem_console0_holdem_table0_hand_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
+                        holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards(1) <= holdem_board0_holdem_console0_holdem_table0_hand_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue(2-1 downto 0)));
                         for j in 0 to 5-1 loop
-                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards((2 + j)) <= holdem_board0_holdem_console0_holdem_table0_board(j);
+                            holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_cards((2 + j)) <= holdem_board0_holdem_console0_holdem_table0_hand_board(j);
                         end loop;
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_valid <= '1';
                         holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue <= (holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_issue + 1);
                     end if;
                     if bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_out_valid) then
-                        if (((holdem_board0_holdem_console0_holdem_table0_folded and holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) /= 0) or bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) then
+                        if (((holdem_board0_holdem_console0_holdem_table0_chips_folded and holdem_board0_holdem_console0_holdem_table0_holdem_settle0_take_onehot) /= 0) or bool(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_invalid)) then
                             holdem_board0_holdem_console0_holdem_table0_words(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)) <= to_unsigned(0, 24);
                         else
                             holdem_board0_holdem_console0_holdem_table0_words(to_integer(holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_take)) <= holdem_board0_holdem_console0_holdem_table0_holdem_settle0_ev_word;
@@ -2991,685 +3779,6 @@ begin
 end process holdem_board0_holdem_console0_holdem_table0_holdem_settle0_control;
 
 
-holdem_board0_holdem_console0_holdem_table0_cmd_ready <= stdl(holdem_board0_holdem_console0_holdem_table0_state = HT_IDLE);
-holdem_board0_table_ready <= stdl(holdem_board0_holdem_console0_holdem_table0_state = HT_COLLECT);
-holdem_board0_holdem_console0_holdem_table0_res_valid <= holdem_board0_holdem_console0_holdem_table0_res_valid_q;
-holdem_board0_holdem_console0_holdem_table0_res_code <= holdem_board0_holdem_console0_holdem_table0_last_code;
-holdem_board0_deck_request <= holdem_board0_holdem_console0_holdem_table0_deck_request_q;
-holdem_board0_holdem_console0_holdem_table0_log_valid <= holdem_board0_holdem_console0_holdem_table0_log_valid_q;
-holdem_board0_holdem_console0_holdem_table0_log_seat <= holdem_board0_holdem_console0_holdem_table0_log_seat_q;
-holdem_board0_holdem_console0_holdem_table0_log_action <= holdem_board0_holdem_console0_holdem_table0_log_action_q;
-holdem_board0_holdem_console0_holdem_table0_log_put <= holdem_board0_holdem_console0_holdem_table0_log_put_q;
-holdem_board0_holdem_console0_holdem_table0_log_total <= holdem_board0_holdem_console0_holdem_table0_log_total_q;
-holdem_board0_holdem_console0_holdem_table0_log_allin <= holdem_board0_holdem_console0_holdem_table0_log_allin_q;
-holdem_board0_hand_done <= holdem_board0_holdem_console0_holdem_table0_hand_done_q;
-holdem_board0_game_over <= holdem_board0_holdem_console0_holdem_table0_game_over_q;
-holdem_board0_probe_data <= holdem_board0_holdem_console0_holdem_table0_probe_q;
-
--- Stage 1: the worked seat's figures, pairwise bet order, who is left.
-holdem_board0_holdem_console0_holdem_table0_derive1: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_below_bet <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_ta_faced <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_ta_committed <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_bet_zero <= '0';
-            holdem_board0_holdem_console0_holdem_table0_answer <= '0';
-            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= to_unsigned(10, 13);
-            holdem_board0_holdem_console0_holdem_table0_bet_ge <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_table0_ta_bet <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_ta_acted <= '0';
-            holdem_board0_holdem_console0_holdem_table0_ta_stack <= to_unsigned(0, 12);
-        else
-            holdem_board0_holdem_console0_holdem_table0_ta_stack <= holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
-            holdem_board0_holdem_console0_holdem_table0_ta_bet <= holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
-            holdem_board0_holdem_console0_holdem_table0_ta_faced <= holdem_board0_holdem_console0_holdem_table0_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
-            holdem_board0_holdem_console0_holdem_table0_ta_committed <= holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_seat));
-            holdem_board0_holdem_console0_holdem_table0_ta_acted <= stdl((holdem_board0_holdem_console0_holdem_table0_acted and holdem_board0_holdem_console0_holdem_table0_seat_onehot) /= 0);
-            holdem_board0_holdem_console0_holdem_table0_min_raise_to <= (resize(holdem_board0_holdem_console0_holdem_table0_current_bet, 13) + holdem_board0_holdem_console0_holdem_table0_min_raise);
-            holdem_board0_holdem_console0_holdem_table0_bet_zero <= stdl(holdem_board0_holdem_console0_holdem_table0_current_bet = 0);
-            holdem_board0_holdem_console0_holdem_table0_answer <= holdem_board0_holdem_console0_holdem_table0_answer_d;
-            holdem_board0_holdem_console0_holdem_table0_bet_ge <= holdem_board0_holdem_console0_holdem_table0_bet_ge_d;
-            holdem_board0_holdem_console0_holdem_table0_below_bet <= holdem_board0_holdem_console0_holdem_table0_below_bet_d;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_table0_derive1;
-
-holdem_board0_holdem_console0_holdem_table0_seat_order: process (holdem_board0_holdem_console0_holdem_table0_street_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_seat_onehot, holdem_board0_holdem_console0_holdem_table0_current_bet, holdem_board0_holdem_console0_holdem_table0_folded) is
-    variable someone: std_logic;
-    variable order: unsigned(15 downto 0);
-    variable below: unsigned(3 downto 0);
-begin
-    someone := '0';
-    for j in 0 to 4-1 loop
-        if ((not bool(holdem_board0_holdem_console0_holdem_table0_seat_onehot(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_folded(j))) and (not bool(holdem_board0_holdem_console0_holdem_table0_all_in(j)))) then
-            someone := '1';
-        end if;
-    end loop;
-    holdem_board0_holdem_console0_holdem_table0_answer_d <= someone;
-    order := to_unsigned(0, 16);
-    below := to_unsigned(0, 4);
-    for i in 0 to 4-1 loop
-        below(i) := stdl(holdem_board0_holdem_console0_holdem_table0_street_bet(i) < holdem_board0_holdem_console0_holdem_table0_current_bet);
-        for j in 0 to 4-1 loop
-            if (i /= j) then
-                order(((i * 4) + j)) := stdl(holdem_board0_holdem_console0_holdem_table0_street_bet(i) >= holdem_board0_holdem_console0_holdem_table0_street_bet(j));
-            end if;
-        end loop;
-    end loop;
-    holdem_board0_holdem_console0_holdem_table0_bet_ge_d <= order;
-    holdem_board0_holdem_console0_holdem_table0_below_bet_d <= below;
-end process holdem_board0_holdem_console0_holdem_table0_seat_order;
-
--- Stage 2: amounts of the worked seat, and which seats still need to act.
-holdem_board0_holdem_console0_holdem_table0_derive2: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_reach <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_needs <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
-        else
-            if (holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_bet) then
-                holdem_board0_holdem_console0_holdem_table0_to_call <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_bet);
-            else
-                holdem_board0_holdem_console0_holdem_table0_to_call <= to_unsigned(0, 12);
-            end if;
-            holdem_board0_holdem_console0_holdem_table0_reach <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_ta_stack);
-            if (holdem_board0_holdem_console0_holdem_table0_current_bet > holdem_board0_holdem_console0_holdem_table0_ta_faced) then
-                holdem_board0_holdem_console0_holdem_table0_gap <= (holdem_board0_holdem_console0_holdem_table0_current_bet - holdem_board0_holdem_console0_holdem_table0_ta_faced);
-            else
-                holdem_board0_holdem_console0_holdem_table0_gap <= to_unsigned(0, 12);
-            end if;
-            if (holdem_board0_holdem_console0_holdem_table0_ta_stack < 5) then
-                holdem_board0_holdem_console0_holdem_table0_sb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-            else
-                holdem_board0_holdem_console0_holdem_table0_sb_put <= to_unsigned(5, 12);
-            end if;
-            if (holdem_board0_holdem_console0_holdem_table0_ta_stack < 10) then
-                holdem_board0_holdem_console0_holdem_table0_bb_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-            else
-                holdem_board0_holdem_console0_holdem_table0_bb_put <= to_unsigned(10, 12);
-            end if;
-            holdem_board0_holdem_console0_holdem_table0_needs <= holdem_board0_holdem_console0_holdem_table0_needs_d;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_table0_derive2;
-
-holdem_board0_holdem_console0_holdem_table0_seats_to_act: process (holdem_board0_holdem_console0_holdem_table0_below_bet, holdem_board0_holdem_console0_holdem_table0_all_in, holdem_board0_holdem_console0_holdem_table0_folded, holdem_board0_holdem_console0_holdem_table0_bet_ge, holdem_board0_holdem_console0_holdem_table0_acted) is
-    variable need: unsigned(3 downto 0);
-    variable others_all_in: std_logic;
-    variable matches_all: std_logic;
-begin
-    need := to_unsigned(0, 4);
-    for i in 0 to 4-1 loop
-        others_all_in := '1';
-        matches_all := '1';
-        for j in 0 to 4-1 loop
-            if ((j /= i) and (not bool(holdem_board0_holdem_console0_holdem_table0_folded(j)))) then
-                if (not bool(holdem_board0_holdem_console0_holdem_table0_all_in(j))) then
-                    others_all_in := '0';
-                end if;
-                if (not bool(holdem_board0_holdem_console0_holdem_table0_bet_ge(((i * 4) + j)))) then
-                    matches_all := '0';
-                end if;
-            end if;
-        end loop;
-        need(i) := stdl((not bool(holdem_board0_holdem_console0_holdem_table0_folded(i))) and (not bool(holdem_board0_holdem_console0_holdem_table0_all_in(i))) and (not (bool(others_all_in) and bool(matches_all))) and ((not bool(holdem_board0_holdem_console0_holdem_table0_acted(i))) or bool(holdem_board0_holdem_console0_holdem_table0_below_bet(i))));
-    end loop;
-    holdem_board0_holdem_console0_holdem_table0_needs_d <= need;
-end process holdem_board0_holdem_console0_holdem_table0_seats_to_act;
-
--- Stage 3: may the worked seat raise, and what a call puts in.
-holdem_board0_holdem_console0_holdem_table0_derive3: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_call_put <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_raise_open <= '0';
-            holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= '0';
-            holdem_board0_holdem_console0_holdem_table0_stack_over_call <= '0';
-        else
-            holdem_board0_holdem_console0_holdem_table0_raise_open <= stdl(((not bool(holdem_board0_holdem_console0_holdem_table0_ta_acted)) or (holdem_board0_holdem_console0_holdem_table0_gap >= holdem_board0_holdem_console0_holdem_table0_min_raise)) and bool(holdem_board0_holdem_console0_holdem_table0_answer));
-            holdem_board0_holdem_console0_holdem_table0_stack_over_call <= stdl(holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call);
-            holdem_board0_holdem_console0_holdem_table0_nothing_to_call <= stdl(holdem_board0_holdem_console0_holdem_table0_to_call = 0);
-            if (holdem_board0_holdem_console0_holdem_table0_ta_stack > holdem_board0_holdem_console0_holdem_table0_to_call) then
-                holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_to_call;
-            else
-                holdem_board0_holdem_console0_holdem_table0_call_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-            end if;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_table0_derive3;
-
-holdem_board0_holdem_console0_holdem_table0_control: process (clk) is
-    variable code: unsigned(3 downto 0);
-    variable broke: unsigned(3 downto 0);
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_new_stack <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_log_seat_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_turn_from <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_board(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_board(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_board(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_board(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_board(4) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_seat_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_stage0(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage0(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage0(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage0(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_showed <= '0';
-            holdem_board0_holdem_console0_holdem_table0_hole1(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole1(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole1(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole1(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stacks(0) <= to_unsigned(1000, 12);
-            holdem_board0_holdem_console0_holdem_table0_stacks(1) <= to_unsigned(1000, 12);
-            holdem_board0_holdem_console0_holdem_table0_stacks(2) <= to_unsigned(1000, 12);
-            holdem_board0_holdem_console0_holdem_table0_stacks(3) <= to_unsigned(1000, 12);
-            holdem_board0_holdem_console0_holdem_table0_whole_stack <= '0';
-            holdem_board0_holdem_console0_holdem_table0_deal_round <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_hand_no <= to_unsigned(0, 16);
-            holdem_board0_holdem_console0_holdem_table0_sb_seat <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_table0_over_stack <= '0';
-            holdem_board0_holdem_console0_holdem_table0_log_allin_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_IDLE;
-            holdem_board0_holdem_console0_holdem_table0_last_code <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_new_pot <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_bet_grows <= '0';
-            holdem_board0_holdem_console0_holdem_table0_new_bet <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_amount_q <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_not_turn <= '0';
-            holdem_board0_holdem_console0_holdem_table0_log_total_q <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_res_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_stage1(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage1(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage1(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_stage1(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_st_start <= '0';
-            holdem_board0_holdem_console0_holdem_table0_card_q <= to_unsigned(0, 6);
-            holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_committed(0) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_committed(1) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_committed(2) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_committed(3) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_below_min_raise <= '0';
-            holdem_board0_holdem_console0_holdem_table0_st_showdown <= '0';
-            holdem_board0_holdem_console0_holdem_table0_game_over_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_left1 <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_bb_seat <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_table0_state <= HT_IDLE;
-            holdem_board0_holdem_console0_holdem_table0_log_action_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_new_committed <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_street_bet(0) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_street_bet(1) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_street_bet(2) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_street_bet(3) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_game_winner <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_table0_hole0(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole0(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole0(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_hole0(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deal_seat <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_card_v <= '0';
-            holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_action_q <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_log_code <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
-            holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
-            holdem_board0_holdem_console0_holdem_table0_to_match <= '0';
-            holdem_board0_holdem_console0_holdem_table0_deck_request_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_first_hand <= '1';
-            holdem_board0_holdem_console0_holdem_table0_faced(0) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_faced(1) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_faced(2) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_faced(3) <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_deck_seen <= to_unsigned(0, 52);
-            holdem_board0_holdem_console0_holdem_table0_taken <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_last_take <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_table0_deck_board(0) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deck_board(1) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deck_board(2) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deck_board(3) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_deck_board(4) <= to_unsigned(63, 6);
-            holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-            holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
-            holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_bad_deck <= '0';
-            holdem_board0_holdem_console0_holdem_table0_st_clear <= '0';
-            holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_left2 <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_table0_new_dealer <= to_unsigned(0, 2);
-        else
-            holdem_board0_holdem_console0_holdem_table0_res_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_deck_request_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '0';
-            holdem_board0_holdem_console0_holdem_table0_st_start <= '0';
-            holdem_board0_holdem_console0_holdem_table0_st_clear <= '0';
-            holdem_board0_holdem_console0_holdem_table0_card_v <= '0';
-            if bool(holdem_board0_holdem_console0_holdem_table0_card_v) then
-                if (bool(holdem_board0_holdem_console0_holdem_table0_card_bit(52)) or ((holdem_board0_holdem_console0_holdem_table0_deck_seen and holdem_board0_holdem_console0_holdem_table0_card_bit(52-1 downto 0)) /= 0)) then
-                    holdem_board0_holdem_console0_holdem_table0_bad_deck <= '1';
-                end if;
-                holdem_board0_holdem_console0_holdem_table0_deck_seen <= (holdem_board0_holdem_console0_holdem_table0_deck_seen or holdem_board0_holdem_console0_holdem_table0_card_bit(52-1 downto 0));
-                if (holdem_board0_holdem_console0_holdem_table0_deal_round = 2) then
-                    holdem_board0_holdem_console0_holdem_table0_deck_board(to_integer(holdem_board0_holdem_console0_holdem_table0_slot)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                    holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
-                else
-                    if (holdem_board0_holdem_console0_holdem_table0_deal_round = 0) then
-                        holdem_board0_holdem_console0_holdem_table0_stage0(to_integer(holdem_board0_holdem_console0_holdem_table0_deal_seat)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_stage1(to_integer(holdem_board0_holdem_console0_holdem_table0_deal_seat)) <= holdem_board0_holdem_console0_holdem_table0_card_q;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_deal_seat;
-                    if (signed(resize(holdem_board0_holdem_console0_holdem_table0_slot, 4)) = (signed(resize(holdem_board0_holdem_console0_holdem_table0_alive, 4)) - 1)) then
-                        holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
-                        holdem_board0_holdem_console0_holdem_table0_deal_round <= (holdem_board0_holdem_console0_holdem_table0_deal_round + 1);
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_slot <= (holdem_board0_holdem_console0_holdem_table0_slot + 1);
-                    end if;
-                end if;
-            end if;
-            case holdem_board0_holdem_console0_holdem_table0_state is
-                when HT_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_cmd_valid) then
-                        holdem_board0_holdem_console0_holdem_table0_seat_q <= holdem_board0_holdem_console0_holdem_table0_cmd_seat;
-                        holdem_board0_holdem_console0_holdem_table0_action_q <= holdem_board0_holdem_console0_holdem_table0_cmd_action;
-                        holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_cmd_amount;
-                        holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(0, 4);
-                        case holdem_board0_holdem_console0_holdem_table0_cmd_op is
-                            when "00" =>
-                                holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE1;
-                            when "01" =>
-                                case holdem_board0_holdem_console0_holdem_table0_phase is
-                                    when "10" =>
-                                        holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(1, 4);
-                                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                                    when "01" =>
-                                        holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(3, 4);
-                                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                                    when others =>
-                                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL0;
-                                end case;
-                            when "10" =>
-                                holdem_board0_holdem_console0_holdem_table0_state <= HT_NEW_GAME;
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(5, 4);
-                                holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                        end case;
-                    end if;
-                when HT_JUDGE1 =>
-                    holdem_board0_holdem_console0_holdem_table0_over_stack <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_reach);
-                    holdem_board0_holdem_console0_holdem_table0_to_match <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q <= holdem_board0_holdem_console0_holdem_table0_current_bet);
-                    holdem_board0_holdem_console0_holdem_table0_below_min_raise <= stdl(unsigned'('0' & holdem_board0_holdem_console0_holdem_table0_amount_q) < holdem_board0_holdem_console0_holdem_table0_min_raise_to);
-                    holdem_board0_holdem_console0_holdem_table0_whole_stack <= stdl(holdem_board0_holdem_console0_holdem_table0_amount_q = holdem_board0_holdem_console0_holdem_table0_reach);
-                    holdem_board0_holdem_console0_holdem_table0_not_turn <= stdl(holdem_board0_holdem_console0_holdem_table0_seat_q /= holdem_board0_holdem_console0_holdem_table0_to_act);
-                    if (holdem_board0_holdem_console0_holdem_table0_amount_q > holdem_board0_holdem_console0_holdem_table0_ta_bet) then
-                        holdem_board0_holdem_console0_holdem_table0_bet_put <= (holdem_board0_holdem_console0_holdem_table0_amount_q - holdem_board0_holdem_console0_holdem_table0_ta_bet);
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_bet_put <= to_unsigned(0, 12);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE2;
-                when HT_JUDGE2 =>
-                    code := to_unsigned(0, 4);
-                    if (holdem_board0_holdem_console0_holdem_table0_phase = 2) then
-                        code := to_unsigned(1, 4);
-                    elsif (holdem_board0_holdem_console0_holdem_table0_phase /= 1) then
-                        code := to_unsigned(2, 4);
-                    elsif bool(holdem_board0_holdem_console0_holdem_table0_not_turn) then
-                        code := to_unsigned(4, 4);
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q > 5) then
-                        code := to_unsigned(5, 4);
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 0) then
-                        code := to_unsigned(0, 4);
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 1) then
-                        if (not bool(holdem_board0_holdem_console0_holdem_table0_nothing_to_call)) then
-                            code := to_unsigned(6, 4);
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 2) then
-                        if bool(holdem_board0_holdem_console0_holdem_table0_nothing_to_call) then
-                            code := to_unsigned(7, 4);
-                        end if;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 5) then
-                        if (bool(holdem_board0_holdem_console0_holdem_table0_stack_over_call) and (not bool(holdem_board0_holdem_console0_holdem_table0_raise_open))) then
-                            code := to_unsigned(10, 4);
-                        end if;
-                    elsif ((holdem_board0_holdem_console0_holdem_table0_action_q = 3) and (not bool(holdem_board0_holdem_console0_holdem_table0_bet_zero))) then
-                        code := to_unsigned(8, 4);
-                    elsif ((holdem_board0_holdem_console0_holdem_table0_action_q = 4) and bool(holdem_board0_holdem_console0_holdem_table0_bet_zero)) then
-                        code := to_unsigned(9, 4);
-                    elsif (not bool(holdem_board0_holdem_console0_holdem_table0_raise_open)) then
-                        code := to_unsigned(10, 4);
-                    elsif bool(holdem_board0_holdem_console0_holdem_table0_over_stack) then
-                        code := to_unsigned(11, 4);
-                    elsif (bool(holdem_board0_holdem_console0_holdem_table0_to_match) or (bool(holdem_board0_holdem_console0_holdem_table0_below_min_raise) and (not bool(holdem_board0_holdem_console0_holdem_table0_whole_stack)))) then
-                        code := to_unsigned(12, 4);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_code_q <= code;
-                    holdem_board0_holdem_console0_holdem_table0_log_code <= holdem_board0_holdem_console0_holdem_table0_action_q;
-                    if (holdem_board0_holdem_console0_holdem_table0_action_q = 2) then
-                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_call_put;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 5) then
-                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_ta_stack;
-                    elsif ((holdem_board0_holdem_console0_holdem_table0_action_q = 3) or (holdem_board0_holdem_console0_holdem_table0_action_q = 4)) then
-                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bet_put;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_put <= to_unsigned(0, 12);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_JUDGE3;
-                when HT_JUDGE3 =>
-                    if (holdem_board0_holdem_console0_holdem_table0_code_q /= 0) then
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_action_q = 0) then
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FOLD;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY1;
-                    end if;
-                when HT_FOLD =>
-                    holdem_board0_holdem_console0_holdem_table0_folded <= (holdem_board0_holdem_console0_holdem_table0_folded or holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                    holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted or holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                    holdem_board0_holdem_console0_holdem_table0_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_current_bet;
-                    holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
-                    holdem_board0_holdem_console0_holdem_table0_log_action_q <= to_unsigned(0, 3);
-                    holdem_board0_holdem_console0_holdem_table0_log_put_q <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_ta_bet;
-                    holdem_board0_holdem_console0_holdem_table0_log_allin_q <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                when HT_APPLY1 =>
-                    holdem_board0_holdem_console0_holdem_table0_new_stack <= (holdem_board0_holdem_console0_holdem_table0_ta_stack - holdem_board0_holdem_console0_holdem_table0_put);
-                    holdem_board0_holdem_console0_holdem_table0_new_bet <= (holdem_board0_holdem_console0_holdem_table0_ta_bet + holdem_board0_holdem_console0_holdem_table0_put);
-                    holdem_board0_holdem_console0_holdem_table0_new_committed <= (holdem_board0_holdem_console0_holdem_table0_ta_committed + holdem_board0_holdem_console0_holdem_table0_put);
-                    holdem_board0_holdem_console0_holdem_table0_new_pot <= (holdem_board0_holdem_console0_holdem_table0_pot + holdem_board0_holdem_console0_holdem_table0_put);
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY2;
-                when HT_APPLY2 =>
-                    holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_new_stack;
-                    holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                    holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_new_committed;
-                    holdem_board0_holdem_console0_holdem_table0_pot <= holdem_board0_holdem_console0_holdem_table0_new_pot;
-                    if (holdem_board0_holdem_console0_holdem_table0_new_stack = 0) then
-                        holdem_board0_holdem_console0_holdem_table0_all_in <= (holdem_board0_holdem_console0_holdem_table0_all_in or holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_log_valid_q <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_log_seat_q <= holdem_board0_holdem_console0_holdem_table0_seat3;
-                    holdem_board0_holdem_console0_holdem_table0_log_action_q <= holdem_board0_holdem_console0_holdem_table0_log_code;
-                    holdem_board0_holdem_console0_holdem_table0_log_put_q <= holdem_board0_holdem_console0_holdem_table0_put;
-                    holdem_board0_holdem_console0_holdem_table0_log_total_q <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                    holdem_board0_holdem_console0_holdem_table0_log_allin_q <= stdl(holdem_board0_holdem_console0_holdem_table0_new_stack = 0);
-                    holdem_board0_holdem_console0_holdem_table0_bet_grows <= stdl(holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet);
-                    if (holdem_board0_holdem_console0_holdem_table0_new_bet > holdem_board0_holdem_console0_holdem_table0_current_bet) then
-                        holdem_board0_holdem_console0_holdem_table0_raise_by <= (holdem_board0_holdem_console0_holdem_table0_new_bet - holdem_board0_holdem_console0_holdem_table0_current_bet);
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_raise_by <= to_unsigned(0, 12);
-                    end if;
-                    if ((holdem_board0_holdem_console0_holdem_table0_log_code = 6) or (holdem_board0_holdem_console0_holdem_table0_log_code = 7)) then
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_BLIND_NEXT;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY3;
-                    end if;
-                when HT_APPLY3 =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_bet_grows) then
-                        holdem_board0_holdem_console0_holdem_table0_current_bet <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                        holdem_board0_holdem_console0_holdem_table0_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_new_bet;
-                        if (holdem_board0_holdem_console0_holdem_table0_raise_by >= holdem_board0_holdem_console0_holdem_table0_min_raise) then
-                            holdem_board0_holdem_console0_holdem_table0_min_raise <= holdem_board0_holdem_console0_holdem_table0_raise_by;
-                        end if;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_faced(to_integer(holdem_board0_holdem_console0_holdem_table0_seat)) <= holdem_board0_holdem_console0_holdem_table0_current_bet;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_acted <= (holdem_board0_holdem_console0_holdem_table0_acted or holdem_board0_holdem_console0_holdem_table0_seat_onehot);
-                    holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_seat;
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                when HT_ADVANCE =>
-                    if (holdem_board0_holdem_console0_holdem_table0_live_count = 1) then
-                        holdem_board0_holdem_console0_holdem_table0_st_showdown <= '0';
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FINISH;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_first_need /= 7) then
-                        holdem_board0_holdem_console0_holdem_table0_to_act <= holdem_board0_holdem_console0_holdem_table0_first_need;
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_first_need(2-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                    elsif (holdem_board0_holdem_console0_holdem_table0_street = 3) then
-                        holdem_board0_holdem_console0_holdem_table0_st_showdown <= '1';
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_FINISH;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_street <= (holdem_board0_holdem_console0_holdem_table0_street + 1);
-                        case holdem_board0_holdem_console0_holdem_table0_street is
-                            when "000" =>
-                                holdem_board0_holdem_console0_holdem_table0_board(0) <= holdem_board0_holdem_console0_holdem_table0_deck_board(0);
-                                holdem_board0_holdem_console0_holdem_table0_board(1) <= holdem_board0_holdem_console0_holdem_table0_deck_board(1);
-                                holdem_board0_holdem_console0_holdem_table0_board(2) <= holdem_board0_holdem_console0_holdem_table0_deck_board(2);
-                            when "001" =>
-                                holdem_board0_holdem_console0_holdem_table0_board(3) <= holdem_board0_holdem_console0_holdem_table0_deck_board(3);
-                            when others =>
-                                holdem_board0_holdem_console0_holdem_table0_board(4) <= holdem_board0_holdem_console0_holdem_table0_deck_board(4);
-                        end case;
-                        for i in 0 to 4-1 loop
-                            holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
-                            holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
-                        end loop;
-                        holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
-                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
-                        holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_dealer;
-                        holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                    end if;
-                when HT_FINISH =>
-                    holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-                    if bool(holdem_board0_holdem_console0_holdem_table0_st_showdown) then
-                        holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(4, 3);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_showed <= holdem_board0_holdem_console0_holdem_table0_st_showdown;
-                    holdem_board0_holdem_console0_holdem_table0_st_start <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_SETTLING;
-                when HT_SETTLING =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_st_done) then
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_PAYOUT;
-                    end if;
-                when HT_PAYOUT =>
-                    for i in 0 to 4-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_stacks(i) <= (holdem_board0_holdem_console0_holdem_table0_stacks(i) + holdem_board0_holdem_console0_holdem_table0_payout(i));
-                    end loop;
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_BUST;
-                when HT_BUST =>
-                    broke := to_unsigned(0, 4);
-                    for i in 0 to 4-1 loop
-                        broke(i) := stdl(holdem_board0_holdem_console0_holdem_table0_stacks(i) = 0);
-                    end loop;
-                    holdem_board0_holdem_console0_holdem_table0_busted <= broke;
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_PHASE;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                when HT_PHASE =>
-                    if (holdem_board0_holdem_console0_holdem_table0_alive = 1) then
-                        holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(2, 2);
-                        holdem_board0_holdem_console0_holdem_table0_game_over_q <= '1';
-                        holdem_board0_holdem_console0_holdem_table0_game_winner <= holdem_board0_holdem_console0_holdem_table0_first_alive;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(0, 2);
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_hand_done_q <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                when HT_DEAL0 =>
-                    if bool(holdem_board0_holdem_console0_holdem_table0_first_hand) then
-                        holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_dealer;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_new_dealer <= holdem_board0_holdem_console0_holdem_table0_left_of_dealer;
-                    end if;
-                    for i in 0 to 4-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_stage0(i) <= to_unsigned(63, 6);
-                        holdem_board0_holdem_console0_holdem_table0_stage1(i) <= to_unsigned(63, 6);
-                    end loop;
-                    holdem_board0_holdem_console0_holdem_table0_deck_seen <= to_unsigned(0, 52);
-                    holdem_board0_holdem_console0_holdem_table0_bad_deck <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_slot <= to_unsigned(0, 3);
-                    holdem_board0_holdem_console0_holdem_table0_deal_round <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_deck_request_q <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL1;
-                when HT_DEAL1 =>
-                    holdem_board0_holdem_console0_holdem_table0_deal_seat <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_left1 <= holdem_board0_holdem_console0_holdem_table0_left_of_new_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_taken <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_last_take <= resize(unsigned(signed(resize(unsigned'(holdem_board0_holdem_console0_holdem_table0_alive & '0'), 5)) + (5 - 1)), 4);
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_COLLECT;
-                when HT_COLLECT =>
-                    if bool(holdem_board0_deck_valid) then
-                        holdem_board0_holdem_console0_holdem_table0_card_q <= holdem_board0_deck_data;
-                        holdem_board0_holdem_console0_holdem_table0_card_v <= '1';
-                        holdem_board0_holdem_console0_holdem_table0_taken <= (holdem_board0_holdem_console0_holdem_table0_taken + 1);
-                        if (holdem_board0_holdem_console0_holdem_table0_taken = holdem_board0_holdem_console0_holdem_table0_last_take) then
-                            holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL_TAIL;
-                        end if;
-                    end if;
-                when HT_DEAL_TAIL =>
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_DEAL_CHECK;
-                when HT_DEAL_CHECK =>
-                    holdem_board0_holdem_console0_holdem_table0_left2 <= holdem_board0_holdem_console0_holdem_table0_left_of_left1;
-                    if bool(holdem_board0_holdem_console0_holdem_table0_bad_deck) then
-                        holdem_board0_holdem_console0_holdem_table0_code_q <= to_unsigned(13, 4);
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_DONE;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_state <= HT_COMMIT;
-                    end if;
-                when HT_COMMIT =>
-                    holdem_board0_holdem_console0_holdem_table0_dealer <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-                    holdem_board0_holdem_console0_holdem_table0_hand_no <= (holdem_board0_holdem_console0_holdem_table0_hand_no + 1);
-                    holdem_board0_holdem_console0_holdem_table0_first_hand <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
-                    holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-                    for i in 0 to 4-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_hole0(i) <= holdem_board0_holdem_console0_holdem_table0_stage0(i);
-                        holdem_board0_holdem_console0_holdem_table0_hole1(i) <= holdem_board0_holdem_console0_holdem_table0_stage1(i);
-                    end loop;
-                    for j in 0 to 5-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_board(j) <= to_unsigned(63, 6);
-                    end loop;
-                    holdem_board0_holdem_console0_holdem_table0_folded <= holdem_board0_holdem_console0_holdem_table0_busted;
-                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
-                    holdem_board0_holdem_console0_holdem_table0_showed <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_st_clear <= '1';
-                    if (holdem_board0_holdem_console0_holdem_table0_alive = 2) then
-                        holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer3;
-                        holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_new_dealer;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_sb_seat <= holdem_board0_holdem_console0_holdem_table0_left1_3;
-                        holdem_board0_holdem_console0_holdem_table0_bb_seat <= holdem_board0_holdem_console0_holdem_table0_left2_3;
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_left1;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_log_code <= to_unsigned(6, 3);
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_BLIND;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                when HT_BLIND =>
-                    if (holdem_board0_holdem_console0_holdem_table0_log_code = 6) then
-                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_sb_put;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_put <= holdem_board0_holdem_console0_holdem_table0_bb_put;
-                    end if;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_APPLY1;
-                when HT_BLIND_NEXT =>
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                    if (holdem_board0_holdem_console0_holdem_table0_log_code = 6) then
-                        holdem_board0_holdem_console0_holdem_table0_log_code <= to_unsigned(7, 3);
-                        holdem_board0_holdem_console0_holdem_table0_seat <= holdem_board0_holdem_console0_holdem_table0_bb_seat(2-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_BLIND;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(10, 12);
-                        holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
-                        holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(1, 2);
-                        holdem_board0_holdem_console0_holdem_table0_turn_from <= holdem_board0_holdem_console0_holdem_table0_bb_seat(2-1 downto 0);
-                        holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_ADVANCE;
-                    end if;
-                when HT_NEW_GAME =>
-                    for i in 0 to 4-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_stacks(i) <= to_unsigned(1000, 12);
-                        holdem_board0_holdem_console0_holdem_table0_street_bet(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_committed(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_faced(i) <= to_unsigned(0, 12);
-                        holdem_board0_holdem_console0_holdem_table0_hole0(i) <= to_unsigned(63, 6);
-                        holdem_board0_holdem_console0_holdem_table0_hole1(i) <= to_unsigned(63, 6);
-                    end loop;
-                    for j in 0 to 5-1 loop
-                        holdem_board0_holdem_console0_holdem_table0_board(j) <= to_unsigned(63, 6);
-                    end loop;
-                    holdem_board0_holdem_console0_holdem_table0_folded <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_all_in <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_busted <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_acted <= to_unsigned(0, 4);
-                    holdem_board0_holdem_console0_holdem_table0_pot <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_current_bet <= to_unsigned(0, 12);
-                    holdem_board0_holdem_console0_holdem_table0_min_raise <= to_unsigned(10, 12);
-                    holdem_board0_holdem_console0_holdem_table0_to_act <= to_unsigned(7, 3);
-                    holdem_board0_holdem_console0_holdem_table0_dealer <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_sb_seat <= to_unsigned(7, 3);
-                    holdem_board0_holdem_console0_holdem_table0_bb_seat <= to_unsigned(7, 3);
-                    holdem_board0_holdem_console0_holdem_table0_street <= to_unsigned(0, 3);
-                    holdem_board0_holdem_console0_holdem_table0_phase <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_hand_no <= to_unsigned(0, 16);
-                    holdem_board0_holdem_console0_holdem_table0_first_hand <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_game_winner <= to_unsigned(7, 3);
-                    holdem_board0_holdem_console0_holdem_table0_game_over_q <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_showed <= '0';
-                    holdem_board0_holdem_console0_holdem_table0_seat <= to_unsigned(0, 2);
-                    holdem_board0_holdem_console0_holdem_table0_st_clear <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_wait_count <= to_unsigned(2, 2);
-                    holdem_board0_holdem_console0_holdem_table0_wait_next <= HT_DONE;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_WAIT;
-                when HT_WAIT =>
-                    if (holdem_board0_holdem_console0_holdem_table0_wait_count = 0) then
-                        holdem_board0_holdem_console0_holdem_table0_state <= holdem_board0_holdem_console0_holdem_table0_wait_next;
-                    else
-                        holdem_board0_holdem_console0_holdem_table0_wait_count <= (holdem_board0_holdem_console0_holdem_table0_wait_count - 1);
-                    end if;
-                when others =>
-                    holdem_board0_holdem_console0_holdem_table0_res_valid_q <= '1';
-                    holdem_board0_holdem_console0_holdem_table0_last_code <= holdem_board0_holdem_console0_holdem_table0_code_q;
-                    holdem_board0_holdem_console0_holdem_table0_state <= HT_IDLE;
-            end case;
-        end if;
-    end if;
-end process holdem_board0_holdem_console0_holdem_table0_control;
-
-
 holdem_board0_holdem_console0_holdem_table0_p_group <= holdem_board0_holdem_console0_holdem_table0_probe_addr(8-1 downto 3);
 holdem_board0_holdem_console0_holdem_table0_p_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(3-1 downto 0);
 holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= holdem_board0_holdem_console0_holdem_table0_probe_addr(4-1 downto 1);
@@ -3687,33 +3796,33 @@ begin
             d := to_unsigned(0, 24);
             if (holdem_board0_holdem_console0_holdem_table0_p_group = 0) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
-                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_stacks(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 1) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
-                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_street_bet(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 2) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
-                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_committed(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 3) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
-                    d(0) := holdem_board0_holdem_console0_holdem_table0_folded(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
-                    d(1) := holdem_board0_holdem_console0_holdem_table0_all_in(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
-                    d(2) := holdem_board0_holdem_console0_holdem_table0_busted(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(0) := holdem_board0_holdem_console0_holdem_table0_chips_folded(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(1) := holdem_board0_holdem_console0_holdem_table0_chips_all_in(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
+                    d(2) := holdem_board0_holdem_console0_holdem_table0_chips_busted(to_integer(holdem_board0_holdem_console0_holdem_table0_p_index));
                 end if;
             elsif ((holdem_board0_holdem_console0_holdem_table0_p_group = 4) or (holdem_board0_holdem_console0_holdem_table0_p_group = 5)) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_hole_seat <= 3) then
                     if bool(holdem_board0_holdem_console0_holdem_table0_probe_addr(0)) then
-                        d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
+                        d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_hole1(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
                     else
-                        d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
+                        d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_hole0(to_integer(holdem_board0_holdem_console0_holdem_table0_p_hole_index));
                     end if;
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 6) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat < 5) then
-                    d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_board(to_integer(holdem_board0_holdem_console0_holdem_table0_p_seat));
+                    d(6-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_board(to_integer(holdem_board0_holdem_console0_holdem_table0_p_seat));
                 end if;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 7) then
                 if (holdem_board0_holdem_console0_holdem_table0_p_seat <= 3) then
@@ -3730,48 +3839,64 @@ begin
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 10) then
                 case holdem_board0_holdem_console0_holdem_table0_p_seat is
                     when "000" =>
-                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_pot;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_pot;
                     when "001" =>
-                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_current_bet;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_current_bet;
                     when "010" =>
-                        if (holdem_board0_holdem_console0_holdem_table0_to_act /= 7) then
-                            d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_to_call;
+                        if (holdem_board0_holdem_console0_holdem_table0_hand_to_act /= 7) then
+                            d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_fig_to_call;
                         end if;
                     when "011" =>
-                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise;
+                        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_chips_min_raise;
                     when "100" =>
-                        d((12 + 1)-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_min_raise_to;
+                        d((12 + 1)-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_fig_min_raise_to;
                     when "101" =>
-                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_to_act;
+                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_to_act;
                     when "110" =>
-                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_street;
+                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_street;
                     when others =>
-                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_phase;
+                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_phase;
                 end case;
             elsif (holdem_board0_holdem_console0_holdem_table0_p_group = 11) then
                 case holdem_board0_holdem_console0_holdem_table0_p_seat is
                     when "000" =>
-                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_dealer;
+                        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_dealer;
                     when "001" =>
-                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_sb_seat;
+                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_sb_seat;
                     when "010" =>
-                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_bb_seat;
+                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_bb_seat;
                     when "011" =>
-                        d(16-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_no;
+                        d(16-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_number;
                     when "100" =>
                         d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_winners;
                     when "101" =>
-                        d(0) := holdem_board0_holdem_console0_holdem_table0_showed;
+                        d(0) := holdem_board0_holdem_console0_holdem_table0_hand_showed;
                     when "110" =>
-                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_game_winner;
+                        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_hand_game_winner;
                     when others =>
-                        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_last_code;
+                        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_table0_command_last_code;
                 end case;
             end if;
             holdem_board0_holdem_console0_holdem_table0_probe_q <= d;
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_table0_probe;
+
+
+holdem_board0_holdem_console0_holdem_table0_cmd_ready <= stdl(holdem_board0_holdem_console0_holdem_table0_state = HT_IDLE);
+holdem_board0_table_ready <= stdl(holdem_board0_holdem_console0_holdem_table0_state = HT_COLLECT);
+holdem_board0_holdem_console0_holdem_table0_res_valid <= holdem_board0_holdem_console0_holdem_table0_command_res_valid_q;
+holdem_board0_holdem_console0_holdem_table0_res_code <= holdem_board0_holdem_console0_holdem_table0_command_last_code;
+holdem_board0_deck_request <= holdem_board0_holdem_console0_holdem_table0_deal_deck_request_q;
+holdem_board0_holdem_console0_holdem_table0_log_valid <= holdem_board0_holdem_console0_holdem_table0_action_log_valid_q;
+holdem_board0_holdem_console0_holdem_table0_log_seat <= holdem_board0_holdem_console0_holdem_table0_action_log_seat_q;
+holdem_board0_holdem_console0_holdem_table0_log_action <= holdem_board0_holdem_console0_holdem_table0_action_log_action_q;
+holdem_board0_holdem_console0_holdem_table0_log_put <= holdem_board0_holdem_console0_holdem_table0_action_log_put_q;
+holdem_board0_holdem_console0_holdem_table0_log_total <= holdem_board0_holdem_console0_holdem_table0_action_log_total_q;
+holdem_board0_holdem_console0_holdem_table0_log_allin <= holdem_board0_holdem_console0_holdem_table0_action_log_allin_q;
+holdem_board0_hand_done <= holdem_board0_holdem_console0_holdem_table0_hand_done_q;
+holdem_board0_game_over <= holdem_board0_holdem_console0_holdem_table0_hand_game_over_q;
+holdem_board0_probe_data <= holdem_board0_holdem_console0_holdem_table0_probe_q;
 
 holdem_board0_holdem_console0_holdem_ui0_terminal0_uart_rx0_synchronise: process (clk) is
 begin
