@@ -124,9 +124,11 @@ class LaneTB(ClockedTB):
         data = []
         for _ in range(TRIAL_BYTES + players * COUNTER_BYTES):
             data.append(int(dut.chain_out.value))
-            dut.shift.value = 1
-            await FallingEdge(dut.clk)
-        dut.shift.value = 0
+            dut.shift.value = 1                  # a pulse moves the chain a byte, counter
+            await FallingEdge(dut.clk)           # after counter: the next byte is out two
+            dut.shift.value = 0                  # clocks later
+            for _ in range(2):
+                await FallingEdge(dut.clk)
         counts, at = [int.from_bytes(bytes(data[:TRIAL_BYTES]), "little")], TRIAL_BYTES
         for _ in range(players):
             row = []

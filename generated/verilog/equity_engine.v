@@ -37,20 +37,23 @@ input m_axis_tready;
 output busy;
 wire busy;
 
+reg [7:0] pay_data;
 reg frame_begin;
 reg frame_end;
 reg frame_good;
-reg [7:0] pay_data;
 reg pay_valid;
-wire is_card;
+reg is_card;
 wire [7:0] deck_size;
-wire is_none;
+reg is_none;
+reg is_one;
+reg over_board;
+wire [7:0] board_slots;
 reg [2:0] missing;
 reg [4:0] board_dealt;
 reg fixed_we;
 reg taking;
 reg [3:0] state;
-reg [2:0] role;
+reg [5:0] role;
 reg [4:0] index;
 reg [51:0] cards_seen;
 reg [3:0] randoms;
@@ -66,7 +69,7 @@ reg [39:0] trials;
 reg [127:0] seed;
 reg second;
 reg [8:0] cards_left;
-wire [7:0] board_slots;
+reg last_left;
 reg [3:0] board_slot;
 reg [2:0] board_missing;
 reg [5:0] hero_a;
@@ -91,6 +94,8 @@ reg [21:0] rest;
 wire load_bonus;
 reg [2:0] remainder;
 reg [1:0] load_lane;
+reg [21:0] share;
+reg [39:0] quotient;
 reg twice;
 wire [8:0] deck_total;
 reg deck_short;
@@ -138,9 +143,7 @@ wire [7:0] max_opponents;
 reg [39:0] dividend;
 reg [5:0] step_count;
 wire [2:0] lane_count;
-reg [39:0] quotient;
 reg [21:0] rank;
-reg rank_bonus;
 reg mixing_base;
 reg [2:0] mix_phase;
 reg [31:0] base_a;
@@ -198,6 +201,9 @@ reg equity_lane0_quota_zero;
 reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg [5:0] equity_lane0_lane_n;
+reg [5:0] equity_lane0_lane_mask;
+reg equity_lane0_lane_exact;
 reg equity_lane0_look_valid;
 reg [2:0] equity_lane0_low_count;
 reg [2:0] equity_lane0_high_count;
@@ -219,6 +225,7 @@ reg equity_lane0_alone_q;
 reg [3:0] equity_lane0_won_q;
 reg [11:0] equity_lane0_units_q;
 reg [12:0] equity_lane0_clears;
+reg [12:0] equity_lane0_shifts;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -471,29 +478,29 @@ reg [119:0] equity_lane0_delay_line10_line;
 wire equity_lane0_deal_stage0_ok_in;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
+reg [5:0] equity_lane0_deal_stage0_n_q;
+reg [5:0] equity_lane0_deal_stage0_mask_q;
+reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
 reg [5:0] equity_lane0_deal_stage0_chosen;
-reg equity_lane0_deal_stage0_exact_q;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
-reg [5:0] equity_lane0_deal_stage0_mask_q;
-reg [5:0] equity_lane0_deal_stage0_n_q;
 reg [29:0] equity_lane0_deal_stage0_candidates;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
+reg [5:0] equity_lane0_deal_stage1_n_q;
+reg [5:0] equity_lane0_deal_stage1_mask_q;
+reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
 reg [5:0] equity_lane0_deal_stage1_chosen;
-reg equity_lane0_deal_stage1_exact_q;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
-reg [5:0] equity_lane0_deal_stage1_mask_q;
-reg [5:0] equity_lane0_deal_stage1_n_q;
 reg [29:0] equity_lane0_deal_stage1_candidates;
 wire [4:0] equity_lane0_deal_stage1_repeated;
 wire equity_lane0_deal_stage1_repeated_position0_hit;
@@ -507,16 +514,16 @@ wire equity_lane0_deal_stage1_repeated_position3_any_equal;
 wire equity_lane0_deal_stage1_repeated_position4_hit;
 wire equity_lane0_deal_stage1_repeated_position4_any_equal;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
+reg [5:0] equity_lane0_deal_stage2_n_q;
+reg [5:0] equity_lane0_deal_stage2_mask_q;
+reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
 reg [5:0] equity_lane0_deal_stage2_chosen;
-reg equity_lane0_deal_stage2_exact_q;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
-reg [5:0] equity_lane0_deal_stage2_mask_q;
-reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [29:0] equity_lane0_deal_stage2_candidates;
 wire [4:0] equity_lane0_deal_stage2_repeated;
 wire equity_lane0_deal_stage2_repeated_position5_hit;
@@ -540,16 +547,16 @@ wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
+reg [5:0] equity_lane0_deal_stage3_n_q;
+reg [5:0] equity_lane0_deal_stage3_mask_q;
+reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
 reg [5:0] equity_lane0_deal_stage3_chosen;
-reg equity_lane0_deal_stage3_exact_q;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
-reg [5:0] equity_lane0_deal_stage3_mask_q;
-reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [29:0] equity_lane0_deal_stage3_candidates;
 wire [4:0] equity_lane0_deal_stage3_repeated;
 wire equity_lane0_deal_stage3_repeated_position10_hit;
@@ -578,16 +585,16 @@ wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
+reg [5:0] equity_lane0_deal_stage4_n_q;
+reg [5:0] equity_lane0_deal_stage4_mask_q;
+reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
 reg [5:0] equity_lane0_deal_stage4_chosen;
-reg equity_lane0_deal_stage4_exact_q;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
-reg [5:0] equity_lane0_deal_stage4_mask_q;
-reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [29:0] equity_lane0_deal_stage4_candidates;
 wire [4:0] equity_lane0_deal_stage4_repeated;
 wire equity_lane0_deal_stage4_repeated_position15_hit;
@@ -621,16 +628,16 @@ wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
+reg [5:0] equity_lane0_deal_stage5_n_q;
+reg [5:0] equity_lane0_deal_stage5_mask_q;
+reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
 reg [5:0] equity_lane0_deal_stage5_chosen;
-reg equity_lane0_deal_stage5_exact_q;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
-reg [5:0] equity_lane0_deal_stage5_mask_q;
-reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [29:0] equity_lane0_deal_stage5_candidates;
 wire [4:0] equity_lane0_deal_stage5_repeated;
 wire equity_lane0_deal_stage5_repeated_position20_hit;
@@ -669,16 +676,16 @@ wire equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
+reg [5:0] equity_lane0_deal_stage6_n_q;
+reg [5:0] equity_lane0_deal_stage6_mask_q;
+reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
 reg [5:0] equity_lane0_deal_stage6_chosen;
-reg equity_lane0_deal_stage6_exact_q;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
-reg [5:0] equity_lane0_deal_stage6_mask_q;
-reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [29:0] equity_lane0_deal_stage6_candidates;
 wire [4:0] equity_lane0_deal_stage6_repeated;
 wire equity_lane0_deal_stage6_repeated_position25_hit;
@@ -722,16 +729,16 @@ wire equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 wire equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 reg [47:0] equity_lane0_deal_stage7_pos_out;
+reg [5:0] equity_lane0_deal_stage7_n_q;
+reg [5:0] equity_lane0_deal_stage7_mask_q;
+reg equity_lane0_deal_stage7_exact_q;
 reg equity_lane0_deal_stage7_a_ok;
 reg [41:0] equity_lane0_deal_stage7_a_pos;
 reg equity_lane0_deal_stage7_a_tok;
 reg [5:0] equity_lane0_deal_stage7_chosen;
-reg equity_lane0_deal_stage7_exact_q;
 reg [29:0] equity_lane0_deal_stage7_fields;
 reg equity_lane0_deal_stage7_found;
 reg [4:0] equity_lane0_deal_stage7_free;
-reg [5:0] equity_lane0_deal_stage7_mask_q;
-reg [5:0] equity_lane0_deal_stage7_n_q;
 reg [29:0] equity_lane0_deal_stage7_candidates;
 wire [4:0] equity_lane0_deal_stage7_repeated;
 wire equity_lane0_deal_stage7_repeated_position30_hit;
@@ -780,16 +787,16 @@ wire equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
 wire equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
 reg [53:0] equity_lane0_deal_stage8_pos_out;
+reg [5:0] equity_lane0_deal_stage8_n_q;
+reg [5:0] equity_lane0_deal_stage8_mask_q;
+reg equity_lane0_deal_stage8_exact_q;
 reg equity_lane0_deal_stage8_a_ok;
 reg [47:0] equity_lane0_deal_stage8_a_pos;
 reg equity_lane0_deal_stage8_a_tok;
 reg [5:0] equity_lane0_deal_stage8_chosen;
-reg equity_lane0_deal_stage8_exact_q;
 reg [29:0] equity_lane0_deal_stage8_fields;
 reg equity_lane0_deal_stage8_found;
 reg [4:0] equity_lane0_deal_stage8_free;
-reg [5:0] equity_lane0_deal_stage8_mask_q;
-reg [5:0] equity_lane0_deal_stage8_n_q;
 reg [29:0] equity_lane0_deal_stage8_candidates;
 wire [4:0] equity_lane0_deal_stage8_repeated;
 wire equity_lane0_deal_stage8_repeated_position35_hit;
@@ -843,16 +850,16 @@ wire equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
 wire equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
 reg [59:0] equity_lane0_deal_stage9_pos_out;
+reg [5:0] equity_lane0_deal_stage9_n_q;
+reg [5:0] equity_lane0_deal_stage9_mask_q;
+reg equity_lane0_deal_stage9_exact_q;
 reg equity_lane0_deal_stage9_a_ok;
 reg [53:0] equity_lane0_deal_stage9_a_pos;
 reg equity_lane0_deal_stage9_a_tok;
 reg [5:0] equity_lane0_deal_stage9_chosen;
-reg equity_lane0_deal_stage9_exact_q;
 reg [29:0] equity_lane0_deal_stage9_fields;
 reg equity_lane0_deal_stage9_found;
 reg [4:0] equity_lane0_deal_stage9_free;
-reg [5:0] equity_lane0_deal_stage9_mask_q;
-reg [5:0] equity_lane0_deal_stage9_n_q;
 reg [29:0] equity_lane0_deal_stage9_candidates;
 wire [4:0] equity_lane0_deal_stage9_repeated;
 wire equity_lane0_deal_stage9_repeated_position40_hit;
@@ -911,16 +918,16 @@ wire equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
 wire equity_lane0_deal_stage9_repeated_position44_same_position224_equal;
 reg [65:0] equity_lane0_deal_stage10_pos_out;
+reg [5:0] equity_lane0_deal_stage10_n_q;
+reg [5:0] equity_lane0_deal_stage10_mask_q;
+reg equity_lane0_deal_stage10_exact_q;
 reg equity_lane0_deal_stage10_a_ok;
 reg [59:0] equity_lane0_deal_stage10_a_pos;
 reg equity_lane0_deal_stage10_a_tok;
 reg [5:0] equity_lane0_deal_stage10_chosen;
-reg equity_lane0_deal_stage10_exact_q;
 reg [29:0] equity_lane0_deal_stage10_fields;
 reg equity_lane0_deal_stage10_found;
 reg [4:0] equity_lane0_deal_stage10_free;
-reg [5:0] equity_lane0_deal_stage10_mask_q;
-reg [5:0] equity_lane0_deal_stage10_n_q;
 reg [29:0] equity_lane0_deal_stage10_candidates;
 wire [4:0] equity_lane0_deal_stage10_repeated;
 wire equity_lane0_deal_stage10_repeated_position45_hit;
@@ -1812,6 +1819,9 @@ reg equity_lane1_quota_zero;
 reg equity_lane1_start_q;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
+reg [5:0] equity_lane1_lane_n;
+reg [5:0] equity_lane1_lane_mask;
+reg equity_lane1_lane_exact;
 reg equity_lane1_look_valid;
 reg [2:0] equity_lane1_low_count;
 reg [2:0] equity_lane1_high_count;
@@ -1833,6 +1843,7 @@ reg equity_lane1_alone_q;
 reg [3:0] equity_lane1_won_q;
 reg [11:0] equity_lane1_units_q;
 reg [12:0] equity_lane1_clears;
+reg [12:0] equity_lane1_shifts;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -2085,29 +2096,29 @@ reg [119:0] equity_lane1_delay_line21_line;
 wire equity_lane1_deal_stage11_ok_in;
 wire [5:0] equity_lane1_deal_stage11_pos_in;
 reg [5:0] equity_lane1_deal_stage11_pos_out;
+reg [5:0] equity_lane1_deal_stage11_n_q;
+reg [5:0] equity_lane1_deal_stage11_mask_q;
+reg equity_lane1_deal_stage11_exact_q;
 reg equity_lane1_deal_stage11_a_ok;
 reg [5:0] equity_lane1_deal_stage11_a_pos;
 reg equity_lane1_deal_stage11_a_tok;
 reg [5:0] equity_lane1_deal_stage11_chosen;
-reg equity_lane1_deal_stage11_exact_q;
 reg [29:0] equity_lane1_deal_stage11_fields;
 reg equity_lane1_deal_stage11_found;
 reg [4:0] equity_lane1_deal_stage11_free;
-reg [5:0] equity_lane1_deal_stage11_mask_q;
-reg [5:0] equity_lane1_deal_stage11_n_q;
 reg [29:0] equity_lane1_deal_stage11_candidates;
 wire [4:0] equity_lane1_deal_stage11_repeated;
 reg [11:0] equity_lane1_deal_stage12_pos_out;
+reg [5:0] equity_lane1_deal_stage12_n_q;
+reg [5:0] equity_lane1_deal_stage12_mask_q;
+reg equity_lane1_deal_stage12_exact_q;
 reg equity_lane1_deal_stage12_a_ok;
 reg [5:0] equity_lane1_deal_stage12_a_pos;
 reg equity_lane1_deal_stage12_a_tok;
 reg [5:0] equity_lane1_deal_stage12_chosen;
-reg equity_lane1_deal_stage12_exact_q;
 reg [29:0] equity_lane1_deal_stage12_fields;
 reg equity_lane1_deal_stage12_found;
 reg [4:0] equity_lane1_deal_stage12_free;
-reg [5:0] equity_lane1_deal_stage12_mask_q;
-reg [5:0] equity_lane1_deal_stage12_n_q;
 reg [29:0] equity_lane1_deal_stage12_candidates;
 wire [4:0] equity_lane1_deal_stage12_repeated;
 wire equity_lane1_deal_stage12_repeated_position50_hit;
@@ -2121,16 +2132,16 @@ wire equity_lane1_deal_stage12_repeated_position53_any_equal;
 wire equity_lane1_deal_stage12_repeated_position54_hit;
 wire equity_lane1_deal_stage12_repeated_position54_any_equal;
 reg [17:0] equity_lane1_deal_stage13_pos_out;
+reg [5:0] equity_lane1_deal_stage13_n_q;
+reg [5:0] equity_lane1_deal_stage13_mask_q;
+reg equity_lane1_deal_stage13_exact_q;
 reg equity_lane1_deal_stage13_a_ok;
 reg [11:0] equity_lane1_deal_stage13_a_pos;
 reg equity_lane1_deal_stage13_a_tok;
 reg [5:0] equity_lane1_deal_stage13_chosen;
-reg equity_lane1_deal_stage13_exact_q;
 reg [29:0] equity_lane1_deal_stage13_fields;
 reg equity_lane1_deal_stage13_found;
 reg [4:0] equity_lane1_deal_stage13_free;
-reg [5:0] equity_lane1_deal_stage13_mask_q;
-reg [5:0] equity_lane1_deal_stage13_n_q;
 reg [29:0] equity_lane1_deal_stage13_candidates;
 wire [4:0] equity_lane1_deal_stage13_repeated;
 wire equity_lane1_deal_stage13_repeated_position55_hit;
@@ -2154,16 +2165,16 @@ wire [1:0] equity_lane1_deal_stage13_repeated_position59_any_equal;
 wire equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
 wire equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
 reg [23:0] equity_lane1_deal_stage14_pos_out;
+reg [5:0] equity_lane1_deal_stage14_n_q;
+reg [5:0] equity_lane1_deal_stage14_mask_q;
+reg equity_lane1_deal_stage14_exact_q;
 reg equity_lane1_deal_stage14_a_ok;
 reg [17:0] equity_lane1_deal_stage14_a_pos;
 reg equity_lane1_deal_stage14_a_tok;
 reg [5:0] equity_lane1_deal_stage14_chosen;
-reg equity_lane1_deal_stage14_exact_q;
 reg [29:0] equity_lane1_deal_stage14_fields;
 reg equity_lane1_deal_stage14_found;
 reg [4:0] equity_lane1_deal_stage14_free;
-reg [5:0] equity_lane1_deal_stage14_mask_q;
-reg [5:0] equity_lane1_deal_stage14_n_q;
 reg [29:0] equity_lane1_deal_stage14_candidates;
 wire [4:0] equity_lane1_deal_stage14_repeated;
 wire equity_lane1_deal_stage14_repeated_position60_hit;
@@ -2192,16 +2203,16 @@ wire equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
 wire equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
 reg [29:0] equity_lane1_deal_stage15_pos_out;
+reg [5:0] equity_lane1_deal_stage15_n_q;
+reg [5:0] equity_lane1_deal_stage15_mask_q;
+reg equity_lane1_deal_stage15_exact_q;
 reg equity_lane1_deal_stage15_a_ok;
 reg [23:0] equity_lane1_deal_stage15_a_pos;
 reg equity_lane1_deal_stage15_a_tok;
 reg [5:0] equity_lane1_deal_stage15_chosen;
-reg equity_lane1_deal_stage15_exact_q;
 reg [29:0] equity_lane1_deal_stage15_fields;
 reg equity_lane1_deal_stage15_found;
 reg [4:0] equity_lane1_deal_stage15_free;
-reg [5:0] equity_lane1_deal_stage15_mask_q;
-reg [5:0] equity_lane1_deal_stage15_n_q;
 reg [29:0] equity_lane1_deal_stage15_candidates;
 wire [4:0] equity_lane1_deal_stage15_repeated;
 wire equity_lane1_deal_stage15_repeated_position65_hit;
@@ -2235,16 +2246,16 @@ wire equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
 wire equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
 reg [35:0] equity_lane1_deal_stage16_pos_out;
+reg [5:0] equity_lane1_deal_stage16_n_q;
+reg [5:0] equity_lane1_deal_stage16_mask_q;
+reg equity_lane1_deal_stage16_exact_q;
 reg equity_lane1_deal_stage16_a_ok;
 reg [29:0] equity_lane1_deal_stage16_a_pos;
 reg equity_lane1_deal_stage16_a_tok;
 reg [5:0] equity_lane1_deal_stage16_chosen;
-reg equity_lane1_deal_stage16_exact_q;
 reg [29:0] equity_lane1_deal_stage16_fields;
 reg equity_lane1_deal_stage16_found;
 reg [4:0] equity_lane1_deal_stage16_free;
-reg [5:0] equity_lane1_deal_stage16_mask_q;
-reg [5:0] equity_lane1_deal_stage16_n_q;
 reg [29:0] equity_lane1_deal_stage16_candidates;
 wire [4:0] equity_lane1_deal_stage16_repeated;
 wire equity_lane1_deal_stage16_repeated_position70_hit;
@@ -2283,16 +2294,16 @@ wire equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
 wire equity_lane1_deal_stage16_repeated_position74_same_position349_equal;
 reg [41:0] equity_lane1_deal_stage17_pos_out;
+reg [5:0] equity_lane1_deal_stage17_n_q;
+reg [5:0] equity_lane1_deal_stage17_mask_q;
+reg equity_lane1_deal_stage17_exact_q;
 reg equity_lane1_deal_stage17_a_ok;
 reg [35:0] equity_lane1_deal_stage17_a_pos;
 reg equity_lane1_deal_stage17_a_tok;
 reg [5:0] equity_lane1_deal_stage17_chosen;
-reg equity_lane1_deal_stage17_exact_q;
 reg [29:0] equity_lane1_deal_stage17_fields;
 reg equity_lane1_deal_stage17_found;
 reg [4:0] equity_lane1_deal_stage17_free;
-reg [5:0] equity_lane1_deal_stage17_mask_q;
-reg [5:0] equity_lane1_deal_stage17_n_q;
 reg [29:0] equity_lane1_deal_stage17_candidates;
 wire [4:0] equity_lane1_deal_stage17_repeated;
 wire equity_lane1_deal_stage17_repeated_position75_hit;
@@ -2336,16 +2347,16 @@ wire equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
 wire equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
 reg [47:0] equity_lane1_deal_stage18_pos_out;
+reg [5:0] equity_lane1_deal_stage18_n_q;
+reg [5:0] equity_lane1_deal_stage18_mask_q;
+reg equity_lane1_deal_stage18_exact_q;
 reg equity_lane1_deal_stage18_a_ok;
 reg [41:0] equity_lane1_deal_stage18_a_pos;
 reg equity_lane1_deal_stage18_a_tok;
 reg [5:0] equity_lane1_deal_stage18_chosen;
-reg equity_lane1_deal_stage18_exact_q;
 reg [29:0] equity_lane1_deal_stage18_fields;
 reg equity_lane1_deal_stage18_found;
 reg [4:0] equity_lane1_deal_stage18_free;
-reg [5:0] equity_lane1_deal_stage18_mask_q;
-reg [5:0] equity_lane1_deal_stage18_n_q;
 reg [29:0] equity_lane1_deal_stage18_candidates;
 wire [4:0] equity_lane1_deal_stage18_repeated;
 wire equity_lane1_deal_stage18_repeated_position80_hit;
@@ -2394,16 +2405,16 @@ wire equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
 wire equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
 reg [53:0] equity_lane1_deal_stage19_pos_out;
+reg [5:0] equity_lane1_deal_stage19_n_q;
+reg [5:0] equity_lane1_deal_stage19_mask_q;
+reg equity_lane1_deal_stage19_exact_q;
 reg equity_lane1_deal_stage19_a_ok;
 reg [47:0] equity_lane1_deal_stage19_a_pos;
 reg equity_lane1_deal_stage19_a_tok;
 reg [5:0] equity_lane1_deal_stage19_chosen;
-reg equity_lane1_deal_stage19_exact_q;
 reg [29:0] equity_lane1_deal_stage19_fields;
 reg equity_lane1_deal_stage19_found;
 reg [4:0] equity_lane1_deal_stage19_free;
-reg [5:0] equity_lane1_deal_stage19_mask_q;
-reg [5:0] equity_lane1_deal_stage19_n_q;
 reg [29:0] equity_lane1_deal_stage19_candidates;
 wire [4:0] equity_lane1_deal_stage19_repeated;
 wire equity_lane1_deal_stage19_repeated_position85_hit;
@@ -2457,16 +2468,16 @@ wire equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
 wire equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
 reg [59:0] equity_lane1_deal_stage20_pos_out;
+reg [5:0] equity_lane1_deal_stage20_n_q;
+reg [5:0] equity_lane1_deal_stage20_mask_q;
+reg equity_lane1_deal_stage20_exact_q;
 reg equity_lane1_deal_stage20_a_ok;
 reg [53:0] equity_lane1_deal_stage20_a_pos;
 reg equity_lane1_deal_stage20_a_tok;
 reg [5:0] equity_lane1_deal_stage20_chosen;
-reg equity_lane1_deal_stage20_exact_q;
 reg [29:0] equity_lane1_deal_stage20_fields;
 reg equity_lane1_deal_stage20_found;
 reg [4:0] equity_lane1_deal_stage20_free;
-reg [5:0] equity_lane1_deal_stage20_mask_q;
-reg [5:0] equity_lane1_deal_stage20_n_q;
 reg [29:0] equity_lane1_deal_stage20_candidates;
 wire [4:0] equity_lane1_deal_stage20_repeated;
 wire equity_lane1_deal_stage20_repeated_position90_hit;
@@ -2525,16 +2536,16 @@ wire equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
 wire equity_lane1_deal_stage20_repeated_position94_same_position499_equal;
 reg [65:0] equity_lane1_deal_stage21_pos_out;
+reg [5:0] equity_lane1_deal_stage21_n_q;
+reg [5:0] equity_lane1_deal_stage21_mask_q;
+reg equity_lane1_deal_stage21_exact_q;
 reg equity_lane1_deal_stage21_a_ok;
 reg [59:0] equity_lane1_deal_stage21_a_pos;
 reg equity_lane1_deal_stage21_a_tok;
 reg [5:0] equity_lane1_deal_stage21_chosen;
-reg equity_lane1_deal_stage21_exact_q;
 reg [29:0] equity_lane1_deal_stage21_fields;
 reg equity_lane1_deal_stage21_found;
 reg [4:0] equity_lane1_deal_stage21_free;
-reg [5:0] equity_lane1_deal_stage21_mask_q;
-reg [5:0] equity_lane1_deal_stage21_n_q;
 reg [29:0] equity_lane1_deal_stage21_candidates;
 wire [4:0] equity_lane1_deal_stage21_repeated;
 wire equity_lane1_deal_stage21_repeated_position95_hit;
@@ -3431,8 +3442,8 @@ reg [5:0] equity_lane1_card_lookup20_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup21_remaining [0:64-1];
 
 assign deck_size = 8'd52;
-assign header_trials = 5'd7;
 assign board_slots = 8'd5;
+assign header_trials = 5'd7;
 assign slot_count = 5'd11;
 assign deck_total = 9'd52;
 assign max_opponents = 8'd3;
@@ -4599,35 +4610,38 @@ end
 assign s_axis_tready = (!rst);
 
 
+always @(posedge clk) begin: byte_kind
+    is_card <= (s_axis_tdata < deck_size);
+    is_none <= (s_axis_tdata == 63);
+    is_one <= (s_axis_tdata == 1);
+    over_board <= (s_axis_tdata > board_slots);
+end
 
-assign is_card = (pay_data < deck_size);
-assign is_none = (pay_data == 63);
 
-
-always @(pay_data) begin: missing_rom
-    case (pay_data[3-1:0])
-        0: missing = 5;
-        1: missing = 4;
-        2: missing = 3;
-        3: missing = 2;
-        4: missing = 1;
-        5: missing = 0;
-        6: missing = 0;
-        default: missing = 0;
+always @(posedge clk) begin: missing_rom
+    case (s_axis_tdata[3-1:0])
+        0: missing <= 5;
+        1: missing <= 4;
+        2: missing <= 3;
+        3: missing <= 2;
+        4: missing <= 1;
+        5: missing <= 0;
+        6: missing <= 0;
+        default: missing <= 0;
     endcase
 end
 
 
-always @(pay_data) begin: board_dealt_rom
-    case (pay_data[3-1:0])
-        0: board_dealt = 31;
-        1: board_dealt = 15;
-        2: board_dealt = 7;
-        3: board_dealt = 3;
-        4: board_dealt = 1;
-        5: board_dealt = 0;
-        6: board_dealt = 0;
-        default: board_dealt = 0;
+always @(posedge clk) begin: board_dealt_rom
+    case (s_axis_tdata[3-1:0])
+        0: board_dealt <= 31;
+        1: board_dealt <= 15;
+        2: board_dealt <= 7;
+        3: board_dealt <= 3;
+        4: board_dealt <= 1;
+        5: board_dealt <= 0;
+        6: board_dealt <= 0;
+        default: board_dealt <= 0;
     endcase
 end
 
@@ -4638,6 +4652,7 @@ always @(posedge clk) begin: decode
     integer slot;
     if (rst == 1) begin
         mode <= 0;
+        last_left <= 0;
         cards_left <= 0;
         second <= 0;
         fixed_we <= 0;
@@ -4657,11 +4672,11 @@ always @(posedge clk) begin: decode
         seed <= 0;
         first_random <= 0;
         index <= 0;
-        board_missing <= 0;
         taking <= 0;
+        board_missing <= 0;
         to_deal <= 0;
         randoms <= 0;
-        role <= 3'b000;
+        role <= 6'b000001;
         pair_slot <= 0;
     end
     else begin
@@ -4669,7 +4684,7 @@ always @(posedge clk) begin: decode
         if (frame_begin) begin
             taking <= (state == 4'b0000);
             if ((state == 4'b0000)) begin
-                role <= 3'b000;
+                role <= 6'b000001;
                 index <= 0;
                 cards_seen <= 0;
                 randoms <= 0;
@@ -4682,7 +4697,7 @@ always @(posedge clk) begin: decode
         end
         else if ((pay_valid && taking)) begin
             case (role)
-                3'b000: begin
+                6'b000001: begin
                     index <= (index + 1);
                     if ((index == 0)) begin
                         mode <= pay_data;
@@ -4697,13 +4712,14 @@ always @(posedge clk) begin: decode
                         seed <= {pay_data, seed[128-1:8]};
                     end
                     if (($signed({1'b0, index}) == (23 - 1))) begin
-                        role <= 3'b001;
+                        role <= 6'b000010;
                         second <= 1'b0;
                     end
                 end
-                3'b011: begin
+                6'b001000: begin
                     cards_left <= pay_data;
-                    if ((pay_data > board_slots)) begin
+                    last_left <= is_one;
+                    if (over_board) begin
                         board_bad <= 1'b1;
                     end
                     else begin
@@ -4715,14 +4731,14 @@ always @(posedge clk) begin: decode
                         to_deal <= (to_deal + missing);
                     end
                     if ((pay_data != 0)) begin
-                        role <= 3'b100;
+                        role <= 6'b010000;
                     end
                     else begin
-                        role <= 3'b101;
+                        role <= 6'b100000;
                     end
                 end
                 default: begin
-                    if (((role == 3'b010) && is_none)) begin
+                    if (((role == 6'b000100) && is_none)) begin
                         // pass
                     end
                     else if (is_card) begin
@@ -4736,11 +4752,11 @@ always @(posedge clk) begin: decode
                     else begin
                         card_bad <= 1'b1;
                     end
-                    if (((role == 3'b001) || (role == 3'b010))) begin
+                    if (((role == 6'b000010) || (role == 6'b000100))) begin
                         second <= (!second);
                     end
                     case (role)
-                        3'b001: begin
+                        6'b000010: begin
                             if ((!second)) begin
                                 hero_a <= pay_data[6-1:0];
                             end
@@ -4748,15 +4764,16 @@ always @(posedge clk) begin: decode
                                 hero_b <= pay_data[6-1:0];
                                 opp_slot <= 5;
                                 cards_left <= (2 * k_opp);
+                                last_left <= 1'b0;
                                 if ((k_opp != 0)) begin
-                                    role <= 3'b010;
+                                    role <= 6'b000100;
                                 end
                                 else begin
-                                    role <= 3'b011;
+                                    role <= 6'b001000;
                                 end
                             end
                         end
-                        3'b010: begin
+                        6'b000100: begin
                             fixed_we <= (opp_slot < slot_count);
                             fixed_slot <= opp_slot;
                             fixed_card <= pay_data[6-1:0];
@@ -4780,18 +4797,20 @@ always @(posedge clk) begin: decode
                                 end
                             end
                             cards_left <= (cards_left - 1);
-                            if ((cards_left == 1)) begin
-                                role <= 3'b011;
+                            last_left <= (cards_left == 2);
+                            if (last_left) begin
+                                role <= 6'b001000;
                             end
                         end
-                        3'b100: begin
+                        6'b010000: begin
                             fixed_we <= (!board_bad);
                             fixed_slot <= board_slot;
                             fixed_card <= pay_data[6-1:0];
                             board_slot <= (board_slot + 1);
                             cards_left <= (cards_left - 1);
-                            if ((cards_left == 1)) begin
-                                role <= 3'b101;
+                            last_left <= (cards_left == 2);
+                            if (last_left) begin
+                                role <= 6'b100000;
                             end
                         end
                         default: begin
@@ -5525,6 +5544,16 @@ end
 
 assign load_bonus = (remainder > load_lane);
 
+// The boards of lane load_lane: the next lane's first board is this far on.
+always @(posedge clk) begin: lane_share
+    if (load_bonus) begin
+        share <= (quotient[22-1:0] + 1);
+    end
+    else begin
+        share <= quotient[22-1:0];
+    end
+end
+
 // The checks that need arithmetic, registered (CHECKING reads them a clock after
 // the scan's last count, in SCANNED).
 always @(posedge clk) begin: judge
@@ -5670,7 +5699,6 @@ always @(posedge clk) begin: control
         mix_count <= 0;
         load_slot <= 0;
         mix_carry <= 0;
-        rank_bonus <= 0;
         scan <= 0;
         load_digit <= 0;
         start <= 0;
@@ -5705,7 +5733,7 @@ always @(posedge clk) begin: control
                 state <= 4'b1111;
             end
             else if ((frame_end && taking)) begin
-                if (((!frame_good) || (role != 3'b101))) begin
+                if (((!frame_good) || (role != 6'b100000))) begin
                     status <= 7;
                     reply_len <= 1;
                     part <= 3'b000;
@@ -5791,7 +5819,6 @@ always @(posedge clk) begin: control
             step_count <= (step_count + 1);
             if ((($signed({1'b0, step_count}) == (40 - 1)) && exact)) begin
                 rank <= 0;
-                rank_bonus <= 1'b0;
                 load_lane <= 0;
                 load_index <= 0;
                 state <= 4'b1001;
@@ -5901,14 +5928,7 @@ always @(posedge clk) begin: control
             end
         end
         else if ((state == 4'b1001)) begin
-            if (rank_bonus) begin
-                rank <= (rank + 1);
-                unranked <= (rank + 1);
-            end
-            else begin
-                unranked <= rank;
-            end
-            rank_bonus <= 1'b0;
+            unranked <= rank;
             probe_j <= board_missing;
             probe_c <= (n - 1);
             if ((board_missing == 0)) begin
@@ -5941,8 +5961,7 @@ always @(posedge clk) begin: control
             end
         end
         else if ((state == 4'b1100)) begin
-            rank <= (rank + quotient[22-1:0]);
-            rank_bonus <= load_bonus;
+            rank <= (rank + share);
             if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                 start <= 1'b1;
                 state <= 4'b1101;
@@ -5980,7 +5999,7 @@ always @(posedge clk) begin: control
                         crc_tx <= crc_tx_next;
                         left <= count_bytes;
                         carry <= 0;
-                        settle <= (2 + 2);
+                        settle <= (2 + 3);
                         if ((status == 0)) begin
                             part <= 3'b011;
                         end
@@ -5992,7 +6011,7 @@ always @(posedge clk) begin: control
                         crc_tx <= crc_tx_next;
                         carry <= sum_last[12-1:8];
                         shift <= 1'b1;
-                        settle <= (2 + 2);
+                        settle <= (2 + 3);
                         left <= (left - 1);
                         if ((left == 1)) begin
                             part <= 3'b100;
@@ -6990,6 +7009,15 @@ always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equi
 end
 
 
+always @(posedge clk) begin: equity_lane0_take_setting
+    if ((lane_load0_lane_loads || start)) begin
+        equity_lane0_lane_n <= n;
+        equity_lane0_lane_mask <= mask;
+        equity_lane0_lane_exact <= exact;
+    end
+end
+
+
 
 assign equity_lane0_slot_stream0_x_part0_t = (equity_lane0_slot_stream0_x ^ {equity_lane0_slot_stream0_x[21-1:0], 11'h0});
 
@@ -7536,9 +7564,9 @@ assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[120-1:(1
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_setting
-    equity_lane0_deal_stage0_n_q <= n;
-    equity_lane0_deal_stage0_mask_q <= mask;
-    equity_lane0_deal_stage0_exact_q <= exact;
+    equity_lane0_deal_stage0_n_q <= equity_lane0_lane_n;
+    equity_lane0_deal_stage0_mask_q <= equity_lane0_lane_mask;
+    equity_lane0_deal_stage0_exact_q <= equity_lane0_lane_exact;
 end
 
 
@@ -7643,9 +7671,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_setting
-    equity_lane0_deal_stage1_n_q <= n;
-    equity_lane0_deal_stage1_mask_q <= mask;
-    equity_lane0_deal_stage1_exact_q <= exact;
+    equity_lane0_deal_stage1_n_q <= equity_lane0_deal_stage0_n_q;
+    equity_lane0_deal_stage1_mask_q <= equity_lane0_deal_stage0_mask_q;
+    equity_lane0_deal_stage1_exact_q <= equity_lane0_deal_stage0_exact_q;
 end
 
 
@@ -7790,9 +7818,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_setting
-    equity_lane0_deal_stage2_n_q <= n;
-    equity_lane0_deal_stage2_mask_q <= mask;
-    equity_lane0_deal_stage2_exact_q <= exact;
+    equity_lane0_deal_stage2_n_q <= equity_lane0_deal_stage1_n_q;
+    equity_lane0_deal_stage2_mask_q <= equity_lane0_deal_stage1_mask_q;
+    equity_lane0_deal_stage2_exact_q <= equity_lane0_deal_stage1_exact_q;
 end
 
 
@@ -7957,9 +7985,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_setting
-    equity_lane0_deal_stage3_n_q <= n;
-    equity_lane0_deal_stage3_mask_q <= mask;
-    equity_lane0_deal_stage3_exact_q <= exact;
+    equity_lane0_deal_stage3_n_q <= equity_lane0_deal_stage2_n_q;
+    equity_lane0_deal_stage3_mask_q <= equity_lane0_deal_stage2_mask_q;
+    equity_lane0_deal_stage3_exact_q <= equity_lane0_deal_stage2_exact_q;
 end
 
 
@@ -8144,9 +8172,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_setting
-    equity_lane0_deal_stage4_n_q <= n;
-    equity_lane0_deal_stage4_mask_q <= mask;
-    equity_lane0_deal_stage4_exact_q <= exact;
+    equity_lane0_deal_stage4_n_q <= equity_lane0_deal_stage3_n_q;
+    equity_lane0_deal_stage4_mask_q <= equity_lane0_deal_stage3_mask_q;
+    equity_lane0_deal_stage4_exact_q <= equity_lane0_deal_stage3_exact_q;
 end
 
 
@@ -8351,9 +8379,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_setting
-    equity_lane0_deal_stage5_n_q <= n;
-    equity_lane0_deal_stage5_mask_q <= mask;
-    equity_lane0_deal_stage5_exact_q <= exact;
+    equity_lane0_deal_stage5_n_q <= equity_lane0_deal_stage4_n_q;
+    equity_lane0_deal_stage5_mask_q <= equity_lane0_deal_stage4_mask_q;
+    equity_lane0_deal_stage5_exact_q <= equity_lane0_deal_stage4_exact_q;
 end
 
 
@@ -8578,9 +8606,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_setting
-    equity_lane0_deal_stage6_n_q <= n;
-    equity_lane0_deal_stage6_mask_q <= mask;
-    equity_lane0_deal_stage6_exact_q <= exact;
+    equity_lane0_deal_stage6_n_q <= equity_lane0_deal_stage5_n_q;
+    equity_lane0_deal_stage6_mask_q <= equity_lane0_deal_stage5_mask_q;
+    equity_lane0_deal_stage6_exact_q <= equity_lane0_deal_stage5_exact_q;
 end
 
 
@@ -8825,9 +8853,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage7_setting
-    equity_lane0_deal_stage7_n_q <= n;
-    equity_lane0_deal_stage7_mask_q <= mask;
-    equity_lane0_deal_stage7_exact_q <= exact;
+    equity_lane0_deal_stage7_n_q <= equity_lane0_deal_stage6_n_q;
+    equity_lane0_deal_stage7_mask_q <= equity_lane0_deal_stage6_mask_q;
+    equity_lane0_deal_stage7_exact_q <= equity_lane0_deal_stage6_exact_q;
 end
 
 
@@ -9092,9 +9120,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage8_setting
-    equity_lane0_deal_stage8_n_q <= n;
-    equity_lane0_deal_stage8_mask_q <= mask;
-    equity_lane0_deal_stage8_exact_q <= exact;
+    equity_lane0_deal_stage8_n_q <= equity_lane0_deal_stage7_n_q;
+    equity_lane0_deal_stage8_mask_q <= equity_lane0_deal_stage7_mask_q;
+    equity_lane0_deal_stage8_exact_q <= equity_lane0_deal_stage7_exact_q;
 end
 
 
@@ -9379,9 +9407,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage9_setting
-    equity_lane0_deal_stage9_n_q <= n;
-    equity_lane0_deal_stage9_mask_q <= mask;
-    equity_lane0_deal_stage9_exact_q <= exact;
+    equity_lane0_deal_stage9_n_q <= equity_lane0_deal_stage8_n_q;
+    equity_lane0_deal_stage9_mask_q <= equity_lane0_deal_stage8_mask_q;
+    equity_lane0_deal_stage9_exact_q <= equity_lane0_deal_stage8_exact_q;
 end
 
 
@@ -9686,9 +9714,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage10_setting
-    equity_lane0_deal_stage10_n_q <= n;
-    equity_lane0_deal_stage10_mask_q <= mask;
-    equity_lane0_deal_stage10_exact_q <= exact;
+    equity_lane0_deal_stage10_n_q <= equity_lane0_deal_stage9_n_q;
+    equity_lane0_deal_stage10_mask_q <= equity_lane0_deal_stage9_mask_q;
+    equity_lane0_deal_stage10_exact_q <= equity_lane0_deal_stage9_exact_q;
 end
 
 
@@ -14526,6 +14554,16 @@ always @(posedge clk) begin: equity_lane0_clear_line
 end
 
 
+always @(posedge clk) begin: equity_lane0_shift_line
+    if (rst == 1) begin
+        equity_lane0_shifts <= 0;
+    end
+    else begin
+        equity_lane0_shifts <= {equity_lane0_shifts[(13 - 1)-1:0], shift};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
     if (rst == 1) begin
         equity_lane0_tally0_amount <= 0;
@@ -14564,7 +14602,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5
             equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero[8-1:0];
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
@@ -14602,7 +14640,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero[16-1:8];
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
@@ -14640,7 +14678,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero[24-1:16];
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
@@ -14678,7 +14716,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero[32-1:24];
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
@@ -14716,7 +14754,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero[40-1:32];
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
@@ -14776,7 +14814,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero[8-1:0];
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
@@ -14814,7 +14852,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero[16-1:8];
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
@@ -14852,7 +14890,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero[24-1:16];
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
@@ -14890,7 +14928,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero[32-1:24];
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
@@ -14928,7 +14966,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero[40-1:32];
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
@@ -14988,7 +15026,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[8-1:0];
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
@@ -15026,7 +15064,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[16-1:8];
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
@@ -15064,7 +15102,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[24-1:16];
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
@@ -15102,7 +15140,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[32-1:24];
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
@@ -15140,7 +15178,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[40-1:32];
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
@@ -15200,7 +15238,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
@@ -15238,7 +15276,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
@@ -15276,7 +15314,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
@@ -15314,7 +15352,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
@@ -15352,7 +15390,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
@@ -15390,7 +15428,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
@@ -15450,7 +15488,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero[8-1:0];
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
@@ -15488,7 +15526,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero[16-1:8];
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
@@ -15526,7 +15564,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero[24-1:16];
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
@@ -15564,7 +15602,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero[32-1:24];
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
@@ -15602,7 +15640,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk3
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero[40-1:32];
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
@@ -15662,7 +15700,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
@@ -15700,7 +15738,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
@@ -15738,7 +15776,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
@@ -15776,7 +15814,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
@@ -15814,7 +15852,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
@@ -15874,7 +15912,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
@@ -15912,7 +15950,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
@@ -15950,7 +15988,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
@@ -15988,7 +16026,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
@@ -16026,7 +16064,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
@@ -16064,7 +16102,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
@@ -16124,7 +16162,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
             equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_zero[8-1:0];
             equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[7]) begin
             equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted;
             equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
         end
@@ -16162,7 +16200,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
             equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_zero[16-1:8];
             equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted;
             equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
         end
@@ -16200,7 +16238,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
             equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_zero[24-1:16];
             equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted;
             equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
         end
@@ -16238,7 +16276,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
             equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_zero[32-1:24];
             equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted;
             equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
         end
@@ -16276,7 +16314,7 @@ always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk4
             equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_zero[40-1:32];
             equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[7]) begin
             equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
             equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
         end
@@ -16336,7 +16374,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero[8-1:0];
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[8]) begin
             equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
             equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
         end
@@ -16374,7 +16412,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero[16-1:8];
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
             equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
         end
@@ -16412,7 +16450,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk4
             equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero[24-1:16];
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
             equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
         end
@@ -16450,7 +16488,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
             equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero[32-1:24];
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
             equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
         end
@@ -16488,7 +16526,7 @@ always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk5
             equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero[40-1:32];
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[8]) begin
             equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
             equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
         end
@@ -16548,7 +16586,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero[16-1:0];
             equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
         end
@@ -16586,7 +16624,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero[24-1:16];
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
         end
@@ -16624,7 +16662,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero[32-1:24];
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
         end
@@ -16662,7 +16700,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero[40-1:32];
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
         end
@@ -16700,7 +16738,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero[48-1:40];
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
         end
@@ -16738,7 +16776,7 @@ always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk
             equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero[56-1:48];
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[9]) begin
             equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
             equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
         end
@@ -16798,7 +16836,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
             equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_zero[8-1:0];
             equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[10]) begin
             equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted;
             equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
         end
@@ -16836,7 +16874,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
             equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_zero[16-1:8];
             equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted;
             equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
         end
@@ -16874,7 +16912,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
             equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_zero[24-1:16];
             equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted;
             equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
         end
@@ -16912,7 +16950,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
             equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_zero[32-1:24];
             equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted;
             equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
         end
@@ -16950,7 +16988,7 @@ always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chun
             equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_zero[40-1:32];
             equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[10]) begin
             equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
             equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
         end
@@ -17010,7 +17048,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero[8-1:0];
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[11]) begin
             equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
             equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
         end
@@ -17048,7 +17086,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero[16-1:8];
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
             equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
         end
@@ -17086,7 +17124,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero[24-1:16];
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
             equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
         end
@@ -17124,7 +17162,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero[32-1:24];
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
             equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
         end
@@ -17162,7 +17200,7 @@ always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chun
             equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero[40-1:32];
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[11]) begin
             equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
             equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
         end
@@ -17222,7 +17260,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero[16-1:0];
             equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
         end
@@ -17260,7 +17298,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero[24-1:16];
             equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
         end
@@ -17298,7 +17336,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero[32-1:24];
             equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
         end
@@ -17336,7 +17374,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero[40-1:32];
             equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
         end
@@ -17374,7 +17412,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero[48-1:40];
             equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
         end
@@ -17412,7 +17450,7 @@ always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chun
             equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero[56-1:48];
             equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[12]) begin
             equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
             equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
         end
@@ -18416,6 +18454,15 @@ always @(dealt, equity_lane1_issue, equity_lane1_colex_odometer1_rise_bits, equi
 end
 
 
+always @(posedge clk) begin: equity_lane1_take_setting
+    if ((lane_load1_lane_loads || start)) begin
+        equity_lane1_lane_n <= n;
+        equity_lane1_lane_mask <= mask;
+        equity_lane1_lane_exact <= exact;
+    end
+end
+
+
 
 assign equity_lane1_slot_stream11_x_part11_t = (equity_lane1_slot_stream11_x ^ {equity_lane1_slot_stream11_x[21-1:0], 11'h0});
 
@@ -18962,9 +19009,9 @@ assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[120-1:(1
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_setting
-    equity_lane1_deal_stage11_n_q <= n;
-    equity_lane1_deal_stage11_mask_q <= mask;
-    equity_lane1_deal_stage11_exact_q <= exact;
+    equity_lane1_deal_stage11_n_q <= equity_lane1_lane_n;
+    equity_lane1_deal_stage11_mask_q <= equity_lane1_lane_mask;
+    equity_lane1_deal_stage11_exact_q <= equity_lane1_lane_exact;
 end
 
 
@@ -19069,9 +19116,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_setting
-    equity_lane1_deal_stage12_n_q <= n;
-    equity_lane1_deal_stage12_mask_q <= mask;
-    equity_lane1_deal_stage12_exact_q <= exact;
+    equity_lane1_deal_stage12_n_q <= equity_lane1_deal_stage11_n_q;
+    equity_lane1_deal_stage12_mask_q <= equity_lane1_deal_stage11_mask_q;
+    equity_lane1_deal_stage12_exact_q <= equity_lane1_deal_stage11_exact_q;
 end
 
 
@@ -19216,9 +19263,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_setting
-    equity_lane1_deal_stage13_n_q <= n;
-    equity_lane1_deal_stage13_mask_q <= mask;
-    equity_lane1_deal_stage13_exact_q <= exact;
+    equity_lane1_deal_stage13_n_q <= equity_lane1_deal_stage12_n_q;
+    equity_lane1_deal_stage13_mask_q <= equity_lane1_deal_stage12_mask_q;
+    equity_lane1_deal_stage13_exact_q <= equity_lane1_deal_stage12_exact_q;
 end
 
 
@@ -19383,9 +19430,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage14_setting
-    equity_lane1_deal_stage14_n_q <= n;
-    equity_lane1_deal_stage14_mask_q <= mask;
-    equity_lane1_deal_stage14_exact_q <= exact;
+    equity_lane1_deal_stage14_n_q <= equity_lane1_deal_stage13_n_q;
+    equity_lane1_deal_stage14_mask_q <= equity_lane1_deal_stage13_mask_q;
+    equity_lane1_deal_stage14_exact_q <= equity_lane1_deal_stage13_exact_q;
 end
 
 
@@ -19570,9 +19617,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage15_setting
-    equity_lane1_deal_stage15_n_q <= n;
-    equity_lane1_deal_stage15_mask_q <= mask;
-    equity_lane1_deal_stage15_exact_q <= exact;
+    equity_lane1_deal_stage15_n_q <= equity_lane1_deal_stage14_n_q;
+    equity_lane1_deal_stage15_mask_q <= equity_lane1_deal_stage14_mask_q;
+    equity_lane1_deal_stage15_exact_q <= equity_lane1_deal_stage14_exact_q;
 end
 
 
@@ -19777,9 +19824,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage16_setting
-    equity_lane1_deal_stage16_n_q <= n;
-    equity_lane1_deal_stage16_mask_q <= mask;
-    equity_lane1_deal_stage16_exact_q <= exact;
+    equity_lane1_deal_stage16_n_q <= equity_lane1_deal_stage15_n_q;
+    equity_lane1_deal_stage16_mask_q <= equity_lane1_deal_stage15_mask_q;
+    equity_lane1_deal_stage16_exact_q <= equity_lane1_deal_stage15_exact_q;
 end
 
 
@@ -20004,9 +20051,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage17_setting
-    equity_lane1_deal_stage17_n_q <= n;
-    equity_lane1_deal_stage17_mask_q <= mask;
-    equity_lane1_deal_stage17_exact_q <= exact;
+    equity_lane1_deal_stage17_n_q <= equity_lane1_deal_stage16_n_q;
+    equity_lane1_deal_stage17_mask_q <= equity_lane1_deal_stage16_mask_q;
+    equity_lane1_deal_stage17_exact_q <= equity_lane1_deal_stage16_exact_q;
 end
 
 
@@ -20251,9 +20298,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage18_setting
-    equity_lane1_deal_stage18_n_q <= n;
-    equity_lane1_deal_stage18_mask_q <= mask;
-    equity_lane1_deal_stage18_exact_q <= exact;
+    equity_lane1_deal_stage18_n_q <= equity_lane1_deal_stage17_n_q;
+    equity_lane1_deal_stage18_mask_q <= equity_lane1_deal_stage17_mask_q;
+    equity_lane1_deal_stage18_exact_q <= equity_lane1_deal_stage17_exact_q;
 end
 
 
@@ -20518,9 +20565,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage19_setting
-    equity_lane1_deal_stage19_n_q <= n;
-    equity_lane1_deal_stage19_mask_q <= mask;
-    equity_lane1_deal_stage19_exact_q <= exact;
+    equity_lane1_deal_stage19_n_q <= equity_lane1_deal_stage18_n_q;
+    equity_lane1_deal_stage19_mask_q <= equity_lane1_deal_stage18_mask_q;
+    equity_lane1_deal_stage19_exact_q <= equity_lane1_deal_stage18_exact_q;
 end
 
 
@@ -20805,9 +20852,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage20_setting
-    equity_lane1_deal_stage20_n_q <= n;
-    equity_lane1_deal_stage20_mask_q <= mask;
-    equity_lane1_deal_stage20_exact_q <= exact;
+    equity_lane1_deal_stage20_n_q <= equity_lane1_deal_stage19_n_q;
+    equity_lane1_deal_stage20_mask_q <= equity_lane1_deal_stage19_mask_q;
+    equity_lane1_deal_stage20_exact_q <= equity_lane1_deal_stage19_exact_q;
 end
 
 
@@ -21112,9 +21159,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage21_setting
-    equity_lane1_deal_stage21_n_q <= n;
-    equity_lane1_deal_stage21_mask_q <= mask;
-    equity_lane1_deal_stage21_exact_q <= exact;
+    equity_lane1_deal_stage21_n_q <= equity_lane1_deal_stage20_n_q;
+    equity_lane1_deal_stage21_mask_q <= equity_lane1_deal_stage20_mask_q;
+    equity_lane1_deal_stage21_exact_q <= equity_lane1_deal_stage20_exact_q;
 end
 
 
@@ -25952,6 +25999,16 @@ always @(posedge clk) begin: equity_lane1_clear_line
 end
 
 
+always @(posedge clk) begin: equity_lane1_shift_line
+    if (rst == 1) begin
+        equity_lane1_shifts <= 0;
+    end
+    else begin
+        equity_lane1_shifts <= {equity_lane1_shifts[(13 - 1)-1:0], shift};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_tally13_register_amount
     if (rst == 1) begin
         equity_lane1_tally13_amount <= 0;
@@ -25990,7 +26047,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
             equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_zero[8-1:0];
             equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[0]) begin
             equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted;
             equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
         end
@@ -26028,7 +26085,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
             equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_zero[16-1:8];
             equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted;
             equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
         end
@@ -26066,7 +26123,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
             equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_zero[24-1:16];
             equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted;
             equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
         end
@@ -26104,7 +26161,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
             equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_zero[32-1:24];
             equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted;
             equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
         end
@@ -26142,7 +26199,7 @@ always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chun
             equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_zero[40-1:32];
             equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[0]) begin
             equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
             equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
         end
@@ -26202,7 +26259,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero[8-1:0];
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[1]) begin
             equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
             equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
         end
@@ -26240,7 +26297,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero[16-1:8];
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
             equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
         end
@@ -26278,7 +26335,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero[24-1:16];
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
             equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
         end
@@ -26316,7 +26373,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero[32-1:24];
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
             equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
         end
@@ -26354,7 +26411,7 @@ always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chun
             equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero[40-1:32];
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[1]) begin
             equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
             equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
         end
@@ -26414,7 +26471,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero[8-1:0];
             equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[2]) begin
             equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
         end
@@ -26452,7 +26509,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero[16-1:8];
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
         end
@@ -26490,7 +26547,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero[24-1:16];
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
         end
@@ -26528,7 +26585,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero[32-1:24];
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
         end
@@ -26566,7 +26623,7 @@ always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chun
             equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero[40-1:32];
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[2]) begin
             equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
             equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
         end
@@ -26626,7 +26683,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero[16-1:0];
             equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
         end
@@ -26664,7 +26721,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero[24-1:16];
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
         end
@@ -26702,7 +26759,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero[32-1:24];
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
         end
@@ -26740,7 +26797,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero[40-1:32];
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
         end
@@ -26778,7 +26835,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero[48-1:40];
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
         end
@@ -26816,7 +26873,7 @@ always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chun
             equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero[56-1:48];
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[3]) begin
             equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
             equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
         end
@@ -26876,7 +26933,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero[8-1:0];
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[4]) begin
             equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
             equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
         end
@@ -26914,7 +26971,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero[16-1:8];
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
             equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
         end
@@ -26952,7 +27009,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero[24-1:16];
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
             equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
         end
@@ -26990,7 +27047,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero[32-1:24];
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
             equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
         end
@@ -27028,7 +27085,7 @@ always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chun
             equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero[40-1:32];
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[4]) begin
             equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
             equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
         end
@@ -27088,7 +27145,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero[8-1:0];
             equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[5]) begin
             equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
         end
@@ -27126,7 +27183,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero[16-1:8];
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
         end
@@ -27164,7 +27221,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero[24-1:16];
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
         end
@@ -27202,7 +27259,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero[32-1:24];
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
         end
@@ -27240,7 +27297,7 @@ always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chun
             equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero[40-1:32];
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[5]) begin
             equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
             equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
         end
@@ -27300,7 +27357,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero[16-1:0];
             equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
         end
@@ -27338,7 +27395,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero[24-1:16];
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
         end
@@ -27376,7 +27433,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero[32-1:24];
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
         end
@@ -27414,7 +27471,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero[40-1:32];
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
         end
@@ -27452,7 +27509,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero[48-1:40];
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
         end
@@ -27490,7 +27547,7 @@ always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chun
             equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero[56-1:48];
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[6]) begin
             equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
             equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
         end
@@ -27550,7 +27607,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero[8-1:0];
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[7]) begin
             equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
             equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
         end
@@ -27588,7 +27645,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero[16-1:8];
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
             equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
         end
@@ -27626,7 +27683,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero[24-1:16];
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
             equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
         end
@@ -27664,7 +27721,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero[32-1:24];
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
             equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
         end
@@ -27702,7 +27759,7 @@ always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chun
             equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero[40-1:32];
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[7]) begin
             equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
             equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
         end
@@ -27762,7 +27819,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero[8-1:0];
             equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[8]) begin
             equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
         end
@@ -27800,7 +27857,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero[16-1:8];
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
         end
@@ -27838,7 +27895,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero[24-1:16];
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
         end
@@ -27876,7 +27933,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero[32-1:24];
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
         end
@@ -27914,7 +27971,7 @@ always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chun
             equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero[40-1:32];
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[8]) begin
             equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
             equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
         end
@@ -27974,7 +28031,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero[16-1:0];
             equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
         end
@@ -28012,7 +28069,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero[24-1:16];
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
         end
@@ -28050,7 +28107,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero[32-1:24];
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
         end
@@ -28088,7 +28145,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero[40-1:32];
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
         end
@@ -28126,7 +28183,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero[48-1:40];
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
         end
@@ -28164,7 +28221,7 @@ always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chun
             equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero[56-1:48];
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[9]) begin
             equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
             equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
         end
@@ -28224,7 +28281,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero[8-1:0];
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[10]) begin
             equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
             equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
         end
@@ -28262,7 +28319,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero[16-1:8];
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
             equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
         end
@@ -28300,7 +28357,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero[24-1:16];
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
             equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
         end
@@ -28338,7 +28395,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero[32-1:24];
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
             equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
         end
@@ -28376,7 +28433,7 @@ always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chun
             equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero[40-1:32];
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[10]) begin
             equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
             equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
         end
@@ -28436,7 +28493,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
             equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero[8-1:0];
             equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[11]) begin
             equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
             equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
         end
@@ -28474,7 +28531,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
             equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero[16-1:8];
             equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
             equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
         end
@@ -28512,7 +28569,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
             equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero[24-1:16];
             equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
             equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
         end
@@ -28550,7 +28607,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
             equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero[32-1:24];
             equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
             equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
         end
@@ -28588,7 +28645,7 @@ always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chun
             equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero[40-1:32];
             equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[11]) begin
             equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
             equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
         end
@@ -28648,7 +28705,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero[16-1:0];
             equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
         end
@@ -28686,7 +28743,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero[24-1:16];
             equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
         end
@@ -28724,7 +28781,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero[32-1:24];
             equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
         end
@@ -28762,7 +28819,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero[40-1:32];
             equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
         end
@@ -28800,7 +28857,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero[48-1:40];
             equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
         end
@@ -28838,7 +28895,7 @@ always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chun
             equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero[56-1:48];
             equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane1_shifts[12]) begin
             equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
             equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
         end

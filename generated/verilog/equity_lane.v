@@ -80,6 +80,9 @@ reg equity_lane0_quota_zero;
 reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg [5:0] equity_lane0_lane_n;
+reg [5:0] equity_lane0_lane_mask;
+reg equity_lane0_lane_exact;
 reg equity_lane0_look_valid;
 reg [2:0] equity_lane0_low_count;
 reg [2:0] equity_lane0_high_count;
@@ -101,6 +104,7 @@ reg equity_lane0_alone_q;
 reg [1:0] equity_lane0_won_q;
 reg [11:0] equity_lane0_units_q;
 reg [6:0] equity_lane0_clears;
+reg [6:0] equity_lane0_shifts;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -265,29 +269,29 @@ reg [71:0] equity_lane0_delay_line6_line;
 wire equity_lane0_deal_stage0_ok_in;
 wire [5:0] equity_lane0_deal_stage0_pos_in;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
+reg [5:0] equity_lane0_deal_stage0_n_q;
+reg [5:0] equity_lane0_deal_stage0_mask_q;
+reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
 reg [5:0] equity_lane0_deal_stage0_chosen;
-reg equity_lane0_deal_stage0_exact_q;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
-reg [5:0] equity_lane0_deal_stage0_mask_q;
-reg [5:0] equity_lane0_deal_stage0_n_q;
 reg [29:0] equity_lane0_deal_stage0_candidates;
 wire [4:0] equity_lane0_deal_stage0_repeated;
 reg [11:0] equity_lane0_deal_stage1_pos_out;
+reg [5:0] equity_lane0_deal_stage1_n_q;
+reg [5:0] equity_lane0_deal_stage1_mask_q;
+reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
 reg [5:0] equity_lane0_deal_stage1_chosen;
-reg equity_lane0_deal_stage1_exact_q;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
-reg [5:0] equity_lane0_deal_stage1_mask_q;
-reg [5:0] equity_lane0_deal_stage1_n_q;
 reg [29:0] equity_lane0_deal_stage1_candidates;
 wire [4:0] equity_lane0_deal_stage1_repeated;
 wire equity_lane0_deal_stage1_repeated_position0_hit;
@@ -301,16 +305,16 @@ wire equity_lane0_deal_stage1_repeated_position3_any_equal;
 wire equity_lane0_deal_stage1_repeated_position4_hit;
 wire equity_lane0_deal_stage1_repeated_position4_any_equal;
 reg [17:0] equity_lane0_deal_stage2_pos_out;
+reg [5:0] equity_lane0_deal_stage2_n_q;
+reg [5:0] equity_lane0_deal_stage2_mask_q;
+reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
 reg [5:0] equity_lane0_deal_stage2_chosen;
-reg equity_lane0_deal_stage2_exact_q;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
-reg [5:0] equity_lane0_deal_stage2_mask_q;
-reg [5:0] equity_lane0_deal_stage2_n_q;
 reg [29:0] equity_lane0_deal_stage2_candidates;
 wire [4:0] equity_lane0_deal_stage2_repeated;
 wire equity_lane0_deal_stage2_repeated_position5_hit;
@@ -334,16 +338,16 @@ wire [1:0] equity_lane0_deal_stage2_repeated_position9_any_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
 wire equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
 reg [23:0] equity_lane0_deal_stage3_pos_out;
+reg [5:0] equity_lane0_deal_stage3_n_q;
+reg [5:0] equity_lane0_deal_stage3_mask_q;
+reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
 reg [5:0] equity_lane0_deal_stage3_chosen;
-reg equity_lane0_deal_stage3_exact_q;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
-reg [5:0] equity_lane0_deal_stage3_mask_q;
-reg [5:0] equity_lane0_deal_stage3_n_q;
 reg [29:0] equity_lane0_deal_stage3_candidates;
 wire [4:0] equity_lane0_deal_stage3_repeated;
 wire equity_lane0_deal_stage3_repeated_position10_hit;
@@ -372,16 +376,16 @@ wire equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
 wire equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
 reg [29:0] equity_lane0_deal_stage4_pos_out;
+reg [5:0] equity_lane0_deal_stage4_n_q;
+reg [5:0] equity_lane0_deal_stage4_mask_q;
+reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
 reg [5:0] equity_lane0_deal_stage4_chosen;
-reg equity_lane0_deal_stage4_exact_q;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
-reg [5:0] equity_lane0_deal_stage4_mask_q;
-reg [5:0] equity_lane0_deal_stage4_n_q;
 reg [29:0] equity_lane0_deal_stage4_candidates;
 wire [4:0] equity_lane0_deal_stage4_repeated;
 wire equity_lane0_deal_stage4_repeated_position15_hit;
@@ -415,16 +419,16 @@ wire equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
 wire equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
 reg [35:0] equity_lane0_deal_stage5_pos_out;
+reg [5:0] equity_lane0_deal_stage5_n_q;
+reg [5:0] equity_lane0_deal_stage5_mask_q;
+reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
 reg [5:0] equity_lane0_deal_stage5_chosen;
-reg equity_lane0_deal_stage5_exact_q;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
-reg [5:0] equity_lane0_deal_stage5_mask_q;
-reg [5:0] equity_lane0_deal_stage5_n_q;
 reg [29:0] equity_lane0_deal_stage5_candidates;
 wire [4:0] equity_lane0_deal_stage5_repeated;
 wire equity_lane0_deal_stage5_repeated_position20_hit;
@@ -463,16 +467,16 @@ wire equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
 wire equity_lane0_deal_stage5_repeated_position24_same_position74_equal;
 reg [41:0] equity_lane0_deal_stage6_pos_out;
+reg [5:0] equity_lane0_deal_stage6_n_q;
+reg [5:0] equity_lane0_deal_stage6_mask_q;
+reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
 reg [5:0] equity_lane0_deal_stage6_chosen;
-reg equity_lane0_deal_stage6_exact_q;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
-reg [5:0] equity_lane0_deal_stage6_mask_q;
-reg [5:0] equity_lane0_deal_stage6_n_q;
 reg [29:0] equity_lane0_deal_stage6_candidates;
 wire [4:0] equity_lane0_deal_stage6_repeated;
 wire equity_lane0_deal_stage6_repeated_position25_hit;
@@ -1893,6 +1897,15 @@ always @(dealt, equity_lane0_issue, equity_lane0_colex_odometer0_rise_bits, equi
 end
 
 
+always @(posedge clk) begin: equity_lane0_take_setting
+    if ((load || start)) begin
+        equity_lane0_lane_n <= n;
+        equity_lane0_lane_mask <= mask;
+        equity_lane0_lane_exact <= exact;
+    end
+end
+
+
 
 assign equity_lane0_slot_stream0_x_part0_t = (equity_lane0_slot_stream0_x ^ {equity_lane0_slot_stream0_x[21-1:0], 11'h0});
 
@@ -2239,9 +2252,9 @@ assign equity_lane0_delay_line6_d_out = equity_lane0_delay_line6_line[72-1:(72 -
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_setting
-    equity_lane0_deal_stage0_n_q <= n;
-    equity_lane0_deal_stage0_mask_q <= mask;
-    equity_lane0_deal_stage0_exact_q <= exact;
+    equity_lane0_deal_stage0_n_q <= equity_lane0_lane_n;
+    equity_lane0_deal_stage0_mask_q <= equity_lane0_lane_mask;
+    equity_lane0_deal_stage0_exact_q <= equity_lane0_lane_exact;
 end
 
 
@@ -2346,9 +2359,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_setting
-    equity_lane0_deal_stage1_n_q <= n;
-    equity_lane0_deal_stage1_mask_q <= mask;
-    equity_lane0_deal_stage1_exact_q <= exact;
+    equity_lane0_deal_stage1_n_q <= equity_lane0_deal_stage0_n_q;
+    equity_lane0_deal_stage1_mask_q <= equity_lane0_deal_stage0_mask_q;
+    equity_lane0_deal_stage1_exact_q <= equity_lane0_deal_stage0_exact_q;
 end
 
 
@@ -2493,9 +2506,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_setting
-    equity_lane0_deal_stage2_n_q <= n;
-    equity_lane0_deal_stage2_mask_q <= mask;
-    equity_lane0_deal_stage2_exact_q <= exact;
+    equity_lane0_deal_stage2_n_q <= equity_lane0_deal_stage1_n_q;
+    equity_lane0_deal_stage2_mask_q <= equity_lane0_deal_stage1_mask_q;
+    equity_lane0_deal_stage2_exact_q <= equity_lane0_deal_stage1_exact_q;
 end
 
 
@@ -2660,9 +2673,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_setting
-    equity_lane0_deal_stage3_n_q <= n;
-    equity_lane0_deal_stage3_mask_q <= mask;
-    equity_lane0_deal_stage3_exact_q <= exact;
+    equity_lane0_deal_stage3_n_q <= equity_lane0_deal_stage2_n_q;
+    equity_lane0_deal_stage3_mask_q <= equity_lane0_deal_stage2_mask_q;
+    equity_lane0_deal_stage3_exact_q <= equity_lane0_deal_stage2_exact_q;
 end
 
 
@@ -2847,9 +2860,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_setting
-    equity_lane0_deal_stage4_n_q <= n;
-    equity_lane0_deal_stage4_mask_q <= mask;
-    equity_lane0_deal_stage4_exact_q <= exact;
+    equity_lane0_deal_stage4_n_q <= equity_lane0_deal_stage3_n_q;
+    equity_lane0_deal_stage4_mask_q <= equity_lane0_deal_stage3_mask_q;
+    equity_lane0_deal_stage4_exact_q <= equity_lane0_deal_stage3_exact_q;
 end
 
 
@@ -3054,9 +3067,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_setting
-    equity_lane0_deal_stage5_n_q <= n;
-    equity_lane0_deal_stage5_mask_q <= mask;
-    equity_lane0_deal_stage5_exact_q <= exact;
+    equity_lane0_deal_stage5_n_q <= equity_lane0_deal_stage4_n_q;
+    equity_lane0_deal_stage5_mask_q <= equity_lane0_deal_stage4_mask_q;
+    equity_lane0_deal_stage5_exact_q <= equity_lane0_deal_stage4_exact_q;
 end
 
 
@@ -3281,9 +3294,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_setting
-    equity_lane0_deal_stage6_n_q <= n;
-    equity_lane0_deal_stage6_mask_q <= mask;
-    equity_lane0_deal_stage6_exact_q <= exact;
+    equity_lane0_deal_stage6_n_q <= equity_lane0_deal_stage5_n_q;
+    equity_lane0_deal_stage6_mask_q <= equity_lane0_deal_stage5_mask_q;
+    equity_lane0_deal_stage6_exact_q <= equity_lane0_deal_stage5_exact_q;
 end
 
 
@@ -5845,6 +5858,16 @@ always @(posedge clk) begin: equity_lane0_clear_line
 end
 
 
+always @(posedge clk) begin: equity_lane0_shift_line
+    if (rst == 1) begin
+        equity_lane0_shifts <= 0;
+    end
+    else begin
+        equity_lane0_shifts <= {equity_lane0_shifts[(7 - 1)-1:0], shift};
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_tally0_register_amount
     if (rst == 1) begin
         equity_lane0_tally0_amount <= 0;
@@ -5883,7 +5906,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5
             equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero[8-1:0];
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
@@ -5921,7 +5944,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero[16-1:8];
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
@@ -5959,7 +5982,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero[24-1:16];
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
@@ -5997,7 +6020,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero[32-1:24];
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
@@ -6035,7 +6058,7 @@ always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero[40-1:32];
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[0]) begin
             equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
             equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
@@ -6095,7 +6118,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero[8-1:0];
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
         end
@@ -6133,7 +6156,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero[16-1:8];
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
         end
@@ -6171,7 +6194,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero[24-1:16];
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
         end
@@ -6209,7 +6232,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero[32-1:24];
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
         end
@@ -6247,7 +6270,7 @@ always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk1
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero[40-1:32];
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[1]) begin
             equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
             equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
         end
@@ -6307,7 +6330,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[8-1:0];
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
         end
@@ -6345,7 +6368,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[16-1:8];
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
         end
@@ -6383,7 +6406,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[24-1:16];
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
         end
@@ -6421,7 +6444,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[32-1:24];
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
         end
@@ -6459,7 +6482,7 @@ always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk1
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[40-1:32];
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[2]) begin
             equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
             equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
         end
@@ -6519,7 +6542,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
@@ -6557,7 +6580,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
@@ -6595,7 +6618,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
@@ -6633,7 +6656,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
@@ -6671,7 +6694,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
@@ -6709,7 +6732,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[3]) begin
             equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
             equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
         end
@@ -6769,7 +6792,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero[8-1:0];
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
         end
@@ -6807,7 +6830,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero[16-1:8];
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
         end
@@ -6845,7 +6868,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero[24-1:16];
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
         end
@@ -6883,7 +6906,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk2
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero[32-1:24];
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
         end
@@ -6921,7 +6944,7 @@ always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk3
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero[40-1:32];
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[4]) begin
             equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
             equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
         end
@@ -6981,7 +7004,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
         end
@@ -7019,7 +7042,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
         end
@@ -7057,7 +7080,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
         end
@@ -7095,7 +7118,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
         end
@@ -7133,7 +7156,7 @@ always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk3
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[5]) begin
             equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
             equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
         end
@@ -7193,7 +7216,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
         end
@@ -7231,7 +7254,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
         end
@@ -7269,7 +7292,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
         end
@@ -7307,7 +7330,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk3
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
         end
@@ -7345,7 +7368,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
         end
@@ -7383,7 +7406,7 @@ always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk4
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end
-        else if (shift) begin
+        else if (equity_lane0_shifts[6]) begin
             equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
             equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
         end

@@ -48,6 +48,7 @@ type t_enum_Role_3 is (
 	BOARD,
 	DEAD
 	);
+attribute enum_encoding of t_enum_Role_3: type is "000001 000010 000100 001000 010000 100000";
 type t_enum_State_1 is (
 	WAIT_SOF,
 	WAIT_LEN,
@@ -87,14 +88,17 @@ type t_enum_State_6 is (
 
 signal s_axis_tdata_num: unsigned(7 downto 0);
 signal m_axis_tdata_num: unsigned(7 downto 0);
+signal pay_data: unsigned(7 downto 0);
 signal frame_begin: std_logic;
 signal frame_end: std_logic;
 signal frame_good: std_logic;
-signal pay_data: unsigned(7 downto 0);
 signal pay_valid: std_logic;
 signal is_card: std_logic;
 signal deck_size: unsigned(7 downto 0);
 signal is_none: std_logic;
+signal is_one: std_logic;
+signal over_board: std_logic;
+signal board_slots: unsigned(7 downto 0);
 signal missing: unsigned(2 downto 0);
 signal board_dealt: unsigned(4 downto 0);
 signal fixed_we: std_logic;
@@ -116,7 +120,7 @@ signal trials: unsigned(39 downto 0);
 signal seed: unsigned(127 downto 0);
 signal second: std_logic;
 signal cards_left: unsigned(8 downto 0);
-signal board_slots: unsigned(7 downto 0);
+signal last_left: std_logic;
 signal board_slot: unsigned(3 downto 0);
 signal board_missing: unsigned(2 downto 0);
 signal hero_a: unsigned(5 downto 0);
@@ -141,6 +145,8 @@ signal rest: unsigned(21 downto 0);
 signal load_bonus: std_logic;
 signal remainder: unsigned(2 downto 0);
 signal load_lane: unsigned(1 downto 0);
+signal share: unsigned(21 downto 0);
+signal quotient: unsigned(39 downto 0);
 signal twice: std_logic;
 signal deck_total: unsigned(8 downto 0);
 signal deck_short: std_logic;
@@ -188,9 +194,7 @@ signal max_opponents: unsigned(7 downto 0);
 signal dividend: unsigned(39 downto 0);
 signal step_count: unsigned(5 downto 0);
 signal lane_count: unsigned(2 downto 0);
-signal quotient: unsigned(39 downto 0);
 signal rank: unsigned(21 downto 0);
-signal rank_bonus: std_logic;
 signal mixing_base: std_logic;
 signal mix_phase: unsigned(2 downto 0);
 signal base_a: unsigned(31 downto 0);
@@ -248,6 +252,9 @@ signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_5;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_lane_n: unsigned(5 downto 0);
+signal equity_lane0_lane_mask: unsigned(5 downto 0);
+signal equity_lane0_lane_exact: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_low_count: unsigned(2 downto 0);
 signal equity_lane0_high_count: unsigned(2 downto 0);
@@ -269,6 +276,7 @@ signal equity_lane0_alone_q: std_logic;
 signal equity_lane0_won_q: unsigned(3 downto 0);
 signal equity_lane0_units_q: unsigned(11 downto 0);
 signal equity_lane0_clears: unsigned(12 downto 0);
+signal equity_lane0_shifts: unsigned(12 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -521,29 +529,29 @@ signal equity_lane0_delay_line10_line: unsigned(119 downto 0);
 signal equity_lane0_deal_stage0_ok_in: std_logic;
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
+signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
@@ -557,16 +565,16 @@ signal equity_lane0_deal_stage1_repeated_position3_any_equal: std_logic;
 signal equity_lane0_deal_stage1_repeated_position4_hit: std_logic;
 signal equity_lane0_deal_stage1_repeated_position4_any_equal: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
+signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
@@ -590,16 +598,16 @@ signal equity_lane0_deal_stage2_repeated_position9_any_equal: unsigned(1 downto 
 signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
+signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
@@ -628,16 +636,16 @@ signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_l
 signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
@@ -671,16 +679,16 @@ signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_l
 signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
+signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
@@ -719,16 +727,16 @@ signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_l
 signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
+signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
@@ -772,16 +780,16 @@ signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_
 signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
 signal equity_lane0_deal_stage7_pos_out: unsigned(47 downto 0);
+signal equity_lane0_deal_stage7_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage7_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_a_ok: std_logic;
 signal equity_lane0_deal_stage7_a_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_a_tok: std_logic;
 signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage7_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage7_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage7_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_hit: std_logic;
@@ -830,16 +838,16 @@ signal equity_lane0_deal_stage7_repeated_position34_same_position137_equal: std_
 signal equity_lane0_deal_stage7_repeated_position34_same_position138_equal: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_same_position139_equal: std_logic;
 signal equity_lane0_deal_stage8_pos_out: unsigned(53 downto 0);
+signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage8_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_a_ok: std_logic;
 signal equity_lane0_deal_stage8_a_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_a_tok: std_logic;
 signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage8_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage8_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage8_repeated_position35_hit: std_logic;
@@ -893,16 +901,16 @@ signal equity_lane0_deal_stage8_repeated_position39_same_position177_equal: std_
 signal equity_lane0_deal_stage8_repeated_position39_same_position178_equal: std_logic;
 signal equity_lane0_deal_stage8_repeated_position39_same_position179_equal: std_logic;
 signal equity_lane0_deal_stage9_pos_out: unsigned(59 downto 0);
+signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage9_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_a_ok: std_logic;
 signal equity_lane0_deal_stage9_a_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_a_tok: std_logic;
 signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage9_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage9_repeated_position40_hit: std_logic;
@@ -961,16 +969,16 @@ signal equity_lane0_deal_stage9_repeated_position44_same_position222_equal: std_
 signal equity_lane0_deal_stage9_repeated_position44_same_position223_equal: std_logic;
 signal equity_lane0_deal_stage9_repeated_position44_same_position224_equal: std_logic;
 signal equity_lane0_deal_stage10_pos_out: unsigned(65 downto 0);
+signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_a_ok: std_logic;
 signal equity_lane0_deal_stage10_a_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_a_tok: std_logic;
 signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage10_repeated_position45_hit: std_logic;
@@ -1862,6 +1870,9 @@ signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_start_q: std_logic;
 signal equity_lane1_state: t_enum_State_6;
 signal equity_lane1_step_one: std_logic;
+signal equity_lane1_lane_n: unsigned(5 downto 0);
+signal equity_lane1_lane_mask: unsigned(5 downto 0);
+signal equity_lane1_lane_exact: std_logic;
 signal equity_lane1_look_valid: std_logic;
 signal equity_lane1_low_count: unsigned(2 downto 0);
 signal equity_lane1_high_count: unsigned(2 downto 0);
@@ -1883,6 +1894,7 @@ signal equity_lane1_alone_q: std_logic;
 signal equity_lane1_won_q: unsigned(3 downto 0);
 signal equity_lane1_units_q: unsigned(11 downto 0);
 signal equity_lane1_clears: unsigned(12 downto 0);
+signal equity_lane1_shifts: unsigned(12 downto 0);
 signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
@@ -2135,29 +2147,29 @@ signal equity_lane1_delay_line21_line: unsigned(119 downto 0);
 signal equity_lane1_deal_stage11_ok_in: std_logic;
 signal equity_lane1_deal_stage11_pos_in: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_pos_out: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage11_exact_q: std_logic;
 signal equity_lane1_deal_stage11_a_ok: std_logic;
 signal equity_lane1_deal_stage11_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_a_tok: std_logic;
 signal equity_lane1_deal_stage11_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage11_exact_q: std_logic;
 signal equity_lane1_deal_stage11_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_found: std_logic;
 signal equity_lane1_deal_stage11_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage11_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage11_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_pos_out: unsigned(11 downto 0);
+signal equity_lane1_deal_stage12_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage12_exact_q: std_logic;
 signal equity_lane1_deal_stage12_a_ok: std_logic;
 signal equity_lane1_deal_stage12_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_a_tok: std_logic;
 signal equity_lane1_deal_stage12_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage12_exact_q: std_logic;
 signal equity_lane1_deal_stage12_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_found: std_logic;
 signal equity_lane1_deal_stage12_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage12_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_repeated_position50_hit: std_logic;
@@ -2171,16 +2183,16 @@ signal equity_lane1_deal_stage12_repeated_position53_any_equal: std_logic;
 signal equity_lane1_deal_stage12_repeated_position54_hit: std_logic;
 signal equity_lane1_deal_stage12_repeated_position54_any_equal: std_logic;
 signal equity_lane1_deal_stage13_pos_out: unsigned(17 downto 0);
+signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage13_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage13_exact_q: std_logic;
 signal equity_lane1_deal_stage13_a_ok: std_logic;
 signal equity_lane1_deal_stage13_a_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_a_tok: std_logic;
 signal equity_lane1_deal_stage13_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage13_exact_q: std_logic;
 signal equity_lane1_deal_stage13_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_found: std_logic;
 signal equity_lane1_deal_stage13_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage13_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_repeated_position55_hit: std_logic;
@@ -2204,16 +2216,16 @@ signal equity_lane1_deal_stage13_repeated_position59_any_equal: unsigned(1 downt
 signal equity_lane1_deal_stage13_repeated_position59_same_position288_equal: std_logic;
 signal equity_lane1_deal_stage13_repeated_position59_same_position289_equal: std_logic;
 signal equity_lane1_deal_stage14_pos_out: unsigned(23 downto 0);
+signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage14_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage14_exact_q: std_logic;
 signal equity_lane1_deal_stage14_a_ok: std_logic;
 signal equity_lane1_deal_stage14_a_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_a_tok: std_logic;
 signal equity_lane1_deal_stage14_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage14_exact_q: std_logic;
 signal equity_lane1_deal_stage14_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_found: std_logic;
 signal equity_lane1_deal_stage14_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage14_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_repeated_position60_hit: std_logic;
@@ -2242,16 +2254,16 @@ signal equity_lane1_deal_stage14_repeated_position64_same_position302_equal: std
 signal equity_lane1_deal_stage14_repeated_position64_same_position303_equal: std_logic;
 signal equity_lane1_deal_stage14_repeated_position64_same_position304_equal: std_logic;
 signal equity_lane1_deal_stage15_pos_out: unsigned(29 downto 0);
+signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage15_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage15_exact_q: std_logic;
 signal equity_lane1_deal_stage15_a_ok: std_logic;
 signal equity_lane1_deal_stage15_a_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_a_tok: std_logic;
 signal equity_lane1_deal_stage15_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage15_exact_q: std_logic;
 signal equity_lane1_deal_stage15_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_found: std_logic;
 signal equity_lane1_deal_stage15_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage15_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_repeated_position65_hit: std_logic;
@@ -2285,16 +2297,16 @@ signal equity_lane1_deal_stage15_repeated_position69_same_position322_equal: std
 signal equity_lane1_deal_stage15_repeated_position69_same_position323_equal: std_logic;
 signal equity_lane1_deal_stage15_repeated_position69_same_position324_equal: std_logic;
 signal equity_lane1_deal_stage16_pos_out: unsigned(35 downto 0);
+signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage16_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage16_exact_q: std_logic;
 signal equity_lane1_deal_stage16_a_ok: std_logic;
 signal equity_lane1_deal_stage16_a_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_a_tok: std_logic;
 signal equity_lane1_deal_stage16_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage16_exact_q: std_logic;
 signal equity_lane1_deal_stage16_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_found: std_logic;
 signal equity_lane1_deal_stage16_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage16_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage16_repeated_position70_hit: std_logic;
@@ -2333,16 +2345,16 @@ signal equity_lane1_deal_stage16_repeated_position74_same_position347_equal: std
 signal equity_lane1_deal_stage16_repeated_position74_same_position348_equal: std_logic;
 signal equity_lane1_deal_stage16_repeated_position74_same_position349_equal: std_logic;
 signal equity_lane1_deal_stage17_pos_out: unsigned(41 downto 0);
+signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage17_exact_q: std_logic;
 signal equity_lane1_deal_stage17_a_ok: std_logic;
 signal equity_lane1_deal_stage17_a_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_a_tok: std_logic;
 signal equity_lane1_deal_stage17_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage17_exact_q: std_logic;
 signal equity_lane1_deal_stage17_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_found: std_logic;
 signal equity_lane1_deal_stage17_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage17_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage17_repeated_position75_hit: std_logic;
@@ -2386,16 +2398,16 @@ signal equity_lane1_deal_stage17_repeated_position79_same_position377_equal: std
 signal equity_lane1_deal_stage17_repeated_position79_same_position378_equal: std_logic;
 signal equity_lane1_deal_stage17_repeated_position79_same_position379_equal: std_logic;
 signal equity_lane1_deal_stage18_pos_out: unsigned(47 downto 0);
+signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage18_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_a_ok: std_logic;
 signal equity_lane1_deal_stage18_a_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_a_tok: std_logic;
 signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage18_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage18_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage18_repeated_position80_hit: std_logic;
@@ -2444,16 +2456,16 @@ signal equity_lane1_deal_stage18_repeated_position84_same_position412_equal: std
 signal equity_lane1_deal_stage18_repeated_position84_same_position413_equal: std_logic;
 signal equity_lane1_deal_stage18_repeated_position84_same_position414_equal: std_logic;
 signal equity_lane1_deal_stage19_pos_out: unsigned(53 downto 0);
+signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage19_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_a_ok: std_logic;
 signal equity_lane1_deal_stage19_a_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_a_tok: std_logic;
 signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage19_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage19_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage19_repeated_position85_hit: std_logic;
@@ -2507,16 +2519,16 @@ signal equity_lane1_deal_stage19_repeated_position89_same_position452_equal: std
 signal equity_lane1_deal_stage19_repeated_position89_same_position453_equal: std_logic;
 signal equity_lane1_deal_stage19_repeated_position89_same_position454_equal: std_logic;
 signal equity_lane1_deal_stage20_pos_out: unsigned(59 downto 0);
+signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage20_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_a_ok: std_logic;
 signal equity_lane1_deal_stage20_a_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_a_tok: std_logic;
 signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage20_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage20_repeated_position90_hit: std_logic;
@@ -2575,16 +2587,16 @@ signal equity_lane1_deal_stage20_repeated_position94_same_position497_equal: std
 signal equity_lane1_deal_stage20_repeated_position94_same_position498_equal: std_logic;
 signal equity_lane1_deal_stage20_repeated_position94_same_position499_equal: std_logic;
 signal equity_lane1_deal_stage21_pos_out: unsigned(65 downto 0);
+signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
+signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_a_ok: std_logic;
 signal equity_lane1_deal_stage21_a_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_a_tok: std_logic;
 signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
-signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage21_repeated_position95_hit: std_logic;
@@ -3514,8 +3526,8 @@ s_axis_tdata_num <= unsigned(s_axis_tdata);
 m_axis_tdata <= std_logic_vector(m_axis_tdata_num);
 
 deck_size <= to_unsigned(52, 8);
-header_trials <= to_unsigned(7, 5);
 board_slots <= to_unsigned(5, 8);
+header_trials <= to_unsigned(7, 5);
 slot_count <= to_unsigned(11, 5);
 deck_total <= to_unsigned(52, 9);
 max_opponents <= to_unsigned(3, 8);
@@ -4672,36 +4684,46 @@ end process frame_receiver0_receive;
 
 s_axis_tready <= stdl((not bool(rst)));
 
-
-is_card <= stdl(pay_data < deck_size);
-is_none <= stdl(pay_data = 63);
-
-missing_rom: process (pay_data) is
+byte_kind: process (clk) is
 begin
-    case to_integer(pay_data(3-1 downto 0)) is
-        when 0 => missing <= "101";
-        when 1 => missing <= "100";
-        when 2 => missing <= "011";
-        when 3 => missing <= "010";
-        when 4 => missing <= "001";
-        when 5 => missing <= "000";
-        when 6 => missing <= "000";
-        when others => missing <= "000";
-    end case;
+    if rising_edge(clk) then
+        is_card <= stdl(s_axis_tdata_num < deck_size);
+        is_none <= stdl(s_axis_tdata_num = 63);
+        is_one <= stdl(s_axis_tdata_num = 1);
+        over_board <= stdl(s_axis_tdata_num > board_slots);
+    end if;
+end process byte_kind;
+
+missing_rom: process (clk) is
+begin
+    if rising_edge(clk) then
+        case to_integer(s_axis_tdata_num(3-1 downto 0)) is
+            when 0 => missing <= "101";
+            when 1 => missing <= "100";
+            when 2 => missing <= "011";
+            when 3 => missing <= "010";
+            when 4 => missing <= "001";
+            when 5 => missing <= "000";
+            when 6 => missing <= "000";
+            when others => missing <= "000";
+        end case;
+    end if;
 end process missing_rom;
 
-board_dealt_rom: process (pay_data) is
+board_dealt_rom: process (clk) is
 begin
-    case to_integer(pay_data(3-1 downto 0)) is
-        when 0 => board_dealt <= "11111";
-        when 1 => board_dealt <= "01111";
-        when 2 => board_dealt <= "00111";
-        when 3 => board_dealt <= "00011";
-        when 4 => board_dealt <= "00001";
-        when 5 => board_dealt <= "00000";
-        when 6 => board_dealt <= "00000";
-        when others => board_dealt <= "00000";
-    end case;
+    if rising_edge(clk) then
+        case to_integer(s_axis_tdata_num(3-1 downto 0)) is
+            when 0 => board_dealt <= "11111";
+            when 1 => board_dealt <= "01111";
+            when 2 => board_dealt <= "00111";
+            when 3 => board_dealt <= "00011";
+            when 4 => board_dealt <= "00001";
+            when 5 => board_dealt <= "00000";
+            when 6 => board_dealt <= "00000";
+            when others => board_dealt <= "00000";
+        end case;
+    end if;
 end process board_dealt_rom;
 
 decode: process (clk) is
@@ -4709,6 +4731,7 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             mode <= to_unsigned(0, 8);
+            last_left <= '0';
             cards_left <= to_unsigned(0, 9);
             second <= '0';
             fixed_we <= '0';
@@ -4728,8 +4751,8 @@ begin
             seed <= to_unsigned(0, 128);
             first_random <= '0';
             index <= to_unsigned(0, 5);
-            board_missing <= to_unsigned(0, 3);
             taking <= '0';
+            board_missing <= to_unsigned(0, 3);
             to_deal <= to_unsigned(0, 10);
             randoms <= to_unsigned(0, 4);
             role <= HEADER;
@@ -4768,7 +4791,8 @@ begin
                         end if;
                     when BCOUNT =>
                         cards_left <= resize(pay_data, 9);
-                        if (pay_data > board_slots) then
+                        last_left <= is_one;
+                        if bool(over_board) then
                             board_bad <= '1';
                         else
                             board_slot <= resize(missing, 4);
@@ -4807,6 +4831,7 @@ begin
                                     hero_b <= pay_data(6-1 downto 0);
                                     opp_slot <= to_unsigned(5, 5);
                                     cards_left <= resize(2 * k_opp, 9);
+                                    last_left <= '0';
                                     if (k_opp /= 0) then
                                         role <= OPP;
                                     else
@@ -4835,7 +4860,8 @@ begin
                                     end loop;
                                 end if;
                                 cards_left <= (cards_left - 1);
-                                if (cards_left = 1) then
+                                last_left <= stdl(cards_left = 2);
+                                if bool(last_left) then
                                     role <= BCOUNT;
                                 end if;
                             when BOARD =>
@@ -4844,7 +4870,8 @@ begin
                                 fixed_card <= pay_data(6-1 downto 0);
                                 board_slot <= (board_slot + 1);
                                 cards_left <= (cards_left - 1);
-                                if (cards_left = 1) then
+                                last_left <= stdl(cards_left = 2);
+                                if bool(last_left) then
                                     role <= DEAD;
                                 end if;
                             when others =>
@@ -5600,6 +5627,18 @@ end process unrank_step;
 
 load_bonus <= stdl(remainder > load_lane);
 
+-- The boards of lane load_lane: the next lane's first board is this far on.
+lane_share: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(load_bonus) then
+            share <= (quotient(22-1 downto 0) + 1);
+        else
+            share <= quotient(22-1 downto 0);
+        end if;
+    end if;
+end process lane_share;
+
 -- The checks that need arithmetic, registered (CHECKING reads them a clock after
 -- the scan's last count, in SCANNED).
 judge: process (clk) is
@@ -5737,7 +5776,6 @@ begin
             mix_count <= to_unsigned(0, 5);
             load_slot <= to_unsigned(0, 5);
             mix_carry <= '0';
-            rank_bonus <= '0';
             scan <= to_unsigned(0, 6);
             load_digit <= to_unsigned(0, 6);
             start <= '0';
@@ -5841,7 +5879,6 @@ begin
                 step_count <= (step_count + 1);
                 if ((signed(resize(step_count, 7)) = (40 - 1)) and bool(exact)) then
                     rank <= to_unsigned(0, 22);
-                    rank_bonus <= '0';
                     load_lane <= to_unsigned(0, 2);
                     load_index <= to_unsigned(0, 2);
                     state <= UNRANKING;
@@ -5933,13 +5970,7 @@ begin
                     load <= '1';
                 end if;
             elsif (state = UNRANKING) then
-                if bool(rank_bonus) then
-                    rank <= (rank + 1);
-                    unranked <= (rank + 1);
-                else
-                    unranked <= rank;
-                end if;
-                rank_bonus <= '0';
+                unranked <= rank;
                 probe_j <= board_missing;
                 probe_c <= (n - 1);
                 if (board_missing = 0) then
@@ -5966,8 +5997,7 @@ begin
                     probe_c <= (probe_c - 1);
                 end if;
             elsif (state = NEXT_LANE) then
-                rank <= (rank + quotient(22-1 downto 0));
-                rank_bonus <= load_bonus;
+                rank <= (rank + share);
                 if (signed(resize(load_lane, 3)) = (2 - 1)) then
                     start <= '1';
                     state <= STARTING;
@@ -5998,7 +6028,7 @@ begin
                             crc_tx <= crc_tx_next;
                             left <= count_bytes;
                             carry <= to_unsigned(0, 8);
-                            settle <= to_unsigned(2 + 2, 4);
+                            settle <= to_unsigned(2 + 3, 4);
                             if (status = 0) then
                                 part <= SEND_COUNTS;
                             else
@@ -6008,7 +6038,7 @@ begin
                             crc_tx <= crc_tx_next;
                             carry <= resize(sum_last(12-1 downto 8), 8);
                             shift <= '1';
-                            settle <= to_unsigned(2 + 2, 4);
+                            settle <= to_unsigned(2 + 3, 4);
                             left <= (left - 1);
                             if (left = 1) then
                                 part <= SEND_CRC;
@@ -6915,6 +6945,17 @@ begin
     equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
 end process equity_lane0_colex_odometer0_carries;
 
+equity_lane0_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load0_lane_loads) or bool(start)) then
+            equity_lane0_lane_n <= n;
+            equity_lane0_lane_mask <= mask;
+            equity_lane0_lane_exact <= exact;
+        end if;
+    end if;
+end process equity_lane0_take_setting;
+
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -7417,9 +7458,9 @@ equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(120-1 downto (
 equity_lane0_deal_stage0_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_n_q <= n;
-        equity_lane0_deal_stage0_mask_q <= mask;
-        equity_lane0_deal_stage0_exact_q <= exact;
+        equity_lane0_deal_stage0_n_q <= equity_lane0_lane_n;
+        equity_lane0_deal_stage0_mask_q <= equity_lane0_lane_mask;
+        equity_lane0_deal_stage0_exact_q <= equity_lane0_lane_exact;
     end if;
 end process equity_lane0_deal_stage0_setting;
 
@@ -7524,9 +7565,9 @@ end process equity_lane0_deal_stage0_flags;
 equity_lane0_deal_stage1_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_n_q <= n;
-        equity_lane0_deal_stage1_mask_q <= mask;
-        equity_lane0_deal_stage1_exact_q <= exact;
+        equity_lane0_deal_stage1_n_q <= equity_lane0_deal_stage0_n_q;
+        equity_lane0_deal_stage1_mask_q <= equity_lane0_deal_stage0_mask_q;
+        equity_lane0_deal_stage1_exact_q <= equity_lane0_deal_stage0_exact_q;
     end if;
 end process equity_lane0_deal_stage1_setting;
 
@@ -7661,9 +7702,9 @@ end process equity_lane0_deal_stage1_flags;
 equity_lane0_deal_stage2_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_n_q <= n;
-        equity_lane0_deal_stage2_mask_q <= mask;
-        equity_lane0_deal_stage2_exact_q <= exact;
+        equity_lane0_deal_stage2_n_q <= equity_lane0_deal_stage1_n_q;
+        equity_lane0_deal_stage2_mask_q <= equity_lane0_deal_stage1_mask_q;
+        equity_lane0_deal_stage2_exact_q <= equity_lane0_deal_stage1_exact_q;
     end if;
 end process equity_lane0_deal_stage2_setting;
 
@@ -7813,9 +7854,9 @@ end process equity_lane0_deal_stage2_flags;
 equity_lane0_deal_stage3_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_n_q <= n;
-        equity_lane0_deal_stage3_mask_q <= mask;
-        equity_lane0_deal_stage3_exact_q <= exact;
+        equity_lane0_deal_stage3_n_q <= equity_lane0_deal_stage2_n_q;
+        equity_lane0_deal_stage3_mask_q <= equity_lane0_deal_stage2_mask_q;
+        equity_lane0_deal_stage3_exact_q <= equity_lane0_deal_stage2_exact_q;
     end if;
 end process equity_lane0_deal_stage3_setting;
 
@@ -7980,9 +8021,9 @@ end process equity_lane0_deal_stage3_flags;
 equity_lane0_deal_stage4_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_n_q <= n;
-        equity_lane0_deal_stage4_mask_q <= mask;
-        equity_lane0_deal_stage4_exact_q <= exact;
+        equity_lane0_deal_stage4_n_q <= equity_lane0_deal_stage3_n_q;
+        equity_lane0_deal_stage4_mask_q <= equity_lane0_deal_stage3_mask_q;
+        equity_lane0_deal_stage4_exact_q <= equity_lane0_deal_stage3_exact_q;
     end if;
 end process equity_lane0_deal_stage4_setting;
 
@@ -8162,9 +8203,9 @@ end process equity_lane0_deal_stage4_flags;
 equity_lane0_deal_stage5_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_n_q <= n;
-        equity_lane0_deal_stage5_mask_q <= mask;
-        equity_lane0_deal_stage5_exact_q <= exact;
+        equity_lane0_deal_stage5_n_q <= equity_lane0_deal_stage4_n_q;
+        equity_lane0_deal_stage5_mask_q <= equity_lane0_deal_stage4_mask_q;
+        equity_lane0_deal_stage5_exact_q <= equity_lane0_deal_stage4_exact_q;
     end if;
 end process equity_lane0_deal_stage5_setting;
 
@@ -8359,9 +8400,9 @@ end process equity_lane0_deal_stage5_flags;
 equity_lane0_deal_stage6_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_n_q <= n;
-        equity_lane0_deal_stage6_mask_q <= mask;
-        equity_lane0_deal_stage6_exact_q <= exact;
+        equity_lane0_deal_stage6_n_q <= equity_lane0_deal_stage5_n_q;
+        equity_lane0_deal_stage6_mask_q <= equity_lane0_deal_stage5_mask_q;
+        equity_lane0_deal_stage6_exact_q <= equity_lane0_deal_stage5_exact_q;
     end if;
 end process equity_lane0_deal_stage6_setting;
 
@@ -8571,9 +8612,9 @@ end process equity_lane0_deal_stage6_flags;
 equity_lane0_deal_stage7_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage7_n_q <= n;
-        equity_lane0_deal_stage7_mask_q <= mask;
-        equity_lane0_deal_stage7_exact_q <= exact;
+        equity_lane0_deal_stage7_n_q <= equity_lane0_deal_stage6_n_q;
+        equity_lane0_deal_stage7_mask_q <= equity_lane0_deal_stage6_mask_q;
+        equity_lane0_deal_stage7_exact_q <= equity_lane0_deal_stage6_exact_q;
     end if;
 end process equity_lane0_deal_stage7_setting;
 
@@ -8798,9 +8839,9 @@ end process equity_lane0_deal_stage7_flags;
 equity_lane0_deal_stage8_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage8_n_q <= n;
-        equity_lane0_deal_stage8_mask_q <= mask;
-        equity_lane0_deal_stage8_exact_q <= exact;
+        equity_lane0_deal_stage8_n_q <= equity_lane0_deal_stage7_n_q;
+        equity_lane0_deal_stage8_mask_q <= equity_lane0_deal_stage7_mask_q;
+        equity_lane0_deal_stage8_exact_q <= equity_lane0_deal_stage7_exact_q;
     end if;
 end process equity_lane0_deal_stage8_setting;
 
@@ -9040,9 +9081,9 @@ end process equity_lane0_deal_stage8_flags;
 equity_lane0_deal_stage9_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage9_n_q <= n;
-        equity_lane0_deal_stage9_mask_q <= mask;
-        equity_lane0_deal_stage9_exact_q <= exact;
+        equity_lane0_deal_stage9_n_q <= equity_lane0_deal_stage8_n_q;
+        equity_lane0_deal_stage9_mask_q <= equity_lane0_deal_stage8_mask_q;
+        equity_lane0_deal_stage9_exact_q <= equity_lane0_deal_stage8_exact_q;
     end if;
 end process equity_lane0_deal_stage9_setting;
 
@@ -9297,9 +9338,9 @@ end process equity_lane0_deal_stage9_flags;
 equity_lane0_deal_stage10_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage10_n_q <= n;
-        equity_lane0_deal_stage10_mask_q <= mask;
-        equity_lane0_deal_stage10_exact_q <= exact;
+        equity_lane0_deal_stage10_n_q <= equity_lane0_deal_stage9_n_q;
+        equity_lane0_deal_stage10_mask_q <= equity_lane0_deal_stage9_mask_q;
+        equity_lane0_deal_stage10_exact_q <= equity_lane0_deal_stage9_exact_q;
     end if;
 end process equity_lane0_deal_stage10_setting;
 
@@ -14299,6 +14340,17 @@ begin
     end if;
 end process equity_lane0_clear_line;
 
+equity_lane0_shift_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_shifts <= to_unsigned(0, 13);
+        else
+            equity_lane0_shifts <= unsigned'(equity_lane0_shifts((13 - 1)-1 downto 0) & shift);
+        end if;
+    end if;
+end process equity_lane0_shift_line;
+
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
@@ -14334,7 +14386,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero(8-1 downto 0);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14368,7 +14420,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero(16-1 downto 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14402,7 +14454,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero(24-1 downto 16);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14436,7 +14488,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero(32-1 downto 24);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14470,7 +14522,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero(40-1 downto 32);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14524,7 +14576,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero(8-1 downto 0);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14558,7 +14610,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero(16-1 downto 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14592,7 +14644,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero(24-1 downto 16);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14626,7 +14678,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero(32-1 downto 24);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14660,7 +14712,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero(40-1 downto 32);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14714,7 +14766,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(8-1 downto 0);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14748,7 +14800,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(16-1 downto 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14782,7 +14834,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(24-1 downto 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14816,7 +14868,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(32-1 downto 24);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14850,7 +14902,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(40-1 downto 32);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14904,7 +14956,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14938,7 +14990,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -14972,7 +15024,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15006,7 +15058,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15040,7 +15092,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15074,7 +15126,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15128,7 +15180,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero(8-1 downto 0);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15162,7 +15214,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero(16-1 downto 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15196,7 +15248,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero(24-1 downto 16);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15230,7 +15282,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero(32-1 downto 24);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15264,7 +15316,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero(40-1 downto 32);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15318,7 +15370,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15352,7 +15404,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15386,7 +15438,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15420,7 +15472,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15454,7 +15506,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15508,7 +15560,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15542,7 +15594,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15576,7 +15628,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15610,7 +15662,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15644,7 +15696,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15678,7 +15730,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15732,7 +15784,7 @@ begin
             elsif bool(equity_lane0_tally7_no) then
                 equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_zero(8-1 downto 0);
                 equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(7)) then
                 equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted;
                 equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15766,7 +15818,7 @@ begin
             elsif bool(equity_lane0_tally7_no) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_zero(16-1 downto 8);
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted;
                 equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15800,7 +15852,7 @@ begin
             elsif bool(equity_lane0_tally7_no) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_zero(24-1 downto 16);
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted;
                 equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15834,7 +15886,7 @@ begin
             elsif bool(equity_lane0_tally7_no) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_zero(32-1 downto 24);
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted;
                 equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15868,7 +15920,7 @@ begin
             elsif bool(equity_lane0_tally7_no) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_zero(40-1 downto 32);
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(7)) then
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
                 equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15922,7 +15974,7 @@ begin
             elsif bool(equity_lane0_tally8_no) then
                 equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero(8-1 downto 0);
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(8)) then
                 equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15956,7 +16008,7 @@ begin
             elsif bool(equity_lane0_tally8_no) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero(16-1 downto 8);
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -15990,7 +16042,7 @@ begin
             elsif bool(equity_lane0_tally8_no) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero(24-1 downto 16);
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16024,7 +16076,7 @@ begin
             elsif bool(equity_lane0_tally8_no) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero(32-1 downto 24);
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16058,7 +16110,7 @@ begin
             elsif bool(equity_lane0_tally8_no) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero(40-1 downto 32);
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(8)) then
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
                 equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16112,7 +16164,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero(16-1 downto 0);
                 equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16146,7 +16198,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero(24-1 downto 16);
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16180,7 +16232,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero(32-1 downto 24);
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16214,7 +16266,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero(40-1 downto 32);
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16248,7 +16300,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero(48-1 downto 40);
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16282,7 +16334,7 @@ begin
             elsif bool(equity_lane0_tally9_no) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero(56-1 downto 48);
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(9)) then
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
                 equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16336,7 +16388,7 @@ begin
             elsif bool(equity_lane0_tally10_no) then
                 equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_zero(8-1 downto 0);
                 equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(10)) then
                 equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted;
                 equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16370,7 +16422,7 @@ begin
             elsif bool(equity_lane0_tally10_no) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_zero(16-1 downto 8);
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted;
                 equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16404,7 +16456,7 @@ begin
             elsif bool(equity_lane0_tally10_no) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_zero(24-1 downto 16);
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted;
                 equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16438,7 +16490,7 @@ begin
             elsif bool(equity_lane0_tally10_no) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_zero(32-1 downto 24);
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted;
                 equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16472,7 +16524,7 @@ begin
             elsif bool(equity_lane0_tally10_no) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_zero(40-1 downto 32);
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(10)) then
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
                 equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16526,7 +16578,7 @@ begin
             elsif bool(equity_lane0_tally11_no) then
                 equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero(8-1 downto 0);
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(11)) then
                 equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16560,7 +16612,7 @@ begin
             elsif bool(equity_lane0_tally11_no) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero(16-1 downto 8);
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16594,7 +16646,7 @@ begin
             elsif bool(equity_lane0_tally11_no) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero(24-1 downto 16);
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16628,7 +16680,7 @@ begin
             elsif bool(equity_lane0_tally11_no) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero(32-1 downto 24);
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16662,7 +16714,7 @@ begin
             elsif bool(equity_lane0_tally11_no) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero(40-1 downto 32);
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(11)) then
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
                 equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16716,7 +16768,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero(16-1 downto 0);
                 equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16750,7 +16802,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero(24-1 downto 16);
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16784,7 +16836,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero(32-1 downto 24);
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16818,7 +16870,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero(40-1 downto 32);
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16852,7 +16904,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero(48-1 downto 40);
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -16886,7 +16938,7 @@ begin
             elsif bool(equity_lane0_tally12_no) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero(56-1 downto 48);
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(12)) then
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
                 equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -17797,6 +17849,17 @@ begin
     equity_lane1_board_step <= stdl(bool(equity_lane1_issue) and bool(inner_max));
 end process equity_lane1_colex_odometer1_carries;
 
+equity_lane1_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load1_lane_loads) or bool(start)) then
+            equity_lane1_lane_n <= n;
+            equity_lane1_lane_mask <= mask;
+            equity_lane1_lane_exact <= exact;
+        end if;
+    end if;
+end process equity_lane1_take_setting;
+
 
 equity_lane1_slot_stream11_x_part11_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -18299,9 +18362,9 @@ equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(120-1 downto (
 equity_lane1_deal_stage11_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage11_n_q <= n;
-        equity_lane1_deal_stage11_mask_q <= mask;
-        equity_lane1_deal_stage11_exact_q <= exact;
+        equity_lane1_deal_stage11_n_q <= equity_lane1_lane_n;
+        equity_lane1_deal_stage11_mask_q <= equity_lane1_lane_mask;
+        equity_lane1_deal_stage11_exact_q <= equity_lane1_lane_exact;
     end if;
 end process equity_lane1_deal_stage11_setting;
 
@@ -18406,9 +18469,9 @@ end process equity_lane1_deal_stage11_flags;
 equity_lane1_deal_stage12_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage12_n_q <= n;
-        equity_lane1_deal_stage12_mask_q <= mask;
-        equity_lane1_deal_stage12_exact_q <= exact;
+        equity_lane1_deal_stage12_n_q <= equity_lane1_deal_stage11_n_q;
+        equity_lane1_deal_stage12_mask_q <= equity_lane1_deal_stage11_mask_q;
+        equity_lane1_deal_stage12_exact_q <= equity_lane1_deal_stage11_exact_q;
     end if;
 end process equity_lane1_deal_stage12_setting;
 
@@ -18543,9 +18606,9 @@ end process equity_lane1_deal_stage12_flags;
 equity_lane1_deal_stage13_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage13_n_q <= n;
-        equity_lane1_deal_stage13_mask_q <= mask;
-        equity_lane1_deal_stage13_exact_q <= exact;
+        equity_lane1_deal_stage13_n_q <= equity_lane1_deal_stage12_n_q;
+        equity_lane1_deal_stage13_mask_q <= equity_lane1_deal_stage12_mask_q;
+        equity_lane1_deal_stage13_exact_q <= equity_lane1_deal_stage12_exact_q;
     end if;
 end process equity_lane1_deal_stage13_setting;
 
@@ -18695,9 +18758,9 @@ end process equity_lane1_deal_stage13_flags;
 equity_lane1_deal_stage14_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage14_n_q <= n;
-        equity_lane1_deal_stage14_mask_q <= mask;
-        equity_lane1_deal_stage14_exact_q <= exact;
+        equity_lane1_deal_stage14_n_q <= equity_lane1_deal_stage13_n_q;
+        equity_lane1_deal_stage14_mask_q <= equity_lane1_deal_stage13_mask_q;
+        equity_lane1_deal_stage14_exact_q <= equity_lane1_deal_stage13_exact_q;
     end if;
 end process equity_lane1_deal_stage14_setting;
 
@@ -18862,9 +18925,9 @@ end process equity_lane1_deal_stage14_flags;
 equity_lane1_deal_stage15_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage15_n_q <= n;
-        equity_lane1_deal_stage15_mask_q <= mask;
-        equity_lane1_deal_stage15_exact_q <= exact;
+        equity_lane1_deal_stage15_n_q <= equity_lane1_deal_stage14_n_q;
+        equity_lane1_deal_stage15_mask_q <= equity_lane1_deal_stage14_mask_q;
+        equity_lane1_deal_stage15_exact_q <= equity_lane1_deal_stage14_exact_q;
     end if;
 end process equity_lane1_deal_stage15_setting;
 
@@ -19044,9 +19107,9 @@ end process equity_lane1_deal_stage15_flags;
 equity_lane1_deal_stage16_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage16_n_q <= n;
-        equity_lane1_deal_stage16_mask_q <= mask;
-        equity_lane1_deal_stage16_exact_q <= exact;
+        equity_lane1_deal_stage16_n_q <= equity_lane1_deal_stage15_n_q;
+        equity_lane1_deal_stage16_mask_q <= equity_lane1_deal_stage15_mask_q;
+        equity_lane1_deal_stage16_exact_q <= equity_lane1_deal_stage15_exact_q;
     end if;
 end process equity_lane1_deal_stage16_setting;
 
@@ -19241,9 +19304,9 @@ end process equity_lane1_deal_stage16_flags;
 equity_lane1_deal_stage17_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage17_n_q <= n;
-        equity_lane1_deal_stage17_mask_q <= mask;
-        equity_lane1_deal_stage17_exact_q <= exact;
+        equity_lane1_deal_stage17_n_q <= equity_lane1_deal_stage16_n_q;
+        equity_lane1_deal_stage17_mask_q <= equity_lane1_deal_stage16_mask_q;
+        equity_lane1_deal_stage17_exact_q <= equity_lane1_deal_stage16_exact_q;
     end if;
 end process equity_lane1_deal_stage17_setting;
 
@@ -19453,9 +19516,9 @@ end process equity_lane1_deal_stage17_flags;
 equity_lane1_deal_stage18_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage18_n_q <= n;
-        equity_lane1_deal_stage18_mask_q <= mask;
-        equity_lane1_deal_stage18_exact_q <= exact;
+        equity_lane1_deal_stage18_n_q <= equity_lane1_deal_stage17_n_q;
+        equity_lane1_deal_stage18_mask_q <= equity_lane1_deal_stage17_mask_q;
+        equity_lane1_deal_stage18_exact_q <= equity_lane1_deal_stage17_exact_q;
     end if;
 end process equity_lane1_deal_stage18_setting;
 
@@ -19680,9 +19743,9 @@ end process equity_lane1_deal_stage18_flags;
 equity_lane1_deal_stage19_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage19_n_q <= n;
-        equity_lane1_deal_stage19_mask_q <= mask;
-        equity_lane1_deal_stage19_exact_q <= exact;
+        equity_lane1_deal_stage19_n_q <= equity_lane1_deal_stage18_n_q;
+        equity_lane1_deal_stage19_mask_q <= equity_lane1_deal_stage18_mask_q;
+        equity_lane1_deal_stage19_exact_q <= equity_lane1_deal_stage18_exact_q;
     end if;
 end process equity_lane1_deal_stage19_setting;
 
@@ -19922,9 +19985,9 @@ end process equity_lane1_deal_stage19_flags;
 equity_lane1_deal_stage20_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage20_n_q <= n;
-        equity_lane1_deal_stage20_mask_q <= mask;
-        equity_lane1_deal_stage20_exact_q <= exact;
+        equity_lane1_deal_stage20_n_q <= equity_lane1_deal_stage19_n_q;
+        equity_lane1_deal_stage20_mask_q <= equity_lane1_deal_stage19_mask_q;
+        equity_lane1_deal_stage20_exact_q <= equity_lane1_deal_stage19_exact_q;
     end if;
 end process equity_lane1_deal_stage20_setting;
 
@@ -20179,9 +20242,9 @@ end process equity_lane1_deal_stage20_flags;
 equity_lane1_deal_stage21_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage21_n_q <= n;
-        equity_lane1_deal_stage21_mask_q <= mask;
-        equity_lane1_deal_stage21_exact_q <= exact;
+        equity_lane1_deal_stage21_n_q <= equity_lane1_deal_stage20_n_q;
+        equity_lane1_deal_stage21_mask_q <= equity_lane1_deal_stage20_mask_q;
+        equity_lane1_deal_stage21_exact_q <= equity_lane1_deal_stage20_exact_q;
     end if;
 end process equity_lane1_deal_stage21_setting;
 
@@ -25181,6 +25244,17 @@ begin
     end if;
 end process equity_lane1_clear_line;
 
+equity_lane1_shift_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane1_shifts <= to_unsigned(0, 13);
+        else
+            equity_lane1_shifts <= unsigned'(equity_lane1_shifts((13 - 1)-1 downto 0) & shift);
+        end if;
+    end if;
+end process equity_lane1_shift_line;
+
 equity_lane1_tally13_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
@@ -25216,7 +25290,7 @@ begin
             elsif bool(equity_lane1_tally13_no) then
                 equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_zero(8-1 downto 0);
                 equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(0)) then
                 equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted;
                 equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25250,7 +25324,7 @@ begin
             elsif bool(equity_lane1_tally13_no) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_zero(16-1 downto 8);
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted;
                 equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25284,7 +25358,7 @@ begin
             elsif bool(equity_lane1_tally13_no) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_zero(24-1 downto 16);
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted;
                 equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25318,7 +25392,7 @@ begin
             elsif bool(equity_lane1_tally13_no) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_zero(32-1 downto 24);
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted;
                 equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25352,7 +25426,7 @@ begin
             elsif bool(equity_lane1_tally13_no) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_zero(40-1 downto 32);
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(0)) then
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
                 equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25406,7 +25480,7 @@ begin
             elsif bool(equity_lane1_tally14_no) then
                 equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero(8-1 downto 0);
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(1)) then
                 equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25440,7 +25514,7 @@ begin
             elsif bool(equity_lane1_tally14_no) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero(16-1 downto 8);
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25474,7 +25548,7 @@ begin
             elsif bool(equity_lane1_tally14_no) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero(24-1 downto 16);
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25508,7 +25582,7 @@ begin
             elsif bool(equity_lane1_tally14_no) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero(32-1 downto 24);
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25542,7 +25616,7 @@ begin
             elsif bool(equity_lane1_tally14_no) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero(40-1 downto 32);
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(1)) then
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
                 equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25596,7 +25670,7 @@ begin
             elsif bool(equity_lane1_tally15_no) then
                 equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero(8-1 downto 0);
                 equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(2)) then
                 equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25630,7 +25704,7 @@ begin
             elsif bool(equity_lane1_tally15_no) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero(16-1 downto 8);
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25664,7 +25738,7 @@ begin
             elsif bool(equity_lane1_tally15_no) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero(24-1 downto 16);
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25698,7 +25772,7 @@ begin
             elsif bool(equity_lane1_tally15_no) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero(32-1 downto 24);
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25732,7 +25806,7 @@ begin
             elsif bool(equity_lane1_tally15_no) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero(40-1 downto 32);
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(2)) then
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
                 equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25786,7 +25860,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero(16-1 downto 0);
                 equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25820,7 +25894,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero(24-1 downto 16);
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25854,7 +25928,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero(32-1 downto 24);
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25888,7 +25962,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero(40-1 downto 32);
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25922,7 +25996,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero(48-1 downto 40);
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -25956,7 +26030,7 @@ begin
             elsif bool(equity_lane1_tally16_no) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero(56-1 downto 48);
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(3)) then
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
                 equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26010,7 +26084,7 @@ begin
             elsif bool(equity_lane1_tally17_no) then
                 equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero(8-1 downto 0);
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(4)) then
                 equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26044,7 +26118,7 @@ begin
             elsif bool(equity_lane1_tally17_no) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero(16-1 downto 8);
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26078,7 +26152,7 @@ begin
             elsif bool(equity_lane1_tally17_no) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero(24-1 downto 16);
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26112,7 +26186,7 @@ begin
             elsif bool(equity_lane1_tally17_no) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero(32-1 downto 24);
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26146,7 +26220,7 @@ begin
             elsif bool(equity_lane1_tally17_no) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero(40-1 downto 32);
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(4)) then
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
                 equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26200,7 +26274,7 @@ begin
             elsif bool(equity_lane1_tally18_no) then
                 equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero(8-1 downto 0);
                 equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(5)) then
                 equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26234,7 +26308,7 @@ begin
             elsif bool(equity_lane1_tally18_no) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero(16-1 downto 8);
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26268,7 +26342,7 @@ begin
             elsif bool(equity_lane1_tally18_no) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero(24-1 downto 16);
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26302,7 +26376,7 @@ begin
             elsif bool(equity_lane1_tally18_no) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero(32-1 downto 24);
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26336,7 +26410,7 @@ begin
             elsif bool(equity_lane1_tally18_no) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero(40-1 downto 32);
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(5)) then
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
                 equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26390,7 +26464,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero(16-1 downto 0);
                 equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26424,7 +26498,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero(24-1 downto 16);
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26458,7 +26532,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero(32-1 downto 24);
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26492,7 +26566,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero(40-1 downto 32);
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26526,7 +26600,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero(48-1 downto 40);
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26560,7 +26634,7 @@ begin
             elsif bool(equity_lane1_tally19_no) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero(56-1 downto 48);
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(6)) then
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
                 equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26614,7 +26688,7 @@ begin
             elsif bool(equity_lane1_tally20_no) then
                 equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero(8-1 downto 0);
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(7)) then
                 equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26648,7 +26722,7 @@ begin
             elsif bool(equity_lane1_tally20_no) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero(16-1 downto 8);
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26682,7 +26756,7 @@ begin
             elsif bool(equity_lane1_tally20_no) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero(24-1 downto 16);
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26716,7 +26790,7 @@ begin
             elsif bool(equity_lane1_tally20_no) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero(32-1 downto 24);
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26750,7 +26824,7 @@ begin
             elsif bool(equity_lane1_tally20_no) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero(40-1 downto 32);
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(7)) then
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
                 equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26804,7 +26878,7 @@ begin
             elsif bool(equity_lane1_tally21_no) then
                 equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero(8-1 downto 0);
                 equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(8)) then
                 equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26838,7 +26912,7 @@ begin
             elsif bool(equity_lane1_tally21_no) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero(16-1 downto 8);
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26872,7 +26946,7 @@ begin
             elsif bool(equity_lane1_tally21_no) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero(24-1 downto 16);
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26906,7 +26980,7 @@ begin
             elsif bool(equity_lane1_tally21_no) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero(32-1 downto 24);
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26940,7 +27014,7 @@ begin
             elsif bool(equity_lane1_tally21_no) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero(40-1 downto 32);
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(8)) then
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
                 equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -26994,7 +27068,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero(16-1 downto 0);
                 equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27028,7 +27102,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero(24-1 downto 16);
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27062,7 +27136,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero(32-1 downto 24);
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27096,7 +27170,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero(40-1 downto 32);
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27130,7 +27204,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero(48-1 downto 40);
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27164,7 +27238,7 @@ begin
             elsif bool(equity_lane1_tally22_no) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero(56-1 downto 48);
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(9)) then
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
                 equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27218,7 +27292,7 @@ begin
             elsif bool(equity_lane1_tally23_no) then
                 equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero(8-1 downto 0);
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(10)) then
                 equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27252,7 +27326,7 @@ begin
             elsif bool(equity_lane1_tally23_no) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero(16-1 downto 8);
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27286,7 +27360,7 @@ begin
             elsif bool(equity_lane1_tally23_no) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero(24-1 downto 16);
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27320,7 +27394,7 @@ begin
             elsif bool(equity_lane1_tally23_no) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero(32-1 downto 24);
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27354,7 +27428,7 @@ begin
             elsif bool(equity_lane1_tally23_no) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero(40-1 downto 32);
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(10)) then
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
                 equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27408,7 +27482,7 @@ begin
             elsif bool(equity_lane1_tally24_no) then
                 equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero(8-1 downto 0);
                 equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(11)) then
                 equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
                 equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27442,7 +27516,7 @@ begin
             elsif bool(equity_lane1_tally24_no) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero(16-1 downto 8);
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
                 equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27476,7 +27550,7 @@ begin
             elsif bool(equity_lane1_tally24_no) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero(24-1 downto 16);
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
                 equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27510,7 +27584,7 @@ begin
             elsif bool(equity_lane1_tally24_no) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero(32-1 downto 24);
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
                 equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27544,7 +27618,7 @@ begin
             elsif bool(equity_lane1_tally24_no) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero(40-1 downto 32);
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(11)) then
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
                 equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27598,7 +27672,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero(16-1 downto 0);
                 equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27632,7 +27706,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero(24-1 downto 16);
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27666,7 +27740,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero(32-1 downto 24);
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27700,7 +27774,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero(40-1 downto 32);
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27734,7 +27808,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero(48-1 downto 40);
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -27768,7 +27842,7 @@ begin
             elsif bool(equity_lane1_tally25_no) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero(56-1 downto 48);
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane1_shifts(12)) then
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
                 equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
             elsif False then

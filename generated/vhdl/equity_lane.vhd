@@ -85,6 +85,9 @@ signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_lane_n: unsigned(5 downto 0);
+signal equity_lane0_lane_mask: unsigned(5 downto 0);
+signal equity_lane0_lane_exact: std_logic;
 signal equity_lane0_look_valid: std_logic;
 signal equity_lane0_low_count: unsigned(2 downto 0);
 signal equity_lane0_high_count: unsigned(2 downto 0);
@@ -106,6 +109,7 @@ signal equity_lane0_alone_q: std_logic;
 signal equity_lane0_won_q: unsigned(1 downto 0);
 signal equity_lane0_units_q: unsigned(11 downto 0);
 signal equity_lane0_clears: unsigned(6 downto 0);
+signal equity_lane0_shifts: unsigned(6 downto 0);
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -270,29 +274,29 @@ signal equity_lane0_delay_line6_line: unsigned(71 downto 0);
 signal equity_lane0_deal_stage0_ok_in: std_logic;
 signal equity_lane0_deal_stage0_pos_in: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage0_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
+signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_repeated_position0_hit: std_logic;
@@ -306,16 +310,16 @@ signal equity_lane0_deal_stage1_repeated_position3_any_equal: std_logic;
 signal equity_lane0_deal_stage1_repeated_position4_hit: std_logic;
 signal equity_lane0_deal_stage1_repeated_position4_any_equal: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
+signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_repeated_position5_hit: std_logic;
@@ -339,16 +343,16 @@ signal equity_lane0_deal_stage2_repeated_position9_any_equal: unsigned(1 downto 
 signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
 signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
+signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_repeated_position10_hit: std_logic;
@@ -377,16 +381,16 @@ signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_l
 signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
 signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
+signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_repeated_position15_hit: std_logic;
@@ -420,16 +424,16 @@ signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_l
 signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
 signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
+signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_repeated_position20_hit: std_logic;
@@ -468,16 +472,16 @@ signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_l
 signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
 signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
+signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
+signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
-signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_repeated_position25_hit: std_logic;
@@ -1859,6 +1863,17 @@ begin
     equity_lane0_board_step <= stdl(bool(equity_lane0_issue) and bool(inner_max));
 end process equity_lane0_colex_odometer0_carries;
 
+equity_lane0_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(load) or bool(start)) then
+            equity_lane0_lane_n <= n_num;
+            equity_lane0_lane_mask <= mask_num;
+            equity_lane0_lane_exact <= exact;
+        end if;
+    end if;
+end process equity_lane0_take_setting;
+
 
 equity_lane0_slot_stream0_x_part0_t <= (equity_lane0_slot_stream0_x xor unsigned'(equity_lane0_slot_stream0_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -2177,9 +2192,9 @@ equity_lane0_delay_line6_d_out <= equity_lane0_delay_line6_line(72-1 downto (72 
 equity_lane0_deal_stage0_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_n_q <= n_num;
-        equity_lane0_deal_stage0_mask_q <= mask_num;
-        equity_lane0_deal_stage0_exact_q <= exact;
+        equity_lane0_deal_stage0_n_q <= equity_lane0_lane_n;
+        equity_lane0_deal_stage0_mask_q <= equity_lane0_lane_mask;
+        equity_lane0_deal_stage0_exact_q <= equity_lane0_lane_exact;
     end if;
 end process equity_lane0_deal_stage0_setting;
 
@@ -2284,9 +2299,9 @@ end process equity_lane0_deal_stage0_flags;
 equity_lane0_deal_stage1_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_n_q <= n_num;
-        equity_lane0_deal_stage1_mask_q <= mask_num;
-        equity_lane0_deal_stage1_exact_q <= exact;
+        equity_lane0_deal_stage1_n_q <= equity_lane0_deal_stage0_n_q;
+        equity_lane0_deal_stage1_mask_q <= equity_lane0_deal_stage0_mask_q;
+        equity_lane0_deal_stage1_exact_q <= equity_lane0_deal_stage0_exact_q;
     end if;
 end process equity_lane0_deal_stage1_setting;
 
@@ -2421,9 +2436,9 @@ end process equity_lane0_deal_stage1_flags;
 equity_lane0_deal_stage2_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_n_q <= n_num;
-        equity_lane0_deal_stage2_mask_q <= mask_num;
-        equity_lane0_deal_stage2_exact_q <= exact;
+        equity_lane0_deal_stage2_n_q <= equity_lane0_deal_stage1_n_q;
+        equity_lane0_deal_stage2_mask_q <= equity_lane0_deal_stage1_mask_q;
+        equity_lane0_deal_stage2_exact_q <= equity_lane0_deal_stage1_exact_q;
     end if;
 end process equity_lane0_deal_stage2_setting;
 
@@ -2573,9 +2588,9 @@ end process equity_lane0_deal_stage2_flags;
 equity_lane0_deal_stage3_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_n_q <= n_num;
-        equity_lane0_deal_stage3_mask_q <= mask_num;
-        equity_lane0_deal_stage3_exact_q <= exact;
+        equity_lane0_deal_stage3_n_q <= equity_lane0_deal_stage2_n_q;
+        equity_lane0_deal_stage3_mask_q <= equity_lane0_deal_stage2_mask_q;
+        equity_lane0_deal_stage3_exact_q <= equity_lane0_deal_stage2_exact_q;
     end if;
 end process equity_lane0_deal_stage3_setting;
 
@@ -2740,9 +2755,9 @@ end process equity_lane0_deal_stage3_flags;
 equity_lane0_deal_stage4_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_n_q <= n_num;
-        equity_lane0_deal_stage4_mask_q <= mask_num;
-        equity_lane0_deal_stage4_exact_q <= exact;
+        equity_lane0_deal_stage4_n_q <= equity_lane0_deal_stage3_n_q;
+        equity_lane0_deal_stage4_mask_q <= equity_lane0_deal_stage3_mask_q;
+        equity_lane0_deal_stage4_exact_q <= equity_lane0_deal_stage3_exact_q;
     end if;
 end process equity_lane0_deal_stage4_setting;
 
@@ -2922,9 +2937,9 @@ end process equity_lane0_deal_stage4_flags;
 equity_lane0_deal_stage5_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_n_q <= n_num;
-        equity_lane0_deal_stage5_mask_q <= mask_num;
-        equity_lane0_deal_stage5_exact_q <= exact;
+        equity_lane0_deal_stage5_n_q <= equity_lane0_deal_stage4_n_q;
+        equity_lane0_deal_stage5_mask_q <= equity_lane0_deal_stage4_mask_q;
+        equity_lane0_deal_stage5_exact_q <= equity_lane0_deal_stage4_exact_q;
     end if;
 end process equity_lane0_deal_stage5_setting;
 
@@ -3119,9 +3134,9 @@ end process equity_lane0_deal_stage5_flags;
 equity_lane0_deal_stage6_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_n_q <= n_num;
-        equity_lane0_deal_stage6_mask_q <= mask_num;
-        equity_lane0_deal_stage6_exact_q <= exact;
+        equity_lane0_deal_stage6_n_q <= equity_lane0_deal_stage5_n_q;
+        equity_lane0_deal_stage6_mask_q <= equity_lane0_deal_stage5_mask_q;
+        equity_lane0_deal_stage6_exact_q <= equity_lane0_deal_stage5_exact_q;
     end if;
 end process equity_lane0_deal_stage6_setting;
 
@@ -5765,6 +5780,17 @@ begin
     end if;
 end process equity_lane0_clear_line;
 
+equity_lane0_shift_line: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            equity_lane0_shifts <= to_unsigned(0, 7);
+        else
+            equity_lane0_shifts <= unsigned'(equity_lane0_shifts((7 - 1)-1 downto 0) & shift);
+        end if;
+    end if;
+end process equity_lane0_shift_line;
+
 equity_lane0_tally0_register_amount: process (clk) is
 begin
     if rising_edge(clk) then
@@ -5800,7 +5826,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero(8-1 downto 0);
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -5834,7 +5860,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero(16-1 downto 8);
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -5868,7 +5894,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero(24-1 downto 16);
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -5902,7 +5928,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero(32-1 downto 24);
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -5936,7 +5962,7 @@ begin
             elsif bool(equity_lane0_tally0_no) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero(40-1 downto 32);
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(0)) then
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
                 equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -5990,7 +6016,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero(8-1 downto 0);
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6024,7 +6050,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero(16-1 downto 8);
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6058,7 +6084,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero(24-1 downto 16);
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6092,7 +6118,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero(32-1 downto 24);
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6126,7 +6152,7 @@ begin
             elsif bool(equity_lane0_tally1_no) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero(40-1 downto 32);
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(1)) then
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
                 equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6180,7 +6206,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(8-1 downto 0);
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6214,7 +6240,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(16-1 downto 8);
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6248,7 +6274,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(24-1 downto 16);
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6282,7 +6308,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(32-1 downto 24);
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6316,7 +6342,7 @@ begin
             elsif bool(equity_lane0_tally2_no) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(40-1 downto 32);
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(2)) then
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
                 equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6370,7 +6396,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6404,7 +6430,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6438,7 +6464,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6472,7 +6498,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6506,7 +6532,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6540,7 +6566,7 @@ begin
             elsif bool(equity_lane0_tally3_no) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6594,7 +6620,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero(8-1 downto 0);
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6628,7 +6654,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero(16-1 downto 8);
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6662,7 +6688,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero(24-1 downto 16);
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6696,7 +6722,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero(32-1 downto 24);
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6730,7 +6756,7 @@ begin
             elsif bool(equity_lane0_tally4_no) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero(40-1 downto 32);
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(4)) then
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
                 equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6784,7 +6810,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6818,7 +6844,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6852,7 +6878,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6886,7 +6912,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6920,7 +6946,7 @@ begin
             elsif bool(equity_lane0_tally5_no) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(5)) then
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
                 equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -6974,7 +7000,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -7008,7 +7034,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -7042,7 +7068,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -7076,7 +7102,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -7110,7 +7136,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
             elsif False then
@@ -7144,7 +7170,7 @@ begin
             elsif bool(equity_lane0_tally6_no) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(shift) then
+            elsif bool(equity_lane0_shifts(6)) then
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
                 equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
             elsif False then

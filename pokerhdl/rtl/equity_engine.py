@@ -35,7 +35,7 @@ from ..golden.equity_deal import BOARD_SLOTS, MIX_ROUNDS, QUARTER_STEPS, lane_sl
 from ..golden.equity_protocol import (COUNT_BYTES, CRC_POLY, HEADER, MODE_EXACT,
                                       MODE_MONTE_CARLO, SEED_BYTES, SOF, TRIAL_BYTES)
 from ..golden.shuffle import MASK_ROM
-from .equity_lane import CARD, TRIAL_BITS, equity_lane
+from .equity_lane import CARD, SHIFT_DELAY, TRIAL_BITS, equity_lane
 
 PLAYER_BYTES = sum(COUNT_BYTES)
 # a request with b known board cards (b <= 5) deals board slots 0..4 - b: how many, and which
@@ -163,11 +163,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         s_axis_tready.next = not rst
 
     # ------------------------------------------------------------------ the request
-    Role = enum("HEADER", "HERO", "OPP", "BCOUNT", "BOARD", "DEAD")
+    # one-hot: a byte's enables test one bit of the role, not a 3-bit code
+    Role = enum("HEADER", "HERO", "OPP", "BCOUNT", "BOARD", "DEAD", encoding="one_hot")
     role = Signal(Role.HEADER)
     index = Signal(intbv(0)[5:])              # the header's byte
     second = Signal(bool(0))                  # the second card of a hand
     cards_left = Signal(intbv(0)[9:])         # cards of the role still to come
+    last_left = Signal(bool(0))               # cards_left == 1, registered with it
     taking = Signal(bool(0))                  # this frame began while the engine was idle
     mode = Signal(intbv(0)[8:])
     k_opp = Signal(intbv(0)[8:])             # opponents asked for
@@ -189,7 +191,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     fixed_slot = Signal(intbv(0)[5:])
     fixed_card = Signal(intbv(0)[CARD:])
     card = pay_data                           # the payload byte, read as a card
-    is_card, is_none = Signal(bool(0)), Signal(bool(0))
+    is_card, is_none, is_one, over_board = (Signal(bool(0)) for _ in range(4))
     deck_size, board_slots = constant(DECK_SIZE, 8), constant(BOARD_SLOTS, 8)
     header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
     missing = Signal(intbv(0)[3:])
@@ -202,18 +204,23 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                  "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
 
-    @always_comb
-    def card_kind():
-        is_card.next = pay_data < deck_size
-        is_none.next = pay_data == NO_CARD
+    # what the payload byte is, registered with it from the stream (the receiver registers
+    # pay_data from s_axis_tdata at the same edge; read only with pay_valid): the request's
+    # enables start at registers, not behind comparators
+    @always(clk.posedge)
+    def byte_kind():
+        is_card.next = s_axis_tdata < deck_size
+        is_none.next = s_axis_tdata == NO_CARD
+        is_one.next = s_axis_tdata == 1
+        over_board.next = s_axis_tdata > board_slots
 
-    @always_comb
+    @always(clk.posedge)
     def missing_rom():
-        missing.next = MISSING_ROM[int(pay_data[3:])]
+        missing.next = MISSING_ROM[int(s_axis_tdata[3:])]
 
-    @always_comb
+    @always(clk.posedge)
     def board_dealt_rom():
-        board_dealt.next = BOARD_DEALT_ROM[int(pay_data[3:])]
+        board_dealt.next = BOARD_DEALT_ROM[int(s_axis_tdata[3:])]
 
     @always_seq(clk.posedge, reset=rst)
     def decode():
@@ -246,7 +253,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     second.next = False
             elif role == Role.BCOUNT:
                 cards_left.next = card
-                if card > board_slots:
+                last_left.next = is_one
+                if over_board:
                     board_bad.next = True
                 else:
                     board_slot.next = missing
@@ -278,6 +286,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                         hero_b.next = card[CARD:]
                         opp_slot.next = BOARD_SLOTS
                         cards_left.next = 2 * k_opp
+                        last_left.next = False
                         if k_opp != 0:
                             role.next = Role.OPP
                         else:
@@ -300,7 +309,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                             if opp_slot == slot or pair_slot == slot:
                                 dealt.next[slot] = True
                     cards_left.next = cards_left - 1
-                    if cards_left == 1:
+                    last_left.next = cards_left == 2
+                    if last_left:
                         role.next = Role.BCOUNT
                 elif role == Role.BOARD:
                     fixed_we.next = not board_bad
@@ -308,7 +318,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     fixed_card.next = card[CARD:]
                     board_slot.next = board_slot + 1
                     cards_left.next = cards_left - 1
-                    if cards_left == 1:
+                    last_left.next = cards_left == 2
+                    if last_left:
                         role.next = Role.DEAD
                 else:
                     pass                                 # a dead card: seen, nothing more
@@ -333,7 +344,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     # unranking a lane's first board: rank, what is left of it, the digit j and position c
     # probed (C(c, j) from the ROM, registered), the digit found
     rank, unranked = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
-    rank_bonus = Signal(bool(0))
+    # lane load_lane's boards, registered (read in NEXT_LANE, two clocks or more after the
+    # division's end or load_lane's change): the rank's adder starts at a register
+    share = Signal(intbv(0)[RANK_BITS:])
     probe_j, probe_c = Signal(intbv(0)[3:]), Signal(intbv(0)[6:])
     binomial, binomial_q = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
     fits, rest = Signal(bool(0)), Signal(intbv(0)[RANK_BITS:])
@@ -405,6 +418,14 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     @always_comb
     def lane_share_bonus():
         load_bonus.next = remainder > load_lane
+
+    @always(clk.posedge)
+    def lane_share():
+        """The boards of lane load_lane: the next lane's first board is this far on."""
+        if load_bonus:
+            share.next = quotient[RANK_BITS:] + 1
+        else:
+            share.next = quotient[RANK_BITS:]
 
     @always(clk.posedge)
     def judge():
@@ -571,7 +592,6 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             step_count.next = step_count + 1
             if step_count == TRIAL_BITS - 1 and exact:
                 rank.next = 0
-                rank_bonus.next = False
                 load_lane.next = 0
                 load_index.next = 0
                 state.next = State.UNRANKING
@@ -655,13 +675,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 load_index.next = load_index + 1
                 load.next = True
         elif state == State.UNRANKING:
-            # lane load_lane's first board: rank, plus the previous lane's bonus board
-            if rank_bonus:
-                rank.next = rank + 1
-                unranked.next = rank + 1
-            else:
-                unranked.next = rank
-            rank_bonus.next = False
+            # lane load_lane's first board: rank, the boards of the lanes before it
+            unranked.next = rank
             probe_j.next = board_missing
             probe_c.next = n - 1
             if board_missing == 0:
@@ -686,8 +701,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             else:
                 probe_c.next = probe_c - 1
         elif state == State.NEXT_LANE:
-            rank.next = rank + quotient[RANK_BITS:]
-            rank_bonus.next = load_bonus
+            rank.next = rank + share
             if load_lane == lanes - 1:
                 start.next = True
                 state.next = State.STARTING
@@ -716,7 +730,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     crc_tx.next = crc_tx_next
                     left.next = count_bytes
                     carry.next = 0
-                    settle.next = lanes + 2
+                    settle.next = lanes + SHIFT_DELAY
                     if status == OK:
                         part.next = Part.SEND_COUNTS
                     else:
@@ -725,7 +739,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     crc_tx.next = crc_tx_next
                     carry.next = sum_last[12:8]
                     shift.next = True
-                    settle.next = lanes + 2
+                    settle.next = lanes + SHIFT_DELAY
                     left.next = left - 1
                     if left == 1:
                         part.next = Part.SEND_CRC

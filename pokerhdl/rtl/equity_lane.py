@@ -42,6 +42,9 @@ CARD = 6
 TRIAL_BITS = 40                          # a lane counts up to 2**40 - 1 trials
 UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2 units
 COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
+# the engine reads the lanes' sum lanes + SHIFT_DELAY clocks after a shift: the shift line's
+# register, the counter's and one spare (the sum adds a register per lane)
+SHIFT_DELAY = 3
 COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
 TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 NO_POSITION = 63
@@ -123,10 +126,12 @@ def same_position(a, b, equal):
 
 @block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
-               tok_out, ok_out, pos_out):
+               tok_out, ok_out, pos_out, n_q, mask_q, exact_q):
     """Dealer stage of slot ``slot``, two clocks: first which of the word's fields are free
     (masked, below n, not an earlier slot's position), then the lowest free one; in exact mode
-    the only field is ``digit``. pos_out = pos_in with this slot's position on top."""
+    the only field is ``digit``. pos_out = pos_in with this slot's position on top. n, mask,
+    exact: the run's setting from the stage before; n_q, mask_q, exact_q: this stage's copy,
+    the next stage's setting."""
     earlier = slot
     width = CARD * max(slot, 1)
     fields = Signal(intbv(0)[FIELDS * CARD:])        # clock 1: the masked fields
@@ -136,12 +141,10 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     chosen = Signal(intbv(NO_POSITION)[CARD:])
     found = Signal(bool(0))
 
-    # the run's setting, registered in every stage: n, mask and exact stay put through a run
-    # (set before its seeds are loaded), and one net of each across both lanes of a device
-    # was the engine's longest path
-    n_q, mask_q, exact_q = Signal(intbv(0)[len(n):]), Signal(intbv(0)[len(mask):]), \
-        Signal(bool(0))
-
+    # the run's setting, registered in every stage from the stage before (a line: registers
+    # with the same input would be merged into one net to every stage of every lane, which was
+    # the nine-seat tops' longest path); it stays put through a run and reaches stage s s + 1
+    # clocks after the lane takes it, ahead of the run's first deal
     @always(clk.posedge)
     def setting():
         n_q.next = n
@@ -343,9 +346,11 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     (and with index 0, its low 6 bits are the slot's odometer digit). exact: the run
     enumerates. start, quota[40], bonus: clear the counters and run until quota (+ 1 with
     bonus: the engine's share without a 40-bit adder) trials are counted, or in exact mode
-    boards enumerated; done: idle, the counts final (0 while a run is on). shift: move the
-    readout chain a byte; chain_in and chain_out[8]: its ends, the lane's trials counted, then
-    its players in order, per player wins, ties, units, low byte first.
+    boards enumerated; done: idle, the counts final (0 while a run is on). shift: a pulse
+    moves the readout chain a byte, counter after counter (chain_out has the next byte two
+    clocks after the pulse; the next pulse no sooner); chain_in and chain_out[8]: its ends,
+    the lane's trials counted, then its players in order, per player wins, ties, units, low
+    byte first.
     """
     slots = lane_slots(opponents)
     players = 1 + opponents
@@ -447,17 +452,32 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     delayed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word,
                               start, issue, dealt, n, digits, board_step)
+    # the run's setting, taken by this lane on its own loads and at start (an enable of the
+    # lane's own, so no synthesis merges the lanes' copies), then handed from stage to stage
+    settings_n = [Signal(intbv(0)[len(n):]) for _ in range(slots + 1)]
+    settings_mask = [Signal(intbv(0)[len(mask):]) for _ in range(slots + 1)]
+    settings_exact = [Signal(bool(0)) for _ in range(slots + 1)]
+    lane_n, lane_mask, lane_exact = settings_n[0], settings_mask[0], settings_exact[0]
+
+    @always(clk.posedge)
+    def take_setting():
+        if load or start:
+            lane_n.next = n
+            lane_mask.next = mask
+            lane_exact.next = exact
+
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, s, load, load_slot, load_index, seed_word, tok_in,
                                    prime, words[s]))
         streams.append(delay_line(clk, digits[s], delayed[s], 2 * s))
-        stages.append(deal_stage(clk, rst, s, n, mask, dealt_bits[s], words[s], exact,
-                                 delayed[s], tok_in,
+        stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s], dealt_bits[s],
+                                 words[s], settings_exact[s], delayed[s], tok_in,
                                  one if s == 0 else oks[s - 1],
                                  first_pos if s == 0 else positions[s - 1],
-                                 toks[s], oks[s], positions[s]))
+                                 toks[s], oks[s], positions[s], settings_n[s + 1],
+                                 settings_mask[s + 1], settings_exact[s + 1]))
 
     # ---------------------------------------------------------------- lookup
     cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
@@ -557,20 +577,28 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     # cleared 3 * players + 1 clocks after start, well before the first count)
     links = [Signal(intbv(0)[8:]) for _ in range(1 + 3 * players)]
     clears = Signal(intbv(0)[len(links):])
+    # the readout's shift likewise, from the chain's end up: counter i moves a clock after
+    # counter i - 1 took its byte (one shift net to every counter was the next longest path);
+    # chain_out moves SHIFT_DELAY clocks after shift (the engine waits for it)
+    shifts = Signal(intbv(0)[len(links):])
 
     @always_seq(clk.posedge, reset=rst)
     def clear_line():
         clears.next = concat(clears[len(links) - 1:0], start_q)
 
+    @always_seq(clk.posedge, reset=rst)
+    def shift_line():
+        shifts.next = concat(shifts[len(links) - 1:0], shift)
+
     won_bits = [won_q(p) for p in range(players)]
     assert len(links) + 2 < lane_depth(opponents), "a counter cleared after its first count"
-    tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shift, links[1],
+    tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shifts(0), links[1],
                      links[0], TRIAL_BITS, "trials")]
     for p in range(players):
         for c, (kind, bits) in enumerate(COUNTERS):
             i = 1 + 3 * p + c
             tallies.append(tally(clk, rst, clears(i), count_q, won_bits[p], alone_q, units_q,
-                                 shift,
+                                 shifts(i),
                                  links[i + 1] if i + 1 < len(links) else chain_in, links[i],
                                  bits, kind))
 
