@@ -76,80 +76,503 @@ wire [1:0] ups;
 output [1:0] winner;
 wire [1:0] winner;
 
-reg [10:0] a_val;
-reg [7:0] amount_q;
-reg [10:0] b_val;
-wire [10:0] big_payable;
-reg [10:0] bound;
-reg [6:0] bound7;
-wire [4:0] deposit;
-reg draw;
-reg empty0;
-reg empty1;
-reg last_round;
-wire [6:0] max_bid;
-wire [6:0] max_rounds;
-wire [6:0] min_bid;
-reg [8:0] op;
-reg [1:0] op_q;
-reg over_q;
-reg [10:0] payable;
-reg [6:0] payable7;
-reg [10:0] result;
-reg richer0;
-reg richer1;
-wire [3:0] seven;
 reg [4:0] state;
-reg under_q;
-reg up_q;
+reg [2:0] command_result;
+reg [1:0] game_phase;
+reg game_bidder;
+reg game_up1;
+reg game_up0;
+reg [1:0] game_winner;
+reg [1:0] command_op;
+reg command_over;
+reg command_under;
+reg [7:0] command_amount;
+reg command_up;
+reg [6:0] bounds_limit;
+reg [6:0] bounds_least;
+wire [6:0] max_rounds;
 wire [10:0] zero_units;
-reg [10:0] s_purse0;
-reg [10:0] s_purse1;
-reg [10:0] s_pool;
-reg [6:0] s_bid0;
-reg [6:0] s_bid1;
-reg [2:0] s_result;
-reg [1:0] s_phase;
-reg s_bidder;
-reg s_up1;
-reg s_up0;
-reg [1:0] s_winner;
-reg [6:0] s_limit;
-reg [6:0] s_least;
-reg [6:0] s_round;
-reg s_first;
-reg s_last_bidder;
-reg s_take0;
-reg s_take1;
-reg [2:0] s_die1;
-reg [2:0] s_die2;
-reg [3:0] s_dsum;
-reg [6:0] s_pair;
+reg [6:0] game_round;
+reg game_first;
+reg game_last_bidder;
+reg [6:0] game_bid0;
+reg [6:0] game_bid1;
+reg game_empty0;
+reg [10:0] purses_purse0;
+reg game_empty1;
+reg [10:0] purses_purse1;
+reg game_last_round;
+reg game_richer0;
+reg game_richer1;
+reg game_draw;
+wire [3:0] seven;
+reg throw_take0;
+reg throw_take1;
+reg [2:0] throw_die1;
+reg [2:0] throw_die2;
+reg [3:0] throw_dsum;
+reg [6:0] throw_pair;
+reg [10:0] a_val;
+reg [10:0] b_val;
+wire [4:0] deposit;
+reg [8:0] op;
+reg [10:0] result;
+reg [10:0] purses_pool;
+reg [10:0] purses_payable;
+wire [10:0] big_payable;
+wire [6:0] max_bid;
+wire [6:0] min_bid;
+reg [10:0] bounds_bound;
+reg [6:0] bounds_bound7;
+reg [6:0] bounds_payable7;
 
+assign max_rounds = 7'd100;
+assign zero_units = 11'd0;
+assign seven = 4'd7;
 assign big_payable = 11'd31;
 assign max_bid = 7'd127;
-assign max_rounds = 7'd100;
 assign min_bid = 7'd4;
-assign seven = 4'd7;
-assign zero_units = 11'd0;
+
+
+always @(posedge clk) begin: steps
+    if (rst == 1) begin
+        dice_request <= 0;
+        state <= 5'b00000;
+    end
+    else begin
+        dice_request <= 0;
+        case (state)
+            5'b00000: begin
+                if (cmd_valid) begin
+                    state <= 5'b00001;
+                end
+            end
+            5'b00001: begin
+                if ((command_op == 2)) begin
+                    state <= 5'b00010;
+                end
+                else if (((command_op != 0) && (command_op != 1))) begin
+                    state <= 5'b11000;
+                end
+                else if ((game_phase == 2)) begin
+                    state <= 5'b11000;
+                end
+                else if (((command_op == 0) && (game_phase == 1))) begin
+                    state <= 5'b11000;
+                end
+                else if (((command_op == 1) && (game_phase == 0))) begin
+                    state <= 5'b11000;
+                end
+                else if ((command_op == 1)) begin
+                    dice_request <= 1;
+                    state <= 5'b00110;
+                end
+                else begin
+                    state <= 5'b00100;
+                end
+            end
+            5'b00010: begin
+                state <= 5'b00011;
+            end
+            5'b00011: begin
+                state <= 5'b10010;
+            end
+            5'b00100: begin
+                if ((command_over || command_under)) begin
+                    state <= 5'b11000;
+                end
+                else begin
+                    state <= 5'b00101;
+                end
+            end
+            5'b00101: begin
+                state <= 5'b10010;
+            end
+            5'b00110: begin
+                if (dice_valid) begin
+                    state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                state <= 5'b01000;
+            end
+            5'b01000: begin
+                state <= 5'b01001;
+            end
+            5'b01001: begin
+                state <= 5'b01010;
+            end
+            5'b01010: begin
+                state <= 5'b01011;
+            end
+            5'b01011: begin
+                state <= 5'b01100;
+            end
+            5'b01100: begin
+                state <= 5'b01101;
+            end
+            5'b01101: begin
+                state <= 5'b01110;
+            end
+            5'b01110: begin
+                state <= 5'b01111;
+            end
+            5'b01111: begin
+                state <= 5'b10000;
+            end
+            5'b10000: begin
+                state <= 5'b10001;
+            end
+            5'b10001: begin
+                state <= 5'b10010;
+            end
+            5'b10010: begin
+                state <= 5'b10011;
+            end
+            5'b10011: begin
+                state <= 5'b10100;
+            end
+            5'b10100: begin
+                state <= 5'b10101;
+            end
+            5'b10101: begin
+                state <= 5'b10110;
+            end
+            5'b10110: begin
+                state <= 5'b10111;
+            end
+            5'b10111: begin
+                state <= 5'b11000;
+            end
+            default: begin
+                state <= 5'b00000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: judge
+    if (rst == 1) begin
+        command_result <= 0;
+        command_amount <= 0;
+        command_over <= 0;
+        command_op <= 0;
+        command_up <= 0;
+        command_under <= 0;
+    end
+    else begin
+        case (state)
+            5'b00000: begin
+                if (cmd_valid) begin
+                    command_op <= cmd_op;
+                    command_amount <= cmd_amount;
+                    command_up <= cmd_up;
+                end
+            end
+            5'b00001: begin
+                command_over <= (command_amount > bounds_limit);
+                command_under <= (command_amount < bounds_least);
+                if ((command_op == 2)) begin
+                    command_result <= 0;
+                end
+                else if (((command_op != 0) && (command_op != 1))) begin
+                    command_result <= 0;
+                end
+                else if ((game_phase == 2)) begin
+                    command_result <= 5;
+                end
+                else if (((command_op == 0) && (game_phase == 1))) begin
+                    command_result <= 3;
+                end
+                else if (((command_op == 1) && (game_phase == 0))) begin
+                    command_result <= 4;
+                end
+                else if ((command_op == 1)) begin
+                    command_result <= 0;
+                end
+                else begin
+                    // pass
+                end
+            end
+            5'b00100: begin
+                if (command_over) begin
+                    command_result <= 1;
+                end
+                else if (command_under) begin
+                    command_result <= 2;
+                end
+                else begin
+                    command_result <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: turns
+    if (rst == 1) begin
+        game_richer0 <= 0;
+        game_winner <= 3;
+        game_draw <= 0;
+        game_first <= 0;
+        game_empty1 <= 0;
+        game_last_bidder <= 0;
+        game_phase <= 0;
+        game_bid1 <= 0;
+        game_last_round <= 0;
+        game_up0 <= 0;
+        game_richer1 <= 0;
+        game_empty0 <= 0;
+        game_up1 <= 0;
+        game_round <= 1;
+        game_bidder <= 0;
+        game_bid0 <= 0;
+    end
+    else begin
+        case (state)
+            5'b00001: begin
+                if ((command_op == 2)) begin
+                    game_round <= 1;
+                    game_first <= 0;
+                    game_bidder <= 0;
+                    game_last_bidder <= 0;
+                    game_phase <= 0;
+                    game_bid0 <= 0;
+                    game_bid1 <= 0;
+                    game_up0 <= 0;
+                    game_up1 <= 0;
+                    game_winner <= 3;
+                end
+            end
+            5'b00100: begin
+                if (((!command_over) && (!command_under))) begin
+                    if (game_bidder) begin
+                        game_bid1 <= command_amount[7-1:0];
+                        game_up1 <= command_up;
+                    end
+                    else begin
+                        game_bid0 <= command_amount[7-1:0];
+                        game_up0 <= command_up;
+                    end
+                    game_last_bidder <= game_bidder;
+                    if ((game_bidder == game_first)) begin
+                        game_bidder <= (!game_bidder);
+                    end
+                    else begin
+                        game_phase <= 1;
+                    end
+                end
+            end
+            5'b01110: begin
+                game_empty0 <= (purses_purse0 == zero_units);
+                game_empty1 <= (purses_purse1 == zero_units);
+                game_last_round <= (game_round == max_rounds);
+                game_richer0 <= (purses_purse0 > purses_purse1);
+                game_richer1 <= (purses_purse1 > purses_purse0);
+            end
+            5'b01111: begin
+                game_draw <= 0;
+                if ((game_empty0 || game_empty1 || game_last_round)) begin
+                    game_phase <= 2;
+                    if ((game_empty1 || ((!game_empty0) && game_richer0))) begin
+                        game_winner <= 0;
+                    end
+                    else if ((game_empty0 || game_richer1)) begin
+                        game_winner <= 1;
+                    end
+                    else begin
+                        game_winner <= 2;
+                        game_draw <= 1;
+                    end
+                end
+                else begin
+                    game_round <= (game_round + 1);
+                    game_first <= (!game_first);
+                    game_bidder <= (!game_first);
+                    game_phase <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice
+    if (rst == 1) begin
+        throw_die1 <= 0;
+        throw_take1 <= 0;
+        throw_dsum <= 0;
+        throw_die2 <= 0;
+        throw_take0 <= 0;
+        throw_pair <= 0;
+    end
+    else begin
+        case (state)
+            5'b00001: begin
+                if ((command_op == 2)) begin
+                    throw_take0 <= 0;
+                    throw_take1 <= 0;
+                    throw_die1 <= 0;
+                    throw_die2 <= 0;
+                    throw_dsum <= 0;
+                    throw_pair <= 0;
+                end
+            end
+            5'b00110: begin
+                if (dice_valid) begin
+                    throw_die1 <= dice_data[(2 * 3)-1:3];
+                    throw_die2 <= dice_data[3-1:0];
+                end
+            end
+            5'b00111: begin
+                throw_dsum <= (throw_die1 + throw_die2);
+                throw_pair <= (({throw_die1, 3'h0} + {throw_die1, 1'h0}) + throw_die2);
+            end
+            5'b01000: begin
+                if ((throw_dsum == seven)) begin
+                    throw_take0 <= (game_bid0 > game_bid1);
+                    throw_take1 <= (game_bid1 > game_bid0);
+                end
+                else begin
+                    throw_take0 <= (game_up0 == (throw_dsum > seven));
+                    throw_take1 <= (game_up1 == (throw_dsum > seven));
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: micro_ops
+    if (rst == 1) begin
+        op <= 0;
+    end
+    else begin
+        op <= 0;
+        case (state)
+            5'b00001: begin
+                if ((command_op == 2)) begin
+                    op <= 76;
+                end
+            end
+            5'b00010: begin
+                op <= 140;
+            end
+            5'b00011: begin
+                op <= 192;
+            end
+            5'b00100: begin
+                if (((!command_over) && (!command_under))) begin
+                    if (game_bidder) begin
+                        op <= 163;
+                    end
+                    else begin
+                        op <= 83;
+                    end
+                end
+            end
+            5'b00101: begin
+                op <= 242;
+            end
+            5'b01001: begin
+                if (throw_take0) begin
+                    op <= 84;
+                end
+            end
+            5'b01010: begin
+                if (throw_take0) begin
+                    op <= 165;
+                end
+            end
+            5'b01011: begin
+                if (throw_take1) begin
+                    op <= 166;
+                end
+            end
+            5'b01100: begin
+                if (throw_take1) begin
+                    op <= 87;
+                end
+            end
+            5'b01111: begin
+                if ((game_empty0 || game_empty1 || game_last_round)) begin
+                    if ((game_empty1 || ((!game_empty0) && game_richer0))) begin
+                        op <= 88;
+                    end
+                    else if ((game_empty0 || game_richer1)) begin
+                        op <= 168;
+                    end
+                    else begin
+                        op <= 90;
+                    end
+                end
+            end
+            5'b10000: begin
+                if (game_draw) begin
+                    op <= 170;
+                end
+            end
+            5'b10001: begin
+                if ((game_phase == 2)) begin
+                    op <= 192;
+                end
+            end
+            5'b10011: begin
+                if ((game_phase != 0)) begin
+                    op <= 256;
+                end
+                else if (game_bidder) begin
+                    if (game_first) begin
+                        op <= 288;
+                    end
+                    else begin
+                        op <= 293;
+                    end
+                end
+                else begin
+                    if (game_first) begin
+                        op <= 279;
+                    end
+                    else begin
+                        op <= 272;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
 
 
 
-assign deposit = amount_q[7-1:2];
+assign deposit = command_amount[7-1:2];
 
 
-always @(s_purse0, s_purse1, op, s_pool) begin: operand_a
+always @(purses_purse1, purses_purse0, op, purses_pool) begin: operand_a
     reg [9-1:0] a;
     a = op[6-1:4];
     case (a)
         'h1: begin
-            a_val = s_purse0;
+            a_val = purses_purse0;
         end
         'h2: begin
-            a_val = s_purse1;
+            a_val = purses_purse1;
         end
         'h3: begin
-            a_val = s_pool;
+            a_val = purses_pool;
         end
         default: begin
             a_val = 0;
@@ -158,7 +581,7 @@ always @(s_purse0, s_purse1, op, s_pool) begin: operand_a
 end
 
 
-always @(op, s_bid1, s_pool, s_bid0, deposit) begin: operand_b
+always @(op, game_bid1, purses_pool, deposit, game_bid0) begin: operand_b
     reg [9-1:0] b;
     reg [11-1:0] v;
     b = op[4-1:1];
@@ -168,16 +591,16 @@ always @(op, s_bid1, s_pool, s_bid0, deposit) begin: operand_b
             v[5-1:0] = deposit;
         end
         'h2: begin
-            v[7-1:0] = s_bid0;
+            v[7-1:0] = game_bid0;
         end
         'h3: begin
-            v[7-1:0] = s_bid1;
+            v[7-1:0] = game_bid1;
         end
         'h4: begin
-            v = s_pool;
+            v = purses_pool;
         end
         'h5: begin
-            v[(11 - 1)-1:0] = s_pool[11-1:1];
+            v[(11 - 1)-1:0] = purses_pool[11-1:1];
         end
         'h6: begin
             v = 1008;
@@ -203,350 +626,87 @@ end
 always @(posedge clk) begin: datapath
     reg [9-1:0] dest;
     if (rst == 1) begin
-        s_purse0 <= 1008;
-        s_purse1 <= 1008;
-        payable <= 0;
-        s_pool <= 0;
+        purses_purse1 <= 1008;
+        purses_purse0 <= 1008;
+        purses_pool <= 0;
+        purses_payable <= 0;
     end
     else begin
         dest = op[9-1:6];
         case (dest)
             'h1: begin
-                s_purse0 <= result;
+                purses_purse0 <= result;
             end
             'h2: begin
-                s_purse1 <= result;
+                purses_purse1 <= result;
             end
             'h3: begin
-                s_pool <= result;
+                purses_pool <= result;
             end
             'h4: begin
-                payable <= result;
+                purses_payable <= result;
             end
         endcase
     end
 end
 
 
-
-assign cmd_ready = (state == 5'b00000);
-assign dice_ready = (state == 5'b00110);
-assign res_valid = (state == 5'b11000);
-assign res_code = s_result;
-assign phase = s_phase;
-assign bidder = s_bidder;
-assign ups = {s_up1, s_up0};
-assign winner = s_winner;
-
-
-always @(posedge clk) begin: control
+always @(posedge clk) begin: clamp
     if (rst == 1) begin
-        s_up1 <= 0;
-        s_bid0 <= 0;
-        s_winner <= 3;
-        s_up0 <= 0;
-        empty1 <= 0;
-        last_round <= 0;
-        s_first <= 0;
-        s_die2 <= 0;
-        up_q <= 0;
-        s_dsum <= 0;
-        empty0 <= 0;
-        payable7 <= 0;
-        s_bid1 <= 0;
-        amount_q <= 0;
-        s_die1 <= 0;
-        richer1 <= 0;
-        s_take1 <= 0;
-        s_take0 <= 0;
-        state <= 5'b00000;
-        s_bidder <= 0;
-        s_last_bidder <= 0;
-        s_result <= 0;
-        s_round <= 1;
-        s_limit <= 127;
-        dice_request <= 0;
-        draw <= 0;
-        over_q <= 0;
-        under_q <= 0;
-        op <= 0;
-        s_phase <= 0;
-        richer0 <= 0;
-        s_pair <= 0;
-        bound <= 0;
-        bound7 <= 0;
-        op_q <= 0;
-        s_least <= 4;
+        bounds_least <= 4;
+        bounds_limit <= 127;
+        bounds_bound7 <= 0;
+        bounds_bound <= 0;
+        bounds_payable7 <= 0;
     end
     else begin
-        dice_request <= 0;
-        op <= 0;
         case (state)
-            5'b00000: begin
-                if (cmd_valid) begin
-                    op_q <= cmd_op;
-                    amount_q <= cmd_amount;
-                    up_q <= cmd_up;
-                    state <= 5'b00001;
-                end
-            end
-            5'b00001: begin
-                over_q <= (amount_q > s_limit);
-                under_q <= (amount_q < s_least);
-                if ((op_q == 2)) begin
-                    s_round <= 1;
-                    s_first <= 0;
-                    s_bidder <= 0;
-                    s_last_bidder <= 0;
-                    s_phase <= 0;
-                    s_bid0 <= 0;
-                    s_bid1 <= 0;
-                    s_up0 <= 0;
-                    s_up1 <= 0;
-                    s_take0 <= 0;
-                    s_take1 <= 0;
-                    s_die1 <= 0;
-                    s_die2 <= 0;
-                    s_dsum <= 0;
-                    s_pair <= 0;
-                    s_winner <= 3;
-                    s_result <= 0;
-                    op <= 76;
-                    state <= 5'b00010;
-                end
-                else if (((op_q != 0) && (op_q != 1))) begin
-                    s_result <= 0;
-                    state <= 5'b11000;
-                end
-                else if ((s_phase == 2)) begin
-                    s_result <= 5;
-                    state <= 5'b11000;
-                end
-                else if (((op_q == 0) && (s_phase == 1))) begin
-                    s_result <= 3;
-                    state <= 5'b11000;
-                end
-                else if (((op_q == 1) && (s_phase == 0))) begin
-                    s_result <= 4;
-                    state <= 5'b11000;
-                end
-                else if ((op_q == 1)) begin
-                    s_result <= 0;
-                    dice_request <= 1;
-                    state <= 5'b00110;
-                end
-                else begin
-                    state <= 5'b00100;
-                end
-            end
-            5'b00010: begin
-                op <= 140;
-                state <= 5'b00011;
-            end
-            5'b00011: begin
-                op <= 192;
-                state <= 5'b10010;
-            end
-            5'b00100: begin
-                if (over_q) begin
-                    s_result <= 1;
-                    state <= 5'b11000;
-                end
-                else if (under_q) begin
-                    s_result <= 2;
-                    state <= 5'b11000;
-                end
-                else begin
-                    s_result <= 0;
-                    if (s_bidder) begin
-                        s_bid1 <= amount_q[7-1:0];
-                        s_up1 <= up_q;
-                        op <= 163;
-                    end
-                    else begin
-                        s_bid0 <= amount_q[7-1:0];
-                        s_up0 <= up_q;
-                        op <= 83;
-                    end
-                    s_last_bidder <= s_bidder;
-                    if ((s_bidder == s_first)) begin
-                        s_bidder <= (!s_bidder);
-                    end
-                    else begin
-                        s_phase <= 1;
-                    end
-                    state <= 5'b00101;
-                end
-            end
-            5'b00101: begin
-                op <= 242;
-                state <= 5'b10010;
-            end
-            5'b00110: begin
-                if (dice_valid) begin
-                    s_die1 <= dice_data[(2 * 3)-1:3];
-                    s_die2 <= dice_data[3-1:0];
-                    state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                s_dsum <= (s_die1 + s_die2);
-                s_pair <= (({s_die1, 3'h0} + {s_die1, 1'h0}) + s_die2);
-                state <= 5'b01000;
-            end
-            5'b01000: begin
-                if ((s_dsum == seven)) begin
-                    s_take0 <= (s_bid0 > s_bid1);
-                    s_take1 <= (s_bid1 > s_bid0);
-                end
-                else begin
-                    s_take0 <= (s_up0 == (s_dsum > seven));
-                    s_take1 <= (s_up1 == (s_dsum > seven));
-                end
-                state <= 5'b01001;
-            end
-            5'b01001: begin
-                if (s_take0) begin
-                    op <= 84;
-                end
-                state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (s_take0) begin
-                    op <= 165;
-                end
-                state <= 5'b01011;
-            end
-            5'b01011: begin
-                if (s_take1) begin
-                    op <= 166;
-                end
-                state <= 5'b01100;
-            end
-            5'b01100: begin
-                if (s_take1) begin
-                    op <= 87;
-                end
-                state <= 5'b01101;
-            end
-            5'b01101: begin
-                state <= 5'b01110;
-            end
-            5'b01110: begin
-                empty0 <= (s_purse0 == zero_units);
-                empty1 <= (s_purse1 == zero_units);
-                last_round <= (s_round == max_rounds);
-                richer0 <= (s_purse0 > s_purse1);
-                richer1 <= (s_purse1 > s_purse0);
-                state <= 5'b01111;
-            end
-            5'b01111: begin
-                draw <= 0;
-                if ((empty0 || empty1 || last_round)) begin
-                    s_phase <= 2;
-                    if ((empty1 || ((!empty0) && richer0))) begin
-                        s_winner <= 0;
-                        op <= 88;
-                    end
-                    else if ((empty0 || richer1)) begin
-                        s_winner <= 1;
-                        op <= 168;
-                    end
-                    else begin
-                        s_winner <= 2;
-                        draw <= 1;
-                        op <= 90;
-                    end
-                end
-                else begin
-                    s_round <= (s_round + 1);
-                    s_first <= (!s_first);
-                    s_bidder <= (!s_first);
-                    s_phase <= 0;
-                end
-                state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (draw) begin
-                    op <= 170;
-                end
-                state <= 5'b10001;
-            end
-            5'b10001: begin
-                if ((s_phase == 2)) begin
-                    op <= 192;
-                end
-                state <= 5'b10010;
-            end
-            5'b10010: begin
-                state <= 5'b10011;
-            end
             5'b10011: begin
-                if ((s_phase != 0)) begin
-                    bound <= 0;
-                    op <= 256;
+                if ((game_phase != 0)) begin
+                    bounds_bound <= 0;
                 end
-                else if (s_bidder) begin
-                    bound <= s_purse0;
-                    if (s_first) begin
-                        op <= 288;
-                    end
-                    else begin
-                        op <= 293;
-                    end
+                else if (game_bidder) begin
+                    bounds_bound <= purses_purse0;
                 end
                 else begin
-                    bound <= s_purse1;
-                    if (s_first) begin
-                        op <= 279;
-                    end
-                    else begin
-                        op <= 272;
-                    end
+                    bounds_bound <= purses_purse1;
                 end
-                state <= 5'b10100;
-            end
-            5'b10100: begin
-                state <= 5'b10101;
             end
             5'b10101: begin
-                if ((bound > max_bid)) begin
-                    bound7 <= max_bid;
+                if ((bounds_bound > max_bid)) begin
+                    bounds_bound7 <= max_bid;
                 end
                 else begin
-                    bound7 <= bound[7-1:0];
+                    bounds_bound7 <= bounds_bound[7-1:0];
                 end
-                if ((payable > big_payable)) begin
-                    payable7 <= max_bid;
+                if ((purses_payable > big_payable)) begin
+                    bounds_payable7 <= max_bid;
                 end
                 else begin
-                    payable7 <= {payable[(7 - 2)-1:0], 2'h3};
+                    bounds_payable7 <= {purses_payable[(7 - 2)-1:0], 2'h3};
                 end
-                state <= 5'b10110;
             end
             5'b10110: begin
-                if ((s_phase != 0)) begin
-                    s_limit <= 0;
+                if ((game_phase != 0)) begin
+                    bounds_limit <= 0;
                 end
-                else if ((bound7 < payable7)) begin
-                    s_limit <= bound7;
+                else if ((bounds_bound7 < bounds_payable7)) begin
+                    bounds_limit <= bounds_bound7;
                 end
                 else begin
-                    s_limit <= payable7;
+                    bounds_limit <= bounds_payable7;
                 end
-                state <= 5'b10111;
             end
             5'b10111: begin
-                if ((s_limit < min_bid)) begin
-                    s_least <= s_limit;
+                if ((bounds_limit < min_bid)) begin
+                    bounds_least <= bounds_limit;
                 end
                 else begin
-                    s_least <= min_bid;
+                    bounds_least <= min_bid;
                 end
-                state <= 5'b11000;
             end
             default: begin
-                state <= 5'b00000;
+                // pass
             end
         endcase
     end
@@ -562,79 +722,79 @@ always @(posedge clk) begin: window_port0_read
         d = 11'h0;
         case (probe_addr)
             'h0: begin
-                d[11-1:0] = s_purse0;
+                d[11-1:0] = purses_purse0;
             end
             'h1: begin
-                d[11-1:0] = s_purse1;
+                d[11-1:0] = purses_purse1;
             end
             'h2: begin
-                d[7-1:0] = s_bid0;
+                d[7-1:0] = game_bid0;
             end
             'h3: begin
-                d[7-1:0] = s_bid1;
+                d[7-1:0] = game_bid1;
             end
             'h4: begin
-                d[0] = s_up0;
+                d[0] = game_up0;
             end
             'h5: begin
-                d[0] = s_up1;
+                d[0] = game_up1;
             end
             'h6: begin
-                d[(7 - 2)-1:0] = s_bid0[7-1:2];
+                d[(7 - 2)-1:0] = game_bid0[7-1:2];
             end
             'h7: begin
-                d[(7 - 2)-1:0] = s_bid1[7-1:2];
+                d[(7 - 2)-1:0] = game_bid1[7-1:2];
             end
             'h8: begin
-                d[0] = s_take0;
+                d[0] = throw_take0;
             end
             'h9: begin
-                d[0] = s_take1;
+                d[0] = throw_take1;
             end
             'ha: begin
-                d[11-1:0] = s_pool;
+                d[11-1:0] = purses_pool;
             end
             'hb: begin
-                d[7-1:0] = s_round;
+                d[7-1:0] = game_round;
             end
             'hc: begin
-                d[0] = s_first;
+                d[0] = game_first;
             end
             'hd: begin
-                d[0] = s_bidder;
+                d[0] = game_bidder;
             end
             'he: begin
-                d[2-1:0] = s_phase;
+                d[2-1:0] = game_phase;
             end
             'hf: begin
-                d[7-1:0] = s_limit;
+                d[7-1:0] = bounds_limit;
             end
             'h10: begin
-                d[7-1:0] = s_least;
+                d[7-1:0] = bounds_least;
             end
             'h11: begin
-                d[3-1:0] = s_die1;
+                d[3-1:0] = throw_die1;
             end
             'h12: begin
-                d[3-1:0] = s_die2;
+                d[3-1:0] = throw_die2;
             end
             'h13: begin
-                d[4-1:0] = s_dsum;
+                d[4-1:0] = throw_dsum;
             end
             'h14: begin
-                d[2-1:0] = s_winner;
+                d[2-1:0] = game_winner;
             end
             'h15: begin
-                d[0] = s_last_bidder;
+                d[0] = game_last_bidder;
             end
             'h16: begin
-                d[0] = (s_take0 || s_take1);
+                d[0] = (throw_take0 || throw_take1);
             end
             'h17: begin
-                d[3-1:0] = s_result;
+                d[3-1:0] = command_result;
             end
             'h18: begin
-                d[7-1:0] = s_pair;
+                d[7-1:0] = throw_pair;
             end
         endcase
         probe_data <= d;
@@ -651,26 +811,37 @@ always @(posedge clk) begin: view_port0_read
         d = 11'h0;
         case (view)
             'h0: begin
-                d[11-1:0] = s_purse0;
+                d[11-1:0] = purses_purse0;
             end
             'h1: begin
-                d[11-1:0] = s_purse1;
+                d[11-1:0] = purses_purse1;
             end
             'h2: begin
-                d[11-1:0] = s_pool;
+                d[11-1:0] = purses_pool;
             end
             'h3: begin
-                d[7-1:0] = s_bid0;
+                d[7-1:0] = game_bid0;
             end
             'h4: begin
-                d[7-1:0] = s_bid1;
+                d[7-1:0] = game_bid1;
             end
             default: begin
-                d[7-1:0] = s_pair;
+                d[7-1:0] = throw_pair;
             end
         endcase
         view_data <= d;
     end
 end
+
+
+
+assign cmd_ready = (state == 5'b00000);
+assign dice_ready = (state == 5'b00110);
+assign res_valid = (state == 5'b11000);
+assign res_code = command_result;
+assign phase = game_phase;
+assign bidder = game_bidder;
+assign ups = {game_up1, game_up0};
+assign winner = game_winner;
 
 endmodule

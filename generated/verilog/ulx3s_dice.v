@@ -207,55 +207,55 @@ wire [5:0] dice_board0_dice_table0_dice_data;
 wire dice_board0_dice_table0_dice_valid;
 wire dice_board0_dice_table0_dice_ready;
 wire [2:0] dice_board0_dice_table0_res_code;
-reg [10:0] dice_board0_dice_table0_a_val = 0;
-reg [7:0] dice_board0_dice_table0_amount_q = 0;
-reg [10:0] dice_board0_dice_table0_b_val = 0;
-wire [10:0] dice_board0_dice_table0_big_payable;
-reg [10:0] dice_board0_dice_table0_bound = 0;
-reg [6:0] dice_board0_dice_table0_bound7 = 0;
-wire [4:0] dice_board0_dice_table0_deposit;
-reg dice_board0_dice_table0_draw = 0;
-reg dice_board0_dice_table0_empty0 = 0;
-reg dice_board0_dice_table0_empty1 = 0;
-reg dice_board0_dice_table0_last_round = 0;
-wire [6:0] dice_board0_dice_table0_max_bid;
-wire [6:0] dice_board0_dice_table0_max_rounds;
-wire [6:0] dice_board0_dice_table0_min_bid;
-reg [8:0] dice_board0_dice_table0_op = 0;
-reg [1:0] dice_board0_dice_table0_op_q = 0;
-reg dice_board0_dice_table0_over_q = 0;
-reg [10:0] dice_board0_dice_table0_payable = 0;
-reg [6:0] dice_board0_dice_table0_payable7 = 0;
-reg [10:0] dice_board0_dice_table0_result = 0;
-reg dice_board0_dice_table0_richer0 = 0;
-reg dice_board0_dice_table0_richer1 = 0;
-wire [3:0] dice_board0_dice_table0_seven;
 reg [4:0] dice_board0_dice_table0_state = 5'b00000;
-reg dice_board0_dice_table0_under_q = 0;
-reg dice_board0_dice_table0_up_q = 0;
+reg [2:0] dice_board0_dice_table0_command_result = 0;
+reg [1:0] dice_board0_dice_table0_game_phase = 0;
+reg dice_board0_dice_table0_game_bidder = 0;
+reg dice_board0_dice_table0_game_up1 = 0;
+reg dice_board0_dice_table0_game_up0 = 0;
+reg [1:0] dice_board0_dice_table0_game_winner = 3;
+reg [1:0] dice_board0_dice_table0_command_op = 0;
+reg dice_board0_dice_table0_command_over = 0;
+reg dice_board0_dice_table0_command_under = 0;
+reg [7:0] dice_board0_dice_table0_command_amount = 0;
+reg dice_board0_dice_table0_command_up = 0;
+reg [6:0] dice_board0_dice_table0_bounds_limit = 127;
+reg [6:0] dice_board0_dice_table0_bounds_least = 4;
+wire [6:0] dice_board0_dice_table0_max_rounds;
 wire [10:0] dice_board0_dice_table0_zero_units;
-reg [10:0] dice_board0_dice_table0_s_purse0 = 1008;
-reg [10:0] dice_board0_dice_table0_s_purse1 = 1008;
-reg [10:0] dice_board0_dice_table0_s_pool = 0;
-reg [6:0] dice_board0_dice_table0_s_bid0 = 0;
-reg [6:0] dice_board0_dice_table0_s_bid1 = 0;
-reg [2:0] dice_board0_dice_table0_s_result = 0;
-reg [1:0] dice_board0_dice_table0_s_phase = 0;
-reg dice_board0_dice_table0_s_bidder = 0;
-reg dice_board0_dice_table0_s_up1 = 0;
-reg dice_board0_dice_table0_s_up0 = 0;
-reg [1:0] dice_board0_dice_table0_s_winner = 3;
-reg [6:0] dice_board0_dice_table0_s_limit = 127;
-reg [6:0] dice_board0_dice_table0_s_least = 4;
-reg [6:0] dice_board0_dice_table0_s_round = 1;
-reg dice_board0_dice_table0_s_first = 0;
-reg dice_board0_dice_table0_s_last_bidder = 0;
-reg dice_board0_dice_table0_s_take0 = 0;
-reg dice_board0_dice_table0_s_take1 = 0;
-reg [2:0] dice_board0_dice_table0_s_die1 = 0;
-reg [2:0] dice_board0_dice_table0_s_die2 = 0;
-reg [3:0] dice_board0_dice_table0_s_dsum = 0;
-reg [6:0] dice_board0_dice_table0_s_pair = 0;
+reg [6:0] dice_board0_dice_table0_game_round = 1;
+reg dice_board0_dice_table0_game_first = 0;
+reg dice_board0_dice_table0_game_last_bidder = 0;
+reg [6:0] dice_board0_dice_table0_game_bid0 = 0;
+reg [6:0] dice_board0_dice_table0_game_bid1 = 0;
+reg dice_board0_dice_table0_game_empty0 = 0;
+reg [10:0] dice_board0_dice_table0_purses_purse0 = 1008;
+reg dice_board0_dice_table0_game_empty1 = 0;
+reg [10:0] dice_board0_dice_table0_purses_purse1 = 1008;
+reg dice_board0_dice_table0_game_last_round = 0;
+reg dice_board0_dice_table0_game_richer0 = 0;
+reg dice_board0_dice_table0_game_richer1 = 0;
+reg dice_board0_dice_table0_game_draw = 0;
+wire [3:0] dice_board0_dice_table0_seven;
+reg dice_board0_dice_table0_throw_take0 = 0;
+reg dice_board0_dice_table0_throw_take1 = 0;
+reg [2:0] dice_board0_dice_table0_throw_die1 = 0;
+reg [2:0] dice_board0_dice_table0_throw_die2 = 0;
+reg [3:0] dice_board0_dice_table0_throw_dsum = 0;
+reg [6:0] dice_board0_dice_table0_throw_pair = 0;
+reg [10:0] dice_board0_dice_table0_a_val = 0;
+reg [10:0] dice_board0_dice_table0_b_val = 0;
+wire [4:0] dice_board0_dice_table0_deposit;
+reg [8:0] dice_board0_dice_table0_op = 0;
+reg [10:0] dice_board0_dice_table0_result = 0;
+reg [10:0] dice_board0_dice_table0_purses_pool = 0;
+reg [10:0] dice_board0_dice_table0_purses_payable = 0;
+wire [10:0] dice_board0_dice_table0_big_payable;
+wire [6:0] dice_board0_dice_table0_max_bid;
+wire [6:0] dice_board0_dice_table0_min_bid;
+reg [10:0] dice_board0_dice_table0_bounds_bound = 0;
+reg [6:0] dice_board0_dice_table0_bounds_bound7 = 0;
+reg [6:0] dice_board0_dice_table0_bounds_payable7 = 0;
 wire [127:0] dice_board0_rng0_seed;
 wire dice_board0_rng0_seed_load;
 wire dice_board0_rng0_advance;
@@ -336,12 +336,12 @@ reg [1:0] debounce0_debounce_bit4_sync = 0;
 assign dice_board0_terminal0_sw = 8'd0;
 assign dice_board0_terminal0_bus_glyph = 8'd0;
 assign dice_board0_terminal0_bus_glyph_last = 1'd0;
+assign dice_board0_dice_table0_max_rounds = 7'd100;
+assign dice_board0_dice_table0_zero_units = 11'd0;
+assign dice_board0_dice_table0_seven = 4'd7;
 assign dice_board0_dice_table0_big_payable = 11'd31;
 assign dice_board0_dice_table0_max_bid = 7'd127;
-assign dice_board0_dice_table0_max_rounds = 7'd100;
 assign dice_board0_dice_table0_min_bid = 7'd4;
-assign dice_board0_dice_table0_seven = 4'd7;
-assign dice_board0_dice_table0_zero_units = 11'd0;
 assign dice_board0_rng0_seed = 128'd0;
 assign dice_board0_rng0_seed_load = 1'd0;
 assign dice_board0_rng0_first_word = 32'd3701687786;
@@ -1914,22 +1914,445 @@ assign dice_board0_terminal0_bus_busy = (!dice_board0_terminal0_idle);
 assign dice_board0_bus_key_event = dice_board0_terminal0_key_event_q;
 
 
+always @(posedge clk) begin: dice_board0_dice_table0_steps
+    if (rst == 1) begin
+        dice_board0_dice_table0_dice_request <= 0;
+        dice_board0_dice_table0_state <= 5'b00000;
+    end
+    else begin
+        dice_board0_dice_table0_dice_request <= 0;
+        case (dice_board0_dice_table0_state)
+            5'b00000: begin
+                if (dice_board0_cmd_valid) begin
+                    dice_board0_dice_table0_state <= 5'b00001;
+                end
+            end
+            5'b00001: begin
+                if ((dice_board0_dice_table0_command_op == 2)) begin
+                    dice_board0_dice_table0_state <= 5'b00010;
+                end
+                else if (((dice_board0_dice_table0_command_op != 0) && (dice_board0_dice_table0_command_op != 1))) begin
+                    dice_board0_dice_table0_state <= 5'b11000;
+                end
+                else if ((dice_board0_dice_table0_game_phase == 2)) begin
+                    dice_board0_dice_table0_state <= 5'b11000;
+                end
+                else if (((dice_board0_dice_table0_command_op == 0) && (dice_board0_dice_table0_game_phase == 1))) begin
+                    dice_board0_dice_table0_state <= 5'b11000;
+                end
+                else if (((dice_board0_dice_table0_command_op == 1) && (dice_board0_dice_table0_game_phase == 0))) begin
+                    dice_board0_dice_table0_state <= 5'b11000;
+                end
+                else if ((dice_board0_dice_table0_command_op == 1)) begin
+                    dice_board0_dice_table0_dice_request <= 1;
+                    dice_board0_dice_table0_state <= 5'b00110;
+                end
+                else begin
+                    dice_board0_dice_table0_state <= 5'b00100;
+                end
+            end
+            5'b00010: begin
+                dice_board0_dice_table0_state <= 5'b00011;
+            end
+            5'b00011: begin
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b00100: begin
+                if ((dice_board0_dice_table0_command_over || dice_board0_dice_table0_command_under)) begin
+                    dice_board0_dice_table0_state <= 5'b11000;
+                end
+                else begin
+                    dice_board0_dice_table0_state <= 5'b00101;
+                end
+            end
+            5'b00101: begin
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b00110: begin
+                if (dice_board0_dice_table0_dice_valid) begin
+                    dice_board0_dice_table0_state <= 5'b00111;
+                end
+            end
+            5'b00111: begin
+                dice_board0_dice_table0_state <= 5'b01000;
+            end
+            5'b01000: begin
+                dice_board0_dice_table0_state <= 5'b01001;
+            end
+            5'b01001: begin
+                dice_board0_dice_table0_state <= 5'b01010;
+            end
+            5'b01010: begin
+                dice_board0_dice_table0_state <= 5'b01011;
+            end
+            5'b01011: begin
+                dice_board0_dice_table0_state <= 5'b01100;
+            end
+            5'b01100: begin
+                dice_board0_dice_table0_state <= 5'b01101;
+            end
+            5'b01101: begin
+                dice_board0_dice_table0_state <= 5'b01110;
+            end
+            5'b01110: begin
+                dice_board0_dice_table0_state <= 5'b01111;
+            end
+            5'b01111: begin
+                dice_board0_dice_table0_state <= 5'b10000;
+            end
+            5'b10000: begin
+                dice_board0_dice_table0_state <= 5'b10001;
+            end
+            5'b10001: begin
+                dice_board0_dice_table0_state <= 5'b10010;
+            end
+            5'b10010: begin
+                dice_board0_dice_table0_state <= 5'b10011;
+            end
+            5'b10011: begin
+                dice_board0_dice_table0_state <= 5'b10100;
+            end
+            5'b10100: begin
+                dice_board0_dice_table0_state <= 5'b10101;
+            end
+            5'b10101: begin
+                dice_board0_dice_table0_state <= 5'b10110;
+            end
+            5'b10110: begin
+                dice_board0_dice_table0_state <= 5'b10111;
+            end
+            5'b10111: begin
+                dice_board0_dice_table0_state <= 5'b11000;
+            end
+            default: begin
+                dice_board0_dice_table0_state <= 5'b00000;
+            end
+        endcase
+    end
+end
 
-assign dice_board0_dice_table0_deposit = dice_board0_dice_table0_amount_q[7-1:2];
+
+always @(posedge clk) begin: dice_board0_dice_table0_judge
+    if (rst == 1) begin
+        dice_board0_dice_table0_command_result <= 0;
+        dice_board0_dice_table0_command_amount <= 0;
+        dice_board0_dice_table0_command_over <= 0;
+        dice_board0_dice_table0_command_op <= 0;
+        dice_board0_dice_table0_command_up <= 0;
+        dice_board0_dice_table0_command_under <= 0;
+    end
+    else begin
+        case (dice_board0_dice_table0_state)
+            5'b00000: begin
+                if (dice_board0_cmd_valid) begin
+                    dice_board0_dice_table0_command_op <= dice_board0_cmd_op;
+                    dice_board0_dice_table0_command_amount <= dice_board0_terminal0_bus_number;
+                    dice_board0_dice_table0_command_up <= dice_board0_cmd_up;
+                end
+            end
+            5'b00001: begin
+                dice_board0_dice_table0_command_over <= (dice_board0_dice_table0_command_amount > dice_board0_dice_table0_bounds_limit);
+                dice_board0_dice_table0_command_under <= (dice_board0_dice_table0_command_amount < dice_board0_dice_table0_bounds_least);
+                if ((dice_board0_dice_table0_command_op == 2)) begin
+                    dice_board0_dice_table0_command_result <= 0;
+                end
+                else if (((dice_board0_dice_table0_command_op != 0) && (dice_board0_dice_table0_command_op != 1))) begin
+                    dice_board0_dice_table0_command_result <= 0;
+                end
+                else if ((dice_board0_dice_table0_game_phase == 2)) begin
+                    dice_board0_dice_table0_command_result <= 5;
+                end
+                else if (((dice_board0_dice_table0_command_op == 0) && (dice_board0_dice_table0_game_phase == 1))) begin
+                    dice_board0_dice_table0_command_result <= 3;
+                end
+                else if (((dice_board0_dice_table0_command_op == 1) && (dice_board0_dice_table0_game_phase == 0))) begin
+                    dice_board0_dice_table0_command_result <= 4;
+                end
+                else if ((dice_board0_dice_table0_command_op == 1)) begin
+                    dice_board0_dice_table0_command_result <= 0;
+                end
+                else begin
+                    // pass
+                end
+            end
+            5'b00100: begin
+                if (dice_board0_dice_table0_command_over) begin
+                    dice_board0_dice_table0_command_result <= 1;
+                end
+                else if (dice_board0_dice_table0_command_under) begin
+                    dice_board0_dice_table0_command_result <= 2;
+                end
+                else begin
+                    dice_board0_dice_table0_command_result <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
 
 
-always @(dice_board0_dice_table0_s_purse0, dice_board0_dice_table0_s_purse1, dice_board0_dice_table0_op, dice_board0_dice_table0_s_pool) begin: dice_board0_dice_table0_operand_a
+always @(posedge clk) begin: dice_board0_dice_table0_turns
+    if (rst == 1) begin
+        dice_board0_dice_table0_game_richer0 <= 0;
+        dice_board0_dice_table0_game_winner <= 3;
+        dice_board0_dice_table0_game_draw <= 0;
+        dice_board0_dice_table0_game_first <= 0;
+        dice_board0_dice_table0_game_empty1 <= 0;
+        dice_board0_dice_table0_game_last_bidder <= 0;
+        dice_board0_dice_table0_game_phase <= 0;
+        dice_board0_dice_table0_game_bid1 <= 0;
+        dice_board0_dice_table0_game_last_round <= 0;
+        dice_board0_dice_table0_game_up0 <= 0;
+        dice_board0_dice_table0_game_richer1 <= 0;
+        dice_board0_dice_table0_game_empty0 <= 0;
+        dice_board0_dice_table0_game_up1 <= 0;
+        dice_board0_dice_table0_game_round <= 1;
+        dice_board0_dice_table0_game_bidder <= 0;
+        dice_board0_dice_table0_game_bid0 <= 0;
+    end
+    else begin
+        case (dice_board0_dice_table0_state)
+            5'b00001: begin
+                if ((dice_board0_dice_table0_command_op == 2)) begin
+                    dice_board0_dice_table0_game_round <= 1;
+                    dice_board0_dice_table0_game_first <= 0;
+                    dice_board0_dice_table0_game_bidder <= 0;
+                    dice_board0_dice_table0_game_last_bidder <= 0;
+                    dice_board0_dice_table0_game_phase <= 0;
+                    dice_board0_dice_table0_game_bid0 <= 0;
+                    dice_board0_dice_table0_game_bid1 <= 0;
+                    dice_board0_dice_table0_game_up0 <= 0;
+                    dice_board0_dice_table0_game_up1 <= 0;
+                    dice_board0_dice_table0_game_winner <= 3;
+                end
+            end
+            5'b00100: begin
+                if (((!dice_board0_dice_table0_command_over) && (!dice_board0_dice_table0_command_under))) begin
+                    if (dice_board0_dice_table0_game_bidder) begin
+                        dice_board0_dice_table0_game_bid1 <= dice_board0_dice_table0_command_amount[7-1:0];
+                        dice_board0_dice_table0_game_up1 <= dice_board0_dice_table0_command_up;
+                    end
+                    else begin
+                        dice_board0_dice_table0_game_bid0 <= dice_board0_dice_table0_command_amount[7-1:0];
+                        dice_board0_dice_table0_game_up0 <= dice_board0_dice_table0_command_up;
+                    end
+                    dice_board0_dice_table0_game_last_bidder <= dice_board0_dice_table0_game_bidder;
+                    if ((dice_board0_dice_table0_game_bidder == dice_board0_dice_table0_game_first)) begin
+                        dice_board0_dice_table0_game_bidder <= (!dice_board0_dice_table0_game_bidder);
+                    end
+                    else begin
+                        dice_board0_dice_table0_game_phase <= 1;
+                    end
+                end
+            end
+            5'b01110: begin
+                dice_board0_dice_table0_game_empty0 <= (dice_board0_dice_table0_purses_purse0 == dice_board0_dice_table0_zero_units);
+                dice_board0_dice_table0_game_empty1 <= (dice_board0_dice_table0_purses_purse1 == dice_board0_dice_table0_zero_units);
+                dice_board0_dice_table0_game_last_round <= (dice_board0_dice_table0_game_round == dice_board0_dice_table0_max_rounds);
+                dice_board0_dice_table0_game_richer0 <= (dice_board0_dice_table0_purses_purse0 > dice_board0_dice_table0_purses_purse1);
+                dice_board0_dice_table0_game_richer1 <= (dice_board0_dice_table0_purses_purse1 > dice_board0_dice_table0_purses_purse0);
+            end
+            5'b01111: begin
+                dice_board0_dice_table0_game_draw <= 0;
+                if ((dice_board0_dice_table0_game_empty0 || dice_board0_dice_table0_game_empty1 || dice_board0_dice_table0_game_last_round)) begin
+                    dice_board0_dice_table0_game_phase <= 2;
+                    if ((dice_board0_dice_table0_game_empty1 || ((!dice_board0_dice_table0_game_empty0) && dice_board0_dice_table0_game_richer0))) begin
+                        dice_board0_dice_table0_game_winner <= 0;
+                    end
+                    else if ((dice_board0_dice_table0_game_empty0 || dice_board0_dice_table0_game_richer1)) begin
+                        dice_board0_dice_table0_game_winner <= 1;
+                    end
+                    else begin
+                        dice_board0_dice_table0_game_winner <= 2;
+                        dice_board0_dice_table0_game_draw <= 1;
+                    end
+                end
+                else begin
+                    dice_board0_dice_table0_game_round <= (dice_board0_dice_table0_game_round + 1);
+                    dice_board0_dice_table0_game_first <= (!dice_board0_dice_table0_game_first);
+                    dice_board0_dice_table0_game_bidder <= (!dice_board0_dice_table0_game_first);
+                    dice_board0_dice_table0_game_phase <= 0;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_dice_table0_dice
+    if (rst == 1) begin
+        dice_board0_dice_table0_throw_die1 <= 0;
+        dice_board0_dice_table0_throw_take1 <= 0;
+        dice_board0_dice_table0_throw_dsum <= 0;
+        dice_board0_dice_table0_throw_die2 <= 0;
+        dice_board0_dice_table0_throw_take0 <= 0;
+        dice_board0_dice_table0_throw_pair <= 0;
+    end
+    else begin
+        case (dice_board0_dice_table0_state)
+            5'b00001: begin
+                if ((dice_board0_dice_table0_command_op == 2)) begin
+                    dice_board0_dice_table0_throw_take0 <= 0;
+                    dice_board0_dice_table0_throw_take1 <= 0;
+                    dice_board0_dice_table0_throw_die1 <= 0;
+                    dice_board0_dice_table0_throw_die2 <= 0;
+                    dice_board0_dice_table0_throw_dsum <= 0;
+                    dice_board0_dice_table0_throw_pair <= 0;
+                end
+            end
+            5'b00110: begin
+                if (dice_board0_dice_table0_dice_valid) begin
+                    dice_board0_dice_table0_throw_die1 <= dice_board0_dice_table0_dice_data[(2 * 3)-1:3];
+                    dice_board0_dice_table0_throw_die2 <= dice_board0_dice_table0_dice_data[3-1:0];
+                end
+            end
+            5'b00111: begin
+                dice_board0_dice_table0_throw_dsum <= (dice_board0_dice_table0_throw_die1 + dice_board0_dice_table0_throw_die2);
+                dice_board0_dice_table0_throw_pair <= (({dice_board0_dice_table0_throw_die1, 3'h0} + {dice_board0_dice_table0_throw_die1, 1'h0}) + dice_board0_dice_table0_throw_die2);
+            end
+            5'b01000: begin
+                if ((dice_board0_dice_table0_throw_dsum == dice_board0_dice_table0_seven)) begin
+                    dice_board0_dice_table0_throw_take0 <= (dice_board0_dice_table0_game_bid0 > dice_board0_dice_table0_game_bid1);
+                    dice_board0_dice_table0_throw_take1 <= (dice_board0_dice_table0_game_bid1 > dice_board0_dice_table0_game_bid0);
+                end
+                else begin
+                    dice_board0_dice_table0_throw_take0 <= (dice_board0_dice_table0_game_up0 == (dice_board0_dice_table0_throw_dsum > dice_board0_dice_table0_seven));
+                    dice_board0_dice_table0_throw_take1 <= (dice_board0_dice_table0_game_up1 == (dice_board0_dice_table0_throw_dsum > dice_board0_dice_table0_seven));
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: dice_board0_dice_table0_micro_ops
+    if (rst == 1) begin
+        dice_board0_dice_table0_op <= 0;
+    end
+    else begin
+        dice_board0_dice_table0_op <= 0;
+        case (dice_board0_dice_table0_state)
+            5'b00001: begin
+                if ((dice_board0_dice_table0_command_op == 2)) begin
+                    dice_board0_dice_table0_op <= 76;
+                end
+            end
+            5'b00010: begin
+                dice_board0_dice_table0_op <= 140;
+            end
+            5'b00011: begin
+                dice_board0_dice_table0_op <= 192;
+            end
+            5'b00100: begin
+                if (((!dice_board0_dice_table0_command_over) && (!dice_board0_dice_table0_command_under))) begin
+                    if (dice_board0_dice_table0_game_bidder) begin
+                        dice_board0_dice_table0_op <= 163;
+                    end
+                    else begin
+                        dice_board0_dice_table0_op <= 83;
+                    end
+                end
+            end
+            5'b00101: begin
+                dice_board0_dice_table0_op <= 242;
+            end
+            5'b01001: begin
+                if (dice_board0_dice_table0_throw_take0) begin
+                    dice_board0_dice_table0_op <= 84;
+                end
+            end
+            5'b01010: begin
+                if (dice_board0_dice_table0_throw_take0) begin
+                    dice_board0_dice_table0_op <= 165;
+                end
+            end
+            5'b01011: begin
+                if (dice_board0_dice_table0_throw_take1) begin
+                    dice_board0_dice_table0_op <= 166;
+                end
+            end
+            5'b01100: begin
+                if (dice_board0_dice_table0_throw_take1) begin
+                    dice_board0_dice_table0_op <= 87;
+                end
+            end
+            5'b01111: begin
+                if ((dice_board0_dice_table0_game_empty0 || dice_board0_dice_table0_game_empty1 || dice_board0_dice_table0_game_last_round)) begin
+                    if ((dice_board0_dice_table0_game_empty1 || ((!dice_board0_dice_table0_game_empty0) && dice_board0_dice_table0_game_richer0))) begin
+                        dice_board0_dice_table0_op <= 88;
+                    end
+                    else if ((dice_board0_dice_table0_game_empty0 || dice_board0_dice_table0_game_richer1)) begin
+                        dice_board0_dice_table0_op <= 168;
+                    end
+                    else begin
+                        dice_board0_dice_table0_op <= 90;
+                    end
+                end
+            end
+            5'b10000: begin
+                if (dice_board0_dice_table0_game_draw) begin
+                    dice_board0_dice_table0_op <= 170;
+                end
+            end
+            5'b10001: begin
+                if ((dice_board0_dice_table0_game_phase == 2)) begin
+                    dice_board0_dice_table0_op <= 192;
+                end
+            end
+            5'b10011: begin
+                if ((dice_board0_dice_table0_game_phase != 0)) begin
+                    dice_board0_dice_table0_op <= 256;
+                end
+                else if (dice_board0_dice_table0_game_bidder) begin
+                    if (dice_board0_dice_table0_game_first) begin
+                        dice_board0_dice_table0_op <= 288;
+                    end
+                    else begin
+                        dice_board0_dice_table0_op <= 293;
+                    end
+                end
+                else begin
+                    if (dice_board0_dice_table0_game_first) begin
+                        dice_board0_dice_table0_op <= 279;
+                    end
+                    else begin
+                        dice_board0_dice_table0_op <= 272;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
+assign dice_board0_dice_table0_deposit = dice_board0_dice_table0_command_amount[7-1:2];
+
+
+always @(dice_board0_dice_table0_purses_purse1, dice_board0_dice_table0_purses_purse0, dice_board0_dice_table0_op, dice_board0_dice_table0_purses_pool) begin: dice_board0_dice_table0_operand_a
     reg [9-1:0] a;
     a = dice_board0_dice_table0_op[6-1:4];
     case (a)
         'h1: begin
-            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_purse0;
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_purses_purse0;
         end
         'h2: begin
-            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_purse1;
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_purses_purse1;
         end
         'h3: begin
-            dice_board0_dice_table0_a_val = dice_board0_dice_table0_s_pool;
+            dice_board0_dice_table0_a_val = dice_board0_dice_table0_purses_pool;
         end
         default: begin
             dice_board0_dice_table0_a_val = 0;
@@ -1938,7 +2361,7 @@ always @(dice_board0_dice_table0_s_purse0, dice_board0_dice_table0_s_purse1, dic
 end
 
 
-always @(dice_board0_dice_table0_op, dice_board0_dice_table0_s_bid1, dice_board0_dice_table0_s_pool, dice_board0_dice_table0_s_bid0, dice_board0_dice_table0_deposit) begin: dice_board0_dice_table0_operand_b
+always @(dice_board0_dice_table0_op, dice_board0_dice_table0_game_bid1, dice_board0_dice_table0_purses_pool, dice_board0_dice_table0_deposit, dice_board0_dice_table0_game_bid0) begin: dice_board0_dice_table0_operand_b
     reg [9-1:0] b;
     reg [11-1:0] v;
     b = dice_board0_dice_table0_op[4-1:1];
@@ -1948,16 +2371,16 @@ always @(dice_board0_dice_table0_op, dice_board0_dice_table0_s_bid1, dice_board0
             v[5-1:0] = dice_board0_dice_table0_deposit;
         end
         'h2: begin
-            v[7-1:0] = dice_board0_dice_table0_s_bid0;
+            v[7-1:0] = dice_board0_dice_table0_game_bid0;
         end
         'h3: begin
-            v[7-1:0] = dice_board0_dice_table0_s_bid1;
+            v[7-1:0] = dice_board0_dice_table0_game_bid1;
         end
         'h4: begin
-            v = dice_board0_dice_table0_s_pool;
+            v = dice_board0_dice_table0_purses_pool;
         end
         'h5: begin
-            v[(11 - 1)-1:0] = dice_board0_dice_table0_s_pool[11-1:1];
+            v[(11 - 1)-1:0] = dice_board0_dice_table0_purses_pool[11-1:1];
         end
         'h6: begin
             v = 1008;
@@ -1983,350 +2406,87 @@ end
 always @(posedge clk) begin: dice_board0_dice_table0_datapath
     reg [9-1:0] dest;
     if (rst == 1) begin
-        dice_board0_dice_table0_s_purse0 <= 1008;
-        dice_board0_dice_table0_s_purse1 <= 1008;
-        dice_board0_dice_table0_payable <= 0;
-        dice_board0_dice_table0_s_pool <= 0;
+        dice_board0_dice_table0_purses_purse1 <= 1008;
+        dice_board0_dice_table0_purses_purse0 <= 1008;
+        dice_board0_dice_table0_purses_pool <= 0;
+        dice_board0_dice_table0_purses_payable <= 0;
     end
     else begin
         dest = dice_board0_dice_table0_op[9-1:6];
         case (dest)
             'h1: begin
-                dice_board0_dice_table0_s_purse0 <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_purse0 <= dice_board0_dice_table0_result;
             end
             'h2: begin
-                dice_board0_dice_table0_s_purse1 <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_purse1 <= dice_board0_dice_table0_result;
             end
             'h3: begin
-                dice_board0_dice_table0_s_pool <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_pool <= dice_board0_dice_table0_result;
             end
             'h4: begin
-                dice_board0_dice_table0_payable <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_payable <= dice_board0_dice_table0_result;
             end
         endcase
     end
 end
 
 
-
-assign dice_board0_cmd_ready = (dice_board0_dice_table0_state == 5'b00000);
-assign dice_board0_dice_table0_dice_ready = (dice_board0_dice_table0_state == 5'b00110);
-assign dice_board0_res_valid = (dice_board0_dice_table0_state == 5'b11000);
-assign dice_board0_dice_table0_res_code = dice_board0_dice_table0_s_result;
-assign dice_board0_phase = dice_board0_dice_table0_s_phase;
-assign dice_board0_bidder = dice_board0_dice_table0_s_bidder;
-assign dice_board0_ups = {dice_board0_dice_table0_s_up1, dice_board0_dice_table0_s_up0};
-assign dice_board0_winner = dice_board0_dice_table0_s_winner;
-
-
-always @(posedge clk) begin: dice_board0_dice_table0_control
+always @(posedge clk) begin: dice_board0_dice_table0_clamp
     if (rst == 1) begin
-        dice_board0_dice_table0_s_up1 <= 0;
-        dice_board0_dice_table0_s_bid0 <= 0;
-        dice_board0_dice_table0_s_winner <= 3;
-        dice_board0_dice_table0_s_up0 <= 0;
-        dice_board0_dice_table0_empty1 <= 0;
-        dice_board0_dice_table0_last_round <= 0;
-        dice_board0_dice_table0_s_first <= 0;
-        dice_board0_dice_table0_s_die2 <= 0;
-        dice_board0_dice_table0_up_q <= 0;
-        dice_board0_dice_table0_s_dsum <= 0;
-        dice_board0_dice_table0_empty0 <= 0;
-        dice_board0_dice_table0_payable7 <= 0;
-        dice_board0_dice_table0_s_bid1 <= 0;
-        dice_board0_dice_table0_amount_q <= 0;
-        dice_board0_dice_table0_s_die1 <= 0;
-        dice_board0_dice_table0_richer1 <= 0;
-        dice_board0_dice_table0_s_take1 <= 0;
-        dice_board0_dice_table0_s_take0 <= 0;
-        dice_board0_dice_table0_state <= 5'b00000;
-        dice_board0_dice_table0_s_bidder <= 0;
-        dice_board0_dice_table0_s_last_bidder <= 0;
-        dice_board0_dice_table0_s_result <= 0;
-        dice_board0_dice_table0_s_round <= 1;
-        dice_board0_dice_table0_s_limit <= 127;
-        dice_board0_dice_table0_dice_request <= 0;
-        dice_board0_dice_table0_draw <= 0;
-        dice_board0_dice_table0_over_q <= 0;
-        dice_board0_dice_table0_under_q <= 0;
-        dice_board0_dice_table0_op <= 0;
-        dice_board0_dice_table0_s_phase <= 0;
-        dice_board0_dice_table0_richer0 <= 0;
-        dice_board0_dice_table0_s_pair <= 0;
-        dice_board0_dice_table0_bound <= 0;
-        dice_board0_dice_table0_bound7 <= 0;
-        dice_board0_dice_table0_op_q <= 0;
-        dice_board0_dice_table0_s_least <= 4;
+        dice_board0_dice_table0_bounds_least <= 4;
+        dice_board0_dice_table0_bounds_limit <= 127;
+        dice_board0_dice_table0_bounds_bound7 <= 0;
+        dice_board0_dice_table0_bounds_bound <= 0;
+        dice_board0_dice_table0_bounds_payable7 <= 0;
     end
     else begin
-        dice_board0_dice_table0_dice_request <= 0;
-        dice_board0_dice_table0_op <= 0;
         case (dice_board0_dice_table0_state)
-            5'b00000: begin
-                if (dice_board0_cmd_valid) begin
-                    dice_board0_dice_table0_op_q <= dice_board0_cmd_op;
-                    dice_board0_dice_table0_amount_q <= dice_board0_terminal0_bus_number;
-                    dice_board0_dice_table0_up_q <= dice_board0_cmd_up;
-                    dice_board0_dice_table0_state <= 5'b00001;
-                end
-            end
-            5'b00001: begin
-                dice_board0_dice_table0_over_q <= (dice_board0_dice_table0_amount_q > dice_board0_dice_table0_s_limit);
-                dice_board0_dice_table0_under_q <= (dice_board0_dice_table0_amount_q < dice_board0_dice_table0_s_least);
-                if ((dice_board0_dice_table0_op_q == 2)) begin
-                    dice_board0_dice_table0_s_round <= 1;
-                    dice_board0_dice_table0_s_first <= 0;
-                    dice_board0_dice_table0_s_bidder <= 0;
-                    dice_board0_dice_table0_s_last_bidder <= 0;
-                    dice_board0_dice_table0_s_phase <= 0;
-                    dice_board0_dice_table0_s_bid0 <= 0;
-                    dice_board0_dice_table0_s_bid1 <= 0;
-                    dice_board0_dice_table0_s_up0 <= 0;
-                    dice_board0_dice_table0_s_up1 <= 0;
-                    dice_board0_dice_table0_s_take0 <= 0;
-                    dice_board0_dice_table0_s_take1 <= 0;
-                    dice_board0_dice_table0_s_die1 <= 0;
-                    dice_board0_dice_table0_s_die2 <= 0;
-                    dice_board0_dice_table0_s_dsum <= 0;
-                    dice_board0_dice_table0_s_pair <= 0;
-                    dice_board0_dice_table0_s_winner <= 3;
-                    dice_board0_dice_table0_s_result <= 0;
-                    dice_board0_dice_table0_op <= 76;
-                    dice_board0_dice_table0_state <= 5'b00010;
-                end
-                else if (((dice_board0_dice_table0_op_q != 0) && (dice_board0_dice_table0_op_q != 1))) begin
-                    dice_board0_dice_table0_s_result <= 0;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else if ((dice_board0_dice_table0_s_phase == 2)) begin
-                    dice_board0_dice_table0_s_result <= 5;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else if (((dice_board0_dice_table0_op_q == 0) && (dice_board0_dice_table0_s_phase == 1))) begin
-                    dice_board0_dice_table0_s_result <= 3;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else if (((dice_board0_dice_table0_op_q == 1) && (dice_board0_dice_table0_s_phase == 0))) begin
-                    dice_board0_dice_table0_s_result <= 4;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else if ((dice_board0_dice_table0_op_q == 1)) begin
-                    dice_board0_dice_table0_s_result <= 0;
-                    dice_board0_dice_table0_dice_request <= 1;
-                    dice_board0_dice_table0_state <= 5'b00110;
-                end
-                else begin
-                    dice_board0_dice_table0_state <= 5'b00100;
-                end
-            end
-            5'b00010: begin
-                dice_board0_dice_table0_op <= 140;
-                dice_board0_dice_table0_state <= 5'b00011;
-            end
-            5'b00011: begin
-                dice_board0_dice_table0_op <= 192;
-                dice_board0_dice_table0_state <= 5'b10010;
-            end
-            5'b00100: begin
-                if (dice_board0_dice_table0_over_q) begin
-                    dice_board0_dice_table0_s_result <= 1;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else if (dice_board0_dice_table0_under_q) begin
-                    dice_board0_dice_table0_s_result <= 2;
-                    dice_board0_dice_table0_state <= 5'b11000;
-                end
-                else begin
-                    dice_board0_dice_table0_s_result <= 0;
-                    if (dice_board0_dice_table0_s_bidder) begin
-                        dice_board0_dice_table0_s_bid1 <= dice_board0_dice_table0_amount_q[7-1:0];
-                        dice_board0_dice_table0_s_up1 <= dice_board0_dice_table0_up_q;
-                        dice_board0_dice_table0_op <= 163;
-                    end
-                    else begin
-                        dice_board0_dice_table0_s_bid0 <= dice_board0_dice_table0_amount_q[7-1:0];
-                        dice_board0_dice_table0_s_up0 <= dice_board0_dice_table0_up_q;
-                        dice_board0_dice_table0_op <= 83;
-                    end
-                    dice_board0_dice_table0_s_last_bidder <= dice_board0_dice_table0_s_bidder;
-                    if ((dice_board0_dice_table0_s_bidder == dice_board0_dice_table0_s_first)) begin
-                        dice_board0_dice_table0_s_bidder <= (!dice_board0_dice_table0_s_bidder);
-                    end
-                    else begin
-                        dice_board0_dice_table0_s_phase <= 1;
-                    end
-                    dice_board0_dice_table0_state <= 5'b00101;
-                end
-            end
-            5'b00101: begin
-                dice_board0_dice_table0_op <= 242;
-                dice_board0_dice_table0_state <= 5'b10010;
-            end
-            5'b00110: begin
-                if (dice_board0_dice_table0_dice_valid) begin
-                    dice_board0_dice_table0_s_die1 <= dice_board0_dice_table0_dice_data[(2 * 3)-1:3];
-                    dice_board0_dice_table0_s_die2 <= dice_board0_dice_table0_dice_data[3-1:0];
-                    dice_board0_dice_table0_state <= 5'b00111;
-                end
-            end
-            5'b00111: begin
-                dice_board0_dice_table0_s_dsum <= (dice_board0_dice_table0_s_die1 + dice_board0_dice_table0_s_die2);
-                dice_board0_dice_table0_s_pair <= (({dice_board0_dice_table0_s_die1, 3'h0} + {dice_board0_dice_table0_s_die1, 1'h0}) + dice_board0_dice_table0_s_die2);
-                dice_board0_dice_table0_state <= 5'b01000;
-            end
-            5'b01000: begin
-                if ((dice_board0_dice_table0_s_dsum == dice_board0_dice_table0_seven)) begin
-                    dice_board0_dice_table0_s_take0 <= (dice_board0_dice_table0_s_bid0 > dice_board0_dice_table0_s_bid1);
-                    dice_board0_dice_table0_s_take1 <= (dice_board0_dice_table0_s_bid1 > dice_board0_dice_table0_s_bid0);
-                end
-                else begin
-                    dice_board0_dice_table0_s_take0 <= (dice_board0_dice_table0_s_up0 == (dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
-                    dice_board0_dice_table0_s_take1 <= (dice_board0_dice_table0_s_up1 == (dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
-                end
-                dice_board0_dice_table0_state <= 5'b01001;
-            end
-            5'b01001: begin
-                if (dice_board0_dice_table0_s_take0) begin
-                    dice_board0_dice_table0_op <= 84;
-                end
-                dice_board0_dice_table0_state <= 5'b01010;
-            end
-            5'b01010: begin
-                if (dice_board0_dice_table0_s_take0) begin
-                    dice_board0_dice_table0_op <= 165;
-                end
-                dice_board0_dice_table0_state <= 5'b01011;
-            end
-            5'b01011: begin
-                if (dice_board0_dice_table0_s_take1) begin
-                    dice_board0_dice_table0_op <= 166;
-                end
-                dice_board0_dice_table0_state <= 5'b01100;
-            end
-            5'b01100: begin
-                if (dice_board0_dice_table0_s_take1) begin
-                    dice_board0_dice_table0_op <= 87;
-                end
-                dice_board0_dice_table0_state <= 5'b01101;
-            end
-            5'b01101: begin
-                dice_board0_dice_table0_state <= 5'b01110;
-            end
-            5'b01110: begin
-                dice_board0_dice_table0_empty0 <= (dice_board0_dice_table0_s_purse0 == dice_board0_dice_table0_zero_units);
-                dice_board0_dice_table0_empty1 <= (dice_board0_dice_table0_s_purse1 == dice_board0_dice_table0_zero_units);
-                dice_board0_dice_table0_last_round <= (dice_board0_dice_table0_s_round == dice_board0_dice_table0_max_rounds);
-                dice_board0_dice_table0_richer0 <= (dice_board0_dice_table0_s_purse0 > dice_board0_dice_table0_s_purse1);
-                dice_board0_dice_table0_richer1 <= (dice_board0_dice_table0_s_purse1 > dice_board0_dice_table0_s_purse0);
-                dice_board0_dice_table0_state <= 5'b01111;
-            end
-            5'b01111: begin
-                dice_board0_dice_table0_draw <= 0;
-                if ((dice_board0_dice_table0_empty0 || dice_board0_dice_table0_empty1 || dice_board0_dice_table0_last_round)) begin
-                    dice_board0_dice_table0_s_phase <= 2;
-                    if ((dice_board0_dice_table0_empty1 || ((!dice_board0_dice_table0_empty0) && dice_board0_dice_table0_richer0))) begin
-                        dice_board0_dice_table0_s_winner <= 0;
-                        dice_board0_dice_table0_op <= 88;
-                    end
-                    else if ((dice_board0_dice_table0_empty0 || dice_board0_dice_table0_richer1)) begin
-                        dice_board0_dice_table0_s_winner <= 1;
-                        dice_board0_dice_table0_op <= 168;
-                    end
-                    else begin
-                        dice_board0_dice_table0_s_winner <= 2;
-                        dice_board0_dice_table0_draw <= 1;
-                        dice_board0_dice_table0_op <= 90;
-                    end
-                end
-                else begin
-                    dice_board0_dice_table0_s_round <= (dice_board0_dice_table0_s_round + 1);
-                    dice_board0_dice_table0_s_first <= (!dice_board0_dice_table0_s_first);
-                    dice_board0_dice_table0_s_bidder <= (!dice_board0_dice_table0_s_first);
-                    dice_board0_dice_table0_s_phase <= 0;
-                end
-                dice_board0_dice_table0_state <= 5'b10000;
-            end
-            5'b10000: begin
-                if (dice_board0_dice_table0_draw) begin
-                    dice_board0_dice_table0_op <= 170;
-                end
-                dice_board0_dice_table0_state <= 5'b10001;
-            end
-            5'b10001: begin
-                if ((dice_board0_dice_table0_s_phase == 2)) begin
-                    dice_board0_dice_table0_op <= 192;
-                end
-                dice_board0_dice_table0_state <= 5'b10010;
-            end
-            5'b10010: begin
-                dice_board0_dice_table0_state <= 5'b10011;
-            end
             5'b10011: begin
-                if ((dice_board0_dice_table0_s_phase != 0)) begin
-                    dice_board0_dice_table0_bound <= 0;
-                    dice_board0_dice_table0_op <= 256;
+                if ((dice_board0_dice_table0_game_phase != 0)) begin
+                    dice_board0_dice_table0_bounds_bound <= 0;
                 end
-                else if (dice_board0_dice_table0_s_bidder) begin
-                    dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse0;
-                    if (dice_board0_dice_table0_s_first) begin
-                        dice_board0_dice_table0_op <= 288;
-                    end
-                    else begin
-                        dice_board0_dice_table0_op <= 293;
-                    end
+                else if (dice_board0_dice_table0_game_bidder) begin
+                    dice_board0_dice_table0_bounds_bound <= dice_board0_dice_table0_purses_purse0;
                 end
                 else begin
-                    dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse1;
-                    if (dice_board0_dice_table0_s_first) begin
-                        dice_board0_dice_table0_op <= 279;
-                    end
-                    else begin
-                        dice_board0_dice_table0_op <= 272;
-                    end
+                    dice_board0_dice_table0_bounds_bound <= dice_board0_dice_table0_purses_purse1;
                 end
-                dice_board0_dice_table0_state <= 5'b10100;
-            end
-            5'b10100: begin
-                dice_board0_dice_table0_state <= 5'b10101;
             end
             5'b10101: begin
-                if ((dice_board0_dice_table0_bound > dice_board0_dice_table0_max_bid)) begin
-                    dice_board0_dice_table0_bound7 <= dice_board0_dice_table0_max_bid;
+                if ((dice_board0_dice_table0_bounds_bound > dice_board0_dice_table0_max_bid)) begin
+                    dice_board0_dice_table0_bounds_bound7 <= dice_board0_dice_table0_max_bid;
                 end
                 else begin
-                    dice_board0_dice_table0_bound7 <= dice_board0_dice_table0_bound[7-1:0];
+                    dice_board0_dice_table0_bounds_bound7 <= dice_board0_dice_table0_bounds_bound[7-1:0];
                 end
-                if ((dice_board0_dice_table0_payable > dice_board0_dice_table0_big_payable)) begin
-                    dice_board0_dice_table0_payable7 <= dice_board0_dice_table0_max_bid;
+                if ((dice_board0_dice_table0_purses_payable > dice_board0_dice_table0_big_payable)) begin
+                    dice_board0_dice_table0_bounds_payable7 <= dice_board0_dice_table0_max_bid;
                 end
                 else begin
-                    dice_board0_dice_table0_payable7 <= {dice_board0_dice_table0_payable[(7 - 2)-1:0], 2'h3};
+                    dice_board0_dice_table0_bounds_payable7 <= {dice_board0_dice_table0_purses_payable[(7 - 2)-1:0], 2'h3};
                 end
-                dice_board0_dice_table0_state <= 5'b10110;
             end
             5'b10110: begin
-                if ((dice_board0_dice_table0_s_phase != 0)) begin
-                    dice_board0_dice_table0_s_limit <= 0;
+                if ((dice_board0_dice_table0_game_phase != 0)) begin
+                    dice_board0_dice_table0_bounds_limit <= 0;
                 end
-                else if ((dice_board0_dice_table0_bound7 < dice_board0_dice_table0_payable7)) begin
-                    dice_board0_dice_table0_s_limit <= dice_board0_dice_table0_bound7;
+                else if ((dice_board0_dice_table0_bounds_bound7 < dice_board0_dice_table0_bounds_payable7)) begin
+                    dice_board0_dice_table0_bounds_limit <= dice_board0_dice_table0_bounds_bound7;
                 end
                 else begin
-                    dice_board0_dice_table0_s_limit <= dice_board0_dice_table0_payable7;
+                    dice_board0_dice_table0_bounds_limit <= dice_board0_dice_table0_bounds_payable7;
                 end
-                dice_board0_dice_table0_state <= 5'b10111;
             end
             5'b10111: begin
-                if ((dice_board0_dice_table0_s_limit < dice_board0_dice_table0_min_bid)) begin
-                    dice_board0_dice_table0_s_least <= dice_board0_dice_table0_s_limit;
+                if ((dice_board0_dice_table0_bounds_limit < dice_board0_dice_table0_min_bid)) begin
+                    dice_board0_dice_table0_bounds_least <= dice_board0_dice_table0_bounds_limit;
                 end
                 else begin
-                    dice_board0_dice_table0_s_least <= dice_board0_dice_table0_min_bid;
+                    dice_board0_dice_table0_bounds_least <= dice_board0_dice_table0_min_bid;
                 end
-                dice_board0_dice_table0_state <= 5'b11000;
             end
             default: begin
-                dice_board0_dice_table0_state <= 5'b00000;
+                // pass
             end
         endcase
     end
@@ -2342,79 +2502,79 @@ always @(posedge clk) begin: dice_board0_dice_table0_window_port0_read
         d = 11'h0;
         case (dice_board0_probe_addr)
             'h0: begin
-                d[11-1:0] = dice_board0_dice_table0_s_purse0;
+                d[11-1:0] = dice_board0_dice_table0_purses_purse0;
             end
             'h1: begin
-                d[11-1:0] = dice_board0_dice_table0_s_purse1;
+                d[11-1:0] = dice_board0_dice_table0_purses_purse1;
             end
             'h2: begin
-                d[7-1:0] = dice_board0_dice_table0_s_bid0;
+                d[7-1:0] = dice_board0_dice_table0_game_bid0;
             end
             'h3: begin
-                d[7-1:0] = dice_board0_dice_table0_s_bid1;
+                d[7-1:0] = dice_board0_dice_table0_game_bid1;
             end
             'h4: begin
-                d[0] = dice_board0_dice_table0_s_up0;
+                d[0] = dice_board0_dice_table0_game_up0;
             end
             'h5: begin
-                d[0] = dice_board0_dice_table0_s_up1;
+                d[0] = dice_board0_dice_table0_game_up1;
             end
             'h6: begin
-                d[(7 - 2)-1:0] = dice_board0_dice_table0_s_bid0[7-1:2];
+                d[(7 - 2)-1:0] = dice_board0_dice_table0_game_bid0[7-1:2];
             end
             'h7: begin
-                d[(7 - 2)-1:0] = dice_board0_dice_table0_s_bid1[7-1:2];
+                d[(7 - 2)-1:0] = dice_board0_dice_table0_game_bid1[7-1:2];
             end
             'h8: begin
-                d[0] = dice_board0_dice_table0_s_take0;
+                d[0] = dice_board0_dice_table0_throw_take0;
             end
             'h9: begin
-                d[0] = dice_board0_dice_table0_s_take1;
+                d[0] = dice_board0_dice_table0_throw_take1;
             end
             'ha: begin
-                d[11-1:0] = dice_board0_dice_table0_s_pool;
+                d[11-1:0] = dice_board0_dice_table0_purses_pool;
             end
             'hb: begin
-                d[7-1:0] = dice_board0_dice_table0_s_round;
+                d[7-1:0] = dice_board0_dice_table0_game_round;
             end
             'hc: begin
-                d[0] = dice_board0_dice_table0_s_first;
+                d[0] = dice_board0_dice_table0_game_first;
             end
             'hd: begin
-                d[0] = dice_board0_dice_table0_s_bidder;
+                d[0] = dice_board0_dice_table0_game_bidder;
             end
             'he: begin
-                d[2-1:0] = dice_board0_dice_table0_s_phase;
+                d[2-1:0] = dice_board0_dice_table0_game_phase;
             end
             'hf: begin
-                d[7-1:0] = dice_board0_dice_table0_s_limit;
+                d[7-1:0] = dice_board0_dice_table0_bounds_limit;
             end
             'h10: begin
-                d[7-1:0] = dice_board0_dice_table0_s_least;
+                d[7-1:0] = dice_board0_dice_table0_bounds_least;
             end
             'h11: begin
-                d[3-1:0] = dice_board0_dice_table0_s_die1;
+                d[3-1:0] = dice_board0_dice_table0_throw_die1;
             end
             'h12: begin
-                d[3-1:0] = dice_board0_dice_table0_s_die2;
+                d[3-1:0] = dice_board0_dice_table0_throw_die2;
             end
             'h13: begin
-                d[4-1:0] = dice_board0_dice_table0_s_dsum;
+                d[4-1:0] = dice_board0_dice_table0_throw_dsum;
             end
             'h14: begin
-                d[2-1:0] = dice_board0_dice_table0_s_winner;
+                d[2-1:0] = dice_board0_dice_table0_game_winner;
             end
             'h15: begin
-                d[0] = dice_board0_dice_table0_s_last_bidder;
+                d[0] = dice_board0_dice_table0_game_last_bidder;
             end
             'h16: begin
-                d[0] = (dice_board0_dice_table0_s_take0 || dice_board0_dice_table0_s_take1);
+                d[0] = (dice_board0_dice_table0_throw_take0 || dice_board0_dice_table0_throw_take1);
             end
             'h17: begin
-                d[3-1:0] = dice_board0_dice_table0_s_result;
+                d[3-1:0] = dice_board0_dice_table0_command_result;
             end
             'h18: begin
-                d[7-1:0] = dice_board0_dice_table0_s_pair;
+                d[7-1:0] = dice_board0_dice_table0_throw_pair;
             end
         endcase
         dice_board0_terminal0_bus_data <= d;
@@ -2431,27 +2591,38 @@ always @(posedge clk) begin: dice_board0_dice_table0_view_port0_read
         d = 11'h0;
         case (dice_board0_view)
             'h0: begin
-                d[11-1:0] = dice_board0_dice_table0_s_purse0;
+                d[11-1:0] = dice_board0_dice_table0_purses_purse0;
             end
             'h1: begin
-                d[11-1:0] = dice_board0_dice_table0_s_purse1;
+                d[11-1:0] = dice_board0_dice_table0_purses_purse1;
             end
             'h2: begin
-                d[11-1:0] = dice_board0_dice_table0_s_pool;
+                d[11-1:0] = dice_board0_dice_table0_purses_pool;
             end
             'h3: begin
-                d[7-1:0] = dice_board0_dice_table0_s_bid0;
+                d[7-1:0] = dice_board0_dice_table0_game_bid0;
             end
             'h4: begin
-                d[7-1:0] = dice_board0_dice_table0_s_bid1;
+                d[7-1:0] = dice_board0_dice_table0_game_bid1;
             end
             default: begin
-                d[7-1:0] = dice_board0_dice_table0_s_pair;
+                d[7-1:0] = dice_board0_dice_table0_throw_pair;
             end
         endcase
         dice_board0_view_data <= d;
     end
 end
+
+
+
+assign dice_board0_cmd_ready = (dice_board0_dice_table0_state == 5'b00000);
+assign dice_board0_dice_table0_dice_ready = (dice_board0_dice_table0_state == 5'b00110);
+assign dice_board0_res_valid = (dice_board0_dice_table0_state == 5'b11000);
+assign dice_board0_dice_table0_res_code = dice_board0_dice_table0_command_result;
+assign dice_board0_phase = dice_board0_dice_table0_game_phase;
+assign dice_board0_bidder = dice_board0_dice_table0_game_bidder;
+assign dice_board0_ups = {dice_board0_dice_table0_game_up1, dice_board0_dice_table0_game_up0};
+assign dice_board0_winner = dice_board0_dice_table0_game_winner;
 
 
 

@@ -92,55 +92,55 @@ signal view_data_num: unsigned(10 downto 0);
 signal phase_num: unsigned(1 downto 0);
 signal ups_num: unsigned(1 downto 0);
 signal winner_num: unsigned(1 downto 0);
-signal a_val: unsigned(10 downto 0);
-signal amount_q: unsigned(7 downto 0);
-signal b_val: unsigned(10 downto 0);
-signal big_payable: unsigned(10 downto 0);
-signal bound: unsigned(10 downto 0);
-signal bound7: unsigned(6 downto 0);
-signal deposit: unsigned(4 downto 0);
-signal draw: std_logic;
-signal empty0: std_logic;
-signal empty1: std_logic;
-signal last_round: std_logic;
-signal max_bid: unsigned(6 downto 0);
-signal max_rounds: unsigned(6 downto 0);
-signal min_bid: unsigned(6 downto 0);
-signal op: unsigned(8 downto 0);
-signal op_q: unsigned(1 downto 0);
-signal over_q: std_logic;
-signal payable: unsigned(10 downto 0);
-signal payable7: unsigned(6 downto 0);
-signal result: unsigned(10 downto 0);
-signal richer0: std_logic;
-signal richer1: std_logic;
-signal seven: unsigned(3 downto 0);
 signal state: t_enum_t_state_1;
-signal under_q: std_logic;
-signal up_q: std_logic;
+signal command_result: unsigned(2 downto 0);
+signal game_phase: unsigned(1 downto 0);
+signal game_bidder: std_logic;
+signal game_up1: std_logic;
+signal game_up0: std_logic;
+signal game_winner: unsigned(1 downto 0);
+signal command_op: unsigned(1 downto 0);
+signal command_over: std_logic;
+signal command_under: std_logic;
+signal command_amount: unsigned(7 downto 0);
+signal command_up: std_logic;
+signal bounds_limit: unsigned(6 downto 0);
+signal bounds_least: unsigned(6 downto 0);
+signal max_rounds: unsigned(6 downto 0);
 signal zero_units: unsigned(10 downto 0);
-signal s_purse0: unsigned(10 downto 0);
-signal s_purse1: unsigned(10 downto 0);
-signal s_pool: unsigned(10 downto 0);
-signal s_bid0: unsigned(6 downto 0);
-signal s_bid1: unsigned(6 downto 0);
-signal s_result: unsigned(2 downto 0);
-signal s_phase: unsigned(1 downto 0);
-signal s_bidder: std_logic;
-signal s_up1: std_logic;
-signal s_up0: std_logic;
-signal s_winner: unsigned(1 downto 0);
-signal s_limit: unsigned(6 downto 0);
-signal s_least: unsigned(6 downto 0);
-signal s_round: unsigned(6 downto 0);
-signal s_first: std_logic;
-signal s_last_bidder: std_logic;
-signal s_take0: std_logic;
-signal s_take1: std_logic;
-signal s_die1: unsigned(2 downto 0);
-signal s_die2: unsigned(2 downto 0);
-signal s_dsum: unsigned(3 downto 0);
-signal s_pair: unsigned(6 downto 0);
+signal game_round: unsigned(6 downto 0);
+signal game_first: std_logic;
+signal game_last_bidder: std_logic;
+signal game_bid0: unsigned(6 downto 0);
+signal game_bid1: unsigned(6 downto 0);
+signal game_empty0: std_logic;
+signal purses_purse0: unsigned(10 downto 0);
+signal game_empty1: std_logic;
+signal purses_purse1: unsigned(10 downto 0);
+signal game_last_round: std_logic;
+signal game_richer0: std_logic;
+signal game_richer1: std_logic;
+signal game_draw: std_logic;
+signal seven: unsigned(3 downto 0);
+signal throw_take0: std_logic;
+signal throw_take1: std_logic;
+signal throw_die1: unsigned(2 downto 0);
+signal throw_die2: unsigned(2 downto 0);
+signal throw_dsum: unsigned(3 downto 0);
+signal throw_pair: unsigned(6 downto 0);
+signal a_val: unsigned(10 downto 0);
+signal b_val: unsigned(10 downto 0);
+signal deposit: unsigned(4 downto 0);
+signal op: unsigned(8 downto 0);
+signal result: unsigned(10 downto 0);
+signal purses_pool: unsigned(10 downto 0);
+signal purses_payable: unsigned(10 downto 0);
+signal big_payable: unsigned(10 downto 0);
+signal max_bid: unsigned(6 downto 0);
+signal min_bid: unsigned(6 downto 0);
+signal bounds_bound: unsigned(10 downto 0);
+signal bounds_bound7: unsigned(6 downto 0);
+signal bounds_payable7: unsigned(6 downto 0);
 
 begin
 
@@ -156,34 +156,381 @@ phase <= std_logic_vector(phase_num);
 ups <= std_logic_vector(ups_num);
 winner <= std_logic_vector(winner_num);
 
+max_rounds <= to_unsigned(100, 7);
+zero_units <= to_unsigned(0, 11);
+seven <= to_unsigned(7, 4);
 big_payable <= to_unsigned(31, 11);
 max_bid <= to_unsigned(127, 7);
-max_rounds <= to_unsigned(100, 7);
 min_bid <= to_unsigned(4, 7);
-seven <= to_unsigned(7, 4);
-zero_units <= to_unsigned(0, 11);
 
 
+steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_request <= '0';
+            state <= T_IDLE;
+        else
+            dice_request <= '0';
+            case state is
+                when T_IDLE =>
+                    if bool(cmd_valid) then
+                        state <= T_CHECK;
+                    end if;
+                when T_CHECK =>
+                    if (command_op = 2) then
+                        state <= T_NEW1;
+                    elsif ((command_op /= 0) and (command_op /= 1)) then
+                        state <= T_DONE;
+                    elsif (game_phase = 2) then
+                        state <= T_DONE;
+                    elsif ((command_op = 0) and (game_phase = 1)) then
+                        state <= T_DONE;
+                    elsif ((command_op = 1) and (game_phase = 0)) then
+                        state <= T_DONE;
+                    elsif (command_op = 1) then
+                        dice_request <= '1';
+                        state <= T_DICE;
+                    else
+                        state <= T_APPLY;
+                    end if;
+                when T_NEW1 =>
+                    state <= T_NEW2;
+                when T_NEW2 =>
+                    state <= T_SETTLE;
+                when T_APPLY =>
+                    if (bool(command_over) or bool(command_under)) then
+                        state <= T_DONE;
+                    else
+                        state <= T_DEPOSIT;
+                    end if;
+                when T_DEPOSIT =>
+                    state <= T_SETTLE;
+                when T_DICE =>
+                    if bool(dice_valid) then
+                        state <= T_SUM;
+                    end if;
+                when T_SUM =>
+                    state <= T_TAKERS;
+                when T_TAKERS =>
+                    state <= T_TAKE0;
+                when T_TAKE0 =>
+                    state <= T_TAKE0B;
+                when T_TAKE0B =>
+                    state <= T_TAKE1;
+                when T_TAKE1 =>
+                    state <= T_TAKE1B;
+                when T_TAKE1B =>
+                    state <= T_TAKEN;
+                when T_TAKEN =>
+                    state <= T_ENDS;
+                when T_ENDS =>
+                    state <= T_END;
+                when T_END =>
+                    state <= T_END2;
+                when T_END2 =>
+                    state <= T_END3;
+                when T_END3 =>
+                    state <= T_SETTLE;
+                when T_SETTLE =>
+                    state <= T_BOUNDS;
+                when T_BOUNDS =>
+                    state <= T_BOUNDED;
+                when T_BOUNDED =>
+                    state <= T_CLAMP;
+                when T_CLAMP =>
+                    state <= T_LIMIT;
+                when T_LIMIT =>
+                    state <= T_LEAST;
+                when T_LEAST =>
+                    state <= T_DONE;
+                when others =>
+                    state <= T_IDLE;
+            end case;
+        end if;
+    end if;
+end process steps;
 
-deposit <= amount_q(7-1 downto 2);
+judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            command_result <= to_unsigned(0, 3);
+            command_amount <= to_unsigned(0, 8);
+            command_over <= '0';
+            command_op <= to_unsigned(0, 2);
+            command_up <= '0';
+            command_under <= '0';
+        else
+            case state is
+                when T_IDLE =>
+                    if bool(cmd_valid) then
+                        command_op <= cmd_op_num;
+                        command_amount <= cmd_amount_num;
+                        command_up <= cmd_up;
+                    end if;
+                when T_CHECK =>
+                    command_over <= stdl(command_amount > bounds_limit);
+                    command_under <= stdl(command_amount < bounds_least);
+                    if (command_op = 2) then
+                        command_result <= to_unsigned(0, 3);
+                    elsif ((command_op /= 0) and (command_op /= 1)) then
+                        command_result <= to_unsigned(0, 3);
+                    elsif (game_phase = 2) then
+                        command_result <= to_unsigned(5, 3);
+                    elsif ((command_op = 0) and (game_phase = 1)) then
+                        command_result <= to_unsigned(3, 3);
+                    elsif ((command_op = 1) and (game_phase = 0)) then
+                        command_result <= to_unsigned(4, 3);
+                    elsif (command_op = 1) then
+                        command_result <= to_unsigned(0, 3);
+                    else
+                        null;
+                    end if;
+                when T_APPLY =>
+                    if bool(command_over) then
+                        command_result <= to_unsigned(1, 3);
+                    elsif bool(command_under) then
+                        command_result <= to_unsigned(2, 3);
+                    else
+                        command_result <= to_unsigned(0, 3);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process judge;
 
-operand_a: process (s_purse0, s_purse1, op, s_pool) is
+turns: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            game_richer0 <= '0';
+            game_winner <= to_unsigned(3, 2);
+            game_draw <= '0';
+            game_first <= '0';
+            game_empty1 <= '0';
+            game_last_bidder <= '0';
+            game_phase <= to_unsigned(0, 2);
+            game_bid1 <= to_unsigned(0, 7);
+            game_last_round <= '0';
+            game_up0 <= '0';
+            game_richer1 <= '0';
+            game_empty0 <= '0';
+            game_up1 <= '0';
+            game_round <= to_unsigned(1, 7);
+            game_bidder <= '0';
+            game_bid0 <= to_unsigned(0, 7);
+        else
+            case state is
+                when T_CHECK =>
+                    if (command_op = 2) then
+                        game_round <= to_unsigned(1, 7);
+                        game_first <= '0';
+                        game_bidder <= '0';
+                        game_last_bidder <= '0';
+                        game_phase <= to_unsigned(0, 2);
+                        game_bid0 <= to_unsigned(0, 7);
+                        game_bid1 <= to_unsigned(0, 7);
+                        game_up0 <= '0';
+                        game_up1 <= '0';
+                        game_winner <= to_unsigned(3, 2);
+                    end if;
+                when T_APPLY =>
+                    if ((not bool(command_over)) and (not bool(command_under))) then
+                        if bool(game_bidder) then
+                            game_bid1 <= command_amount(7-1 downto 0);
+                            game_up1 <= command_up;
+                        else
+                            game_bid0 <= command_amount(7-1 downto 0);
+                            game_up0 <= command_up;
+                        end if;
+                        game_last_bidder <= game_bidder;
+                        if (game_bidder = game_first) then
+                            game_bidder <= stdl((not bool(game_bidder)));
+                        else
+                            game_phase <= to_unsigned(1, 2);
+                        end if;
+                    end if;
+                when T_ENDS =>
+                    game_empty0 <= stdl(purses_purse0 = zero_units);
+                    game_empty1 <= stdl(purses_purse1 = zero_units);
+                    game_last_round <= stdl(game_round = max_rounds);
+                    game_richer0 <= stdl(purses_purse0 > purses_purse1);
+                    game_richer1 <= stdl(purses_purse1 > purses_purse0);
+                when T_END =>
+                    game_draw <= '0';
+                    if (bool(game_empty0) or bool(game_empty1) or bool(game_last_round)) then
+                        game_phase <= to_unsigned(2, 2);
+                        if (bool(game_empty1) or ((not bool(game_empty0)) and bool(game_richer0))) then
+                            game_winner <= to_unsigned(0, 2);
+                        elsif (bool(game_empty0) or bool(game_richer1)) then
+                            game_winner <= to_unsigned(1, 2);
+                        else
+                            game_winner <= to_unsigned(2, 2);
+                            game_draw <= '1';
+                        end if;
+                    else
+                        game_round <= (game_round + 1);
+                        game_first <= stdl((not bool(game_first)));
+                        game_bidder <= stdl((not bool(game_first)));
+                        game_phase <= to_unsigned(0, 2);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process turns;
+
+dice: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            throw_die1 <= to_unsigned(0, 3);
+            throw_take1 <= '0';
+            throw_dsum <= to_unsigned(0, 4);
+            throw_die2 <= to_unsigned(0, 3);
+            throw_take0 <= '0';
+            throw_pair <= to_unsigned(0, 7);
+        else
+            case state is
+                when T_CHECK =>
+                    if (command_op = 2) then
+                        throw_take0 <= '0';
+                        throw_take1 <= '0';
+                        throw_die1 <= to_unsigned(0, 3);
+                        throw_die2 <= to_unsigned(0, 3);
+                        throw_dsum <= to_unsigned(0, 4);
+                        throw_pair <= to_unsigned(0, 7);
+                    end if;
+                when T_DICE =>
+                    if bool(dice_valid) then
+                        throw_die1 <= dice_data_num((2 * 3)-1 downto 3);
+                        throw_die2 <= dice_data_num(3-1 downto 0);
+                    end if;
+                when T_SUM =>
+                    throw_dsum <= (resize(throw_die1, 4) + throw_die2);
+                    throw_pair <= ((resize(unsigned'(throw_die1 & to_unsigned(0, 3)), 7) + resize(unsigned'(throw_die1 & to_unsigned(0, 1)), 7)) + throw_die2);
+                when T_TAKERS =>
+                    if (throw_dsum = seven) then
+                        throw_take0 <= stdl(game_bid0 > game_bid1);
+                        throw_take1 <= stdl(game_bid1 > game_bid0);
+                    else
+                        throw_take0 <= stdl(game_up0 = stdl(throw_dsum > seven));
+                        throw_take1 <= stdl(game_up1 = stdl(throw_dsum > seven));
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice;
+
+micro_ops: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            op <= to_unsigned(0, 9);
+        else
+            op <= to_unsigned(0, 9);
+            case state is
+                when T_CHECK =>
+                    if (command_op = 2) then
+                        op <= to_unsigned(76, 9);
+                    end if;
+                when T_NEW1 =>
+                    op <= to_unsigned(140, 9);
+                when T_NEW2 =>
+                    op <= to_unsigned(192, 9);
+                when T_APPLY =>
+                    if ((not bool(command_over)) and (not bool(command_under))) then
+                        if bool(game_bidder) then
+                            op <= to_unsigned(163, 9);
+                        else
+                            op <= to_unsigned(83, 9);
+                        end if;
+                    end if;
+                when T_DEPOSIT =>
+                    op <= to_unsigned(242, 9);
+                when T_TAKE0 =>
+                    if bool(throw_take0) then
+                        op <= to_unsigned(84, 9);
+                    end if;
+                when T_TAKE0B =>
+                    if bool(throw_take0) then
+                        op <= to_unsigned(165, 9);
+                    end if;
+                when T_TAKE1 =>
+                    if bool(throw_take1) then
+                        op <= to_unsigned(166, 9);
+                    end if;
+                when T_TAKE1B =>
+                    if bool(throw_take1) then
+                        op <= to_unsigned(87, 9);
+                    end if;
+                when T_END =>
+                    if (bool(game_empty0) or bool(game_empty1) or bool(game_last_round)) then
+                        if (bool(game_empty1) or ((not bool(game_empty0)) and bool(game_richer0))) then
+                            op <= to_unsigned(88, 9);
+                        elsif (bool(game_empty0) or bool(game_richer1)) then
+                            op <= to_unsigned(168, 9);
+                        else
+                            op <= to_unsigned(90, 9);
+                        end if;
+                    end if;
+                when T_END2 =>
+                    if bool(game_draw) then
+                        op <= to_unsigned(170, 9);
+                    end if;
+                when T_END3 =>
+                    if (game_phase = 2) then
+                        op <= to_unsigned(192, 9);
+                    end if;
+                when T_BOUNDS =>
+                    if (game_phase /= 0) then
+                        op <= to_unsigned(256, 9);
+                    elsif bool(game_bidder) then
+                        if bool(game_first) then
+                            op <= to_unsigned(288, 9);
+                        else
+                            op <= to_unsigned(293, 9);
+                        end if;
+                    else
+                        if bool(game_first) then
+                            op <= to_unsigned(279, 9);
+                        else
+                            op <= to_unsigned(272, 9);
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process micro_ops;
+
+
+deposit <= command_amount(7-1 downto 2);
+
+operand_a: process (purses_purse1, purses_purse0, op, purses_pool) is
     variable a: unsigned(8 downto 0);
 begin
     a := resize(op(6-1 downto 4), 9);
     case a is
         when "000000001" =>
-            a_val <= s_purse0;
+            a_val <= purses_purse0;
         when "000000010" =>
-            a_val <= s_purse1;
+            a_val <= purses_purse1;
         when "000000011" =>
-            a_val <= s_pool;
+            a_val <= purses_pool;
         when others =>
             a_val <= to_unsigned(0, 11);
     end case;
 end process operand_a;
 
-operand_b: process (op, s_bid1, s_pool, s_bid0, deposit) is
+operand_b: process (op, game_bid1, purses_pool, deposit, game_bid0) is
     variable b: unsigned(8 downto 0);
     variable v: unsigned(10 downto 0);
 begin
@@ -192,13 +539,13 @@ begin
     if (b = 1) then
         v(5-1 downto 0) := deposit;
     elsif (b = 2) then
-        v(7-1 downto 0) := s_bid0;
+        v(7-1 downto 0) := game_bid0;
     elsif (b = 3) then
-        v(7-1 downto 0) := s_bid1;
+        v(7-1 downto 0) := game_bid1;
     elsif (b = 4) then
-        v := s_pool;
+        v := purses_pool;
     elsif (b = 5) then
-        v((11 - 1)-1 downto 0) := s_pool(11-1 downto 1);
+        v((11 - 1)-1 downto 0) := purses_pool(11-1 downto 1);
     elsif (b = 6) then
         v := to_unsigned(1008, 11);
     end if;
@@ -222,301 +569,75 @@ datapath: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            s_purse0 <= to_unsigned(1008, 11);
-            s_purse1 <= to_unsigned(1008, 11);
-            payable <= to_unsigned(0, 11);
-            s_pool <= to_unsigned(0, 11);
+            purses_purse1 <= to_unsigned(1008, 11);
+            purses_purse0 <= to_unsigned(1008, 11);
+            purses_pool <= to_unsigned(0, 11);
+            purses_payable <= to_unsigned(0, 11);
         else
             dest := resize(op(9-1 downto 6), 9);
             if (dest = 1) then
-                s_purse0 <= result;
+                purses_purse0 <= result;
             elsif (dest = 2) then
-                s_purse1 <= result;
+                purses_purse1 <= result;
             elsif (dest = 3) then
-                s_pool <= result;
+                purses_pool <= result;
             elsif (dest = 4) then
-                payable <= result;
+                purses_payable <= result;
             end if;
         end if;
     end if;
 end process datapath;
 
-
-cmd_ready <= stdl(state = T_IDLE);
-dice_ready <= stdl(state = T_DICE);
-res_valid <= stdl(state = T_DONE);
-res_code_num <= s_result;
-phase_num <= s_phase;
-bidder <= s_bidder;
-ups_num <= unsigned'(s_up1 & s_up0);
-winner_num <= s_winner;
-
-control: process (clk) is
+clamp: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            s_up1 <= '0';
-            s_bid0 <= to_unsigned(0, 7);
-            s_winner <= to_unsigned(3, 2);
-            s_up0 <= '0';
-            empty1 <= '0';
-            last_round <= '0';
-            s_first <= '0';
-            s_die2 <= to_unsigned(0, 3);
-            up_q <= '0';
-            s_dsum <= to_unsigned(0, 4);
-            empty0 <= '0';
-            payable7 <= to_unsigned(0, 7);
-            s_bid1 <= to_unsigned(0, 7);
-            amount_q <= to_unsigned(0, 8);
-            s_die1 <= to_unsigned(0, 3);
-            richer1 <= '0';
-            s_take1 <= '0';
-            s_take0 <= '0';
-            state <= T_IDLE;
-            s_bidder <= '0';
-            s_last_bidder <= '0';
-            s_result <= to_unsigned(0, 3);
-            s_round <= to_unsigned(1, 7);
-            s_limit <= to_unsigned(127, 7);
-            dice_request <= '0';
-            draw <= '0';
-            over_q <= '0';
-            under_q <= '0';
-            op <= to_unsigned(0, 9);
-            s_phase <= to_unsigned(0, 2);
-            richer0 <= '0';
-            s_pair <= to_unsigned(0, 7);
-            bound <= to_unsigned(0, 11);
-            bound7 <= to_unsigned(0, 7);
-            op_q <= to_unsigned(0, 2);
-            s_least <= to_unsigned(4, 7);
+            bounds_least <= to_unsigned(4, 7);
+            bounds_limit <= to_unsigned(127, 7);
+            bounds_bound7 <= to_unsigned(0, 7);
+            bounds_bound <= to_unsigned(0, 11);
+            bounds_payable7 <= to_unsigned(0, 7);
         else
-            dice_request <= '0';
-            op <= to_unsigned(0, 9);
             case state is
-                when T_IDLE =>
-                    if bool(cmd_valid) then
-                        op_q <= cmd_op_num;
-                        amount_q <= cmd_amount_num;
-                        up_q <= cmd_up;
-                        state <= T_CHECK;
-                    end if;
-                when T_CHECK =>
-                    over_q <= stdl(amount_q > s_limit);
-                    under_q <= stdl(amount_q < s_least);
-                    if (op_q = 2) then
-                        s_round <= to_unsigned(1, 7);
-                        s_first <= '0';
-                        s_bidder <= '0';
-                        s_last_bidder <= '0';
-                        s_phase <= to_unsigned(0, 2);
-                        s_bid0 <= to_unsigned(0, 7);
-                        s_bid1 <= to_unsigned(0, 7);
-                        s_up0 <= '0';
-                        s_up1 <= '0';
-                        s_take0 <= '0';
-                        s_take1 <= '0';
-                        s_die1 <= to_unsigned(0, 3);
-                        s_die2 <= to_unsigned(0, 3);
-                        s_dsum <= to_unsigned(0, 4);
-                        s_pair <= to_unsigned(0, 7);
-                        s_winner <= to_unsigned(3, 2);
-                        s_result <= to_unsigned(0, 3);
-                        op <= to_unsigned(76, 9);
-                        state <= T_NEW1;
-                    elsif ((op_q /= 0) and (op_q /= 1)) then
-                        s_result <= to_unsigned(0, 3);
-                        state <= T_DONE;
-                    elsif (s_phase = 2) then
-                        s_result <= to_unsigned(5, 3);
-                        state <= T_DONE;
-                    elsif ((op_q = 0) and (s_phase = 1)) then
-                        s_result <= to_unsigned(3, 3);
-                        state <= T_DONE;
-                    elsif ((op_q = 1) and (s_phase = 0)) then
-                        s_result <= to_unsigned(4, 3);
-                        state <= T_DONE;
-                    elsif (op_q = 1) then
-                        s_result <= to_unsigned(0, 3);
-                        dice_request <= '1';
-                        state <= T_DICE;
-                    else
-                        state <= T_APPLY;
-                    end if;
-                when T_NEW1 =>
-                    op <= to_unsigned(140, 9);
-                    state <= T_NEW2;
-                when T_NEW2 =>
-                    op <= to_unsigned(192, 9);
-                    state <= T_SETTLE;
-                when T_APPLY =>
-                    if bool(over_q) then
-                        s_result <= to_unsigned(1, 3);
-                        state <= T_DONE;
-                    elsif bool(under_q) then
-                        s_result <= to_unsigned(2, 3);
-                        state <= T_DONE;
-                    else
-                        s_result <= to_unsigned(0, 3);
-                        if bool(s_bidder) then
-                            s_bid1 <= amount_q(7-1 downto 0);
-                            s_up1 <= up_q;
-                            op <= to_unsigned(163, 9);
-                        else
-                            s_bid0 <= amount_q(7-1 downto 0);
-                            s_up0 <= up_q;
-                            op <= to_unsigned(83, 9);
-                        end if;
-                        s_last_bidder <= s_bidder;
-                        if (s_bidder = s_first) then
-                            s_bidder <= stdl((not bool(s_bidder)));
-                        else
-                            s_phase <= to_unsigned(1, 2);
-                        end if;
-                        state <= T_DEPOSIT;
-                    end if;
-                when T_DEPOSIT =>
-                    op <= to_unsigned(242, 9);
-                    state <= T_SETTLE;
-                when T_DICE =>
-                    if bool(dice_valid) then
-                        s_die1 <= dice_data_num((2 * 3)-1 downto 3);
-                        s_die2 <= dice_data_num(3-1 downto 0);
-                        state <= T_SUM;
-                    end if;
-                when T_SUM =>
-                    s_dsum <= (resize(s_die1, 4) + s_die2);
-                    s_pair <= ((resize(unsigned'(s_die1 & to_unsigned(0, 3)), 7) + resize(unsigned'(s_die1 & to_unsigned(0, 1)), 7)) + s_die2);
-                    state <= T_TAKERS;
-                when T_TAKERS =>
-                    if (s_dsum = seven) then
-                        s_take0 <= stdl(s_bid0 > s_bid1);
-                        s_take1 <= stdl(s_bid1 > s_bid0);
-                    else
-                        s_take0 <= stdl(s_up0 = stdl(s_dsum > seven));
-                        s_take1 <= stdl(s_up1 = stdl(s_dsum > seven));
-                    end if;
-                    state <= T_TAKE0;
-                when T_TAKE0 =>
-                    if bool(s_take0) then
-                        op <= to_unsigned(84, 9);
-                    end if;
-                    state <= T_TAKE0B;
-                when T_TAKE0B =>
-                    if bool(s_take0) then
-                        op <= to_unsigned(165, 9);
-                    end if;
-                    state <= T_TAKE1;
-                when T_TAKE1 =>
-                    if bool(s_take1) then
-                        op <= to_unsigned(166, 9);
-                    end if;
-                    state <= T_TAKE1B;
-                when T_TAKE1B =>
-                    if bool(s_take1) then
-                        op <= to_unsigned(87, 9);
-                    end if;
-                    state <= T_TAKEN;
-                when T_TAKEN =>
-                    state <= T_ENDS;
-                when T_ENDS =>
-                    empty0 <= stdl(s_purse0 = zero_units);
-                    empty1 <= stdl(s_purse1 = zero_units);
-                    last_round <= stdl(s_round = max_rounds);
-                    richer0 <= stdl(s_purse0 > s_purse1);
-                    richer1 <= stdl(s_purse1 > s_purse0);
-                    state <= T_END;
-                when T_END =>
-                    draw <= '0';
-                    if (bool(empty0) or bool(empty1) or bool(last_round)) then
-                        s_phase <= to_unsigned(2, 2);
-                        if (bool(empty1) or ((not bool(empty0)) and bool(richer0))) then
-                            s_winner <= to_unsigned(0, 2);
-                            op <= to_unsigned(88, 9);
-                        elsif (bool(empty0) or bool(richer1)) then
-                            s_winner <= to_unsigned(1, 2);
-                            op <= to_unsigned(168, 9);
-                        else
-                            s_winner <= to_unsigned(2, 2);
-                            draw <= '1';
-                            op <= to_unsigned(90, 9);
-                        end if;
-                    else
-                        s_round <= (s_round + 1);
-                        s_first <= stdl((not bool(s_first)));
-                        s_bidder <= stdl((not bool(s_first)));
-                        s_phase <= to_unsigned(0, 2);
-                    end if;
-                    state <= T_END2;
-                when T_END2 =>
-                    if bool(draw) then
-                        op <= to_unsigned(170, 9);
-                    end if;
-                    state <= T_END3;
-                when T_END3 =>
-                    if (s_phase = 2) then
-                        op <= to_unsigned(192, 9);
-                    end if;
-                    state <= T_SETTLE;
-                when T_SETTLE =>
-                    state <= T_BOUNDS;
                 when T_BOUNDS =>
-                    if (s_phase /= 0) then
-                        bound <= to_unsigned(0, 11);
-                        op <= to_unsigned(256, 9);
-                    elsif bool(s_bidder) then
-                        bound <= s_purse0;
-                        if bool(s_first) then
-                            op <= to_unsigned(288, 9);
-                        else
-                            op <= to_unsigned(293, 9);
-                        end if;
+                    if (game_phase /= 0) then
+                        bounds_bound <= to_unsigned(0, 11);
+                    elsif bool(game_bidder) then
+                        bounds_bound <= purses_purse0;
                     else
-                        bound <= s_purse1;
-                        if bool(s_first) then
-                            op <= to_unsigned(279, 9);
-                        else
-                            op <= to_unsigned(272, 9);
-                        end if;
+                        bounds_bound <= purses_purse1;
                     end if;
-                    state <= T_BOUNDED;
-                when T_BOUNDED =>
-                    state <= T_CLAMP;
                 when T_CLAMP =>
-                    if (bound > max_bid) then
-                        bound7 <= max_bid;
+                    if (bounds_bound > max_bid) then
+                        bounds_bound7 <= max_bid;
                     else
-                        bound7 <= bound(7-1 downto 0);
+                        bounds_bound7 <= bounds_bound(7-1 downto 0);
                     end if;
-                    if (payable > big_payable) then
-                        payable7 <= max_bid;
+                    if (purses_payable > big_payable) then
+                        bounds_payable7 <= max_bid;
                     else
-                        payable7 <= unsigned'(payable((7 - 2)-1 downto 0) & to_unsigned(3, 2));
+                        bounds_payable7 <= unsigned'(purses_payable((7 - 2)-1 downto 0) & to_unsigned(3, 2));
                     end if;
-                    state <= T_LIMIT;
                 when T_LIMIT =>
-                    if (s_phase /= 0) then
-                        s_limit <= to_unsigned(0, 7);
-                    elsif (bound7 < payable7) then
-                        s_limit <= bound7;
+                    if (game_phase /= 0) then
+                        bounds_limit <= to_unsigned(0, 7);
+                    elsif (bounds_bound7 < bounds_payable7) then
+                        bounds_limit <= bounds_bound7;
                     else
-                        s_limit <= payable7;
+                        bounds_limit <= bounds_payable7;
                     end if;
-                    state <= T_LEAST;
                 when T_LEAST =>
-                    if (s_limit < min_bid) then
-                        s_least <= s_limit;
+                    if (bounds_limit < min_bid) then
+                        bounds_least <= bounds_limit;
                     else
-                        s_least <= min_bid;
+                        bounds_least <= min_bid;
                     end if;
-                    state <= T_DONE;
                 when others =>
-                    state <= T_IDLE;
+                    null;
             end case;
         end if;
     end if;
-end process control;
+end process clamp;
 
 window_port0_read: process (clk) is
     variable d: unsigned(10 downto 0);
@@ -527,55 +648,55 @@ begin
         else
             d := to_unsigned(0, 11);
             if (probe_addr_num = 0) then
-                d(11-1 downto 0) := s_purse0;
+                d(11-1 downto 0) := purses_purse0;
             elsif (probe_addr_num = 1) then
-                d(11-1 downto 0) := s_purse1;
+                d(11-1 downto 0) := purses_purse1;
             elsif (probe_addr_num = 2) then
-                d(7-1 downto 0) := s_bid0;
+                d(7-1 downto 0) := game_bid0;
             elsif (probe_addr_num = 3) then
-                d(7-1 downto 0) := s_bid1;
+                d(7-1 downto 0) := game_bid1;
             elsif (probe_addr_num = 4) then
-                d(0) := s_up0;
+                d(0) := game_up0;
             elsif (probe_addr_num = 5) then
-                d(0) := s_up1;
+                d(0) := game_up1;
             elsif (probe_addr_num = 6) then
-                d((7 - 2)-1 downto 0) := s_bid0(7-1 downto 2);
+                d((7 - 2)-1 downto 0) := game_bid0(7-1 downto 2);
             elsif (probe_addr_num = 7) then
-                d((7 - 2)-1 downto 0) := s_bid1(7-1 downto 2);
+                d((7 - 2)-1 downto 0) := game_bid1(7-1 downto 2);
             elsif (probe_addr_num = 8) then
-                d(0) := s_take0;
+                d(0) := throw_take0;
             elsif (probe_addr_num = 9) then
-                d(0) := s_take1;
+                d(0) := throw_take1;
             elsif (probe_addr_num = 10) then
-                d(11-1 downto 0) := s_pool;
+                d(11-1 downto 0) := purses_pool;
             elsif (probe_addr_num = 11) then
-                d(7-1 downto 0) := s_round;
+                d(7-1 downto 0) := game_round;
             elsif (probe_addr_num = 12) then
-                d(0) := s_first;
+                d(0) := game_first;
             elsif (probe_addr_num = 13) then
-                d(0) := s_bidder;
+                d(0) := game_bidder;
             elsif (probe_addr_num = 14) then
-                d(2-1 downto 0) := s_phase;
+                d(2-1 downto 0) := game_phase;
             elsif (probe_addr_num = 15) then
-                d(7-1 downto 0) := s_limit;
+                d(7-1 downto 0) := bounds_limit;
             elsif (probe_addr_num = 16) then
-                d(7-1 downto 0) := s_least;
+                d(7-1 downto 0) := bounds_least;
             elsif (probe_addr_num = 17) then
-                d(3-1 downto 0) := s_die1;
+                d(3-1 downto 0) := throw_die1;
             elsif (probe_addr_num = 18) then
-                d(3-1 downto 0) := s_die2;
+                d(3-1 downto 0) := throw_die2;
             elsif (probe_addr_num = 19) then
-                d(4-1 downto 0) := s_dsum;
+                d(4-1 downto 0) := throw_dsum;
             elsif (probe_addr_num = 20) then
-                d(2-1 downto 0) := s_winner;
+                d(2-1 downto 0) := game_winner;
             elsif (probe_addr_num = 21) then
-                d(0) := s_last_bidder;
+                d(0) := game_last_bidder;
             elsif (probe_addr_num = 22) then
-                d(0) := stdl(bool(s_take0) or bool(s_take1));
+                d(0) := stdl(bool(throw_take0) or bool(throw_take1));
             elsif (probe_addr_num = 23) then
-                d(3-1 downto 0) := s_result;
+                d(3-1 downto 0) := command_result;
             elsif (probe_addr_num = 24) then
-                d(7-1 downto 0) := s_pair;
+                d(7-1 downto 0) := throw_pair;
             end if;
             probe_data_num <= d;
         end if;
@@ -592,21 +713,31 @@ begin
             d := to_unsigned(0, 11);
             case view_num is
                 when "000" =>
-                    d(11-1 downto 0) := s_purse0;
+                    d(11-1 downto 0) := purses_purse0;
                 when "001" =>
-                    d(11-1 downto 0) := s_purse1;
+                    d(11-1 downto 0) := purses_purse1;
                 when "010" =>
-                    d(11-1 downto 0) := s_pool;
+                    d(11-1 downto 0) := purses_pool;
                 when "011" =>
-                    d(7-1 downto 0) := s_bid0;
+                    d(7-1 downto 0) := game_bid0;
                 when "100" =>
-                    d(7-1 downto 0) := s_bid1;
+                    d(7-1 downto 0) := game_bid1;
                 when others =>
-                    d(7-1 downto 0) := s_pair;
+                    d(7-1 downto 0) := throw_pair;
             end case;
             view_data_num <= d;
         end if;
     end if;
 end process view_port0_read;
+
+
+cmd_ready <= stdl(state = T_IDLE);
+dice_ready <= stdl(state = T_DICE);
+res_valid <= stdl(state = T_DONE);
+res_code_num <= command_result;
+phase_num <= game_phase;
+bidder <= game_bidder;
+ups_num <= unsigned'(game_up1 & game_up0);
+winner_num <= game_winner;
 
 end architecture MyHDL;

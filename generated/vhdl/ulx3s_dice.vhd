@@ -276,55 +276,55 @@ signal dice_board0_dice_table0_dice_data: unsigned(5 downto 0) := "000000";
 signal dice_board0_dice_table0_dice_valid: std_logic := '0';
 signal dice_board0_dice_table0_dice_ready: std_logic := '0';
 signal dice_board0_dice_table0_res_code: unsigned(2 downto 0) := "000";
-signal dice_board0_dice_table0_a_val: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_amount_q: unsigned(7 downto 0) := "00000000";
-signal dice_board0_dice_table0_b_val: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_big_payable: unsigned(10 downto 0);
-signal dice_board0_dice_table0_bound: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_bound7: unsigned(6 downto 0) := "0000000";
-signal dice_board0_dice_table0_deposit: unsigned(4 downto 0) := "00000";
-signal dice_board0_dice_table0_draw: std_logic := '0';
-signal dice_board0_dice_table0_empty0: std_logic := '0';
-signal dice_board0_dice_table0_empty1: std_logic := '0';
-signal dice_board0_dice_table0_last_round: std_logic := '0';
-signal dice_board0_dice_table0_max_bid: unsigned(6 downto 0);
-signal dice_board0_dice_table0_max_rounds: unsigned(6 downto 0);
-signal dice_board0_dice_table0_min_bid: unsigned(6 downto 0);
-signal dice_board0_dice_table0_op: unsigned(8 downto 0) := "000000000";
-signal dice_board0_dice_table0_op_q: unsigned(1 downto 0) := "00";
-signal dice_board0_dice_table0_over_q: std_logic := '0';
-signal dice_board0_dice_table0_payable: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_payable7: unsigned(6 downto 0) := "0000000";
-signal dice_board0_dice_table0_result: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_richer0: std_logic := '0';
-signal dice_board0_dice_table0_richer1: std_logic := '0';
-signal dice_board0_dice_table0_seven: unsigned(3 downto 0);
 signal dice_board0_dice_table0_state: t_enum_t_state_3 := T_IDLE;
-signal dice_board0_dice_table0_under_q: std_logic := '0';
-signal dice_board0_dice_table0_up_q: std_logic := '0';
+signal dice_board0_dice_table0_command_result: unsigned(2 downto 0) := "000";
+signal dice_board0_dice_table0_game_phase: unsigned(1 downto 0) := "00";
+signal dice_board0_dice_table0_game_bidder: std_logic := '0';
+signal dice_board0_dice_table0_game_up1: std_logic := '0';
+signal dice_board0_dice_table0_game_up0: std_logic := '0';
+signal dice_board0_dice_table0_game_winner: unsigned(1 downto 0) := "11";
+signal dice_board0_dice_table0_command_op: unsigned(1 downto 0) := "00";
+signal dice_board0_dice_table0_command_over: std_logic := '0';
+signal dice_board0_dice_table0_command_under: std_logic := '0';
+signal dice_board0_dice_table0_command_amount: unsigned(7 downto 0) := "00000000";
+signal dice_board0_dice_table0_command_up: std_logic := '0';
+signal dice_board0_dice_table0_bounds_limit: unsigned(6 downto 0) := "1111111";
+signal dice_board0_dice_table0_bounds_least: unsigned(6 downto 0) := "0000100";
+signal dice_board0_dice_table0_max_rounds: unsigned(6 downto 0);
 signal dice_board0_dice_table0_zero_units: unsigned(10 downto 0);
-signal dice_board0_dice_table0_s_purse0: unsigned(10 downto 0) := "01111110000";
-signal dice_board0_dice_table0_s_purse1: unsigned(10 downto 0) := "01111110000";
-signal dice_board0_dice_table0_s_pool: unsigned(10 downto 0) := "00000000000";
-signal dice_board0_dice_table0_s_bid0: unsigned(6 downto 0) := "0000000";
-signal dice_board0_dice_table0_s_bid1: unsigned(6 downto 0) := "0000000";
-signal dice_board0_dice_table0_s_result: unsigned(2 downto 0) := "000";
-signal dice_board0_dice_table0_s_phase: unsigned(1 downto 0) := "00";
-signal dice_board0_dice_table0_s_bidder: std_logic := '0';
-signal dice_board0_dice_table0_s_up1: std_logic := '0';
-signal dice_board0_dice_table0_s_up0: std_logic := '0';
-signal dice_board0_dice_table0_s_winner: unsigned(1 downto 0) := "11";
-signal dice_board0_dice_table0_s_limit: unsigned(6 downto 0) := "1111111";
-signal dice_board0_dice_table0_s_least: unsigned(6 downto 0) := "0000100";
-signal dice_board0_dice_table0_s_round: unsigned(6 downto 0) := "0000001";
-signal dice_board0_dice_table0_s_first: std_logic := '0';
-signal dice_board0_dice_table0_s_last_bidder: std_logic := '0';
-signal dice_board0_dice_table0_s_take0: std_logic := '0';
-signal dice_board0_dice_table0_s_take1: std_logic := '0';
-signal dice_board0_dice_table0_s_die1: unsigned(2 downto 0) := "000";
-signal dice_board0_dice_table0_s_die2: unsigned(2 downto 0) := "000";
-signal dice_board0_dice_table0_s_dsum: unsigned(3 downto 0) := "0000";
-signal dice_board0_dice_table0_s_pair: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_game_round: unsigned(6 downto 0) := "0000001";
+signal dice_board0_dice_table0_game_first: std_logic := '0';
+signal dice_board0_dice_table0_game_last_bidder: std_logic := '0';
+signal dice_board0_dice_table0_game_bid0: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_game_bid1: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_game_empty0: std_logic := '0';
+signal dice_board0_dice_table0_purses_purse0: unsigned(10 downto 0) := "01111110000";
+signal dice_board0_dice_table0_game_empty1: std_logic := '0';
+signal dice_board0_dice_table0_purses_purse1: unsigned(10 downto 0) := "01111110000";
+signal dice_board0_dice_table0_game_last_round: std_logic := '0';
+signal dice_board0_dice_table0_game_richer0: std_logic := '0';
+signal dice_board0_dice_table0_game_richer1: std_logic := '0';
+signal dice_board0_dice_table0_game_draw: std_logic := '0';
+signal dice_board0_dice_table0_seven: unsigned(3 downto 0);
+signal dice_board0_dice_table0_throw_take0: std_logic := '0';
+signal dice_board0_dice_table0_throw_take1: std_logic := '0';
+signal dice_board0_dice_table0_throw_die1: unsigned(2 downto 0) := "000";
+signal dice_board0_dice_table0_throw_die2: unsigned(2 downto 0) := "000";
+signal dice_board0_dice_table0_throw_dsum: unsigned(3 downto 0) := "0000";
+signal dice_board0_dice_table0_throw_pair: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_a_val: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_b_val: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_deposit: unsigned(4 downto 0) := "00000";
+signal dice_board0_dice_table0_op: unsigned(8 downto 0) := "000000000";
+signal dice_board0_dice_table0_result: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_purses_pool: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_purses_payable: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_big_payable: unsigned(10 downto 0);
+signal dice_board0_dice_table0_max_bid: unsigned(6 downto 0);
+signal dice_board0_dice_table0_min_bid: unsigned(6 downto 0);
+signal dice_board0_dice_table0_bounds_bound: unsigned(10 downto 0) := "00000000000";
+signal dice_board0_dice_table0_bounds_bound7: unsigned(6 downto 0) := "0000000";
+signal dice_board0_dice_table0_bounds_payable7: unsigned(6 downto 0) := "0000000";
 signal dice_board0_rng0_seed: unsigned(127 downto 0);
 signal dice_board0_rng0_seed_load: std_logic;
 signal dice_board0_rng0_advance: std_logic := '0';
@@ -410,12 +410,12 @@ led <= std_logic_vector(led_num);
 dice_board0_terminal0_sw <= to_unsigned(0, 8);
 dice_board0_terminal0_bus_glyph <= to_unsigned(0, 8);
 dice_board0_terminal0_bus_glyph_last <= '0';
+dice_board0_dice_table0_max_rounds <= to_unsigned(100, 7);
+dice_board0_dice_table0_zero_units <= to_unsigned(0, 11);
+dice_board0_dice_table0_seven <= to_unsigned(7, 4);
 dice_board0_dice_table0_big_payable <= to_unsigned(31, 11);
 dice_board0_dice_table0_max_bid <= to_unsigned(127, 7);
-dice_board0_dice_table0_max_rounds <= to_unsigned(100, 7);
 dice_board0_dice_table0_min_bid <= to_unsigned(4, 7);
-dice_board0_dice_table0_seven <= to_unsigned(7, 4);
-dice_board0_dice_table0_zero_units <= to_unsigned(0, 11);
 dice_board0_rng0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 dice_board0_rng0_seed_load <= '0';
 dice_board0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
@@ -1939,26 +1939,373 @@ dice_board0_terminal0_bus_glyph_part <= dice_board0_terminal0_part;
 dice_board0_terminal0_bus_busy <= stdl((not bool(dice_board0_terminal0_idle)));
 dice_board0_bus_key_event <= dice_board0_terminal0_key_event_q;
 
+dice_board0_dice_table0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_dice_request <= '0';
+            dice_board0_dice_table0_state <= T_IDLE;
+        else
+            dice_board0_dice_table0_dice_request <= '0';
+            case dice_board0_dice_table0_state is
+                when T_IDLE =>
+                    if bool(dice_board0_cmd_valid) then
+                        dice_board0_dice_table0_state <= T_CHECK;
+                    end if;
+                when T_CHECK =>
+                    if (dice_board0_dice_table0_command_op = 2) then
+                        dice_board0_dice_table0_state <= T_NEW1;
+                    elsif ((dice_board0_dice_table0_command_op /= 0) and (dice_board0_dice_table0_command_op /= 1)) then
+                        dice_board0_dice_table0_state <= T_DONE;
+                    elsif (dice_board0_dice_table0_game_phase = 2) then
+                        dice_board0_dice_table0_state <= T_DONE;
+                    elsif ((dice_board0_dice_table0_command_op = 0) and (dice_board0_dice_table0_game_phase = 1)) then
+                        dice_board0_dice_table0_state <= T_DONE;
+                    elsif ((dice_board0_dice_table0_command_op = 1) and (dice_board0_dice_table0_game_phase = 0)) then
+                        dice_board0_dice_table0_state <= T_DONE;
+                    elsif (dice_board0_dice_table0_command_op = 1) then
+                        dice_board0_dice_table0_dice_request <= '1';
+                        dice_board0_dice_table0_state <= T_DICE;
+                    else
+                        dice_board0_dice_table0_state <= T_APPLY;
+                    end if;
+                when T_NEW1 =>
+                    dice_board0_dice_table0_state <= T_NEW2;
+                when T_NEW2 =>
+                    dice_board0_dice_table0_state <= T_SETTLE;
+                when T_APPLY =>
+                    if (bool(dice_board0_dice_table0_command_over) or bool(dice_board0_dice_table0_command_under)) then
+                        dice_board0_dice_table0_state <= T_DONE;
+                    else
+                        dice_board0_dice_table0_state <= T_DEPOSIT;
+                    end if;
+                when T_DEPOSIT =>
+                    dice_board0_dice_table0_state <= T_SETTLE;
+                when T_DICE =>
+                    if bool(dice_board0_dice_table0_dice_valid) then
+                        dice_board0_dice_table0_state <= T_SUM;
+                    end if;
+                when T_SUM =>
+                    dice_board0_dice_table0_state <= T_TAKERS;
+                when T_TAKERS =>
+                    dice_board0_dice_table0_state <= T_TAKE0;
+                when T_TAKE0 =>
+                    dice_board0_dice_table0_state <= T_TAKE0B;
+                when T_TAKE0B =>
+                    dice_board0_dice_table0_state <= T_TAKE1;
+                when T_TAKE1 =>
+                    dice_board0_dice_table0_state <= T_TAKE1B;
+                when T_TAKE1B =>
+                    dice_board0_dice_table0_state <= T_TAKEN;
+                when T_TAKEN =>
+                    dice_board0_dice_table0_state <= T_ENDS;
+                when T_ENDS =>
+                    dice_board0_dice_table0_state <= T_END;
+                when T_END =>
+                    dice_board0_dice_table0_state <= T_END2;
+                when T_END2 =>
+                    dice_board0_dice_table0_state <= T_END3;
+                when T_END3 =>
+                    dice_board0_dice_table0_state <= T_SETTLE;
+                when T_SETTLE =>
+                    dice_board0_dice_table0_state <= T_BOUNDS;
+                when T_BOUNDS =>
+                    dice_board0_dice_table0_state <= T_BOUNDED;
+                when T_BOUNDED =>
+                    dice_board0_dice_table0_state <= T_CLAMP;
+                when T_CLAMP =>
+                    dice_board0_dice_table0_state <= T_LIMIT;
+                when T_LIMIT =>
+                    dice_board0_dice_table0_state <= T_LEAST;
+                when T_LEAST =>
+                    dice_board0_dice_table0_state <= T_DONE;
+                when others =>
+                    dice_board0_dice_table0_state <= T_IDLE;
+            end case;
+        end if;
+    end if;
+end process dice_board0_dice_table0_steps;
 
-dice_board0_dice_table0_deposit <= dice_board0_dice_table0_amount_q(7-1 downto 2);
+dice_board0_dice_table0_judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_command_result <= to_unsigned(0, 3);
+            dice_board0_dice_table0_command_amount <= to_unsigned(0, 8);
+            dice_board0_dice_table0_command_over <= '0';
+            dice_board0_dice_table0_command_op <= to_unsigned(0, 2);
+            dice_board0_dice_table0_command_up <= '0';
+            dice_board0_dice_table0_command_under <= '0';
+        else
+            case dice_board0_dice_table0_state is
+                when T_IDLE =>
+                    if bool(dice_board0_cmd_valid) then
+                        dice_board0_dice_table0_command_op <= dice_board0_cmd_op;
+                        dice_board0_dice_table0_command_amount <= dice_board0_terminal0_bus_number;
+                        dice_board0_dice_table0_command_up <= dice_board0_cmd_up;
+                    end if;
+                when T_CHECK =>
+                    dice_board0_dice_table0_command_over <= stdl(dice_board0_dice_table0_command_amount > dice_board0_dice_table0_bounds_limit);
+                    dice_board0_dice_table0_command_under <= stdl(dice_board0_dice_table0_command_amount < dice_board0_dice_table0_bounds_least);
+                    if (dice_board0_dice_table0_command_op = 2) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(0, 3);
+                    elsif ((dice_board0_dice_table0_command_op /= 0) and (dice_board0_dice_table0_command_op /= 1)) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(0, 3);
+                    elsif (dice_board0_dice_table0_game_phase = 2) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(5, 3);
+                    elsif ((dice_board0_dice_table0_command_op = 0) and (dice_board0_dice_table0_game_phase = 1)) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(3, 3);
+                    elsif ((dice_board0_dice_table0_command_op = 1) and (dice_board0_dice_table0_game_phase = 0)) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(4, 3);
+                    elsif (dice_board0_dice_table0_command_op = 1) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(0, 3);
+                    else
+                        null;
+                    end if;
+                when T_APPLY =>
+                    if bool(dice_board0_dice_table0_command_over) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(1, 3);
+                    elsif bool(dice_board0_dice_table0_command_under) then
+                        dice_board0_dice_table0_command_result <= to_unsigned(2, 3);
+                    else
+                        dice_board0_dice_table0_command_result <= to_unsigned(0, 3);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_dice_table0_judge;
 
-dice_board0_dice_table0_operand_a: process (dice_board0_dice_table0_s_purse0, dice_board0_dice_table0_s_purse1, dice_board0_dice_table0_op, dice_board0_dice_table0_s_pool) is
+dice_board0_dice_table0_turns: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_game_richer0 <= '0';
+            dice_board0_dice_table0_game_winner <= to_unsigned(3, 2);
+            dice_board0_dice_table0_game_draw <= '0';
+            dice_board0_dice_table0_game_first <= '0';
+            dice_board0_dice_table0_game_empty1 <= '0';
+            dice_board0_dice_table0_game_last_bidder <= '0';
+            dice_board0_dice_table0_game_phase <= to_unsigned(0, 2);
+            dice_board0_dice_table0_game_bid1 <= to_unsigned(0, 7);
+            dice_board0_dice_table0_game_last_round <= '0';
+            dice_board0_dice_table0_game_up0 <= '0';
+            dice_board0_dice_table0_game_richer1 <= '0';
+            dice_board0_dice_table0_game_empty0 <= '0';
+            dice_board0_dice_table0_game_up1 <= '0';
+            dice_board0_dice_table0_game_round <= to_unsigned(1, 7);
+            dice_board0_dice_table0_game_bidder <= '0';
+            dice_board0_dice_table0_game_bid0 <= to_unsigned(0, 7);
+        else
+            case dice_board0_dice_table0_state is
+                when T_CHECK =>
+                    if (dice_board0_dice_table0_command_op = 2) then
+                        dice_board0_dice_table0_game_round <= to_unsigned(1, 7);
+                        dice_board0_dice_table0_game_first <= '0';
+                        dice_board0_dice_table0_game_bidder <= '0';
+                        dice_board0_dice_table0_game_last_bidder <= '0';
+                        dice_board0_dice_table0_game_phase <= to_unsigned(0, 2);
+                        dice_board0_dice_table0_game_bid0 <= to_unsigned(0, 7);
+                        dice_board0_dice_table0_game_bid1 <= to_unsigned(0, 7);
+                        dice_board0_dice_table0_game_up0 <= '0';
+                        dice_board0_dice_table0_game_up1 <= '0';
+                        dice_board0_dice_table0_game_winner <= to_unsigned(3, 2);
+                    end if;
+                when T_APPLY =>
+                    if ((not bool(dice_board0_dice_table0_command_over)) and (not bool(dice_board0_dice_table0_command_under))) then
+                        if bool(dice_board0_dice_table0_game_bidder) then
+                            dice_board0_dice_table0_game_bid1 <= dice_board0_dice_table0_command_amount(7-1 downto 0);
+                            dice_board0_dice_table0_game_up1 <= dice_board0_dice_table0_command_up;
+                        else
+                            dice_board0_dice_table0_game_bid0 <= dice_board0_dice_table0_command_amount(7-1 downto 0);
+                            dice_board0_dice_table0_game_up0 <= dice_board0_dice_table0_command_up;
+                        end if;
+                        dice_board0_dice_table0_game_last_bidder <= dice_board0_dice_table0_game_bidder;
+                        if (dice_board0_dice_table0_game_bidder = dice_board0_dice_table0_game_first) then
+                            dice_board0_dice_table0_game_bidder <= stdl((not bool(dice_board0_dice_table0_game_bidder)));
+                        else
+                            dice_board0_dice_table0_game_phase <= to_unsigned(1, 2);
+                        end if;
+                    end if;
+                when T_ENDS =>
+                    dice_board0_dice_table0_game_empty0 <= stdl(dice_board0_dice_table0_purses_purse0 = dice_board0_dice_table0_zero_units);
+                    dice_board0_dice_table0_game_empty1 <= stdl(dice_board0_dice_table0_purses_purse1 = dice_board0_dice_table0_zero_units);
+                    dice_board0_dice_table0_game_last_round <= stdl(dice_board0_dice_table0_game_round = dice_board0_dice_table0_max_rounds);
+                    dice_board0_dice_table0_game_richer0 <= stdl(dice_board0_dice_table0_purses_purse0 > dice_board0_dice_table0_purses_purse1);
+                    dice_board0_dice_table0_game_richer1 <= stdl(dice_board0_dice_table0_purses_purse1 > dice_board0_dice_table0_purses_purse0);
+                when T_END =>
+                    dice_board0_dice_table0_game_draw <= '0';
+                    if (bool(dice_board0_dice_table0_game_empty0) or bool(dice_board0_dice_table0_game_empty1) or bool(dice_board0_dice_table0_game_last_round)) then
+                        dice_board0_dice_table0_game_phase <= to_unsigned(2, 2);
+                        if (bool(dice_board0_dice_table0_game_empty1) or ((not bool(dice_board0_dice_table0_game_empty0)) and bool(dice_board0_dice_table0_game_richer0))) then
+                            dice_board0_dice_table0_game_winner <= to_unsigned(0, 2);
+                        elsif (bool(dice_board0_dice_table0_game_empty0) or bool(dice_board0_dice_table0_game_richer1)) then
+                            dice_board0_dice_table0_game_winner <= to_unsigned(1, 2);
+                        else
+                            dice_board0_dice_table0_game_winner <= to_unsigned(2, 2);
+                            dice_board0_dice_table0_game_draw <= '1';
+                        end if;
+                    else
+                        dice_board0_dice_table0_game_round <= (dice_board0_dice_table0_game_round + 1);
+                        dice_board0_dice_table0_game_first <= stdl((not bool(dice_board0_dice_table0_game_first)));
+                        dice_board0_dice_table0_game_bidder <= stdl((not bool(dice_board0_dice_table0_game_first)));
+                        dice_board0_dice_table0_game_phase <= to_unsigned(0, 2);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_dice_table0_turns;
+
+dice_board0_dice_table0_dice: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_throw_die1 <= to_unsigned(0, 3);
+            dice_board0_dice_table0_throw_take1 <= '0';
+            dice_board0_dice_table0_throw_dsum <= to_unsigned(0, 4);
+            dice_board0_dice_table0_throw_die2 <= to_unsigned(0, 3);
+            dice_board0_dice_table0_throw_take0 <= '0';
+            dice_board0_dice_table0_throw_pair <= to_unsigned(0, 7);
+        else
+            case dice_board0_dice_table0_state is
+                when T_CHECK =>
+                    if (dice_board0_dice_table0_command_op = 2) then
+                        dice_board0_dice_table0_throw_take0 <= '0';
+                        dice_board0_dice_table0_throw_take1 <= '0';
+                        dice_board0_dice_table0_throw_die1 <= to_unsigned(0, 3);
+                        dice_board0_dice_table0_throw_die2 <= to_unsigned(0, 3);
+                        dice_board0_dice_table0_throw_dsum <= to_unsigned(0, 4);
+                        dice_board0_dice_table0_throw_pair <= to_unsigned(0, 7);
+                    end if;
+                when T_DICE =>
+                    if bool(dice_board0_dice_table0_dice_valid) then
+                        dice_board0_dice_table0_throw_die1 <= dice_board0_dice_table0_dice_data((2 * 3)-1 downto 3);
+                        dice_board0_dice_table0_throw_die2 <= dice_board0_dice_table0_dice_data(3-1 downto 0);
+                    end if;
+                when T_SUM =>
+                    dice_board0_dice_table0_throw_dsum <= (resize(dice_board0_dice_table0_throw_die1, 4) + dice_board0_dice_table0_throw_die2);
+                    dice_board0_dice_table0_throw_pair <= ((resize(unsigned'(dice_board0_dice_table0_throw_die1 & to_unsigned(0, 3)), 7) + resize(unsigned'(dice_board0_dice_table0_throw_die1 & to_unsigned(0, 1)), 7)) + dice_board0_dice_table0_throw_die2);
+                when T_TAKERS =>
+                    if (dice_board0_dice_table0_throw_dsum = dice_board0_dice_table0_seven) then
+                        dice_board0_dice_table0_throw_take0 <= stdl(dice_board0_dice_table0_game_bid0 > dice_board0_dice_table0_game_bid1);
+                        dice_board0_dice_table0_throw_take1 <= stdl(dice_board0_dice_table0_game_bid1 > dice_board0_dice_table0_game_bid0);
+                    else
+                        dice_board0_dice_table0_throw_take0 <= stdl(dice_board0_dice_table0_game_up0 = stdl(dice_board0_dice_table0_throw_dsum > dice_board0_dice_table0_seven));
+                        dice_board0_dice_table0_throw_take1 <= stdl(dice_board0_dice_table0_game_up1 = stdl(dice_board0_dice_table0_throw_dsum > dice_board0_dice_table0_seven));
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_dice_table0_dice;
+
+dice_board0_dice_table0_micro_ops: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            dice_board0_dice_table0_op <= to_unsigned(0, 9);
+        else
+            dice_board0_dice_table0_op <= to_unsigned(0, 9);
+            case dice_board0_dice_table0_state is
+                when T_CHECK =>
+                    if (dice_board0_dice_table0_command_op = 2) then
+                        dice_board0_dice_table0_op <= to_unsigned(76, 9);
+                    end if;
+                when T_NEW1 =>
+                    dice_board0_dice_table0_op <= to_unsigned(140, 9);
+                when T_NEW2 =>
+                    dice_board0_dice_table0_op <= to_unsigned(192, 9);
+                when T_APPLY =>
+                    if ((not bool(dice_board0_dice_table0_command_over)) and (not bool(dice_board0_dice_table0_command_under))) then
+                        if bool(dice_board0_dice_table0_game_bidder) then
+                            dice_board0_dice_table0_op <= to_unsigned(163, 9);
+                        else
+                            dice_board0_dice_table0_op <= to_unsigned(83, 9);
+                        end if;
+                    end if;
+                when T_DEPOSIT =>
+                    dice_board0_dice_table0_op <= to_unsigned(242, 9);
+                when T_TAKE0 =>
+                    if bool(dice_board0_dice_table0_throw_take0) then
+                        dice_board0_dice_table0_op <= to_unsigned(84, 9);
+                    end if;
+                when T_TAKE0B =>
+                    if bool(dice_board0_dice_table0_throw_take0) then
+                        dice_board0_dice_table0_op <= to_unsigned(165, 9);
+                    end if;
+                when T_TAKE1 =>
+                    if bool(dice_board0_dice_table0_throw_take1) then
+                        dice_board0_dice_table0_op <= to_unsigned(166, 9);
+                    end if;
+                when T_TAKE1B =>
+                    if bool(dice_board0_dice_table0_throw_take1) then
+                        dice_board0_dice_table0_op <= to_unsigned(87, 9);
+                    end if;
+                when T_END =>
+                    if (bool(dice_board0_dice_table0_game_empty0) or bool(dice_board0_dice_table0_game_empty1) or bool(dice_board0_dice_table0_game_last_round)) then
+                        if (bool(dice_board0_dice_table0_game_empty1) or ((not bool(dice_board0_dice_table0_game_empty0)) and bool(dice_board0_dice_table0_game_richer0))) then
+                            dice_board0_dice_table0_op <= to_unsigned(88, 9);
+                        elsif (bool(dice_board0_dice_table0_game_empty0) or bool(dice_board0_dice_table0_game_richer1)) then
+                            dice_board0_dice_table0_op <= to_unsigned(168, 9);
+                        else
+                            dice_board0_dice_table0_op <= to_unsigned(90, 9);
+                        end if;
+                    end if;
+                when T_END2 =>
+                    if bool(dice_board0_dice_table0_game_draw) then
+                        dice_board0_dice_table0_op <= to_unsigned(170, 9);
+                    end if;
+                when T_END3 =>
+                    if (dice_board0_dice_table0_game_phase = 2) then
+                        dice_board0_dice_table0_op <= to_unsigned(192, 9);
+                    end if;
+                when T_BOUNDS =>
+                    if (dice_board0_dice_table0_game_phase /= 0) then
+                        dice_board0_dice_table0_op <= to_unsigned(256, 9);
+                    elsif bool(dice_board0_dice_table0_game_bidder) then
+                        if bool(dice_board0_dice_table0_game_first) then
+                            dice_board0_dice_table0_op <= to_unsigned(288, 9);
+                        else
+                            dice_board0_dice_table0_op <= to_unsigned(293, 9);
+                        end if;
+                    else
+                        if bool(dice_board0_dice_table0_game_first) then
+                            dice_board0_dice_table0_op <= to_unsigned(279, 9);
+                        else
+                            dice_board0_dice_table0_op <= to_unsigned(272, 9);
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process dice_board0_dice_table0_micro_ops;
+
+
+dice_board0_dice_table0_deposit <= dice_board0_dice_table0_command_amount(7-1 downto 2);
+
+dice_board0_dice_table0_operand_a: process (dice_board0_dice_table0_purses_purse1, dice_board0_dice_table0_purses_purse0, dice_board0_dice_table0_op, dice_board0_dice_table0_purses_pool) is
     variable a: unsigned(8 downto 0);
 begin
     a := resize(dice_board0_dice_table0_op(6-1 downto 4), 9);
     case a is
         when "000000001" =>
-            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_purse0;
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_purses_purse0;
         when "000000010" =>
-            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_purse1;
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_purses_purse1;
         when "000000011" =>
-            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_s_pool;
+            dice_board0_dice_table0_a_val <= dice_board0_dice_table0_purses_pool;
         when others =>
             dice_board0_dice_table0_a_val <= to_unsigned(0, 11);
     end case;
 end process dice_board0_dice_table0_operand_a;
 
-dice_board0_dice_table0_operand_b: process (dice_board0_dice_table0_op, dice_board0_dice_table0_s_bid1, dice_board0_dice_table0_s_pool, dice_board0_dice_table0_s_bid0, dice_board0_dice_table0_deposit) is
+dice_board0_dice_table0_operand_b: process (dice_board0_dice_table0_op, dice_board0_dice_table0_game_bid1, dice_board0_dice_table0_purses_pool, dice_board0_dice_table0_deposit, dice_board0_dice_table0_game_bid0) is
     variable b: unsigned(8 downto 0);
     variable v: unsigned(10 downto 0);
 begin
@@ -1967,13 +2314,13 @@ begin
     if (b = 1) then
         v(5-1 downto 0) := dice_board0_dice_table0_deposit;
     elsif (b = 2) then
-        v(7-1 downto 0) := dice_board0_dice_table0_s_bid0;
+        v(7-1 downto 0) := dice_board0_dice_table0_game_bid0;
     elsif (b = 3) then
-        v(7-1 downto 0) := dice_board0_dice_table0_s_bid1;
+        v(7-1 downto 0) := dice_board0_dice_table0_game_bid1;
     elsif (b = 4) then
-        v := dice_board0_dice_table0_s_pool;
+        v := dice_board0_dice_table0_purses_pool;
     elsif (b = 5) then
-        v((11 - 1)-1 downto 0) := dice_board0_dice_table0_s_pool(11-1 downto 1);
+        v((11 - 1)-1 downto 0) := dice_board0_dice_table0_purses_pool(11-1 downto 1);
     elsif (b = 6) then
         v := to_unsigned(1008, 11);
     end if;
@@ -1997,301 +2344,75 @@ dice_board0_dice_table0_datapath: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_dice_table0_s_purse0 <= to_unsigned(1008, 11);
-            dice_board0_dice_table0_s_purse1 <= to_unsigned(1008, 11);
-            dice_board0_dice_table0_payable <= to_unsigned(0, 11);
-            dice_board0_dice_table0_s_pool <= to_unsigned(0, 11);
+            dice_board0_dice_table0_purses_purse1 <= to_unsigned(1008, 11);
+            dice_board0_dice_table0_purses_purse0 <= to_unsigned(1008, 11);
+            dice_board0_dice_table0_purses_pool <= to_unsigned(0, 11);
+            dice_board0_dice_table0_purses_payable <= to_unsigned(0, 11);
         else
             dest := resize(dice_board0_dice_table0_op(9-1 downto 6), 9);
             if (dest = 1) then
-                dice_board0_dice_table0_s_purse0 <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_purse0 <= dice_board0_dice_table0_result;
             elsif (dest = 2) then
-                dice_board0_dice_table0_s_purse1 <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_purse1 <= dice_board0_dice_table0_result;
             elsif (dest = 3) then
-                dice_board0_dice_table0_s_pool <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_pool <= dice_board0_dice_table0_result;
             elsif (dest = 4) then
-                dice_board0_dice_table0_payable <= dice_board0_dice_table0_result;
+                dice_board0_dice_table0_purses_payable <= dice_board0_dice_table0_result;
             end if;
         end if;
     end if;
 end process dice_board0_dice_table0_datapath;
 
-
-dice_board0_cmd_ready <= stdl(dice_board0_dice_table0_state = T_IDLE);
-dice_board0_dice_table0_dice_ready <= stdl(dice_board0_dice_table0_state = T_DICE);
-dice_board0_res_valid <= stdl(dice_board0_dice_table0_state = T_DONE);
-dice_board0_dice_table0_res_code <= dice_board0_dice_table0_s_result;
-dice_board0_phase <= dice_board0_dice_table0_s_phase;
-dice_board0_bidder <= dice_board0_dice_table0_s_bidder;
-dice_board0_ups <= unsigned'(dice_board0_dice_table0_s_up1 & dice_board0_dice_table0_s_up0);
-dice_board0_winner <= dice_board0_dice_table0_s_winner;
-
-dice_board0_dice_table0_control: process (clk) is
+dice_board0_dice_table0_clamp: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            dice_board0_dice_table0_s_up1 <= '0';
-            dice_board0_dice_table0_s_bid0 <= to_unsigned(0, 7);
-            dice_board0_dice_table0_s_winner <= to_unsigned(3, 2);
-            dice_board0_dice_table0_s_up0 <= '0';
-            dice_board0_dice_table0_empty1 <= '0';
-            dice_board0_dice_table0_last_round <= '0';
-            dice_board0_dice_table0_s_first <= '0';
-            dice_board0_dice_table0_s_die2 <= to_unsigned(0, 3);
-            dice_board0_dice_table0_up_q <= '0';
-            dice_board0_dice_table0_s_dsum <= to_unsigned(0, 4);
-            dice_board0_dice_table0_empty0 <= '0';
-            dice_board0_dice_table0_payable7 <= to_unsigned(0, 7);
-            dice_board0_dice_table0_s_bid1 <= to_unsigned(0, 7);
-            dice_board0_dice_table0_amount_q <= to_unsigned(0, 8);
-            dice_board0_dice_table0_s_die1 <= to_unsigned(0, 3);
-            dice_board0_dice_table0_richer1 <= '0';
-            dice_board0_dice_table0_s_take1 <= '0';
-            dice_board0_dice_table0_s_take0 <= '0';
-            dice_board0_dice_table0_state <= T_IDLE;
-            dice_board0_dice_table0_s_bidder <= '0';
-            dice_board0_dice_table0_s_last_bidder <= '0';
-            dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-            dice_board0_dice_table0_s_round <= to_unsigned(1, 7);
-            dice_board0_dice_table0_s_limit <= to_unsigned(127, 7);
-            dice_board0_dice_table0_dice_request <= '0';
-            dice_board0_dice_table0_draw <= '0';
-            dice_board0_dice_table0_over_q <= '0';
-            dice_board0_dice_table0_under_q <= '0';
-            dice_board0_dice_table0_op <= to_unsigned(0, 9);
-            dice_board0_dice_table0_s_phase <= to_unsigned(0, 2);
-            dice_board0_dice_table0_richer0 <= '0';
-            dice_board0_dice_table0_s_pair <= to_unsigned(0, 7);
-            dice_board0_dice_table0_bound <= to_unsigned(0, 11);
-            dice_board0_dice_table0_bound7 <= to_unsigned(0, 7);
-            dice_board0_dice_table0_op_q <= to_unsigned(0, 2);
-            dice_board0_dice_table0_s_least <= to_unsigned(4, 7);
+            dice_board0_dice_table0_bounds_least <= to_unsigned(4, 7);
+            dice_board0_dice_table0_bounds_limit <= to_unsigned(127, 7);
+            dice_board0_dice_table0_bounds_bound7 <= to_unsigned(0, 7);
+            dice_board0_dice_table0_bounds_bound <= to_unsigned(0, 11);
+            dice_board0_dice_table0_bounds_payable7 <= to_unsigned(0, 7);
         else
-            dice_board0_dice_table0_dice_request <= '0';
-            dice_board0_dice_table0_op <= to_unsigned(0, 9);
             case dice_board0_dice_table0_state is
-                when T_IDLE =>
-                    if bool(dice_board0_cmd_valid) then
-                        dice_board0_dice_table0_op_q <= dice_board0_cmd_op;
-                        dice_board0_dice_table0_amount_q <= dice_board0_terminal0_bus_number;
-                        dice_board0_dice_table0_up_q <= dice_board0_cmd_up;
-                        dice_board0_dice_table0_state <= T_CHECK;
-                    end if;
-                when T_CHECK =>
-                    dice_board0_dice_table0_over_q <= stdl(dice_board0_dice_table0_amount_q > dice_board0_dice_table0_s_limit);
-                    dice_board0_dice_table0_under_q <= stdl(dice_board0_dice_table0_amount_q < dice_board0_dice_table0_s_least);
-                    if (dice_board0_dice_table0_op_q = 2) then
-                        dice_board0_dice_table0_s_round <= to_unsigned(1, 7);
-                        dice_board0_dice_table0_s_first <= '0';
-                        dice_board0_dice_table0_s_bidder <= '0';
-                        dice_board0_dice_table0_s_last_bidder <= '0';
-                        dice_board0_dice_table0_s_phase <= to_unsigned(0, 2);
-                        dice_board0_dice_table0_s_bid0 <= to_unsigned(0, 7);
-                        dice_board0_dice_table0_s_bid1 <= to_unsigned(0, 7);
-                        dice_board0_dice_table0_s_up0 <= '0';
-                        dice_board0_dice_table0_s_up1 <= '0';
-                        dice_board0_dice_table0_s_take0 <= '0';
-                        dice_board0_dice_table0_s_take1 <= '0';
-                        dice_board0_dice_table0_s_die1 <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_s_die2 <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_s_dsum <= to_unsigned(0, 4);
-                        dice_board0_dice_table0_s_pair <= to_unsigned(0, 7);
-                        dice_board0_dice_table0_s_winner <= to_unsigned(3, 2);
-                        dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_op <= to_unsigned(76, 9);
-                        dice_board0_dice_table0_state <= T_NEW1;
-                    elsif ((dice_board0_dice_table0_op_q /= 0) and (dice_board0_dice_table0_op_q /= 1)) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    elsif (dice_board0_dice_table0_s_phase = 2) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(5, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    elsif ((dice_board0_dice_table0_op_q = 0) and (dice_board0_dice_table0_s_phase = 1)) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(3, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    elsif ((dice_board0_dice_table0_op_q = 1) and (dice_board0_dice_table0_s_phase = 0)) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(4, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    elsif (dice_board0_dice_table0_op_q = 1) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-                        dice_board0_dice_table0_dice_request <= '1';
-                        dice_board0_dice_table0_state <= T_DICE;
-                    else
-                        dice_board0_dice_table0_state <= T_APPLY;
-                    end if;
-                when T_NEW1 =>
-                    dice_board0_dice_table0_op <= to_unsigned(140, 9);
-                    dice_board0_dice_table0_state <= T_NEW2;
-                when T_NEW2 =>
-                    dice_board0_dice_table0_op <= to_unsigned(192, 9);
-                    dice_board0_dice_table0_state <= T_SETTLE;
-                when T_APPLY =>
-                    if bool(dice_board0_dice_table0_over_q) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(1, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    elsif bool(dice_board0_dice_table0_under_q) then
-                        dice_board0_dice_table0_s_result <= to_unsigned(2, 3);
-                        dice_board0_dice_table0_state <= T_DONE;
-                    else
-                        dice_board0_dice_table0_s_result <= to_unsigned(0, 3);
-                        if bool(dice_board0_dice_table0_s_bidder) then
-                            dice_board0_dice_table0_s_bid1 <= dice_board0_dice_table0_amount_q(7-1 downto 0);
-                            dice_board0_dice_table0_s_up1 <= dice_board0_dice_table0_up_q;
-                            dice_board0_dice_table0_op <= to_unsigned(163, 9);
-                        else
-                            dice_board0_dice_table0_s_bid0 <= dice_board0_dice_table0_amount_q(7-1 downto 0);
-                            dice_board0_dice_table0_s_up0 <= dice_board0_dice_table0_up_q;
-                            dice_board0_dice_table0_op <= to_unsigned(83, 9);
-                        end if;
-                        dice_board0_dice_table0_s_last_bidder <= dice_board0_dice_table0_s_bidder;
-                        if (dice_board0_dice_table0_s_bidder = dice_board0_dice_table0_s_first) then
-                            dice_board0_dice_table0_s_bidder <= stdl((not bool(dice_board0_dice_table0_s_bidder)));
-                        else
-                            dice_board0_dice_table0_s_phase <= to_unsigned(1, 2);
-                        end if;
-                        dice_board0_dice_table0_state <= T_DEPOSIT;
-                    end if;
-                when T_DEPOSIT =>
-                    dice_board0_dice_table0_op <= to_unsigned(242, 9);
-                    dice_board0_dice_table0_state <= T_SETTLE;
-                when T_DICE =>
-                    if bool(dice_board0_dice_table0_dice_valid) then
-                        dice_board0_dice_table0_s_die1 <= dice_board0_dice_table0_dice_data((2 * 3)-1 downto 3);
-                        dice_board0_dice_table0_s_die2 <= dice_board0_dice_table0_dice_data(3-1 downto 0);
-                        dice_board0_dice_table0_state <= T_SUM;
-                    end if;
-                when T_SUM =>
-                    dice_board0_dice_table0_s_dsum <= (resize(dice_board0_dice_table0_s_die1, 4) + dice_board0_dice_table0_s_die2);
-                    dice_board0_dice_table0_s_pair <= ((resize(unsigned'(dice_board0_dice_table0_s_die1 & to_unsigned(0, 3)), 7) + resize(unsigned'(dice_board0_dice_table0_s_die1 & to_unsigned(0, 1)), 7)) + dice_board0_dice_table0_s_die2);
-                    dice_board0_dice_table0_state <= T_TAKERS;
-                when T_TAKERS =>
-                    if (dice_board0_dice_table0_s_dsum = dice_board0_dice_table0_seven) then
-                        dice_board0_dice_table0_s_take0 <= stdl(dice_board0_dice_table0_s_bid0 > dice_board0_dice_table0_s_bid1);
-                        dice_board0_dice_table0_s_take1 <= stdl(dice_board0_dice_table0_s_bid1 > dice_board0_dice_table0_s_bid0);
-                    else
-                        dice_board0_dice_table0_s_take0 <= stdl(dice_board0_dice_table0_s_up0 = stdl(dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
-                        dice_board0_dice_table0_s_take1 <= stdl(dice_board0_dice_table0_s_up1 = stdl(dice_board0_dice_table0_s_dsum > dice_board0_dice_table0_seven));
-                    end if;
-                    dice_board0_dice_table0_state <= T_TAKE0;
-                when T_TAKE0 =>
-                    if bool(dice_board0_dice_table0_s_take0) then
-                        dice_board0_dice_table0_op <= to_unsigned(84, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_TAKE0B;
-                when T_TAKE0B =>
-                    if bool(dice_board0_dice_table0_s_take0) then
-                        dice_board0_dice_table0_op <= to_unsigned(165, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_TAKE1;
-                when T_TAKE1 =>
-                    if bool(dice_board0_dice_table0_s_take1) then
-                        dice_board0_dice_table0_op <= to_unsigned(166, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_TAKE1B;
-                when T_TAKE1B =>
-                    if bool(dice_board0_dice_table0_s_take1) then
-                        dice_board0_dice_table0_op <= to_unsigned(87, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_TAKEN;
-                when T_TAKEN =>
-                    dice_board0_dice_table0_state <= T_ENDS;
-                when T_ENDS =>
-                    dice_board0_dice_table0_empty0 <= stdl(dice_board0_dice_table0_s_purse0 = dice_board0_dice_table0_zero_units);
-                    dice_board0_dice_table0_empty1 <= stdl(dice_board0_dice_table0_s_purse1 = dice_board0_dice_table0_zero_units);
-                    dice_board0_dice_table0_last_round <= stdl(dice_board0_dice_table0_s_round = dice_board0_dice_table0_max_rounds);
-                    dice_board0_dice_table0_richer0 <= stdl(dice_board0_dice_table0_s_purse0 > dice_board0_dice_table0_s_purse1);
-                    dice_board0_dice_table0_richer1 <= stdl(dice_board0_dice_table0_s_purse1 > dice_board0_dice_table0_s_purse0);
-                    dice_board0_dice_table0_state <= T_END;
-                when T_END =>
-                    dice_board0_dice_table0_draw <= '0';
-                    if (bool(dice_board0_dice_table0_empty0) or bool(dice_board0_dice_table0_empty1) or bool(dice_board0_dice_table0_last_round)) then
-                        dice_board0_dice_table0_s_phase <= to_unsigned(2, 2);
-                        if (bool(dice_board0_dice_table0_empty1) or ((not bool(dice_board0_dice_table0_empty0)) and bool(dice_board0_dice_table0_richer0))) then
-                            dice_board0_dice_table0_s_winner <= to_unsigned(0, 2);
-                            dice_board0_dice_table0_op <= to_unsigned(88, 9);
-                        elsif (bool(dice_board0_dice_table0_empty0) or bool(dice_board0_dice_table0_richer1)) then
-                            dice_board0_dice_table0_s_winner <= to_unsigned(1, 2);
-                            dice_board0_dice_table0_op <= to_unsigned(168, 9);
-                        else
-                            dice_board0_dice_table0_s_winner <= to_unsigned(2, 2);
-                            dice_board0_dice_table0_draw <= '1';
-                            dice_board0_dice_table0_op <= to_unsigned(90, 9);
-                        end if;
-                    else
-                        dice_board0_dice_table0_s_round <= (dice_board0_dice_table0_s_round + 1);
-                        dice_board0_dice_table0_s_first <= stdl((not bool(dice_board0_dice_table0_s_first)));
-                        dice_board0_dice_table0_s_bidder <= stdl((not bool(dice_board0_dice_table0_s_first)));
-                        dice_board0_dice_table0_s_phase <= to_unsigned(0, 2);
-                    end if;
-                    dice_board0_dice_table0_state <= T_END2;
-                when T_END2 =>
-                    if bool(dice_board0_dice_table0_draw) then
-                        dice_board0_dice_table0_op <= to_unsigned(170, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_END3;
-                when T_END3 =>
-                    if (dice_board0_dice_table0_s_phase = 2) then
-                        dice_board0_dice_table0_op <= to_unsigned(192, 9);
-                    end if;
-                    dice_board0_dice_table0_state <= T_SETTLE;
-                when T_SETTLE =>
-                    dice_board0_dice_table0_state <= T_BOUNDS;
                 when T_BOUNDS =>
-                    if (dice_board0_dice_table0_s_phase /= 0) then
-                        dice_board0_dice_table0_bound <= to_unsigned(0, 11);
-                        dice_board0_dice_table0_op <= to_unsigned(256, 9);
-                    elsif bool(dice_board0_dice_table0_s_bidder) then
-                        dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse0;
-                        if bool(dice_board0_dice_table0_s_first) then
-                            dice_board0_dice_table0_op <= to_unsigned(288, 9);
-                        else
-                            dice_board0_dice_table0_op <= to_unsigned(293, 9);
-                        end if;
+                    if (dice_board0_dice_table0_game_phase /= 0) then
+                        dice_board0_dice_table0_bounds_bound <= to_unsigned(0, 11);
+                    elsif bool(dice_board0_dice_table0_game_bidder) then
+                        dice_board0_dice_table0_bounds_bound <= dice_board0_dice_table0_purses_purse0;
                     else
-                        dice_board0_dice_table0_bound <= dice_board0_dice_table0_s_purse1;
-                        if bool(dice_board0_dice_table0_s_first) then
-                            dice_board0_dice_table0_op <= to_unsigned(279, 9);
-                        else
-                            dice_board0_dice_table0_op <= to_unsigned(272, 9);
-                        end if;
+                        dice_board0_dice_table0_bounds_bound <= dice_board0_dice_table0_purses_purse1;
                     end if;
-                    dice_board0_dice_table0_state <= T_BOUNDED;
-                when T_BOUNDED =>
-                    dice_board0_dice_table0_state <= T_CLAMP;
                 when T_CLAMP =>
-                    if (dice_board0_dice_table0_bound > dice_board0_dice_table0_max_bid) then
-                        dice_board0_dice_table0_bound7 <= dice_board0_dice_table0_max_bid;
+                    if (dice_board0_dice_table0_bounds_bound > dice_board0_dice_table0_max_bid) then
+                        dice_board0_dice_table0_bounds_bound7 <= dice_board0_dice_table0_max_bid;
                     else
-                        dice_board0_dice_table0_bound7 <= dice_board0_dice_table0_bound(7-1 downto 0);
+                        dice_board0_dice_table0_bounds_bound7 <= dice_board0_dice_table0_bounds_bound(7-1 downto 0);
                     end if;
-                    if (dice_board0_dice_table0_payable > dice_board0_dice_table0_big_payable) then
-                        dice_board0_dice_table0_payable7 <= dice_board0_dice_table0_max_bid;
+                    if (dice_board0_dice_table0_purses_payable > dice_board0_dice_table0_big_payable) then
+                        dice_board0_dice_table0_bounds_payable7 <= dice_board0_dice_table0_max_bid;
                     else
-                        dice_board0_dice_table0_payable7 <= unsigned'(dice_board0_dice_table0_payable((7 - 2)-1 downto 0) & to_unsigned(3, 2));
+                        dice_board0_dice_table0_bounds_payable7 <= unsigned'(dice_board0_dice_table0_purses_payable((7 - 2)-1 downto 0) & to_unsigned(3, 2));
                     end if;
-                    dice_board0_dice_table0_state <= T_LIMIT;
                 when T_LIMIT =>
-                    if (dice_board0_dice_table0_s_phase /= 0) then
-                        dice_board0_dice_table0_s_limit <= to_unsigned(0, 7);
-                    elsif (dice_board0_dice_table0_bound7 < dice_board0_dice_table0_payable7) then
-                        dice_board0_dice_table0_s_limit <= dice_board0_dice_table0_bound7;
+                    if (dice_board0_dice_table0_game_phase /= 0) then
+                        dice_board0_dice_table0_bounds_limit <= to_unsigned(0, 7);
+                    elsif (dice_board0_dice_table0_bounds_bound7 < dice_board0_dice_table0_bounds_payable7) then
+                        dice_board0_dice_table0_bounds_limit <= dice_board0_dice_table0_bounds_bound7;
                     else
-                        dice_board0_dice_table0_s_limit <= dice_board0_dice_table0_payable7;
+                        dice_board0_dice_table0_bounds_limit <= dice_board0_dice_table0_bounds_payable7;
                     end if;
-                    dice_board0_dice_table0_state <= T_LEAST;
                 when T_LEAST =>
-                    if (dice_board0_dice_table0_s_limit < dice_board0_dice_table0_min_bid) then
-                        dice_board0_dice_table0_s_least <= dice_board0_dice_table0_s_limit;
+                    if (dice_board0_dice_table0_bounds_limit < dice_board0_dice_table0_min_bid) then
+                        dice_board0_dice_table0_bounds_least <= dice_board0_dice_table0_bounds_limit;
                     else
-                        dice_board0_dice_table0_s_least <= dice_board0_dice_table0_min_bid;
+                        dice_board0_dice_table0_bounds_least <= dice_board0_dice_table0_min_bid;
                     end if;
-                    dice_board0_dice_table0_state <= T_DONE;
                 when others =>
-                    dice_board0_dice_table0_state <= T_IDLE;
+                    null;
             end case;
         end if;
     end if;
-end process dice_board0_dice_table0_control;
+end process dice_board0_dice_table0_clamp;
 
 dice_board0_dice_table0_window_port0_read: process (clk) is
     variable d: unsigned(10 downto 0);
@@ -2302,55 +2423,55 @@ begin
         else
             d := to_unsigned(0, 11);
             if (dice_board0_probe_addr = 0) then
-                d(11-1 downto 0) := dice_board0_dice_table0_s_purse0;
+                d(11-1 downto 0) := dice_board0_dice_table0_purses_purse0;
             elsif (dice_board0_probe_addr = 1) then
-                d(11-1 downto 0) := dice_board0_dice_table0_s_purse1;
+                d(11-1 downto 0) := dice_board0_dice_table0_purses_purse1;
             elsif (dice_board0_probe_addr = 2) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_bid0;
+                d(7-1 downto 0) := dice_board0_dice_table0_game_bid0;
             elsif (dice_board0_probe_addr = 3) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_bid1;
+                d(7-1 downto 0) := dice_board0_dice_table0_game_bid1;
             elsif (dice_board0_probe_addr = 4) then
-                d(0) := dice_board0_dice_table0_s_up0;
+                d(0) := dice_board0_dice_table0_game_up0;
             elsif (dice_board0_probe_addr = 5) then
-                d(0) := dice_board0_dice_table0_s_up1;
+                d(0) := dice_board0_dice_table0_game_up1;
             elsif (dice_board0_probe_addr = 6) then
-                d((7 - 2)-1 downto 0) := dice_board0_dice_table0_s_bid0(7-1 downto 2);
+                d((7 - 2)-1 downto 0) := dice_board0_dice_table0_game_bid0(7-1 downto 2);
             elsif (dice_board0_probe_addr = 7) then
-                d((7 - 2)-1 downto 0) := dice_board0_dice_table0_s_bid1(7-1 downto 2);
+                d((7 - 2)-1 downto 0) := dice_board0_dice_table0_game_bid1(7-1 downto 2);
             elsif (dice_board0_probe_addr = 8) then
-                d(0) := dice_board0_dice_table0_s_take0;
+                d(0) := dice_board0_dice_table0_throw_take0;
             elsif (dice_board0_probe_addr = 9) then
-                d(0) := dice_board0_dice_table0_s_take1;
+                d(0) := dice_board0_dice_table0_throw_take1;
             elsif (dice_board0_probe_addr = 10) then
-                d(11-1 downto 0) := dice_board0_dice_table0_s_pool;
+                d(11-1 downto 0) := dice_board0_dice_table0_purses_pool;
             elsif (dice_board0_probe_addr = 11) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_round;
+                d(7-1 downto 0) := dice_board0_dice_table0_game_round;
             elsif (dice_board0_probe_addr = 12) then
-                d(0) := dice_board0_dice_table0_s_first;
+                d(0) := dice_board0_dice_table0_game_first;
             elsif (dice_board0_probe_addr = 13) then
-                d(0) := dice_board0_dice_table0_s_bidder;
+                d(0) := dice_board0_dice_table0_game_bidder;
             elsif (dice_board0_probe_addr = 14) then
-                d(2-1 downto 0) := dice_board0_dice_table0_s_phase;
+                d(2-1 downto 0) := dice_board0_dice_table0_game_phase;
             elsif (dice_board0_probe_addr = 15) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_limit;
+                d(7-1 downto 0) := dice_board0_dice_table0_bounds_limit;
             elsif (dice_board0_probe_addr = 16) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_least;
+                d(7-1 downto 0) := dice_board0_dice_table0_bounds_least;
             elsif (dice_board0_probe_addr = 17) then
-                d(3-1 downto 0) := dice_board0_dice_table0_s_die1;
+                d(3-1 downto 0) := dice_board0_dice_table0_throw_die1;
             elsif (dice_board0_probe_addr = 18) then
-                d(3-1 downto 0) := dice_board0_dice_table0_s_die2;
+                d(3-1 downto 0) := dice_board0_dice_table0_throw_die2;
             elsif (dice_board0_probe_addr = 19) then
-                d(4-1 downto 0) := dice_board0_dice_table0_s_dsum;
+                d(4-1 downto 0) := dice_board0_dice_table0_throw_dsum;
             elsif (dice_board0_probe_addr = 20) then
-                d(2-1 downto 0) := dice_board0_dice_table0_s_winner;
+                d(2-1 downto 0) := dice_board0_dice_table0_game_winner;
             elsif (dice_board0_probe_addr = 21) then
-                d(0) := dice_board0_dice_table0_s_last_bidder;
+                d(0) := dice_board0_dice_table0_game_last_bidder;
             elsif (dice_board0_probe_addr = 22) then
-                d(0) := stdl(bool(dice_board0_dice_table0_s_take0) or bool(dice_board0_dice_table0_s_take1));
+                d(0) := stdl(bool(dice_board0_dice_table0_throw_take0) or bool(dice_board0_dice_table0_throw_take1));
             elsif (dice_board0_probe_addr = 23) then
-                d(3-1 downto 0) := dice_board0_dice_table0_s_result;
+                d(3-1 downto 0) := dice_board0_dice_table0_command_result;
             elsif (dice_board0_probe_addr = 24) then
-                d(7-1 downto 0) := dice_board0_dice_table0_s_pair;
+                d(7-1 downto 0) := dice_board0_dice_table0_throw_pair;
             end if;
             dice_board0_terminal0_bus_data <= d;
         end if;
@@ -2367,22 +2488,32 @@ begin
             d := to_unsigned(0, 11);
             case dice_board0_view is
                 when "000" =>
-                    d(11-1 downto 0) := dice_board0_dice_table0_s_purse0;
+                    d(11-1 downto 0) := dice_board0_dice_table0_purses_purse0;
                 when "001" =>
-                    d(11-1 downto 0) := dice_board0_dice_table0_s_purse1;
+                    d(11-1 downto 0) := dice_board0_dice_table0_purses_purse1;
                 when "010" =>
-                    d(11-1 downto 0) := dice_board0_dice_table0_s_pool;
+                    d(11-1 downto 0) := dice_board0_dice_table0_purses_pool;
                 when "011" =>
-                    d(7-1 downto 0) := dice_board0_dice_table0_s_bid0;
+                    d(7-1 downto 0) := dice_board0_dice_table0_game_bid0;
                 when "100" =>
-                    d(7-1 downto 0) := dice_board0_dice_table0_s_bid1;
+                    d(7-1 downto 0) := dice_board0_dice_table0_game_bid1;
                 when others =>
-                    d(7-1 downto 0) := dice_board0_dice_table0_s_pair;
+                    d(7-1 downto 0) := dice_board0_dice_table0_throw_pair;
             end case;
             dice_board0_view_data <= d;
         end if;
     end if;
 end process dice_board0_dice_table0_view_port0_read;
+
+
+dice_board0_cmd_ready <= stdl(dice_board0_dice_table0_state = T_IDLE);
+dice_board0_dice_table0_dice_ready <= stdl(dice_board0_dice_table0_state = T_DICE);
+dice_board0_res_valid <= stdl(dice_board0_dice_table0_state = T_DONE);
+dice_board0_dice_table0_res_code <= dice_board0_dice_table0_command_result;
+dice_board0_phase <= dice_board0_dice_table0_game_phase;
+dice_board0_bidder <= dice_board0_dice_table0_game_bidder;
+dice_board0_ups <= unsigned'(dice_board0_dice_table0_game_up1 & dice_board0_dice_table0_game_up0);
+dice_board0_winner <= dice_board0_dice_table0_game_winner;
 
 
 dice_board0_rng0_x_part0_t <= (dice_board0_rng0_x xor unsigned'(dice_board0_rng0_x(21-1 downto 0) & to_unsigned(0, 11)));
