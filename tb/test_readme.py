@@ -17,6 +17,7 @@ import pytest
 
 from pokerhdl.boards.board import get_board
 from pokerhdl.cli import build_parser
+from pokerhdl.flow.convert import HDLS
 from pokerhdl.flow.tops import TOPS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +29,8 @@ COMMANDS = {"make", "pokerhdl", "python", "python3", "pip", "vivado", "openFPGAL
             "fusesoc", "apio", "cd", "screen", ".ci/run", "pytest"}
 # where a path in a command or a code span must exist (build/ and tb/sim_build/ are outputs)
 TRACKED = ("docs/", "xdc/", "tb/", "pokerhdl/", "generated/", ".ci/")
-PACKAGE_DIRS = ("golden/", "rtl/", "games/", "boards/", "flow/", "sim/", "odds/", "table/")
+PACKAGE_DIRS = tuple(f"{p.name}/" for p in sorted((ROOT / "pokerhdl").iterdir())
+                     if (p / "__init__.py").exists())
 OUTPUTS = ("build/", "tb/sim_build")
 
 
@@ -232,8 +234,8 @@ def check_convert(args):
         return ["usage: python -m pokerhdl.flow.convert TOP verilog|vhdl DIR [JSON_PARAMS]"]
     top, hdl = args[0], args[1]
     problems = [] if top in TOPS else [f"{top} is not a top"]
-    if hdl not in ("verilog", "vhdl"):
-        problems.append(f"{hdl} is not verilog or vhdl")
+    if hdl not in HDLS:
+        problems.append(f"{hdl} is not one of {', '.join(HDLS)}")
     if len(args) == 4:
         try:
             params = json.loads(args[3])
