@@ -52,7 +52,7 @@ reg [2:0] missing;
 reg [4:0] board_dealt;
 reg fixed_we;
 reg taking;
-reg [3:0] state;
+reg [4:0] state;
 reg [5:0] role;
 reg [4:0] index;
 reg [51:0] cards_seen;
@@ -101,6 +101,11 @@ wire [8:0] deck_total;
 reg deck_short;
 reg no_trials;
 reg too_big;
+reg mode_exact;
+reg mode_bad;
+reg opponents_bad;
+wire [7:0] max_opponents;
+reg request_good;
 wire all_done;
 wire [1:0] done_bits;
 reg exact;
@@ -139,7 +144,6 @@ reg start;
 reg shift;
 reg busy_pending;
 reg [3:0] active;
-wire [7:0] max_opponents;
 reg [39:0] dividend;
 reg [5:0] step_count;
 wire [2:0] lane_count;
@@ -201,6 +205,8 @@ reg equity_lane0_quota_zero;
 reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg [1:0] equity_lane0_bus_index;
+reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
 reg [5:0] equity_lane0_lane_mask;
 reg equity_lane0_lane_exact;
@@ -249,7 +255,7 @@ wire [3:0] equity_lane0_colex_odometer0_last_bits;
 reg [10:0] equity_lane0_colex_odometer0_lower;
 wire [10:0] equity_lane0_colex_odometer0_rise_bits;
 reg [10:0] equity_lane0_colex_odometer0_steps;
-wire equity_lane0_colex_odometer0_slot_select0_here;
+reg equity_lane0_colex_odometer0_slot_select0_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
@@ -257,34 +263,34 @@ reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
 reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
-wire equity_lane0_colex_odometer0_slot_select1_here;
+reg equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
 reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
-wire equity_lane0_colex_odometer0_slot_select2_here;
+reg equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
 reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
-wire equity_lane0_colex_odometer0_slot_select3_here;
+reg equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
 reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
-wire equity_lane0_colex_odometer0_slot_select4_here;
+reg equity_lane0_colex_odometer0_slot_select4_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
 reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
-wire equity_lane0_colex_odometer0_slot_select5_here;
+reg equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
@@ -292,13 +298,13 @@ reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
 reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
-wire equity_lane0_colex_odometer0_slot_select6_here;
+reg equity_lane0_colex_odometer0_slot_select6_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
 reg equity_lane0_colex_odometer0_odometer_digit6_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_loaded;
-wire equity_lane0_colex_odometer0_slot_select7_here;
+reg equity_lane0_colex_odometer0_slot_select7_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit7_risen;
@@ -306,13 +312,13 @@ reg equity_lane0_colex_odometer0_odometer_digit7_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_bound;
 reg equity_lane0_colex_odometer0_odometer_digit7_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit7_loaded;
-wire equity_lane0_colex_odometer0_slot_select8_here;
+reg equity_lane0_colex_odometer0_slot_select8_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit8_risen;
 reg equity_lane0_colex_odometer0_odometer_digit8_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_bound;
 reg equity_lane0_colex_odometer0_odometer_digit8_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit8_loaded;
-wire equity_lane0_colex_odometer0_slot_select9_here;
+reg equity_lane0_colex_odometer0_slot_select9_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit9_risen;
@@ -320,7 +326,7 @@ reg equity_lane0_colex_odometer0_odometer_digit9_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_bound;
 reg equity_lane0_colex_odometer0_odometer_digit9_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit9_loaded;
-wire equity_lane0_colex_odometer0_slot_select10_here;
+reg equity_lane0_colex_odometer0_slot_select10_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit10_risen;
 reg equity_lane0_colex_odometer0_odometer_digit10_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit10_bound;
@@ -348,7 +354,7 @@ wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
 wire [31:0] equity_lane0_slot_stream0_hw;
-wire equity_lane0_slot_stream0_mine;
+reg equity_lane0_slot_stream0_mine;
 reg [31:0] equity_lane0_slot_stream0_w;
 reg [31:0] equity_lane0_slot_stream0_x;
 reg [31:0] equity_lane0_slot_stream0_y;
@@ -359,7 +365,7 @@ wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
 wire [31:0] equity_lane0_slot_stream1_hw;
-wire equity_lane0_slot_stream1_mine;
+reg equity_lane0_slot_stream1_mine;
 reg [31:0] equity_lane0_slot_stream1_w;
 reg [31:0] equity_lane0_slot_stream1_x;
 reg [31:0] equity_lane0_slot_stream1_y;
@@ -371,7 +377,7 @@ wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
 wire [31:0] equity_lane0_slot_stream2_hw;
-wire equity_lane0_slot_stream2_mine;
+reg equity_lane0_slot_stream2_mine;
 reg [31:0] equity_lane0_slot_stream2_w;
 reg [31:0] equity_lane0_slot_stream2_x;
 reg [31:0] equity_lane0_slot_stream2_y;
@@ -383,7 +389,7 @@ wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
 wire [31:0] equity_lane0_slot_stream3_hw;
-wire equity_lane0_slot_stream3_mine;
+reg equity_lane0_slot_stream3_mine;
 reg [31:0] equity_lane0_slot_stream3_w;
 reg [31:0] equity_lane0_slot_stream3_x;
 reg [31:0] equity_lane0_slot_stream3_y;
@@ -395,7 +401,7 @@ wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
 wire [31:0] equity_lane0_slot_stream4_hw;
-wire equity_lane0_slot_stream4_mine;
+reg equity_lane0_slot_stream4_mine;
 reg [31:0] equity_lane0_slot_stream4_w;
 reg [31:0] equity_lane0_slot_stream4_x;
 reg [31:0] equity_lane0_slot_stream4_y;
@@ -407,7 +413,7 @@ wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
 wire [31:0] equity_lane0_slot_stream5_hw;
-wire equity_lane0_slot_stream5_mine;
+reg equity_lane0_slot_stream5_mine;
 reg [31:0] equity_lane0_slot_stream5_w;
 reg [31:0] equity_lane0_slot_stream5_x;
 reg [31:0] equity_lane0_slot_stream5_y;
@@ -419,7 +425,7 @@ wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
 wire [31:0] equity_lane0_slot_stream6_hw;
-wire equity_lane0_slot_stream6_mine;
+reg equity_lane0_slot_stream6_mine;
 reg [31:0] equity_lane0_slot_stream6_w;
 reg [31:0] equity_lane0_slot_stream6_x;
 reg [31:0] equity_lane0_slot_stream6_y;
@@ -431,7 +437,7 @@ wire [31:0] equity_lane0_slot_stream7_word;
 wire equity_lane0_slot_stream7_advance;
 wire [31:0] equity_lane0_slot_stream7_gx;
 wire [31:0] equity_lane0_slot_stream7_hw;
-wire equity_lane0_slot_stream7_mine;
+reg equity_lane0_slot_stream7_mine;
 reg [31:0] equity_lane0_slot_stream7_w;
 reg [31:0] equity_lane0_slot_stream7_x;
 reg [31:0] equity_lane0_slot_stream7_y;
@@ -443,7 +449,7 @@ wire [31:0] equity_lane0_slot_stream8_word;
 wire equity_lane0_slot_stream8_advance;
 wire [31:0] equity_lane0_slot_stream8_gx;
 wire [31:0] equity_lane0_slot_stream8_hw;
-wire equity_lane0_slot_stream8_mine;
+reg equity_lane0_slot_stream8_mine;
 reg [31:0] equity_lane0_slot_stream8_w;
 reg [31:0] equity_lane0_slot_stream8_x;
 reg [31:0] equity_lane0_slot_stream8_y;
@@ -455,7 +461,7 @@ wire [31:0] equity_lane0_slot_stream9_word;
 wire equity_lane0_slot_stream9_advance;
 wire [31:0] equity_lane0_slot_stream9_gx;
 wire [31:0] equity_lane0_slot_stream9_hw;
-wire equity_lane0_slot_stream9_mine;
+reg equity_lane0_slot_stream9_mine;
 reg [31:0] equity_lane0_slot_stream9_w;
 reg [31:0] equity_lane0_slot_stream9_x;
 reg [31:0] equity_lane0_slot_stream9_y;
@@ -467,7 +473,7 @@ wire [31:0] equity_lane0_slot_stream10_word;
 wire equity_lane0_slot_stream10_advance;
 wire [31:0] equity_lane0_slot_stream10_gx;
 wire [31:0] equity_lane0_slot_stream10_hw;
-wire equity_lane0_slot_stream10_mine;
+reg equity_lane0_slot_stream10_mine;
 reg [31:0] equity_lane0_slot_stream10_w;
 reg [31:0] equity_lane0_slot_stream10_x;
 reg [31:0] equity_lane0_slot_stream10_y;
@@ -1819,6 +1825,8 @@ reg equity_lane1_quota_zero;
 reg equity_lane1_start_q;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
+reg [1:0] equity_lane1_bus_index;
+reg [31:0] equity_lane1_bus_word;
 reg [5:0] equity_lane1_lane_n;
 reg [5:0] equity_lane1_lane_mask;
 reg equity_lane1_lane_exact;
@@ -1867,7 +1875,7 @@ wire [3:0] equity_lane1_colex_odometer1_last_bits;
 reg [10:0] equity_lane1_colex_odometer1_lower;
 wire [10:0] equity_lane1_colex_odometer1_rise_bits;
 reg [10:0] equity_lane1_colex_odometer1_steps;
-wire equity_lane1_colex_odometer1_slot_select11_here;
+reg equity_lane1_colex_odometer1_slot_select11_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_digit;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit11_risen;
@@ -1875,34 +1883,34 @@ reg equity_lane1_colex_odometer1_odometer_digit11_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_bound;
 reg equity_lane1_colex_odometer1_odometer_digit11_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit11_loaded;
-wire equity_lane1_colex_odometer1_slot_select12_here;
+reg equity_lane1_colex_odometer1_slot_select12_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_upper;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit12_risen;
 reg equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_bound;
 reg equity_lane1_colex_odometer1_odometer_digit12_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit12_loaded;
-wire equity_lane1_colex_odometer1_slot_select13_here;
+reg equity_lane1_colex_odometer1_slot_select13_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_upper;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit13_risen;
 reg equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_bound;
 reg equity_lane1_colex_odometer1_odometer_digit13_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit13_loaded;
-wire equity_lane1_colex_odometer1_slot_select14_here;
+reg equity_lane1_colex_odometer1_slot_select14_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_upper;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit14_risen;
 reg equity_lane1_colex_odometer1_odometer_digit14_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_bound;
 reg equity_lane1_colex_odometer1_odometer_digit14_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit14_loaded;
-wire equity_lane1_colex_odometer1_slot_select15_here;
+reg equity_lane1_colex_odometer1_slot_select15_here;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit15_risen;
 reg equity_lane1_colex_odometer1_odometer_digit15_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_bound;
 reg equity_lane1_colex_odometer1_odometer_digit15_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit15_loaded;
-wire equity_lane1_colex_odometer1_slot_select16_here;
+reg equity_lane1_colex_odometer1_slot_select16_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_digit;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit16_risen;
@@ -1910,13 +1918,13 @@ reg equity_lane1_colex_odometer1_odometer_digit16_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_bound;
 reg equity_lane1_colex_odometer1_odometer_digit16_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit16_loaded;
-wire equity_lane1_colex_odometer1_slot_select17_here;
+reg equity_lane1_colex_odometer1_slot_select17_here;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit17_risen;
 reg equity_lane1_colex_odometer1_odometer_digit17_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_bound;
 reg equity_lane1_colex_odometer1_odometer_digit17_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit17_loaded;
-wire equity_lane1_colex_odometer1_slot_select18_here;
+reg equity_lane1_colex_odometer1_slot_select18_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_digit;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit18_risen;
@@ -1924,13 +1932,13 @@ reg equity_lane1_colex_odometer1_odometer_digit18_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_bound;
 reg equity_lane1_colex_odometer1_odometer_digit18_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit18_loaded;
-wire equity_lane1_colex_odometer1_slot_select19_here;
+reg equity_lane1_colex_odometer1_slot_select19_here;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit19_risen;
 reg equity_lane1_colex_odometer1_odometer_digit19_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_bound;
 reg equity_lane1_colex_odometer1_odometer_digit19_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit19_loaded;
-wire equity_lane1_colex_odometer1_slot_select20_here;
+reg equity_lane1_colex_odometer1_slot_select20_here;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_upper;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_digit;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit20_risen;
@@ -1938,7 +1946,7 @@ reg equity_lane1_colex_odometer1_odometer_digit20_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_bound;
 reg equity_lane1_colex_odometer1_odometer_digit20_fresh;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit20_loaded;
-wire equity_lane1_colex_odometer1_slot_select21_here;
+reg equity_lane1_colex_odometer1_slot_select21_here;
 reg [6:0] equity_lane1_colex_odometer1_odometer_digit21_risen;
 reg equity_lane1_colex_odometer1_odometer_digit21_can_rise;
 reg [5:0] equity_lane1_colex_odometer1_odometer_digit21_bound;
@@ -1966,7 +1974,7 @@ wire [31:0] equity_lane1_slot_stream11_word;
 wire equity_lane1_slot_stream11_advance;
 wire [31:0] equity_lane1_slot_stream11_gx;
 wire [31:0] equity_lane1_slot_stream11_hw;
-wire equity_lane1_slot_stream11_mine;
+reg equity_lane1_slot_stream11_mine;
 reg [31:0] equity_lane1_slot_stream11_w;
 reg [31:0] equity_lane1_slot_stream11_x;
 reg [31:0] equity_lane1_slot_stream11_y;
@@ -1977,7 +1985,7 @@ wire [31:0] equity_lane1_slot_stream12_word;
 wire equity_lane1_slot_stream12_advance;
 wire [31:0] equity_lane1_slot_stream12_gx;
 wire [31:0] equity_lane1_slot_stream12_hw;
-wire equity_lane1_slot_stream12_mine;
+reg equity_lane1_slot_stream12_mine;
 reg [31:0] equity_lane1_slot_stream12_w;
 reg [31:0] equity_lane1_slot_stream12_x;
 reg [31:0] equity_lane1_slot_stream12_y;
@@ -1989,7 +1997,7 @@ wire [31:0] equity_lane1_slot_stream13_word;
 wire equity_lane1_slot_stream13_advance;
 wire [31:0] equity_lane1_slot_stream13_gx;
 wire [31:0] equity_lane1_slot_stream13_hw;
-wire equity_lane1_slot_stream13_mine;
+reg equity_lane1_slot_stream13_mine;
 reg [31:0] equity_lane1_slot_stream13_w;
 reg [31:0] equity_lane1_slot_stream13_x;
 reg [31:0] equity_lane1_slot_stream13_y;
@@ -2001,7 +2009,7 @@ wire [31:0] equity_lane1_slot_stream14_word;
 wire equity_lane1_slot_stream14_advance;
 wire [31:0] equity_lane1_slot_stream14_gx;
 wire [31:0] equity_lane1_slot_stream14_hw;
-wire equity_lane1_slot_stream14_mine;
+reg equity_lane1_slot_stream14_mine;
 reg [31:0] equity_lane1_slot_stream14_w;
 reg [31:0] equity_lane1_slot_stream14_x;
 reg [31:0] equity_lane1_slot_stream14_y;
@@ -2013,7 +2021,7 @@ wire [31:0] equity_lane1_slot_stream15_word;
 wire equity_lane1_slot_stream15_advance;
 wire [31:0] equity_lane1_slot_stream15_gx;
 wire [31:0] equity_lane1_slot_stream15_hw;
-wire equity_lane1_slot_stream15_mine;
+reg equity_lane1_slot_stream15_mine;
 reg [31:0] equity_lane1_slot_stream15_w;
 reg [31:0] equity_lane1_slot_stream15_x;
 reg [31:0] equity_lane1_slot_stream15_y;
@@ -2025,7 +2033,7 @@ wire [31:0] equity_lane1_slot_stream16_word;
 wire equity_lane1_slot_stream16_advance;
 wire [31:0] equity_lane1_slot_stream16_gx;
 wire [31:0] equity_lane1_slot_stream16_hw;
-wire equity_lane1_slot_stream16_mine;
+reg equity_lane1_slot_stream16_mine;
 reg [31:0] equity_lane1_slot_stream16_w;
 reg [31:0] equity_lane1_slot_stream16_x;
 reg [31:0] equity_lane1_slot_stream16_y;
@@ -2037,7 +2045,7 @@ wire [31:0] equity_lane1_slot_stream17_word;
 wire equity_lane1_slot_stream17_advance;
 wire [31:0] equity_lane1_slot_stream17_gx;
 wire [31:0] equity_lane1_slot_stream17_hw;
-wire equity_lane1_slot_stream17_mine;
+reg equity_lane1_slot_stream17_mine;
 reg [31:0] equity_lane1_slot_stream17_w;
 reg [31:0] equity_lane1_slot_stream17_x;
 reg [31:0] equity_lane1_slot_stream17_y;
@@ -2049,7 +2057,7 @@ wire [31:0] equity_lane1_slot_stream18_word;
 wire equity_lane1_slot_stream18_advance;
 wire [31:0] equity_lane1_slot_stream18_gx;
 wire [31:0] equity_lane1_slot_stream18_hw;
-wire equity_lane1_slot_stream18_mine;
+reg equity_lane1_slot_stream18_mine;
 reg [31:0] equity_lane1_slot_stream18_w;
 reg [31:0] equity_lane1_slot_stream18_x;
 reg [31:0] equity_lane1_slot_stream18_y;
@@ -2061,7 +2069,7 @@ wire [31:0] equity_lane1_slot_stream19_word;
 wire equity_lane1_slot_stream19_advance;
 wire [31:0] equity_lane1_slot_stream19_gx;
 wire [31:0] equity_lane1_slot_stream19_hw;
-wire equity_lane1_slot_stream19_mine;
+reg equity_lane1_slot_stream19_mine;
 reg [31:0] equity_lane1_slot_stream19_w;
 reg [31:0] equity_lane1_slot_stream19_x;
 reg [31:0] equity_lane1_slot_stream19_y;
@@ -2073,7 +2081,7 @@ wire [31:0] equity_lane1_slot_stream20_word;
 wire equity_lane1_slot_stream20_advance;
 wire [31:0] equity_lane1_slot_stream20_gx;
 wire [31:0] equity_lane1_slot_stream20_hw;
-wire equity_lane1_slot_stream20_mine;
+reg equity_lane1_slot_stream20_mine;
 reg [31:0] equity_lane1_slot_stream20_w;
 reg [31:0] equity_lane1_slot_stream20_x;
 reg [31:0] equity_lane1_slot_stream20_y;
@@ -2085,7 +2093,7 @@ wire [31:0] equity_lane1_slot_stream21_word;
 wire equity_lane1_slot_stream21_advance;
 wire [31:0] equity_lane1_slot_stream21_gx;
 wire [31:0] equity_lane1_slot_stream21_hw;
-wire equity_lane1_slot_stream21_mine;
+reg equity_lane1_slot_stream21_mine;
 reg [31:0] equity_lane1_slot_stream21_w;
 reg [31:0] equity_lane1_slot_stream21_x;
 reg [31:0] equity_lane1_slot_stream21_y;
@@ -4682,8 +4690,8 @@ always @(posedge clk) begin: decode
     else begin
         fixed_we <= 1'b0;
         if (frame_begin) begin
-            taking <= (state == 4'b0000);
-            if ((state == 4'b0000)) begin
+            taking <= (state == 5'b00000);
+            if ((state == 5'b00000)) begin
                 role <= 6'b000001;
                 index <= 0;
                 cards_seen <= 0;
@@ -5554,13 +5562,18 @@ always @(posedge clk) begin: lane_share
     end
 end
 
-// The checks that need arithmetic, registered (CHECKING reads them a clock after
-// the scan's last count, in SCANNED).
+// The checks that need arithmetic, registered (valid a clock after the scan's last
+// count, in JUDGED), then the verdict over them all, registered again (valid in
+// CHECKING): the reply's status and the run's set-up start at registers.
 always @(posedge clk) begin: judge
     twice <= ((known + n) != deck_total);
     deck_short <= (to_deal > n);
     no_trials <= (trials == 0);
     too_big <= (randoms > most_random);
+    mode_exact <= (mode == 2);
+    mode_bad <= ((mode != 1) && (mode != 2));
+    opponents_bad <= ((k_opp == 0) || (k_opp > max_opponents));
+    request_good <= (!(mode_bad || opponents_bad || card_bad || twice || board_bad || deck_short || (mode_exact && too_big) || ((!mode_exact) && no_trials)));
 end
 
 
@@ -5600,7 +5613,7 @@ end
 
 
 
-assign rem_we = ((state == 4'b0001) && (!scan_bits[0]));
+assign rem_we = ((state == 5'b00001) && (!scan_bits[0]));
 assign rem_addr = n;
 assign rem_data = scan;
 
@@ -5640,7 +5653,7 @@ assign sum_first = carry;
 assign m_axis_tdata = out_data;
 assign m_axis_tvalid = out_valid;
 assign tx_go = ((!out_valid) || m_axis_tready);
-assign busy = (state != 4'b0000);
+assign busy = (state != 5'b00000);
 
 
 always @(status, sum_last, part, reply_len, crc_tx) begin: reply_byte
@@ -5691,7 +5704,7 @@ always @(posedge clk) begin: control
         quotient <= 0;
         mix_phase <= 0;
         rank <= 0;
-        state <= 4'b0000;
+        state <= 5'b00000;
         probe_c <= 0;
         add_y <= 0;
         n <= 0;
@@ -5722,7 +5735,7 @@ always @(posedge clk) begin: control
         if ((out_valid && m_axis_tready)) begin
             out_valid <= 1'b0;
         end
-        if ((state == 4'b0000)) begin
+        if ((state == 5'b00000)) begin
             scan <= 0;
             n <= 0;
             if (busy_pending) begin
@@ -5730,48 +5743,51 @@ always @(posedge clk) begin: control
                 reply_len <= 1;
                 part <= 3'b000;
                 busy_pending <= 1'b0;
-                state <= 4'b1111;
+                state <= 5'b10000;
             end
             else if ((frame_end && taking)) begin
                 if (((!frame_good) || (role != 6'b100000))) begin
                     status <= 7;
                     reply_len <= 1;
                     part <= 3'b000;
-                    state <= 4'b1111;
+                    state <= 5'b10000;
                 end
                 else begin
                     scan_bits <= cards_seen;
-                    state <= 4'b0001;
+                    state <= 5'b00001;
                 end
             end
         end
-        else if ((state == 4'b0001)) begin
+        else if ((state == 5'b00001)) begin
             scan_bits <= {1'b0, scan_bits[52-1:1]};
             if ((!scan_bits[0])) begin
                 n <= (n + 1);
             end
             scan <= (scan + 1);
             if (($signed({1'b0, scan}) == (52 - 1))) begin
-                state <= 4'b0010;
+                state <= 5'b00010;
             end
         end
-        else if ((state == 4'b0010)) begin
+        else if ((state == 5'b00010)) begin
             probe_j <= board_missing;
             probe_c <= n;
-            state <= 4'b0011;
+            state <= 5'b00011;
         end
-        else if ((state == 4'b0011)) begin
+        else if ((state == 5'b00011)) begin
+            state <= 5'b00100;
+        end
+        else if ((state == 5'b00100)) begin
             for (p=0; p<4; p=p+1) begin
                 active[p] <= (p <= $signed({1'b0, k_opp}));
             end
             reply_len <= 1;
             part <= 3'b000;
-            state <= 4'b1111;
-            exact <= (mode == 2);
-            if (((mode != 1) && (mode != 2))) begin
+            state <= 5'b10000;
+            exact <= mode_exact;
+            if (mode_bad) begin
                 status <= 8;
             end
-            else if (((k_opp == 0) || (k_opp > max_opponents))) begin
+            else if (opponents_bad) begin
                 status <= 4;
             end
             else if (card_bad) begin
@@ -5786,16 +5802,18 @@ always @(posedge clk) begin: control
             else if (deck_short) begin
                 status <= 6;
             end
-            else if (((mode == 2) && too_big)) begin
+            else if ((mode_exact && too_big)) begin
                 status <= 10;
             end
-            else if (((mode != 2) && no_trials)) begin
+            else if (((!mode_exact) && no_trials)) begin
                 status <= 5;
             end
             else begin
                 status <= 0;
+            end
+            if (request_good) begin
                 reply_len <= (1 + count_bytes);
-                if ((mode == 2)) begin
+                if (mode_exact) begin
                     dividend <= binomial;
                 end
                 else begin
@@ -5803,10 +5821,10 @@ always @(posedge clk) begin: control
                 end
                 remainder <= 0;
                 step_count <= 0;
-                state <= 4'b0100;
+                state <= 5'b00101;
             end
         end
-        else if ((state == 4'b0100)) begin
+        else if ((state == 5'b00101)) begin
             dividend <= {dividend[(40 - 1)-1:0], 1'b0};
             if (({remainder[2-1:0], dividend[(40 - 1)]} >= lane_count)) begin
                 remainder <= ({remainder[2-1:0], dividend[(40 - 1)]} - lane_count);
@@ -5821,7 +5839,7 @@ always @(posedge clk) begin: control
                 rank <= 0;
                 load_lane <= 0;
                 load_index <= 0;
-                state <= 4'b1001;
+                state <= 5'b01010;
             end
             else if (($signed({1'b0, step_count}) == (40 - 1))) begin
                 ma <= seed[128-1:96];
@@ -5830,10 +5848,10 @@ always @(posedge clk) begin: control
                 md <= seed[32-1:0];
                 mixing_base <= 1'b1;
                 mix_count <= 0;
-                state <= 4'b0101;
+                state <= 5'b00110;
             end
         end
-        else if (((state == 4'b0101) && (mix_phase == 0))) begin
+        else if (((state == 5'b00110) && (mix_phase == 0))) begin
             if ((!mix_count[0])) begin
                 add_x <= ma;
                 add_y <= mb;
@@ -5845,14 +5863,14 @@ always @(posedge clk) begin: control
             mix_carry <= 1'b0;
             mix_phase <= 1;
         end
-        else if (((state == 4'b0101) && (mix_phase != 5))) begin
+        else if (((state == 5'b00110) && (mix_phase != 5))) begin
             mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
             mix_carry <= byte_total[8];
             add_x <= {8'h0, add_x[32-1:8]};
             add_y <= {8'h0, add_y[32-1:8]};
             mix_phase <= (mix_phase + 1);
         end
-        else if ((state == 4'b0101)) begin
+        else if ((state == 5'b00110)) begin
             mix_phase <= 0;
             step = mix_count[2-1:0];
             case (step)
@@ -5874,13 +5892,13 @@ always @(posedge clk) begin: control
                 end
             endcase
             if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
-                state <= 4'b0110;
+                state <= 5'b00111;
             end
             else begin
                 mix_count <= (mix_count + 1);
             end
         end
-        else if ((state == 4'b0110)) begin
+        else if ((state == 5'b00111)) begin
             if (mixing_base) begin
                 base_a <= ma;
                 base_b <= mb;
@@ -5889,30 +5907,30 @@ always @(posedge clk) begin: control
                 mixing_base <= 1'b0;
                 load_lane <= 0;
                 load_slot <= 0;
-                state <= 4'b0111;
+                state <= 5'b01000;
             end
             else begin
                 load_index <= 0;
                 load <= 1'b1;
-                state <= 4'b1000;
+                state <= 5'b01001;
             end
         end
-        else if ((state == 4'b0111)) begin
+        else if ((state == 5'b01000)) begin
             ma <= base_a;
             mb <= base_b;
             mc <= base_c;
             md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
             mix_count <= 0;
-            state <= 4'b0101;
+            state <= 5'b00110;
         end
-        else if ((state == 4'b1000)) begin
+        else if ((state == 5'b01001)) begin
             if ((load_index == 3)) begin
-                state <= 4'b0111;
+                state <= 5'b01000;
                 if (($signed({1'b0, load_slot}) == (11 - 1))) begin
                     load_slot <= 0;
                     if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                         start <= 1'b1;
-                        state <= 4'b1101;
+                        state <= 5'b01110;
                     end
                     else begin
                         load_lane <= (load_lane + 1);
@@ -5927,22 +5945,22 @@ always @(posedge clk) begin: control
                 load <= 1'b1;
             end
         end
-        else if ((state == 4'b1001)) begin
+        else if ((state == 5'b01010)) begin
             unranked <= rank;
             probe_j <= board_missing;
             probe_c <= (n - 1);
             if ((board_missing == 0)) begin
-                state <= 4'b1100;
+                state <= 5'b01101;
             end
             else begin
-                state <= 4'b1010;
+                state <= 5'b01011;
             end
         end
-        else if ((state == 4'b1010)) begin
-            state <= 4'b1011;
+        else if ((state == 5'b01011)) begin
+            state <= 5'b01100;
         end
-        else if ((state == 4'b1011)) begin
-            state <= 4'b1010;
+        else if ((state == 5'b01100)) begin
+            state <= 5'b01011;
             if (fits) begin
                 load <= 1'b1;
                 load_slot <= (probe_j - 1);
@@ -5950,7 +5968,7 @@ always @(posedge clk) begin: control
                 unranked <= rest;
                 probe_j <= (probe_j - 1);
                 if ((probe_j == 1)) begin
-                    state <= 4'b1100;
+                    state <= 5'b01101;
                 end
                 else begin
                     probe_c <= (probe_c - 1);
@@ -5960,23 +5978,23 @@ always @(posedge clk) begin: control
                 probe_c <= (probe_c - 1);
             end
         end
-        else if ((state == 4'b1100)) begin
+        else if ((state == 5'b01101)) begin
             rank <= (rank + share);
             if (($signed({1'b0, load_lane}) == (2 - 1))) begin
                 start <= 1'b1;
-                state <= 4'b1101;
+                state <= 5'b01110;
             end
             else begin
                 load_lane <= (load_lane + 1);
-                state <= 4'b1001;
+                state <= 5'b01010;
             end
         end
-        else if ((state == 4'b1101)) begin
-            state <= 4'b1110;
+        else if ((state == 5'b01110)) begin
+            state <= 5'b01111;
         end
-        else if ((state == 4'b1110)) begin
+        else if ((state == 5'b01111)) begin
             if (all_done) begin
-                state <= 4'b1111;
+                state <= 5'b10000;
             end
         end
         else begin
@@ -6019,7 +6037,7 @@ always @(posedge clk) begin: control
                     end
                     default: begin
                         part <= 3'b000;
-                        state <= 4'b0000;
+                        state <= 5'b00000;
                     end
                 endcase
             end
@@ -6342,18 +6360,27 @@ always @(posedge clk) begin: equity_lane0_control
 end
 
 
+always @(posedge clk) begin: equity_lane0_loading_bus
+    if (lane_load0_lane_loads) begin
+        equity_lane0_bus_index <= load_index;
+        equity_lane0_bus_word <= seed_word;
+    end
+end
 
-assign equity_lane0_colex_odometer0_slot_select0_here = (lane_load0_lane_loads && (load_slot == 0) && (load_index == 0));
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select0_select
+    equity_lane0_colex_odometer0_slot_select0_here <= (lane_load0_lane_loads && (load_slot == 0) && (load_index == 0));
+end
 
 
-always @(n, dealt[0], dealt[1], seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit0_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit0_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
 end
 
@@ -6390,18 +6417,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select1_select
+    equity_lane0_colex_odometer0_slot_select1_here <= (lane_load0_lane_loads && (load_slot == 1) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select1_here = (lane_load0_lane_loads && (load_slot == 1) && (load_index == 0));
 
-
-always @(n, dealt[1], dealt[2], seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit1_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit1_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
 end
 
@@ -6438,18 +6466,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select2_select
+    equity_lane0_colex_odometer0_slot_select2_here <= (lane_load0_lane_loads && (load_slot == 2) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select2_here = (lane_load0_lane_loads && (load_slot == 2) && (load_index == 0));
 
-
-always @(n, dealt[2], dealt[3], seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit2_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit2_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
 end
 
@@ -6486,18 +6515,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select3_select
+    equity_lane0_colex_odometer0_slot_select3_here <= (lane_load0_lane_loads && (load_slot == 3) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select3_here = (lane_load0_lane_loads && (load_slot == 3) && (load_index == 0));
 
-
-always @(n, dealt[3], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit3_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit3_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
 end
 
@@ -6534,18 +6564,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select4_select
+    equity_lane0_colex_odometer0_slot_select4_here <= (lane_load0_lane_loads && (load_slot == 4) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select4_here = (lane_load0_lane_loads && (load_slot == 4) && (load_index == 0));
 
-
-always @(n, dealt[4], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit4_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit4_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
 end
 
@@ -6582,18 +6613,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select5_select
+    equity_lane0_colex_odometer0_slot_select5_here <= (lane_load0_lane_loads && (load_slot == 5) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select5_here = (lane_load0_lane_loads && (load_slot == 5) && (load_index == 0));
 
-
-always @(n, dealt[5], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit5_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit5_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
 end
 
@@ -6630,18 +6662,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select6_select
+    equity_lane0_colex_odometer0_slot_select6_here <= (lane_load0_lane_loads && (load_slot == 6) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select6_here = (lane_load0_lane_loads && (load_slot == 6) && (load_index == 0));
 
-
-always @(n, dealt[6], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit6_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit6_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
 end
 
@@ -6678,18 +6711,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit6_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select7_select
+    equity_lane0_colex_odometer0_slot_select7_here <= (lane_load0_lane_loads && (load_slot == 7) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select7_here = (lane_load0_lane_loads && (load_slot == 7) && (load_index == 0));
 
-
-always @(n, dealt[7], dealt[8], seed_word, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
+always @(n, dealt[7], dealt[8], equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
     if ((1'b0 || (!dealt[8]))) begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_colex_odometer0_odometer_digit7_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit7_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit7_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit7_can_rise = (dealt[7] && (equity_lane0_colex_odometer0_odometer_digit7_risen != equity_lane0_colex_odometer0_odometer_digit7_bound));
 end
 
@@ -6726,18 +6760,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit7_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select8_select
+    equity_lane0_colex_odometer0_slot_select8_here <= (lane_load0_lane_loads && (load_slot == 8) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select8_here = (lane_load0_lane_loads && (load_slot == 8) && (load_index == 0));
 
-
-always @(n, dealt[8], dealt[8], seed_word, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_colex_odometer0_odometer_digit8_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
+always @(n, dealt[8], dealt[8], equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
     if ((1'b1 || (!dealt[8]))) begin
         equity_lane0_colex_odometer0_odometer_digit8_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit8_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit8_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit8_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit8_can_rise = (dealt[8] && (equity_lane0_colex_odometer0_odometer_digit8_risen != equity_lane0_colex_odometer0_odometer_digit8_bound));
 end
 
@@ -6774,18 +6809,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit8_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select9_select
+    equity_lane0_colex_odometer0_slot_select9_here <= (lane_load0_lane_loads && (load_slot == 9) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select9_here = (lane_load0_lane_loads && (load_slot == 9) && (load_index == 0));
 
-
-always @(n, dealt[9], dealt[10], seed_word, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
+always @(n, dealt[9], dealt[10], equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
     if ((1'b0 || (!dealt[10]))) begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_colex_odometer0_odometer_digit9_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit9_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit9_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit9_can_rise = (dealt[9] && (equity_lane0_colex_odometer0_odometer_digit9_risen != equity_lane0_colex_odometer0_odometer_digit9_bound));
 end
 
@@ -6822,18 +6858,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit9_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select10_select
+    equity_lane0_colex_odometer0_slot_select10_here <= (lane_load0_lane_loads && (load_slot == 10) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select10_here = (lane_load0_lane_loads && (load_slot == 10) && (load_index == 0));
 
-
-always @(n, dealt[10], dealt[10], seed_word, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_colex_odometer0_odometer_digit10_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
+always @(n, dealt[10], dealt[10], equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
     if ((1'b1 || (!dealt[10]))) begin
         equity_lane0_colex_odometer0_odometer_digit10_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit10_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit10_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit10_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit10_can_rise = (dealt[10] && (equity_lane0_colex_odometer0_odometer_digit10_risen != equity_lane0_colex_odometer0_odometer_digit10_bound));
 end
 
@@ -7032,7 +7069,11 @@ assign equity_lane0_slot_stream0_hw = (equity_lane0_slot_stream0_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream0_advance = (equity_lane0_issue || equity_lane0_prime);
-assign equity_lane0_slot_stream0_mine = (lane_load0_lane_loads && (load_slot == 0));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream0_select
+    equity_lane0_slot_stream0_mine <= (lane_load0_lane_loads && (load_slot == 0));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream0_step
@@ -7042,11 +7083,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream0_step
         equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
     end
     if (equity_lane0_slot_stream0_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream0_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream0_w <= seed_word;
+            equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream0_advance) begin
@@ -7077,7 +7118,11 @@ assign equity_lane0_slot_stream1_hw = (equity_lane0_slot_stream1_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream1_advance = (equity_lane0_toks[0] || equity_lane0_prime);
-assign equity_lane0_slot_stream1_mine = (lane_load0_lane_loads && (load_slot == 1));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream1_select
+    equity_lane0_slot_stream1_mine <= (lane_load0_lane_loads && (load_slot == 1));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_step
@@ -7087,11 +7132,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream1_step
         equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
     end
     if (equity_lane0_slot_stream1_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream1_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream1_w <= seed_word;
+            equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream1_advance) begin
@@ -7127,7 +7172,11 @@ assign equity_lane0_slot_stream2_hw = (equity_lane0_slot_stream2_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream2_advance = (equity_lane0_toks[1] || equity_lane0_prime);
-assign equity_lane0_slot_stream2_mine = (lane_load0_lane_loads && (load_slot == 2));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream2_select
+    equity_lane0_slot_stream2_mine <= (lane_load0_lane_loads && (load_slot == 2));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_step
@@ -7137,11 +7186,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream2_step
         equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
     end
     if (equity_lane0_slot_stream2_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream2_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream2_w <= seed_word;
+            equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream2_advance) begin
@@ -7177,7 +7226,11 @@ assign equity_lane0_slot_stream3_hw = (equity_lane0_slot_stream3_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream3_advance = (equity_lane0_toks[2] || equity_lane0_prime);
-assign equity_lane0_slot_stream3_mine = (lane_load0_lane_loads && (load_slot == 3));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream3_select
+    equity_lane0_slot_stream3_mine <= (lane_load0_lane_loads && (load_slot == 3));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_step
@@ -7187,11 +7240,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream3_step
         equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
     end
     if (equity_lane0_slot_stream3_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream3_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream3_w <= seed_word;
+            equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream3_advance) begin
@@ -7227,7 +7280,11 @@ assign equity_lane0_slot_stream4_hw = (equity_lane0_slot_stream4_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream4_advance = (equity_lane0_toks[3] || equity_lane0_prime);
-assign equity_lane0_slot_stream4_mine = (lane_load0_lane_loads && (load_slot == 4));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream4_select
+    equity_lane0_slot_stream4_mine <= (lane_load0_lane_loads && (load_slot == 4));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_step
@@ -7237,11 +7294,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream4_step
         equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
     end
     if (equity_lane0_slot_stream4_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream4_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream4_w <= seed_word;
+            equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream4_advance) begin
@@ -7277,7 +7334,11 @@ assign equity_lane0_slot_stream5_hw = (equity_lane0_slot_stream5_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream5_advance = (equity_lane0_toks[4] || equity_lane0_prime);
-assign equity_lane0_slot_stream5_mine = (lane_load0_lane_loads && (load_slot == 5));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream5_select
+    equity_lane0_slot_stream5_mine <= (lane_load0_lane_loads && (load_slot == 5));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_step
@@ -7287,11 +7348,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream5_step
         equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
     end
     if (equity_lane0_slot_stream5_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream5_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream5_w <= seed_word;
+            equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream5_advance) begin
@@ -7327,7 +7388,11 @@ assign equity_lane0_slot_stream6_hw = (equity_lane0_slot_stream6_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream6_advance = (equity_lane0_toks[5] || equity_lane0_prime);
-assign equity_lane0_slot_stream6_mine = (lane_load0_lane_loads && (load_slot == 6));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream6_select
+    equity_lane0_slot_stream6_mine <= (lane_load0_lane_loads && (load_slot == 6));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_step
@@ -7337,11 +7402,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream6_step
         equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
     end
     if (equity_lane0_slot_stream6_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream6_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream6_w <= seed_word;
+            equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream6_advance) begin
@@ -7377,7 +7442,11 @@ assign equity_lane0_slot_stream7_hw = (equity_lane0_slot_stream7_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream7_advance = (equity_lane0_toks[6] || equity_lane0_prime);
-assign equity_lane0_slot_stream7_mine = (lane_load0_lane_loads && (load_slot == 7));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream7_select
+    equity_lane0_slot_stream7_mine <= (lane_load0_lane_loads && (load_slot == 7));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream7_step
@@ -7387,11 +7456,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream7_step
         equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
     end
     if (equity_lane0_slot_stream7_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream7_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream7_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream7_w <= seed_word;
+            equity_lane0_slot_stream7_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream7_advance) begin
@@ -7427,7 +7496,11 @@ assign equity_lane0_slot_stream8_hw = (equity_lane0_slot_stream8_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream8_advance = (equity_lane0_toks[7] || equity_lane0_prime);
-assign equity_lane0_slot_stream8_mine = (lane_load0_lane_loads && (load_slot == 8));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream8_select
+    equity_lane0_slot_stream8_mine <= (lane_load0_lane_loads && (load_slot == 8));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream8_step
@@ -7437,11 +7510,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream8_step
         equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
     end
     if (equity_lane0_slot_stream8_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream8_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream8_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream8_w <= seed_word;
+            equity_lane0_slot_stream8_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream8_advance) begin
@@ -7477,7 +7550,11 @@ assign equity_lane0_slot_stream9_hw = (equity_lane0_slot_stream9_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream9_advance = (equity_lane0_toks[8] || equity_lane0_prime);
-assign equity_lane0_slot_stream9_mine = (lane_load0_lane_loads && (load_slot == 9));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream9_select
+    equity_lane0_slot_stream9_mine <= (lane_load0_lane_loads && (load_slot == 9));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream9_step
@@ -7487,11 +7564,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream9_step
         equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
     end
     if (equity_lane0_slot_stream9_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream9_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream9_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream9_w <= seed_word;
+            equity_lane0_slot_stream9_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream9_advance) begin
@@ -7527,7 +7604,11 @@ assign equity_lane0_slot_stream10_hw = (equity_lane0_slot_stream10_w ^ {19'h0, e
 
 
 assign equity_lane0_slot_stream10_advance = (equity_lane0_toks[9] || equity_lane0_prime);
-assign equity_lane0_slot_stream10_mine = (lane_load0_lane_loads && (load_slot == 10));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream10_select
+    equity_lane0_slot_stream10_mine <= (lane_load0_lane_loads && (load_slot == 10));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream10_step
@@ -7537,11 +7618,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream10_step
         equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
     end
     if (equity_lane0_slot_stream10_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream10_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream10_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream10_w <= seed_word;
+            equity_lane0_slot_stream10_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream10_advance) begin
@@ -17787,18 +17868,27 @@ always @(posedge clk) begin: equity_lane1_control
 end
 
 
+always @(posedge clk) begin: equity_lane1_loading_bus
+    if (lane_load1_lane_loads) begin
+        equity_lane1_bus_index <= load_index;
+        equity_lane1_bus_word <= seed_word;
+    end
+end
 
-assign equity_lane1_colex_odometer1_slot_select11_here = (lane_load1_lane_loads && (load_slot == 0) && (load_index == 0));
+
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
+    equity_lane1_colex_odometer1_slot_select11_here <= (lane_load1_lane_loads && (load_slot == 0) && (load_index == 0));
+end
 
 
-always @(n, dealt[0], dealt[1], seed_word, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+always @(n, dealt[0], dealt[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit11_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit11_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit11_can_rise = (dealt[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
@@ -17835,18 +17925,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit11_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
+    equity_lane1_colex_odometer1_slot_select12_here <= (lane_load1_lane_loads && (load_slot == 1) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select12_here = (lane_load1_lane_loads && (load_slot == 1) && (load_index == 0));
 
-
-always @(n, dealt[1], dealt[2], seed_word, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+always @(n, dealt[1], dealt[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit12_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit12_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit12_can_rise = (dealt[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
@@ -17883,18 +17974,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit12_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
+    equity_lane1_colex_odometer1_slot_select13_here <= (lane_load1_lane_loads && (load_slot == 2) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select13_here = (lane_load1_lane_loads && (load_slot == 2) && (load_index == 0));
 
-
-always @(n, dealt[2], dealt[3], seed_word, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+always @(n, dealt[2], dealt[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit13_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit13_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit13_can_rise = (dealt[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
@@ -17931,18 +18023,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit13_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
+    equity_lane1_colex_odometer1_slot_select14_here <= (lane_load1_lane_loads && (load_slot == 3) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select14_here = (lane_load1_lane_loads && (load_slot == 3) && (load_index == 0));
 
-
-always @(n, dealt[3], dealt[4], seed_word, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+always @(n, dealt[3], dealt[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit14_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit14_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit14_can_rise = (dealt[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
@@ -17979,18 +18072,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit14_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
+    equity_lane1_colex_odometer1_slot_select15_here <= (lane_load1_lane_loads && (load_slot == 4) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select15_here = (lane_load1_lane_loads && (load_slot == 4) && (load_index == 0));
 
-
-always @(n, dealt[4], dealt[4], seed_word, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_colex_odometer1_odometer_digit15_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+always @(n, dealt[4], dealt[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane1_colex_odometer1_odometer_digit15_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit15_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit15_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit15_can_rise = (dealt[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
@@ -18027,18 +18121,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit15_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
+    equity_lane1_colex_odometer1_slot_select16_here <= (lane_load1_lane_loads && (load_slot == 5) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select16_here = (lane_load1_lane_loads && (load_slot == 5) && (load_index == 0));
 
-
-always @(n, dealt[5], dealt[6], seed_word, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+always @(n, dealt[5], dealt[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit16_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit16_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit16_can_rise = (dealt[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
@@ -18075,18 +18170,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit16_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
+    equity_lane1_colex_odometer1_slot_select17_here <= (lane_load1_lane_loads && (load_slot == 6) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select17_here = (lane_load1_lane_loads && (load_slot == 6) && (load_index == 0));
 
-
-always @(n, dealt[6], dealt[6], seed_word, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_colex_odometer1_odometer_digit17_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+always @(n, dealt[6], dealt[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane1_colex_odometer1_odometer_digit17_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit17_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit17_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit17_can_rise = (dealt[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
@@ -18123,18 +18219,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit17_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
+    equity_lane1_colex_odometer1_slot_select18_here <= (lane_load1_lane_loads && (load_slot == 7) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select18_here = (lane_load1_lane_loads && (load_slot == 7) && (load_index == 0));
 
-
-always @(n, dealt[7], dealt[8], seed_word, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+always @(n, dealt[7], dealt[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
     if ((1'b0 || (!dealt[8]))) begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit18_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit18_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit18_can_rise = (dealt[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
@@ -18171,18 +18268,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit18_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
+    equity_lane1_colex_odometer1_slot_select19_here <= (lane_load1_lane_loads && (load_slot == 8) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select19_here = (lane_load1_lane_loads && (load_slot == 8) && (load_index == 0));
 
-
-always @(n, dealt[8], dealt[8], seed_word, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_colex_odometer1_odometer_digit19_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+always @(n, dealt[8], dealt[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
     if ((1'b1 || (!dealt[8]))) begin
         equity_lane1_colex_odometer1_odometer_digit19_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit19_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit19_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit19_can_rise = (dealt[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
@@ -18219,18 +18317,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit19_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
+    equity_lane1_colex_odometer1_slot_select20_here <= (lane_load1_lane_loads && (load_slot == 9) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select20_here = (lane_load1_lane_loads && (load_slot == 9) && (load_index == 0));
 
-
-always @(n, dealt[9], dealt[10], seed_word, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+always @(n, dealt[9], dealt[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
     if ((1'b0 || (!dealt[10]))) begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
-    equity_lane1_colex_odometer1_odometer_digit20_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit20_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit20_can_rise = (dealt[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
@@ -18267,18 +18366,19 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_odometer_digit20_advan
 end
 
 
+always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
+    equity_lane1_colex_odometer1_slot_select21_here <= (lane_load1_lane_loads && (load_slot == 10) && (load_index == 0));
+end
 
-assign equity_lane1_colex_odometer1_slot_select21_here = (lane_load1_lane_loads && (load_slot == 10) && (load_index == 0));
 
-
-always @(n, dealt[10], dealt[10], seed_word, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_colex_odometer1_odometer_digit21_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+always @(n, dealt[10], dealt[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, n) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
     if ((1'b1 || (!dealt[10]))) begin
         equity_lane1_colex_odometer1_odometer_digit21_bound = n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit21_bound = n;
     end
-    equity_lane1_colex_odometer1_odometer_digit21_loaded = seed_word[6-1:0];
+    equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit21_can_rise = (dealt[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
@@ -18477,7 +18577,11 @@ assign equity_lane1_slot_stream11_hw = (equity_lane1_slot_stream11_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream11_advance = (equity_lane1_issue || equity_lane1_prime);
-assign equity_lane1_slot_stream11_mine = (lane_load1_lane_loads && (load_slot == 0));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream11_select
+    equity_lane1_slot_stream11_mine <= (lane_load1_lane_loads && (load_slot == 0));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream11_step
@@ -18487,11 +18591,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream11_step
         equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
     end
     if (equity_lane1_slot_stream11_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream11_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream11_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream11_w <= seed_word;
+            equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream11_advance) begin
@@ -18522,7 +18626,11 @@ assign equity_lane1_slot_stream12_hw = (equity_lane1_slot_stream12_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream12_advance = (equity_lane1_toks[0] || equity_lane1_prime);
-assign equity_lane1_slot_stream12_mine = (lane_load1_lane_loads && (load_slot == 1));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream12_select
+    equity_lane1_slot_stream12_mine <= (lane_load1_lane_loads && (load_slot == 1));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream12_step
@@ -18532,11 +18640,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream12_step
         equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
     end
     if (equity_lane1_slot_stream12_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream12_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream12_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream12_w <= seed_word;
+            equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream12_advance) begin
@@ -18572,7 +18680,11 @@ assign equity_lane1_slot_stream13_hw = (equity_lane1_slot_stream13_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream13_advance = (equity_lane1_toks[1] || equity_lane1_prime);
-assign equity_lane1_slot_stream13_mine = (lane_load1_lane_loads && (load_slot == 2));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream13_select
+    equity_lane1_slot_stream13_mine <= (lane_load1_lane_loads && (load_slot == 2));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream13_step
@@ -18582,11 +18694,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream13_step
         equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
     end
     if (equity_lane1_slot_stream13_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream13_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream13_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream13_w <= seed_word;
+            equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream13_advance) begin
@@ -18622,7 +18734,11 @@ assign equity_lane1_slot_stream14_hw = (equity_lane1_slot_stream14_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream14_advance = (equity_lane1_toks[2] || equity_lane1_prime);
-assign equity_lane1_slot_stream14_mine = (lane_load1_lane_loads && (load_slot == 3));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream14_select
+    equity_lane1_slot_stream14_mine <= (lane_load1_lane_loads && (load_slot == 3));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream14_step
@@ -18632,11 +18748,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream14_step
         equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
     end
     if (equity_lane1_slot_stream14_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream14_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream14_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream14_w <= seed_word;
+            equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream14_advance) begin
@@ -18672,7 +18788,11 @@ assign equity_lane1_slot_stream15_hw = (equity_lane1_slot_stream15_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream15_advance = (equity_lane1_toks[3] || equity_lane1_prime);
-assign equity_lane1_slot_stream15_mine = (lane_load1_lane_loads && (load_slot == 4));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream15_select
+    equity_lane1_slot_stream15_mine <= (lane_load1_lane_loads && (load_slot == 4));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream15_step
@@ -18682,11 +18802,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream15_step
         equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
     end
     if (equity_lane1_slot_stream15_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream15_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream15_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream15_w <= seed_word;
+            equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream15_advance) begin
@@ -18722,7 +18842,11 @@ assign equity_lane1_slot_stream16_hw = (equity_lane1_slot_stream16_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream16_advance = (equity_lane1_toks[4] || equity_lane1_prime);
-assign equity_lane1_slot_stream16_mine = (lane_load1_lane_loads && (load_slot == 5));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream16_select
+    equity_lane1_slot_stream16_mine <= (lane_load1_lane_loads && (load_slot == 5));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream16_step
@@ -18732,11 +18856,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream16_step
         equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
     end
     if (equity_lane1_slot_stream16_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream16_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream16_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream16_w <= seed_word;
+            equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream16_advance) begin
@@ -18772,7 +18896,11 @@ assign equity_lane1_slot_stream17_hw = (equity_lane1_slot_stream17_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream17_advance = (equity_lane1_toks[5] || equity_lane1_prime);
-assign equity_lane1_slot_stream17_mine = (lane_load1_lane_loads && (load_slot == 6));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream17_select
+    equity_lane1_slot_stream17_mine <= (lane_load1_lane_loads && (load_slot == 6));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream17_step
@@ -18782,11 +18910,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream17_step
         equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
     end
     if (equity_lane1_slot_stream17_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream17_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream17_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream17_w <= seed_word;
+            equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream17_advance) begin
@@ -18822,7 +18950,11 @@ assign equity_lane1_slot_stream18_hw = (equity_lane1_slot_stream18_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream18_advance = (equity_lane1_toks[6] || equity_lane1_prime);
-assign equity_lane1_slot_stream18_mine = (lane_load1_lane_loads && (load_slot == 7));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream18_select
+    equity_lane1_slot_stream18_mine <= (lane_load1_lane_loads && (load_slot == 7));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream18_step
@@ -18832,11 +18964,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream18_step
         equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
     end
     if (equity_lane1_slot_stream18_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream18_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream18_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream18_w <= seed_word;
+            equity_lane1_slot_stream18_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream18_advance) begin
@@ -18872,7 +19004,11 @@ assign equity_lane1_slot_stream19_hw = (equity_lane1_slot_stream19_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream19_advance = (equity_lane1_toks[7] || equity_lane1_prime);
-assign equity_lane1_slot_stream19_mine = (lane_load1_lane_loads && (load_slot == 8));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream19_select
+    equity_lane1_slot_stream19_mine <= (lane_load1_lane_loads && (load_slot == 8));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream19_step
@@ -18882,11 +19018,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream19_step
         equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
     end
     if (equity_lane1_slot_stream19_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream19_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream19_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream19_w <= seed_word;
+            equity_lane1_slot_stream19_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream19_advance) begin
@@ -18922,7 +19058,11 @@ assign equity_lane1_slot_stream20_hw = (equity_lane1_slot_stream20_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream20_advance = (equity_lane1_toks[8] || equity_lane1_prime);
-assign equity_lane1_slot_stream20_mine = (lane_load1_lane_loads && (load_slot == 9));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream20_select
+    equity_lane1_slot_stream20_mine <= (lane_load1_lane_loads && (load_slot == 9));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream20_step
@@ -18932,11 +19072,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream20_step
         equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
     end
     if (equity_lane1_slot_stream20_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream20_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream20_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream20_w <= seed_word;
+            equity_lane1_slot_stream20_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream20_advance) begin
@@ -18972,7 +19112,11 @@ assign equity_lane1_slot_stream21_hw = (equity_lane1_slot_stream21_w ^ {19'h0, e
 
 
 assign equity_lane1_slot_stream21_advance = (equity_lane1_toks[9] || equity_lane1_prime);
-assign equity_lane1_slot_stream21_mine = (lane_load1_lane_loads && (load_slot == 10));
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream21_select
+    equity_lane1_slot_stream21_mine <= (lane_load1_lane_loads && (load_slot == 10));
+end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream21_step
@@ -18982,11 +19126,11 @@ always @(posedge clk) begin: equity_lane1_slot_stream21_step
         equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
     end
     if (equity_lane1_slot_stream21_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane1_slot_stream21_w <= (seed_word | 1);
+        if ((equity_lane1_bus_index == 3)) begin
+            equity_lane1_slot_stream21_w <= (equity_lane1_bus_word | 1);
         end
         else begin
-            equity_lane1_slot_stream21_w <= seed_word;
+            equity_lane1_slot_stream21_w <= equity_lane1_bus_word;
         end
     end
     else if (equity_lane1_slot_stream21_advance) begin

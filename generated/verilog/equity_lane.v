@@ -80,6 +80,8 @@ reg equity_lane0_quota_zero;
 reg equity_lane0_start_q;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg [1:0] equity_lane0_bus_index;
+reg [31:0] equity_lane0_bus_word;
 reg [5:0] equity_lane0_lane_n;
 reg [5:0] equity_lane0_lane_mask;
 reg equity_lane0_lane_exact;
@@ -128,7 +130,7 @@ wire [1:0] equity_lane0_colex_odometer0_last_bits;
 reg [6:0] equity_lane0_colex_odometer0_lower;
 wire [6:0] equity_lane0_colex_odometer0_rise_bits;
 reg [6:0] equity_lane0_colex_odometer0_steps;
-wire equity_lane0_colex_odometer0_slot_select0_here;
+reg equity_lane0_colex_odometer0_slot_select0_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit0_risen;
@@ -136,34 +138,34 @@ reg equity_lane0_colex_odometer0_odometer_digit0_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_bound;
 reg equity_lane0_colex_odometer0_odometer_digit0_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit0_loaded;
-wire equity_lane0_colex_odometer0_slot_select1_here;
+reg equity_lane0_colex_odometer0_slot_select1_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit1_risen;
 reg equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_bound;
 reg equity_lane0_colex_odometer0_odometer_digit1_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit1_loaded;
-wire equity_lane0_colex_odometer0_slot_select2_here;
+reg equity_lane0_colex_odometer0_slot_select2_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit2_risen;
 reg equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_bound;
 reg equity_lane0_colex_odometer0_odometer_digit2_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit2_loaded;
-wire equity_lane0_colex_odometer0_slot_select3_here;
+reg equity_lane0_colex_odometer0_slot_select3_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_upper;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit3_risen;
 reg equity_lane0_colex_odometer0_odometer_digit3_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_bound;
 reg equity_lane0_colex_odometer0_odometer_digit3_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit3_loaded;
-wire equity_lane0_colex_odometer0_slot_select4_here;
+reg equity_lane0_colex_odometer0_slot_select4_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit4_risen;
 reg equity_lane0_colex_odometer0_odometer_digit4_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_bound;
 reg equity_lane0_colex_odometer0_odometer_digit4_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit4_loaded;
-wire equity_lane0_colex_odometer0_slot_select5_here;
+reg equity_lane0_colex_odometer0_slot_select5_here;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_upper;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_digit;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit5_risen;
@@ -171,7 +173,7 @@ reg equity_lane0_colex_odometer0_odometer_digit5_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_bound;
 reg equity_lane0_colex_odometer0_odometer_digit5_fresh;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit5_loaded;
-wire equity_lane0_colex_odometer0_slot_select6_here;
+reg equity_lane0_colex_odometer0_slot_select6_here;
 reg [6:0] equity_lane0_colex_odometer0_odometer_digit6_risen;
 reg equity_lane0_colex_odometer0_odometer_digit6_can_rise;
 reg [5:0] equity_lane0_colex_odometer0_odometer_digit6_bound;
@@ -187,7 +189,7 @@ wire [31:0] equity_lane0_slot_stream0_word;
 wire equity_lane0_slot_stream0_advance;
 wire [31:0] equity_lane0_slot_stream0_gx;
 wire [31:0] equity_lane0_slot_stream0_hw;
-wire equity_lane0_slot_stream0_mine;
+reg equity_lane0_slot_stream0_mine;
 reg [31:0] equity_lane0_slot_stream0_w;
 reg [31:0] equity_lane0_slot_stream0_x;
 reg [31:0] equity_lane0_slot_stream0_y;
@@ -198,7 +200,7 @@ wire [31:0] equity_lane0_slot_stream1_word;
 wire equity_lane0_slot_stream1_advance;
 wire [31:0] equity_lane0_slot_stream1_gx;
 wire [31:0] equity_lane0_slot_stream1_hw;
-wire equity_lane0_slot_stream1_mine;
+reg equity_lane0_slot_stream1_mine;
 reg [31:0] equity_lane0_slot_stream1_w;
 reg [31:0] equity_lane0_slot_stream1_x;
 reg [31:0] equity_lane0_slot_stream1_y;
@@ -210,7 +212,7 @@ wire [31:0] equity_lane0_slot_stream2_word;
 wire equity_lane0_slot_stream2_advance;
 wire [31:0] equity_lane0_slot_stream2_gx;
 wire [31:0] equity_lane0_slot_stream2_hw;
-wire equity_lane0_slot_stream2_mine;
+reg equity_lane0_slot_stream2_mine;
 reg [31:0] equity_lane0_slot_stream2_w;
 reg [31:0] equity_lane0_slot_stream2_x;
 reg [31:0] equity_lane0_slot_stream2_y;
@@ -222,7 +224,7 @@ wire [31:0] equity_lane0_slot_stream3_word;
 wire equity_lane0_slot_stream3_advance;
 wire [31:0] equity_lane0_slot_stream3_gx;
 wire [31:0] equity_lane0_slot_stream3_hw;
-wire equity_lane0_slot_stream3_mine;
+reg equity_lane0_slot_stream3_mine;
 reg [31:0] equity_lane0_slot_stream3_w;
 reg [31:0] equity_lane0_slot_stream3_x;
 reg [31:0] equity_lane0_slot_stream3_y;
@@ -234,7 +236,7 @@ wire [31:0] equity_lane0_slot_stream4_word;
 wire equity_lane0_slot_stream4_advance;
 wire [31:0] equity_lane0_slot_stream4_gx;
 wire [31:0] equity_lane0_slot_stream4_hw;
-wire equity_lane0_slot_stream4_mine;
+reg equity_lane0_slot_stream4_mine;
 reg [31:0] equity_lane0_slot_stream4_w;
 reg [31:0] equity_lane0_slot_stream4_x;
 reg [31:0] equity_lane0_slot_stream4_y;
@@ -246,7 +248,7 @@ wire [31:0] equity_lane0_slot_stream5_word;
 wire equity_lane0_slot_stream5_advance;
 wire [31:0] equity_lane0_slot_stream5_gx;
 wire [31:0] equity_lane0_slot_stream5_hw;
-wire equity_lane0_slot_stream5_mine;
+reg equity_lane0_slot_stream5_mine;
 reg [31:0] equity_lane0_slot_stream5_w;
 reg [31:0] equity_lane0_slot_stream5_x;
 reg [31:0] equity_lane0_slot_stream5_y;
@@ -258,7 +260,7 @@ wire [31:0] equity_lane0_slot_stream6_word;
 wire equity_lane0_slot_stream6_advance;
 wire [31:0] equity_lane0_slot_stream6_gx;
 wire [31:0] equity_lane0_slot_stream6_hw;
-wire equity_lane0_slot_stream6_mine;
+reg equity_lane0_slot_stream6_mine;
 reg [31:0] equity_lane0_slot_stream6_w;
 reg [31:0] equity_lane0_slot_stream6_x;
 reg [31:0] equity_lane0_slot_stream6_y;
@@ -1492,18 +1494,27 @@ always @(posedge clk) begin: equity_lane0_control
 end
 
 
+always @(posedge clk) begin: equity_lane0_loading_bus
+    if (load) begin
+        equity_lane0_bus_index <= load_index;
+        equity_lane0_bus_word <= seed_word;
+    end
+end
 
-assign equity_lane0_colex_odometer0_slot_select0_here = (load && (load_slot == 0) && (load_index == 0));
+
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select0_select
+    equity_lane0_colex_odometer0_slot_select0_here <= (load && (load_slot == 0) && (load_index == 0));
+end
 
 
-always @(n, dealt[0], dealt[1], seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!dealt[1]))) begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit0_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit0_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit0_can_rise = (dealt[0] && (equity_lane0_colex_odometer0_odometer_digit0_risen != equity_lane0_colex_odometer0_odometer_digit0_bound));
 end
 
@@ -1540,18 +1551,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit0_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select1_select
+    equity_lane0_colex_odometer0_slot_select1_here <= (load && (load_slot == 1) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select1_here = (load && (load_slot == 1) && (load_index == 0));
 
-
-always @(n, dealt[1], dealt[2], seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!dealt[2]))) begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit1_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit1_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit1_can_rise = (dealt[1] && (equity_lane0_colex_odometer0_odometer_digit1_risen != equity_lane0_colex_odometer0_odometer_digit1_bound));
 end
 
@@ -1588,18 +1600,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit1_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select2_select
+    equity_lane0_colex_odometer0_slot_select2_here <= (load && (load_slot == 2) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select2_here = (load && (load_slot == 2) && (load_index == 0));
 
-
-always @(n, dealt[2], dealt[3], seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!dealt[3]))) begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit2_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit2_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit2_can_rise = (dealt[2] && (equity_lane0_colex_odometer0_odometer_digit2_risen != equity_lane0_colex_odometer0_odometer_digit2_bound));
 end
 
@@ -1636,18 +1649,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit2_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select3_select
+    equity_lane0_colex_odometer0_slot_select3_here <= (load && (load_slot == 3) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select3_here = (load && (load_slot == 3) && (load_index == 0));
 
-
-always @(n, dealt[3], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit3_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit3_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit3_can_rise = (dealt[3] && (equity_lane0_colex_odometer0_odometer_digit3_risen != equity_lane0_colex_odometer0_odometer_digit3_bound));
 end
 
@@ -1684,18 +1698,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit3_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select4_select
+    equity_lane0_colex_odometer0_slot_select4_here <= (load && (load_slot == 4) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select4_here = (load && (load_slot == 4) && (load_index == 0));
 
-
-always @(n, dealt[4], dealt[4], seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!dealt[4]))) begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit4_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit4_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit4_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
 end
 
@@ -1732,18 +1747,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit4_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select5_select
+    equity_lane0_colex_odometer0_slot_select5_here <= (load && (load_slot == 5) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select5_here = (load && (load_slot == 5) && (load_index == 0));
 
-
-always @(n, dealt[5], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
     end
-    equity_lane0_colex_odometer0_odometer_digit5_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit5_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit5_can_rise = (dealt[5] && (equity_lane0_colex_odometer0_odometer_digit5_risen != equity_lane0_colex_odometer0_odometer_digit5_bound));
 end
 
@@ -1780,18 +1796,19 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_odometer_digit5_advanc
 end
 
 
+always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select6_select
+    equity_lane0_colex_odometer0_slot_select6_here <= (load && (load_slot == 6) && (load_index == 0));
+end
 
-assign equity_lane0_colex_odometer0_slot_select6_here = (load && (load_slot == 6) && (load_index == 0));
 
-
-always @(n, dealt[6], dealt[6], seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!dealt[6]))) begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit6_bound = n;
     end
-    equity_lane0_colex_odometer0_odometer_digit6_loaded = seed_word[6-1:0];
+    equity_lane0_colex_odometer0_odometer_digit6_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
 end
 
@@ -1920,7 +1937,11 @@ assign equity_lane0_slot_stream0_hw = (equity_lane0_slot_stream0_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream0_advance = (equity_lane0_issue || equity_lane0_prime);
-assign equity_lane0_slot_stream0_mine = (load && (load_slot == 0));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream0_select
+    equity_lane0_slot_stream0_mine <= (load && (load_slot == 0));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream0_step
@@ -1930,11 +1951,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream0_step
         equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
     end
     if (equity_lane0_slot_stream0_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream0_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream0_w <= seed_word;
+            equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream0_advance) begin
@@ -1965,7 +1986,11 @@ assign equity_lane0_slot_stream1_hw = (equity_lane0_slot_stream1_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream1_advance = (equity_lane0_toks[0] || equity_lane0_prime);
-assign equity_lane0_slot_stream1_mine = (load && (load_slot == 1));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream1_select
+    equity_lane0_slot_stream1_mine <= (load && (load_slot == 1));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_step
@@ -1975,11 +2000,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream1_step
         equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
     end
     if (equity_lane0_slot_stream1_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream1_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream1_w <= seed_word;
+            equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream1_advance) begin
@@ -2015,7 +2040,11 @@ assign equity_lane0_slot_stream2_hw = (equity_lane0_slot_stream2_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream2_advance = (equity_lane0_toks[1] || equity_lane0_prime);
-assign equity_lane0_slot_stream2_mine = (load && (load_slot == 2));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream2_select
+    equity_lane0_slot_stream2_mine <= (load && (load_slot == 2));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_step
@@ -2025,11 +2054,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream2_step
         equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
     end
     if (equity_lane0_slot_stream2_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream2_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream2_w <= seed_word;
+            equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream2_advance) begin
@@ -2065,7 +2094,11 @@ assign equity_lane0_slot_stream3_hw = (equity_lane0_slot_stream3_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream3_advance = (equity_lane0_toks[2] || equity_lane0_prime);
-assign equity_lane0_slot_stream3_mine = (load && (load_slot == 3));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream3_select
+    equity_lane0_slot_stream3_mine <= (load && (load_slot == 3));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_step
@@ -2075,11 +2108,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream3_step
         equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
     end
     if (equity_lane0_slot_stream3_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream3_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream3_w <= seed_word;
+            equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream3_advance) begin
@@ -2115,7 +2148,11 @@ assign equity_lane0_slot_stream4_hw = (equity_lane0_slot_stream4_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream4_advance = (equity_lane0_toks[3] || equity_lane0_prime);
-assign equity_lane0_slot_stream4_mine = (load && (load_slot == 4));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream4_select
+    equity_lane0_slot_stream4_mine <= (load && (load_slot == 4));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_step
@@ -2125,11 +2162,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream4_step
         equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
     end
     if (equity_lane0_slot_stream4_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream4_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream4_w <= seed_word;
+            equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream4_advance) begin
@@ -2165,7 +2202,11 @@ assign equity_lane0_slot_stream5_hw = (equity_lane0_slot_stream5_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream5_advance = (equity_lane0_toks[4] || equity_lane0_prime);
-assign equity_lane0_slot_stream5_mine = (load && (load_slot == 5));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream5_select
+    equity_lane0_slot_stream5_mine <= (load && (load_slot == 5));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_step
@@ -2175,11 +2216,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream5_step
         equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
     end
     if (equity_lane0_slot_stream5_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream5_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream5_w <= seed_word;
+            equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream5_advance) begin
@@ -2215,7 +2256,11 @@ assign equity_lane0_slot_stream6_hw = (equity_lane0_slot_stream6_w ^ {19'h0, equ
 
 
 assign equity_lane0_slot_stream6_advance = (equity_lane0_toks[5] || equity_lane0_prime);
-assign equity_lane0_slot_stream6_mine = (load && (load_slot == 6));
+
+
+always @(posedge clk) begin: equity_lane0_slot_stream6_select
+    equity_lane0_slot_stream6_mine <= (load && (load_slot == 6));
+end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_step
@@ -2225,11 +2270,11 @@ always @(posedge clk) begin: equity_lane0_slot_stream6_step
         equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
     end
     if (equity_lane0_slot_stream6_mine) begin
-        if ((load_index == 3)) begin
-            equity_lane0_slot_stream6_w <= (seed_word | 1);
+        if ((equity_lane0_bus_index == 3)) begin
+            equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
         end
         else begin
-            equity_lane0_slot_stream6_w <= seed_word;
+            equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
         end
     end
     else if (equity_lane0_slot_stream6_advance) begin

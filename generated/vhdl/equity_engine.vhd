@@ -59,6 +59,7 @@ type t_enum_State_2 is (
 	IDLE,
 	SCANNING,
 	SCANNED,
+	JUDGED,
 	CHECKING,
 	DIVIDING,
 	MIXING,
@@ -152,6 +153,11 @@ signal deck_total: unsigned(8 downto 0);
 signal deck_short: std_logic;
 signal no_trials: std_logic;
 signal too_big: std_logic;
+signal mode_exact: std_logic;
+signal mode_bad: std_logic;
+signal opponents_bad: std_logic;
+signal max_opponents: unsigned(7 downto 0);
+signal request_good: std_logic;
 signal all_done: std_logic;
 signal done_bits: unsigned(1 downto 0);
 signal exact: std_logic;
@@ -190,7 +196,6 @@ signal start: std_logic;
 signal shift: std_logic;
 signal busy_pending: std_logic;
 signal active: unsigned(3 downto 0);
-signal max_opponents: unsigned(7 downto 0);
 signal dividend: unsigned(39 downto 0);
 signal step_count: unsigned(5 downto 0);
 signal lane_count: unsigned(2 downto 0);
@@ -252,6 +257,8 @@ signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_5;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_bus_index: unsigned(1 downto 0);
+signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
 signal equity_lane0_lane_mask: unsigned(5 downto 0);
 signal equity_lane0_lane_exact: std_logic;
@@ -1870,6 +1877,8 @@ signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_start_q: std_logic;
 signal equity_lane1_state: t_enum_State_6;
 signal equity_lane1_step_one: std_logic;
+signal equity_lane1_bus_index: unsigned(1 downto 0);
+signal equity_lane1_bus_word: unsigned(31 downto 0);
 signal equity_lane1_lane_n: unsigned(5 downto 0);
 signal equity_lane1_lane_mask: unsigned(5 downto 0);
 signal equity_lane1_lane_exact: std_logic;
@@ -5639,8 +5648,9 @@ begin
     end if;
 end process lane_share;
 
--- The checks that need arithmetic, registered (CHECKING reads them a clock after
--- the scan's last count, in SCANNED).
+-- The checks that need arithmetic, registered (valid a clock after the scan's last
+-- count, in JUDGED), then the verdict over them all, registered again (valid in
+-- CHECKING): the reply's status and the run's set-up start at registers.
 judge: process (clk) is
 begin
     if rising_edge(clk) then
@@ -5648,6 +5658,10 @@ begin
         deck_short <= stdl(to_deal > n);
         no_trials <= stdl(trials = 0);
         too_big <= stdl(randoms > most_random);
+        mode_exact <= stdl(mode = 2);
+        mode_bad <= stdl((mode /= 1) and (mode /= 2));
+        opponents_bad <= stdl((k_opp = 0) or (k_opp > max_opponents));
+        request_good <= stdl((not (bool(mode_bad) or bool(opponents_bad) or bool(card_bad) or bool(twice) or bool(board_bad) or bool(deck_short) or (bool(mode_exact) and bool(too_big)) or ((not bool(mode_exact)) and bool(no_trials)))));
     end if;
 end process judge;
 
@@ -5830,6 +5844,8 @@ begin
             elsif (state = SCANNED) then
                 probe_j <= board_missing;
                 probe_c <= n;
+                state <= JUDGED;
+            elsif (state = JUDGED) then
                 state <= CHECKING;
             elsif (state = CHECKING) then
                 for p in 0 to 4-1 loop
@@ -5838,10 +5854,10 @@ begin
                 reply_len <= to_unsigned(1, 8);
                 part <= SEND_SOF;
                 state <= REPLYING;
-                exact <= stdl(mode = 2);
-                if ((mode /= 1) and (mode /= 2)) then
+                exact <= mode_exact;
+                if bool(mode_bad) then
                     status <= to_unsigned(8, 8);
-                elsif ((k_opp = 0) or (k_opp > max_opponents)) then
+                elsif bool(opponents_bad) then
                     status <= to_unsigned(4, 8);
                 elsif bool(card_bad) then
                     status <= to_unsigned(1, 8);
@@ -5851,14 +5867,16 @@ begin
                     status <= to_unsigned(3, 8);
                 elsif bool(deck_short) then
                     status <= to_unsigned(6, 8);
-                elsif ((mode = 2) and bool(too_big)) then
+                elsif (bool(mode_exact) and bool(too_big)) then
                     status <= to_unsigned(10, 8);
-                elsif ((mode /= 2) and bool(no_trials)) then
+                elsif ((not bool(mode_exact)) and bool(no_trials)) then
                     status <= to_unsigned(5, 8);
                 else
                     status <= to_unsigned(0, 8);
+                end if;
+                if bool(request_good) then
                     reply_len <= (1 + count_bytes);
-                    if (mode = 2) then
+                    if bool(mode_exact) then
                         dividend <= resize(binomial, 40);
                     else
                         dividend <= trials;
@@ -6338,17 +6356,31 @@ begin
     end if;
 end process equity_lane0_control;
 
+equity_lane0_loading_bus: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(lane_load0_lane_loads) then
+            equity_lane0_bus_index <= load_index;
+            equity_lane0_bus_word <= seed_word;
+        end if;
+    end if;
+end process equity_lane0_loading_bus;
 
-equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0) and (load_index = 0));
+equity_lane0_colex_odometer0_slot_select0_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select0_select;
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(dealt(1)))) then
         equity_lane0_colex_odometer0_odometer_digit0_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit0_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit0_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
 end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 
@@ -6381,17 +6413,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit0_advance;
 
+equity_lane0_colex_odometer0_slot_select1_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select1_select;
 
-equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(dealt(2)))) then
         equity_lane0_colex_odometer0_odometer_digit1_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit1_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit1_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
 end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 
@@ -6424,17 +6460,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit1_advance;
 
+equity_lane0_colex_odometer0_slot_select2_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select2_select;
 
-equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(dealt(3)))) then
         equity_lane0_colex_odometer0_odometer_digit2_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit2_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit2_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
 end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 
@@ -6467,17 +6507,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit2_advance;
 
+equity_lane0_colex_odometer0_slot_select3_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select3_select;
 
-equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(dealt(4)))) then
         equity_lane0_colex_odometer0_odometer_digit3_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit3_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit3_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
 end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 
@@ -6510,17 +6554,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit3_advance;
 
+equity_lane0_colex_odometer0_slot_select4_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select4_select;
 
-equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(dealt(4)))) then
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit4_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit4_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
 end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 
@@ -6553,17 +6601,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit4_advance;
 
+equity_lane0_colex_odometer0_slot_select5_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select5_select;
 
-equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(dealt(6)))) then
         equity_lane0_colex_odometer0_odometer_digit5_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit5_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit5_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
 end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 
@@ -6596,17 +6648,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit5_advance;
 
+equity_lane0_colex_odometer0_slot_select6_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select6_select;
 
-equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(dealt(6)))) then
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit6_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit6_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
 end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 
@@ -6639,17 +6695,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit6_advance;
 
+equity_lane0_colex_odometer0_slot_select7_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select7_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select7_select;
 
-equity_lane0_colex_odometer0_slot_select7_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
+equity_lane0_colex_odometer0_odometer_digit7_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
 begin
     if (False or (not bool(dealt(8)))) then
         equity_lane0_colex_odometer0_odometer_digit7_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_colex_odometer0_odometer_digit7_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit7_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit7_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit7_can_rise <= stdl(bool(dealt(7)) and (equity_lane0_colex_odometer0_odometer_digit7_risen /= equity_lane0_colex_odometer0_odometer_digit7_bound));
 end process equity_lane0_colex_odometer0_odometer_digit7_rise;
 
@@ -6682,17 +6742,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit7_advance;
 
+equity_lane0_colex_odometer0_slot_select8_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select8_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select8_select;
 
-equity_lane0_colex_odometer0_slot_select8_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_colex_odometer0_odometer_digit8_bound) is
+equity_lane0_colex_odometer0_odometer_digit8_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound) is
 begin
     if (True or (not bool(dealt(8)))) then
         equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit8_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit8_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit8_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(dealt(8)) and (equity_lane0_colex_odometer0_odometer_digit8_risen /= equity_lane0_colex_odometer0_odometer_digit8_bound));
 end process equity_lane0_colex_odometer0_odometer_digit8_rise;
 
@@ -6725,17 +6789,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit8_advance;
 
+equity_lane0_colex_odometer0_slot_select9_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select9_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select9_select;
 
-equity_lane0_colex_odometer0_slot_select9_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
+equity_lane0_colex_odometer0_odometer_digit9_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
 begin
     if (False or (not bool(dealt(10)))) then
         equity_lane0_colex_odometer0_odometer_digit9_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_colex_odometer0_odometer_digit9_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit9_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit9_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit9_can_rise <= stdl(bool(dealt(9)) and (equity_lane0_colex_odometer0_odometer_digit9_risen /= equity_lane0_colex_odometer0_odometer_digit9_bound));
 end process equity_lane0_colex_odometer0_odometer_digit9_rise;
 
@@ -6768,17 +6836,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit9_advance;
 
+equity_lane0_colex_odometer0_slot_select10_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select10_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10) and (load_index = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select10_select;
 
-equity_lane0_colex_odometer0_slot_select10_here <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10) and (load_index = 0));
-
-equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, seed_word, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_colex_odometer0_odometer_digit10_bound) is
+equity_lane0_colex_odometer0_odometer_digit10_rise: process (n, dealt, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound) is
 begin
     if (True or (not bool(dealt(10)))) then
         equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
     else
         equity_lane0_colex_odometer0_odometer_digit10_bound <= n;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit10_loaded <= seed_word(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit10_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(dealt(10)) and (equity_lane0_colex_odometer0_odometer_digit10_risen /= equity_lane0_colex_odometer0_odometer_digit10_bound));
 end process equity_lane0_colex_odometer0_odometer_digit10_rise;
 
@@ -6967,7 +7039,13 @@ equity_lane0_slot_stream0_hw <= (equity_lane0_slot_stream0_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream0_advance <= stdl(bool(equity_lane0_issue) or bool(equity_lane0_prime));
-equity_lane0_slot_stream0_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0));
+
+equity_lane0_slot_stream0_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream0_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 0));
+    end if;
+end process equity_lane0_slot_stream0_select;
 
 equity_lane0_slot_stream0_step: process (clk) is
 begin
@@ -6978,10 +7056,10 @@ begin
             equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
         end if;
         if bool(equity_lane0_slot_stream0_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream0_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream0_w <= seed_word;
+                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream0_advance) then
             equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
@@ -7006,7 +7084,13 @@ equity_lane0_slot_stream1_hw <= (equity_lane0_slot_stream1_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream1_advance <= stdl(bool(equity_lane0_toks(0)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream1_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1));
+
+equity_lane0_slot_stream1_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream1_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 1));
+    end if;
+end process equity_lane0_slot_stream1_select;
 
 equity_lane0_slot_stream1_step: process (clk) is
 begin
@@ -7017,10 +7101,10 @@ begin
             equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
         end if;
         if bool(equity_lane0_slot_stream1_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream1_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream1_w <= seed_word;
+                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream1_advance) then
             equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
@@ -7052,7 +7136,13 @@ equity_lane0_slot_stream2_hw <= (equity_lane0_slot_stream2_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream2_advance <= stdl(bool(equity_lane0_toks(1)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream2_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2));
+
+equity_lane0_slot_stream2_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream2_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 2));
+    end if;
+end process equity_lane0_slot_stream2_select;
 
 equity_lane0_slot_stream2_step: process (clk) is
 begin
@@ -7063,10 +7153,10 @@ begin
             equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
         end if;
         if bool(equity_lane0_slot_stream2_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream2_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream2_w <= seed_word;
+                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream2_advance) then
             equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
@@ -7098,7 +7188,13 @@ equity_lane0_slot_stream3_hw <= (equity_lane0_slot_stream3_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream3_advance <= stdl(bool(equity_lane0_toks(2)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream3_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3));
+
+equity_lane0_slot_stream3_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream3_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 3));
+    end if;
+end process equity_lane0_slot_stream3_select;
 
 equity_lane0_slot_stream3_step: process (clk) is
 begin
@@ -7109,10 +7205,10 @@ begin
             equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
         end if;
         if bool(equity_lane0_slot_stream3_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream3_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream3_w <= seed_word;
+                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream3_advance) then
             equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
@@ -7144,7 +7240,13 @@ equity_lane0_slot_stream4_hw <= (equity_lane0_slot_stream4_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream4_advance <= stdl(bool(equity_lane0_toks(3)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream4_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4));
+
+equity_lane0_slot_stream4_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream4_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 4));
+    end if;
+end process equity_lane0_slot_stream4_select;
 
 equity_lane0_slot_stream4_step: process (clk) is
 begin
@@ -7155,10 +7257,10 @@ begin
             equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
         end if;
         if bool(equity_lane0_slot_stream4_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream4_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream4_w <= seed_word;
+                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream4_advance) then
             equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
@@ -7190,7 +7292,13 @@ equity_lane0_slot_stream5_hw <= (equity_lane0_slot_stream5_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream5_advance <= stdl(bool(equity_lane0_toks(4)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream5_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5));
+
+equity_lane0_slot_stream5_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream5_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 5));
+    end if;
+end process equity_lane0_slot_stream5_select;
 
 equity_lane0_slot_stream5_step: process (clk) is
 begin
@@ -7201,10 +7309,10 @@ begin
             equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
         end if;
         if bool(equity_lane0_slot_stream5_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream5_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream5_w <= seed_word;
+                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream5_advance) then
             equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
@@ -7236,7 +7344,13 @@ equity_lane0_slot_stream6_hw <= (equity_lane0_slot_stream6_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream6_advance <= stdl(bool(equity_lane0_toks(5)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream6_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6));
+
+equity_lane0_slot_stream6_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream6_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 6));
+    end if;
+end process equity_lane0_slot_stream6_select;
 
 equity_lane0_slot_stream6_step: process (clk) is
 begin
@@ -7247,10 +7361,10 @@ begin
             equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
         end if;
         if bool(equity_lane0_slot_stream6_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream6_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream6_w <= seed_word;
+                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream6_advance) then
             equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);
@@ -7282,7 +7396,13 @@ equity_lane0_slot_stream7_hw <= (equity_lane0_slot_stream7_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream7_advance <= stdl(bool(equity_lane0_toks(6)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream7_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7));
+
+equity_lane0_slot_stream7_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream7_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 7));
+    end if;
+end process equity_lane0_slot_stream7_select;
 
 equity_lane0_slot_stream7_step: process (clk) is
 begin
@@ -7293,10 +7413,10 @@ begin
             equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
         end if;
         if bool(equity_lane0_slot_stream7_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream7_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream7_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream7_w <= seed_word;
+                equity_lane0_slot_stream7_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream7_advance) then
             equity_lane0_slot_stream7_w <= (equity_lane0_slot_stream7_gx xor equity_lane0_slot_stream7_hw);
@@ -7328,7 +7448,13 @@ equity_lane0_slot_stream8_hw <= (equity_lane0_slot_stream8_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream8_advance <= stdl(bool(equity_lane0_toks(7)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream8_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8));
+
+equity_lane0_slot_stream8_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream8_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8));
+    end if;
+end process equity_lane0_slot_stream8_select;
 
 equity_lane0_slot_stream8_step: process (clk) is
 begin
@@ -7339,10 +7465,10 @@ begin
             equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
         end if;
         if bool(equity_lane0_slot_stream8_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream8_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream8_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream8_w <= seed_word;
+                equity_lane0_slot_stream8_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream8_advance) then
             equity_lane0_slot_stream8_w <= (equity_lane0_slot_stream8_gx xor equity_lane0_slot_stream8_hw);
@@ -7374,7 +7500,13 @@ equity_lane0_slot_stream9_hw <= (equity_lane0_slot_stream9_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream9_advance <= stdl(bool(equity_lane0_toks(8)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream9_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9));
+
+equity_lane0_slot_stream9_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream9_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9));
+    end if;
+end process equity_lane0_slot_stream9_select;
 
 equity_lane0_slot_stream9_step: process (clk) is
 begin
@@ -7385,10 +7517,10 @@ begin
             equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
         end if;
         if bool(equity_lane0_slot_stream9_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream9_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream9_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream9_w <= seed_word;
+                equity_lane0_slot_stream9_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream9_advance) then
             equity_lane0_slot_stream9_w <= (equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw);
@@ -7420,7 +7552,13 @@ equity_lane0_slot_stream10_hw <= (equity_lane0_slot_stream10_w xor unsigned'(to_
 
 
 equity_lane0_slot_stream10_advance <= stdl(bool(equity_lane0_toks(9)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream10_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10));
+
+equity_lane0_slot_stream10_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream10_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10));
+    end if;
+end process equity_lane0_slot_stream10_select;
 
 equity_lane0_slot_stream10_step: process (clk) is
 begin
@@ -7431,10 +7569,10 @@ begin
             equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
         end if;
         if bool(equity_lane0_slot_stream10_mine) then
-            if (load_index = 3) then
-                equity_lane0_slot_stream10_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream10_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream10_w <= seed_word;
+                equity_lane0_slot_stream10_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream10_advance) then
             equity_lane0_slot_stream10_w <= (equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw);
@@ -17242,17 +17380,31 @@ begin
     end if;
 end process equity_lane1_control;
 
+equity_lane1_loading_bus: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(lane_load1_lane_loads) then
+            equity_lane1_bus_index <= load_index;
+            equity_lane1_bus_word <= seed_word;
+        end if;
+    end if;
+end process equity_lane1_loading_bus;
 
-equity_lane1_colex_odometer1_slot_select11_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0) and (load_index = 0));
+equity_lane1_colex_odometer1_slot_select11_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select11_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select11_select;
 
-equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
 begin
     if (False or (not bool(dealt(1)))) then
         equity_lane1_colex_odometer1_odometer_digit11_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit11_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit11_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(dealt(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
 end process equity_lane1_colex_odometer1_odometer_digit11_rise;
 
@@ -17285,17 +17437,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit11_advance;
 
+equity_lane1_colex_odometer1_slot_select12_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select12_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select12_select;
 
-equity_lane1_colex_odometer1_slot_select12_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
 begin
     if (False or (not bool(dealt(2)))) then
         equity_lane1_colex_odometer1_odometer_digit12_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit12_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit12_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(dealt(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
 end process equity_lane1_colex_odometer1_odometer_digit12_rise;
 
@@ -17328,17 +17484,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit12_advance;
 
+equity_lane1_colex_odometer1_slot_select13_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select13_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select13_select;
 
-equity_lane1_colex_odometer1_slot_select13_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
 begin
     if (False or (not bool(dealt(3)))) then
         equity_lane1_colex_odometer1_odometer_digit13_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit13_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit13_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(dealt(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
 end process equity_lane1_colex_odometer1_odometer_digit13_rise;
 
@@ -17371,17 +17531,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit13_advance;
 
+equity_lane1_colex_odometer1_slot_select14_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select14_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select14_select;
 
-equity_lane1_colex_odometer1_slot_select14_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
 begin
     if (False or (not bool(dealt(4)))) then
         equity_lane1_colex_odometer1_odometer_digit14_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit14_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit14_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(dealt(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
 end process equity_lane1_colex_odometer1_odometer_digit14_rise;
 
@@ -17414,17 +17578,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit14_advance;
 
+equity_lane1_colex_odometer1_slot_select15_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select15_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select15_select;
 
-equity_lane1_colex_odometer1_slot_select15_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_colex_odometer1_odometer_digit15_bound) is
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
 begin
     if (True or (not bool(dealt(4)))) then
         equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit15_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit15_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit15_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(dealt(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
 end process equity_lane1_colex_odometer1_odometer_digit15_rise;
 
@@ -17457,17 +17625,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit15_advance;
 
+equity_lane1_colex_odometer1_slot_select16_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select16_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select16_select;
 
-equity_lane1_colex_odometer1_slot_select16_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
 begin
     if (False or (not bool(dealt(6)))) then
         equity_lane1_colex_odometer1_odometer_digit16_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit16_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit16_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(dealt(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
 end process equity_lane1_colex_odometer1_odometer_digit16_rise;
 
@@ -17500,17 +17672,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit16_advance;
 
+equity_lane1_colex_odometer1_slot_select17_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select17_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select17_select;
 
-equity_lane1_colex_odometer1_slot_select17_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_colex_odometer1_odometer_digit17_bound) is
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
 begin
     if (True or (not bool(dealt(6)))) then
         equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit17_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit17_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit17_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(dealt(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
 end process equity_lane1_colex_odometer1_odometer_digit17_rise;
 
@@ -17543,17 +17719,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit17_advance;
 
+equity_lane1_colex_odometer1_slot_select18_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select18_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select18_select;
 
-equity_lane1_colex_odometer1_slot_select18_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
 begin
     if (False or (not bool(dealt(8)))) then
         equity_lane1_colex_odometer1_odometer_digit18_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit18_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit18_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(dealt(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
 end process equity_lane1_colex_odometer1_odometer_digit18_rise;
 
@@ -17586,17 +17766,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit18_advance;
 
+equity_lane1_colex_odometer1_slot_select19_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select19_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select19_select;
 
-equity_lane1_colex_odometer1_slot_select19_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_colex_odometer1_odometer_digit19_bound) is
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
 begin
     if (True or (not bool(dealt(8)))) then
         equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit19_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit19_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit19_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(dealt(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
 end process equity_lane1_colex_odometer1_odometer_digit19_rise;
 
@@ -17629,17 +17813,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit19_advance;
 
+equity_lane1_colex_odometer1_slot_select20_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select20_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select20_select;
 
-equity_lane1_colex_odometer1_slot_select20_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
 begin
     if (False or (not bool(dealt(10)))) then
         equity_lane1_colex_odometer1_odometer_digit20_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit20_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit20_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(dealt(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
 end process equity_lane1_colex_odometer1_odometer_digit20_rise;
 
@@ -17672,17 +17860,21 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_odometer_digit20_advance;
 
+equity_lane1_colex_odometer1_slot_select21_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_colex_odometer1_slot_select21_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10) and (load_index = 0));
+    end if;
+end process equity_lane1_colex_odometer1_slot_select21_select;
 
-equity_lane1_colex_odometer1_slot_select21_here <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10) and (load_index = 0));
-
-equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, seed_word, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_colex_odometer1_odometer_digit21_bound) is
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (n, dealt, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
 begin
     if (True or (not bool(dealt(10)))) then
         equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
     else
         equity_lane1_colex_odometer1_odometer_digit21_bound <= n;
     end if;
-    equity_lane1_colex_odometer1_odometer_digit21_loaded <= seed_word(6-1 downto 0);
+    equity_lane1_colex_odometer1_odometer_digit21_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(dealt(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
 end process equity_lane1_colex_odometer1_odometer_digit21_rise;
 
@@ -17871,7 +18063,13 @@ equity_lane1_slot_stream11_hw <= (equity_lane1_slot_stream11_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream11_advance <= stdl(bool(equity_lane1_issue) or bool(equity_lane1_prime));
-equity_lane1_slot_stream11_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0));
+
+equity_lane1_slot_stream11_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream11_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0));
+    end if;
+end process equity_lane1_slot_stream11_select;
 
 equity_lane1_slot_stream11_step: process (clk) is
 begin
@@ -17882,10 +18080,10 @@ begin
             equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
         end if;
         if bool(equity_lane1_slot_stream11_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream11_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream11_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream11_w <= seed_word;
+                equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream11_advance) then
             equity_lane1_slot_stream11_w <= (equity_lane1_slot_stream11_gx xor equity_lane1_slot_stream11_hw);
@@ -17910,7 +18108,13 @@ equity_lane1_slot_stream12_hw <= (equity_lane1_slot_stream12_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream12_advance <= stdl(bool(equity_lane1_toks(0)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream12_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1));
+
+equity_lane1_slot_stream12_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream12_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1));
+    end if;
+end process equity_lane1_slot_stream12_select;
 
 equity_lane1_slot_stream12_step: process (clk) is
 begin
@@ -17921,10 +18125,10 @@ begin
             equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
         end if;
         if bool(equity_lane1_slot_stream12_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream12_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream12_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream12_w <= seed_word;
+                equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream12_advance) then
             equity_lane1_slot_stream12_w <= (equity_lane1_slot_stream12_gx xor equity_lane1_slot_stream12_hw);
@@ -17956,7 +18160,13 @@ equity_lane1_slot_stream13_hw <= (equity_lane1_slot_stream13_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream13_advance <= stdl(bool(equity_lane1_toks(1)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream13_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2));
+
+equity_lane1_slot_stream13_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream13_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2));
+    end if;
+end process equity_lane1_slot_stream13_select;
 
 equity_lane1_slot_stream13_step: process (clk) is
 begin
@@ -17967,10 +18177,10 @@ begin
             equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
         end if;
         if bool(equity_lane1_slot_stream13_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream13_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream13_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream13_w <= seed_word;
+                equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream13_advance) then
             equity_lane1_slot_stream13_w <= (equity_lane1_slot_stream13_gx xor equity_lane1_slot_stream13_hw);
@@ -18002,7 +18212,13 @@ equity_lane1_slot_stream14_hw <= (equity_lane1_slot_stream14_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream14_advance <= stdl(bool(equity_lane1_toks(2)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream14_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3));
+
+equity_lane1_slot_stream14_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream14_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3));
+    end if;
+end process equity_lane1_slot_stream14_select;
 
 equity_lane1_slot_stream14_step: process (clk) is
 begin
@@ -18013,10 +18229,10 @@ begin
             equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
         end if;
         if bool(equity_lane1_slot_stream14_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream14_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream14_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream14_w <= seed_word;
+                equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream14_advance) then
             equity_lane1_slot_stream14_w <= (equity_lane1_slot_stream14_gx xor equity_lane1_slot_stream14_hw);
@@ -18048,7 +18264,13 @@ equity_lane1_slot_stream15_hw <= (equity_lane1_slot_stream15_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream15_advance <= stdl(bool(equity_lane1_toks(3)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream15_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4));
+
+equity_lane1_slot_stream15_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream15_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4));
+    end if;
+end process equity_lane1_slot_stream15_select;
 
 equity_lane1_slot_stream15_step: process (clk) is
 begin
@@ -18059,10 +18281,10 @@ begin
             equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
         end if;
         if bool(equity_lane1_slot_stream15_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream15_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream15_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream15_w <= seed_word;
+                equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream15_advance) then
             equity_lane1_slot_stream15_w <= (equity_lane1_slot_stream15_gx xor equity_lane1_slot_stream15_hw);
@@ -18094,7 +18316,13 @@ equity_lane1_slot_stream16_hw <= (equity_lane1_slot_stream16_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream16_advance <= stdl(bool(equity_lane1_toks(4)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream16_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5));
+
+equity_lane1_slot_stream16_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream16_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5));
+    end if;
+end process equity_lane1_slot_stream16_select;
 
 equity_lane1_slot_stream16_step: process (clk) is
 begin
@@ -18105,10 +18333,10 @@ begin
             equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
         end if;
         if bool(equity_lane1_slot_stream16_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream16_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream16_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream16_w <= seed_word;
+                equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream16_advance) then
             equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx xor equity_lane1_slot_stream16_hw);
@@ -18140,7 +18368,13 @@ equity_lane1_slot_stream17_hw <= (equity_lane1_slot_stream17_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream17_advance <= stdl(bool(equity_lane1_toks(5)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream17_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6));
+
+equity_lane1_slot_stream17_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream17_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6));
+    end if;
+end process equity_lane1_slot_stream17_select;
 
 equity_lane1_slot_stream17_step: process (clk) is
 begin
@@ -18151,10 +18385,10 @@ begin
             equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
         end if;
         if bool(equity_lane1_slot_stream17_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream17_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream17_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream17_w <= seed_word;
+                equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream17_advance) then
             equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx xor equity_lane1_slot_stream17_hw);
@@ -18186,7 +18420,13 @@ equity_lane1_slot_stream18_hw <= (equity_lane1_slot_stream18_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream18_advance <= stdl(bool(equity_lane1_toks(6)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream18_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7));
+
+equity_lane1_slot_stream18_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream18_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7));
+    end if;
+end process equity_lane1_slot_stream18_select;
 
 equity_lane1_slot_stream18_step: process (clk) is
 begin
@@ -18197,10 +18437,10 @@ begin
             equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
         end if;
         if bool(equity_lane1_slot_stream18_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream18_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream18_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream18_w <= seed_word;
+                equity_lane1_slot_stream18_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream18_advance) then
             equity_lane1_slot_stream18_w <= (equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw);
@@ -18232,7 +18472,13 @@ equity_lane1_slot_stream19_hw <= (equity_lane1_slot_stream19_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream19_advance <= stdl(bool(equity_lane1_toks(7)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream19_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8));
+
+equity_lane1_slot_stream19_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream19_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8));
+    end if;
+end process equity_lane1_slot_stream19_select;
 
 equity_lane1_slot_stream19_step: process (clk) is
 begin
@@ -18243,10 +18489,10 @@ begin
             equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
         end if;
         if bool(equity_lane1_slot_stream19_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream19_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream19_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream19_w <= seed_word;
+                equity_lane1_slot_stream19_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream19_advance) then
             equity_lane1_slot_stream19_w <= (equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw);
@@ -18278,7 +18524,13 @@ equity_lane1_slot_stream20_hw <= (equity_lane1_slot_stream20_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream20_advance <= stdl(bool(equity_lane1_toks(8)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream20_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9));
+
+equity_lane1_slot_stream20_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream20_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9));
+    end if;
+end process equity_lane1_slot_stream20_select;
 
 equity_lane1_slot_stream20_step: process (clk) is
 begin
@@ -18289,10 +18541,10 @@ begin
             equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
         end if;
         if bool(equity_lane1_slot_stream20_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream20_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream20_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream20_w <= seed_word;
+                equity_lane1_slot_stream20_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream20_advance) then
             equity_lane1_slot_stream20_w <= (equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw);
@@ -18324,7 +18576,13 @@ equity_lane1_slot_stream21_hw <= (equity_lane1_slot_stream21_w xor unsigned'(to_
 
 
 equity_lane1_slot_stream21_advance <= stdl(bool(equity_lane1_toks(9)) or bool(equity_lane1_prime));
-equity_lane1_slot_stream21_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10));
+
+equity_lane1_slot_stream21_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream21_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10));
+    end if;
+end process equity_lane1_slot_stream21_select;
 
 equity_lane1_slot_stream21_step: process (clk) is
 begin
@@ -18335,10 +18593,10 @@ begin
             equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
         end if;
         if bool(equity_lane1_slot_stream21_mine) then
-            if (load_index = 3) then
-                equity_lane1_slot_stream21_w <= (seed_word or to_unsigned(1, 32));
+            if (equity_lane1_bus_index = 3) then
+                equity_lane1_slot_stream21_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
-                equity_lane1_slot_stream21_w <= seed_word;
+                equity_lane1_slot_stream21_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream21_advance) then
             equity_lane1_slot_stream21_w <= (equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw);

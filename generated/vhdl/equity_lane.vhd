@@ -85,6 +85,8 @@ signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_start_q: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_bus_index: unsigned(1 downto 0);
+signal equity_lane0_bus_word: unsigned(31 downto 0);
 signal equity_lane0_lane_n: unsigned(5 downto 0);
 signal equity_lane0_lane_mask: unsigned(5 downto 0);
 signal equity_lane0_lane_exact: std_logic;
@@ -1496,17 +1498,31 @@ begin
     end if;
 end process equity_lane0_control;
 
+equity_lane0_loading_bus: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(load) then
+            equity_lane0_bus_index <= load_index_num;
+            equity_lane0_bus_word <= seed_word_num;
+        end if;
+    end if;
+end process equity_lane0_loading_bus;
 
-equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(load) and (load_slot_num = 0) and (load_index_num = 0));
+equity_lane0_colex_odometer0_slot_select0_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select0_here <= stdl(bool(load) and (load_slot_num = 0) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select0_select;
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(dealt_num(1)))) then
         equity_lane0_colex_odometer0_odometer_digit0_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit0_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit0_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit0_can_rise <= stdl(bool(dealt_num(0)) and (equity_lane0_colex_odometer0_odometer_digit0_risen /= equity_lane0_colex_odometer0_odometer_digit0_bound));
 end process equity_lane0_colex_odometer0_odometer_digit0_rise;
 
@@ -1539,17 +1555,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit0_advance;
 
+equity_lane0_colex_odometer0_slot_select1_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(load) and (load_slot_num = 1) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select1_select;
 
-equity_lane0_colex_odometer0_slot_select1_here <= stdl(bool(load) and (load_slot_num = 1) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(dealt_num(2)))) then
         equity_lane0_colex_odometer0_odometer_digit1_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit1_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit1_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit1_can_rise <= stdl(bool(dealt_num(1)) and (equity_lane0_colex_odometer0_odometer_digit1_risen /= equity_lane0_colex_odometer0_odometer_digit1_bound));
 end process equity_lane0_colex_odometer0_odometer_digit1_rise;
 
@@ -1582,17 +1602,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit1_advance;
 
+equity_lane0_colex_odometer0_slot_select2_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(load) and (load_slot_num = 2) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select2_select;
 
-equity_lane0_colex_odometer0_slot_select2_here <= stdl(bool(load) and (load_slot_num = 2) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(dealt_num(3)))) then
         equity_lane0_colex_odometer0_odometer_digit2_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit2_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit2_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit2_can_rise <= stdl(bool(dealt_num(2)) and (equity_lane0_colex_odometer0_odometer_digit2_risen /= equity_lane0_colex_odometer0_odometer_digit2_bound));
 end process equity_lane0_colex_odometer0_odometer_digit2_rise;
 
@@ -1625,17 +1649,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit2_advance;
 
+equity_lane0_colex_odometer0_slot_select3_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(load) and (load_slot_num = 3) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select3_select;
 
-equity_lane0_colex_odometer0_slot_select3_here <= stdl(bool(load) and (load_slot_num = 3) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(dealt_num(4)))) then
         equity_lane0_colex_odometer0_odometer_digit3_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit3_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit3_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit3_can_rise <= stdl(bool(dealt_num(3)) and (equity_lane0_colex_odometer0_odometer_digit3_risen /= equity_lane0_colex_odometer0_odometer_digit3_bound));
 end process equity_lane0_colex_odometer0_odometer_digit3_rise;
 
@@ -1668,17 +1696,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit3_advance;
 
+equity_lane0_colex_odometer0_slot_select4_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(load) and (load_slot_num = 4) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select4_select;
 
-equity_lane0_colex_odometer0_slot_select4_here <= stdl(bool(load) and (load_slot_num = 4) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_colex_odometer0_odometer_digit4_bound) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(dealt_num(4)))) then
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit4_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit4_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt_num(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
 end process equity_lane0_colex_odometer0_odometer_digit4_rise;
 
@@ -1711,17 +1743,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit4_advance;
 
+equity_lane0_colex_odometer0_slot_select5_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(load) and (load_slot_num = 5) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select5_select;
 
-equity_lane0_colex_odometer0_slot_select5_here <= stdl(bool(load) and (load_slot_num = 5) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(dealt_num(6)))) then
         equity_lane0_colex_odometer0_odometer_digit5_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit5_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit5_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit5_can_rise <= stdl(bool(dealt_num(5)) and (equity_lane0_colex_odometer0_odometer_digit5_risen /= equity_lane0_colex_odometer0_odometer_digit5_bound));
 end process equity_lane0_colex_odometer0_odometer_digit5_rise;
 
@@ -1754,17 +1790,21 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_odometer_digit5_advance;
 
+equity_lane0_colex_odometer0_slot_select6_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(load) and (load_slot_num = 6) and (load_index_num = 0));
+    end if;
+end process equity_lane0_colex_odometer0_slot_select6_select;
 
-equity_lane0_colex_odometer0_slot_select6_here <= stdl(bool(load) and (load_slot_num = 6) and (load_index_num = 0));
-
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, seed_word_num, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_colex_odometer0_odometer_digit6_bound) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(dealt_num(6)))) then
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
     else
         equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
     end if;
-    equity_lane0_colex_odometer0_odometer_digit6_loaded <= seed_word_num(6-1 downto 0);
+    equity_lane0_colex_odometer0_odometer_digit6_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt_num(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
 end process equity_lane0_colex_odometer0_odometer_digit6_rise;
 
@@ -1885,7 +1925,13 @@ equity_lane0_slot_stream0_hw <= (equity_lane0_slot_stream0_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream0_advance <= stdl(bool(equity_lane0_issue) or bool(equity_lane0_prime));
-equity_lane0_slot_stream0_mine <= stdl(bool(load) and (load_slot_num = 0));
+
+equity_lane0_slot_stream0_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream0_mine <= stdl(bool(load) and (load_slot_num = 0));
+    end if;
+end process equity_lane0_slot_stream0_select;
 
 equity_lane0_slot_stream0_step: process (clk) is
 begin
@@ -1896,10 +1942,10 @@ begin
             equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
         end if;
         if bool(equity_lane0_slot_stream0_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream0_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream0_w <= seed_word_num;
+                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream0_advance) then
             equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
@@ -1924,7 +1970,13 @@ equity_lane0_slot_stream1_hw <= (equity_lane0_slot_stream1_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream1_advance <= stdl(bool(equity_lane0_toks(0)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream1_mine <= stdl(bool(load) and (load_slot_num = 1));
+
+equity_lane0_slot_stream1_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream1_mine <= stdl(bool(load) and (load_slot_num = 1));
+    end if;
+end process equity_lane0_slot_stream1_select;
 
 equity_lane0_slot_stream1_step: process (clk) is
 begin
@@ -1935,10 +1987,10 @@ begin
             equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
         end if;
         if bool(equity_lane0_slot_stream1_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream1_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream1_w <= seed_word_num;
+                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream1_advance) then
             equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
@@ -1970,7 +2022,13 @@ equity_lane0_slot_stream2_hw <= (equity_lane0_slot_stream2_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream2_advance <= stdl(bool(equity_lane0_toks(1)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream2_mine <= stdl(bool(load) and (load_slot_num = 2));
+
+equity_lane0_slot_stream2_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream2_mine <= stdl(bool(load) and (load_slot_num = 2));
+    end if;
+end process equity_lane0_slot_stream2_select;
 
 equity_lane0_slot_stream2_step: process (clk) is
 begin
@@ -1981,10 +2039,10 @@ begin
             equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
         end if;
         if bool(equity_lane0_slot_stream2_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream2_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream2_w <= seed_word_num;
+                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream2_advance) then
             equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
@@ -2016,7 +2074,13 @@ equity_lane0_slot_stream3_hw <= (equity_lane0_slot_stream3_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream3_advance <= stdl(bool(equity_lane0_toks(2)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream3_mine <= stdl(bool(load) and (load_slot_num = 3));
+
+equity_lane0_slot_stream3_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream3_mine <= stdl(bool(load) and (load_slot_num = 3));
+    end if;
+end process equity_lane0_slot_stream3_select;
 
 equity_lane0_slot_stream3_step: process (clk) is
 begin
@@ -2027,10 +2091,10 @@ begin
             equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
         end if;
         if bool(equity_lane0_slot_stream3_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream3_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream3_w <= seed_word_num;
+                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream3_advance) then
             equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
@@ -2062,7 +2126,13 @@ equity_lane0_slot_stream4_hw <= (equity_lane0_slot_stream4_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream4_advance <= stdl(bool(equity_lane0_toks(3)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream4_mine <= stdl(bool(load) and (load_slot_num = 4));
+
+equity_lane0_slot_stream4_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream4_mine <= stdl(bool(load) and (load_slot_num = 4));
+    end if;
+end process equity_lane0_slot_stream4_select;
 
 equity_lane0_slot_stream4_step: process (clk) is
 begin
@@ -2073,10 +2143,10 @@ begin
             equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
         end if;
         if bool(equity_lane0_slot_stream4_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream4_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream4_w <= seed_word_num;
+                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream4_advance) then
             equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
@@ -2108,7 +2178,13 @@ equity_lane0_slot_stream5_hw <= (equity_lane0_slot_stream5_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream5_advance <= stdl(bool(equity_lane0_toks(4)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream5_mine <= stdl(bool(load) and (load_slot_num = 5));
+
+equity_lane0_slot_stream5_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream5_mine <= stdl(bool(load) and (load_slot_num = 5));
+    end if;
+end process equity_lane0_slot_stream5_select;
 
 equity_lane0_slot_stream5_step: process (clk) is
 begin
@@ -2119,10 +2195,10 @@ begin
             equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
         end if;
         if bool(equity_lane0_slot_stream5_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream5_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream5_w <= seed_word_num;
+                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream5_advance) then
             equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
@@ -2154,7 +2230,13 @@ equity_lane0_slot_stream6_hw <= (equity_lane0_slot_stream6_w xor unsigned'(to_un
 
 
 equity_lane0_slot_stream6_advance <= stdl(bool(equity_lane0_toks(5)) or bool(equity_lane0_prime));
-equity_lane0_slot_stream6_mine <= stdl(bool(load) and (load_slot_num = 6));
+
+equity_lane0_slot_stream6_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_slot_stream6_mine <= stdl(bool(load) and (load_slot_num = 6));
+    end if;
+end process equity_lane0_slot_stream6_select;
 
 equity_lane0_slot_stream6_step: process (clk) is
 begin
@@ -2165,10 +2247,10 @@ begin
             equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
         end if;
         if bool(equity_lane0_slot_stream6_mine) then
-            if (load_index_num = 3) then
-                equity_lane0_slot_stream6_w <= (seed_word_num or to_unsigned(1, 32));
+            if (equity_lane0_bus_index = 3) then
+                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
-                equity_lane0_slot_stream6_w <= seed_word_num;
+                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream6_advance) then
             equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);

@@ -9,8 +9,9 @@ carries into the next group. Opponent 0's pair is the innermost group, the board
 ``board_step`` says a deal is the last of its board, and a lane counts its share in boards.
 
 The engine loads the board digits of a lane's first board (``load`` with ``load_index`` 0 and
-the slot in ``load_slot``: the stream loading bus); ``start`` sets every hand to (0, 1).
-"""
+the slot in ``load_slot``: the stream loading bus, decoded into a register per digit; the digit
+itself, ``bus_word``, is the lane's registered bus: it comes a clock after the load);
+``start`` sets every hand to (0, 1)."""
 
 from myhdl import always, always_comb, always_seq, block, ConcatSignal, instances, intbv, Signal
 
@@ -20,7 +21,7 @@ CARD = 6
 
 
 @block
-def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upper,
+def odometer_digit(clk, rst, here, bus_word, start, step, lower_can, dealt, upper,
                    upper_dealt, n, digit, risen, can_rise, first, top, hand):
     """One slot's digit. ``upper``: the next digit of the group, its bound when that is dealt
     (never for the ``top`` slot: the bound is n); ``lower_can``: a lower digit of the group can
@@ -37,7 +38,7 @@ def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upp
             bound.next = n
         else:
             bound.next = upper
-        loaded.next = seed_word[CARD:]
+        loaded.next = bus_word[CARD:]
         can_rise.next = dealt and risen != bound
 
     @always_seq(clk.posedge, reset=rst)
@@ -62,7 +63,7 @@ def odometer_digit(clk, rst, here, seed_word, start, step, lower_can, dealt, upp
 
 
 @block
-def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, start, step,
+def colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word, start, step,
                    dealt, n, digits, board_step):
     """The odometer of a lane with ``opponents`` seats (module docstring); ``step``: a deal
     was issued, go to the next; ``digits``: the current deal's position per slot. Whether a
@@ -103,7 +104,7 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, 
         board_step.next = step and inner_max
 
     for s in range(slots):
-        parts.append(slot_select(load, load_slot, load_index, s, heres[s]))
+        parts.append(slot_select(clk, load, load_slot, load_index, s, heres[s]))
         board = s < BOARD_SLOTS
         if board:
             top = s == BOARD_SLOTS - 1
@@ -116,7 +117,7 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word, 
             upper = n if top else digits[b]
             upper_dealt = dealt(b)
             first, hand = (0, 1)[s - a], True
-        parts.append(odometer_digit(clk, rst, heres[s], seed_word, start, steps(s), lower(s),
+        parts.append(odometer_digit(clk, rst, heres[s], bus_word, start, steps(s), lower(s),
                                     dealt(s), upper, upper_dealt, n, digits[s], risens[s],
                                     rises[s], first, top, hand))
     for j in range(opponents):
@@ -164,9 +165,9 @@ def hand_last(clk, rst, start, step, rise_low, rise_high, risen_low, high, risen
 
 
 @block
-def slot_select(load, load_slot, load_index, slot, here):
-    """The loading bus writes this slot's digit (its first word, index 0)."""
-    @always_comb
+def slot_select(clk, load, load_slot, load_index, slot, here):
+    """The loading bus writes this slot's digit (its first word, index 0) a clock later."""
+    @always(clk.posedge)
     def select():
         here.next = load and load_slot == slot and load_index == 0
     return select

@@ -179,6 +179,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     card_bad, board_bad, first_random = (Signal(bool(0)) for _ in range(3))
     known = Signal(intbv(0)[8:])              # card bytes that are cards: a duplicate when
     twice = Signal(bool(0))                   # more than the cards marked seen (the scan)
+    mode_exact, mode_bad, opponents_bad = (Signal(bool(0)) for _ in range(3))
+    request_good = Signal(bool(0))            # no check failed (registered over the checks)
     board_slot = Signal(intbv(0)[4:])         # the slot of the next known board card
     opp_slot = Signal(intbv(0)[5:])           # the slot of the next opponent card (saturates)
     pair_slot = Signal(intbv(0)[5:])          # the slot of the hand's first card
@@ -199,7 +201,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     board_missing = Signal(intbv(0)[3:])      # board cards a trial deals
     randoms = Signal(intbv(0)[4:])            # random opponents
 
-    State = enum("IDLE", "SCANNING", "SCANNED", "CHECKING", "DIVIDING", "MIXING", "MIXED",
+    State = enum("IDLE", "SCANNING", "SCANNED", "JUDGED", "CHECKING", "DIVIDING", "MIXING", "MIXED",
                  "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "TESTING", "NEXT_LANE",
                  "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
@@ -429,12 +431,19 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
     @always(clk.posedge)
     def judge():
-        """The checks that need arithmetic, registered (CHECKING reads them a clock after
-        the scan's last count, in SCANNED)."""
+        """The checks that need arithmetic, registered (valid a clock after the scan's last
+        count, in JUDGED), then the verdict over them all, registered again (valid in
+        CHECKING): the reply's status and the run's set-up start at registers."""
         twice.next = known + n != deck_total
         deck_short.next = to_deal > n
         no_trials.next = trials == 0
         too_big.next = randoms > most_random
+        mode_exact.next = mode == MODE_EXACT
+        mode_bad.next = mode != MODE_MONTE_CARLO and mode != MODE_EXACT
+        opponents_bad.next = k_opp == 0 or k_opp > max_opponents
+        request_good.next = not (mode_bad or opponents_bad or card_bad or twice or board_bad
+                                 or deck_short or (mode_exact and too_big)
+                                 or (not mode_exact and no_trials))
 
     @always_comb
     def lanes_done():
@@ -545,6 +554,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         elif state == State.SCANNED:
             probe_j.next = board_missing          # C(n, k): the boards of an exact run
             probe_c.next = n
+            state.next = State.JUDGED
+        elif state == State.JUDGED:
             state.next = State.CHECKING
         elif state == State.CHECKING:
             for p in range(players):
@@ -552,10 +563,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
             reply_len.next = 1
             part.next = Part.SEND_SOF
             state.next = State.REPLYING
-            exact.next = mode == MODE_EXACT
-            if mode != MODE_MONTE_CARLO and mode != MODE_EXACT:
+            exact.next = mode_exact
+            if mode_bad:
                 status.next = ERR_MODE
-            elif k_opp == 0 or k_opp > max_opponents:
+            elif opponents_bad:
                 status.next = ERR_OPPONENTS
             elif card_bad:
                 status.next = ERR_CARD
@@ -565,14 +576,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 status.next = ERR_BOARD
             elif deck_short:
                 status.next = ERR_DECK
-            elif mode == MODE_EXACT and too_big:
+            elif mode_exact and too_big:
                 status.next = ERR_EXACT
-            elif mode != MODE_EXACT and no_trials:
+            elif not mode_exact and no_trials:
                 status.next = ERR_TRIALS
             else:
                 status.next = OK
+            if request_good:
                 reply_len.next = 1 + count_bytes
-                if mode == MODE_EXACT:
+                if mode_exact:
                     dividend.next = binomial
                 else:
                     dividend.next = trials

@@ -62,12 +62,14 @@ def lane_depth(opponents):
 
 
 @block
-def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime, word):
+def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, word):
     """xorshift128 whose seed is shifted in a word per clock (``load`` with ``load_slot`` =
-    ``slot``): x, y and z never need a multiplexer, since loading moves the words exactly as a
-    step does; bit 0 of w is set as it comes in (golden stream_seed). ``word`` is w, the output
-    of the last step: the word the slot's next trial takes. It steps when a trial takes its
-    word (``tok_in``) and once before a run (``prime``)."""
+    ``slot``, decoded into a register: the word, ``bus_word`` with ``bus_index``, comes a
+    clock later from the lane's loading bus): x, y and z never need a multiplexer, since
+    loading moves the words exactly as a step does; bit 0 of w is set as it comes in (golden
+    stream_seed). ``word`` is w, the output of the last step: the word the slot's next trial
+    takes. It steps when a trial takes its word (``tok_in``) and once before a run
+    (``prime``)."""
     x, y, z, w = (Signal(intbv(0)[32:]) for _ in range(4))
     advance, mine = Signal(bool(0)), Signal(bool(0))
     gx, hw = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
@@ -76,6 +78,9 @@ def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime
     @always_comb
     def stepping():
         advance.next = tok_in or prime
+
+    @always(clk.posedge)
+    def select():
         mine.next = load and load_slot == slot
 
     @always(clk.posedge)
@@ -85,10 +90,10 @@ def slot_stream(clk, slot, load, load_slot, load_index, seed_word, tok_in, prime
             y.next = z
             z.next = w
         if mine:
-            if load_index == 3:
-                w.next = seed_word | 1
+            if bus_index == 3:
+                w.next = bus_word | 1
             else:
-                w.next = seed_word
+                w.next = bus_word
         elif advance:
             w.next = gx ^ hw
 
@@ -343,7 +348,10 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     (each slot keeps its own copy: a LUT-RAM with one read port, where one table read by every
     slot of every lane is a memory of dozens of read ports, which yosys cannot map).
     load, load_slot[5], load_index[2], seed_word[32]: shift a seed word into a slot's stream
-    (and with index 0, its low 6 bits are the slot's odometer digit). exact: the run
+    (and with index 0, its low 6 bits are the slot's odometer digit); the lane registers the
+    bus (on its own loads: no synthesis merges the lanes' copies into one net of thousands of
+    loads), so the word is in its slot two clocks after the load, with a start a clock after
+    the last load at the latest. exact: the run
     enumerates. start, quota[40], bonus: clear the counters and run until quota (+ 1 with
     bonus: the engine's share without a 40-bit adder) trials are counted, or in exact mode
     boards enumerated; done: idle, the counts final (0 while a run is on). shift: a pulse
@@ -450,7 +458,18 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     dealt_bits = [dealt(s) for s in range(slots)]
     digits = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
     delayed = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
-    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, seed_word,
+    # the loading bus, registered on the lane's own loads (the slot is decoded into a
+    # register of each stream and digit, so the word and index come a clock later too)
+    bus_index = Signal(intbv(0)[len(load_index):])
+    bus_word = Signal(intbv(0)[len(seed_word):])
+
+    @always(clk.posedge)
+    def loading_bus():
+        if load:
+            bus_index.next = load_index
+            bus_word.next = seed_word
+
+    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
                               start, issue, dealt, n, digits, board_step)
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
     # lane's own, so no synthesis merges the lanes' copies), then handed from stage to stage
@@ -469,7 +488,7 @@ def equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
-        streams.append(slot_stream(clk, s, load, load_slot, load_index, seed_word, tok_in,
+        streams.append(slot_stream(clk, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s]))
         streams.append(delay_line(clk, digits[s], delayed[s], 2 * s))
         stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s], dealt_bits[s],
