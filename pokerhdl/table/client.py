@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from .server import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
+from .protocol import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"
@@ -28,6 +28,14 @@ KEYS_HELP = "f fold, k check, c call, a all-in, b<n> bet, r<n> raise, d deal, n 
 
 class ClientError(Exception):
     """The server cannot be reached, or refused to seat us."""
+
+
+class SeatInUse(ClientError):
+    """The token's seat has a connection: ``take_over`` moves it, or join for another."""
+
+    def __init__(self, reason, seat):
+        super().__init__(reason)
+        self.seat = seat
 
 
 def key_message(text, token):
@@ -96,13 +104,15 @@ class TableClient:
             self.refusal = msg
         return msg
 
-    async def join(self, name=None, token=None, watch=False):
+    async def join(self, name=None, token=None, watch=False, take_over=False):
         """Take a seat (back), or watch; returns the welcome. An unknown saved token is
-        dropped for a fresh seat."""
+        dropped for a fresh seat; SeatInUse when the token's seat has a connection and
+        ``take_over`` is not given."""
         if watch:
             await self.send({"op": "watch"})
         elif token:
-            await self.send({"op": "join", "token": token})
+            await self.send({"op": "join", "token": token,
+                             **({"take_over": True} if take_over else {})})
         else:
             await self.send({"op": "join", **({"name": name} if name else {})})
         while True:
@@ -114,6 +124,8 @@ class TableClient:
             if msg["type"] == "refused" and msg.get("op") in ("join", "watch"):
                 if token and msg["reason"] == "unknown token":
                     return await self.join(name=name)
+                if msg.get("in_use"):
+                    raise SeatInUse(msg["reason"], msg.get("seat"))
                 raise ClientError(f"the server refused to seat us: {msg['reason']}")
 
     async def key(self, text):
