@@ -255,6 +255,8 @@ def build_parser():
     p.add_argument("--token", help="take back the seat of this token (default: the one "
                    "saved for this server)")
     p.add_argument("--new-seat", action="store_true", help="ignore a saved token")
+    p.add_argument("--take-over", action="store_true", help="when the token's seat is in use "
+                   "by another connection, move it here (default: ask; --json: a new seat)")
     p.add_argument("--watch", action="store_true", help="watch without a seat")
     p.add_argument("--json", action="store_true", help="no screen: server messages as JSON "
                    "lines out, keys as lines in")
