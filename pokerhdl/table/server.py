@@ -18,6 +18,7 @@ seats no player holds (the house's, free ones, those sitting out): check, else f
 
 import asyncio
 import secrets
+import socket
 import sys
 import traceback
 from dataclasses import dataclass
@@ -26,6 +27,9 @@ from .connection import TOO_LONG, Admission, Connection, Limits
 from .protocol import (ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, SEAT_OPS, Refused, check_name,
                        read_message)
 from .view import FINAL, TableView
+
+LISTEN_QUEUE = 1024
+ACCEPT_BATCH = 32
 
 
 @dataclass
@@ -94,7 +98,13 @@ class TableServer:
         if not 1 <= players <= n:
             raise ValueError(f"the table has {n} seats: --players must be 1..{n}")
         self.seats = [Seat(k, house=k >= players) for k in range(n)]
-        self.server = await asyncio.start_server(self._client, host, port, limit=MAX_LINE)
+        # the kernel queues a burst of connections (LISTEN_QUEUE: none waits a second for a
+        # SYN retry), asyncio takes ACCEPT_BATCH at a time (each an open file until refused)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.create_server((host, port), family=family, backlog=LISTEN_QUEUE)
+        self.server = await asyncio.start_server(self._client, sock=sock, limit=MAX_LINE,
+                                                 backlog=ACCEPT_BATCH)
+        sock.listen(LISTEN_QUEUE)           # start_server listened with the batch's size
         self.port = self.server.sockets[0].getsockname()[1]
         return self.port
 
@@ -258,11 +268,12 @@ class TableServer:
                 return False
             self.log(f"{self._who(seat)}'s seat is free: {why}")
             self._is_back(seat)
-            if seat.conn is not None:
-                seat.conn.send({"type": "bye", "reason": f"your seat was freed: {why}"})
-                seat.conn.seat = None
-                seat.conn.close()
+            conn = seat.conn
             seat.token = seat.name = seat.conn = seat.cards = None
+            if conn is not None:
+                conn.seat = None
+                conn.send({"type": "bye", "reason": f"your seat was freed: {why}"})
+                conn.close()
             if self._to_act() is seat:
                 await self._after()
             else:
@@ -360,9 +371,9 @@ class TableServer:
                     raise Refused(f"your seat P{seat.index} is in use by another connection: "
                                   "send take_over to move it here, or join without the token "
                                   "for another seat", in_use=True, seat=seat.index)
+                seat.conn.seat = None
                 seat.conn.send({"type": "bye", "reason": "your seat was taken back by a new "
                                                          "connection"})
-                seat.conn.seat = None
                 seat.conn.close()
             self._is_back(seat)
             self.log(f"{self._who(seat)} is back")
