@@ -163,6 +163,9 @@ class Table:
         for c in self.clients:
             no_leak(c.lines, self.truth)
         assert not [line for line in self.logs if "internal error" in line], self.logs
+        for conn in list(self.server.conns):        # no message waits for the last one's ACK
+            sock = conn.writer.get_extra_info("socket")
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
         return seconds
 
     def close(self):
