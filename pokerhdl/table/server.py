@@ -423,7 +423,7 @@ class TableServer:
                 raise Refused(f"{action} needs an amount: a whole number of chips above 0")
         elif amount is not None:
             raise Refused(f"{action} takes no amount")
-        legal = {a["action"]: a for a in self._legal(seat)}
+        legal = {a["action"]: a for a in self.view.legal(seat.index)}
         if action not in legal:
             raise Refused(f"you cannot {action} now: " + ", ".join(legal))
         if action in AMOUNT_ACTIONS:
@@ -472,7 +472,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ what clients see
     def _status(self, seat):
-        return self.view.seats[seat.index].status if seat.index < len(self.view.seats) else "in"
+        return self.view.status(seat.index)
 
     def _who(self, seat):
         return f"P{seat.index} ({seat.name})"
@@ -486,7 +486,7 @@ class TableServer:
             you["role"] = "watcher" if self._status(seat) == "out" else "player"
             if self._has_cards(seat):
                 you["cards"] = list(seat.cards[1])
-            you["legal"] = self._legal(seat)
+            you["legal"] = self.view.legal(seat.index)
         players = [{"seat": s.index, "name": s.name, "house": s.house,
                     "taken": bool(s.token), "connected": s.conn is not None,
                     "away": s.sitting_out}
@@ -497,27 +497,6 @@ class TableServer:
                      "seconds": round(max(0.0, self.clock[1] - self.loop.time()), 1)}
         return {"type": "state", "table": v.public(), "players": players, "you": you,
                 "clock": clock, "received": self.received}
-
-    def _legal(self, seat):
-        v = self.view
-        if v.phase == "over":
-            return [{"action": "new_game", "key": "n"}]
-        if v.phase == "ready":
-            return [] if self._status(seat) == "out" else [{"action": "deal", "key": "d"}]
-        if v.to_act != seat.index:
-            return []
-        me = v.seats[seat.index]
-        most = me.stack + me.bet
-        legal = [("fold", {})]
-        if v.to_call == 0:
-            legal.append(("check", {}))
-        else:
-            legal.append(("call", {"amount": min(v.to_call, me.stack)}))
-        if most > v.current_bet:
-            legal.append(("bet" if v.current_bet == 0 else "raise",
-                          {"min": min(v.min_raise_to, most), "max": most}))
-        legal.append(("allin", {"amount": most}))
-        return [{"action": a, "key": ACTION_KEYS[a], **extra} for a, extra in legal]
 
     def broadcast(self):
         """The state to every seated or watching client (never waits: Connection.send)."""
