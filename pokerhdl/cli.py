@@ -129,7 +129,7 @@ def cmd_emulate(args):
 
 
 def cmd_serve(args):
-    from .table.server import run_cli
+    from .table.serve import run_cli
     run_cli(args)
 
 
@@ -220,7 +220,7 @@ def build_parser():
     p.add_argument("--json", action="store_true", help="with --script: one JSON object "
                    "(display, leds, switches, terminal lines, clocks, clocks per second)")
     p.set_defaults(func=cmd_emulate)
-    from .table.server import SERVE_HELP
+    from .table.serve import SERVE_HELP, add_options as add_serve_limits
     p = sub.add_parser("serve", help="serve a Hold'em table (a board, the emulator or the "
                                      "golden model) to a client per player over TCP",
                        description=SERVE_HELP,
@@ -242,7 +242,9 @@ def build_parser():
                         "seat is taken (default 3; a negative value: only when a player "
                         "deals)")
     p.add_argument("--baud", type=int, default=115_200, help="the board's baud (with --port)")
-    p.add_argument("--seed", type=int, default=1, help="the golden model's deck seed")
+    p.add_argument("--seed", type=int, help="the golden model's deck seed (default: a random "
+                   "one, printed, so that a run can be repeated)")
+    add_serve_limits(p)
     p.set_defaults(func=cmd_serve)
     from .table.client import __doc__ as JOIN_HELP
     p = sub.add_parser("join", help="take a seat at a `pokerhdl serve` table (terminal "
@@ -253,6 +255,8 @@ def build_parser():
     p.add_argument("--token", help="take back the seat of this token (default: the one "
                    "saved for this server)")
     p.add_argument("--new-seat", action="store_true", help="ignore a saved token")
+    p.add_argument("--take-over", action="store_true", help="when the token's seat is in use "
+                   "by another connection, move it here (default: ask; --json: a new seat)")
     p.add_argument("--watch", action="store_true", help="watch without a seat")
     p.add_argument("--json", action="store_true", help="no screen: server messages as JSON "
                    "lines out, keys as lines in")

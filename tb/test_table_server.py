@@ -125,8 +125,9 @@ def test_refusals_change_nothing():
         assert "name is" in await refused(probe, {"op": "join", "name": "x" * 40})
         assert "unknown token" in await refused(probe, {"op": "join", "token": "nope"})
         assert (public_of(link.table), server.received) == before      # nothing reached it
-        # the table's own refusals come back with its reason, and change nothing either
-        assert "table refused: below the minimum" in await refused(acting.client, {
+        # an amount outside the seat's legal range is the server's refusal (issue 27: nothing
+        # reaches the table but a legal action), and changes nothing either
+        assert "below the minimum" in await refused(acting.client, {
             "op": "act", "token": acting.client.token, "action": "raise", "amount": 11})
         assert public_of(link.table) == before[0]
         # a fifth client watches: public states, no cards, no actions
@@ -192,7 +193,7 @@ def test_dropped_client_takes_its_seat_back_mid_hand():
         # a second connection with the token takes the seat over; the first is told why
         again = TableClient()
         await again.connect("127.0.0.1", port)
-        await again.join(token=token)
+        await again.join(token=token, take_over=True)
         bye = await until(back.client, lambda m: m["type"] == "bye")
         assert "taken back" in bye["reason"]
         for p in players:

@@ -4,8 +4,10 @@ The screen shows the table (the board cards, every seat's stack, bet and state, 
 turn), your own cards, the actions you may take now with their keys, and the last actions.
 Keys: f fold, k check, c call, a all-in, b bet and r raise (type the amount, Enter), d deal,
 n new game, h your cards again, q quit. A seat's token is kept (in
-$XDG_STATE_HOME/pokerhdl/seats.json) so that running `join` again, after a dropped connection
-or a closed terminal, takes back the same seat.
+$XDG_STATE_HOME/pokerhdl/seats.json, readable by you alone) so that running `join` again, after a
+dropped connection or a closed terminal, takes back the same seat. When that seat is still
+connected elsewhere (a second `join` from the same account), `join` asks whether to move it
+here or take another seat (--take-over moves it; --json takes another seat without asking).
 
 ``--json`` is for scripts: every message from the server is printed as one JSON line, and each
 line on standard input is a key as above ("b 40" bets 40, "q" quits).
@@ -18,16 +20,25 @@ import re
 import sys
 from pathlib import Path
 
-from .server import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
+from .protocol import ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, parse_address
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 RED_CARD = r"\b[2-9TJQKA][hd]\b"
+SEAT_LABEL = re.compile(r"^P(\d+)\b")     # the seat a table's log line begins with
 KEYS_HELP = "f fold, k check, c call, a all-in, b<n> bet, r<n> raise, d deal, n new game, " \
             "h cards, q quit"
 
 
 class ClientError(Exception):
     """The server cannot be reached, or refused to seat us."""
+
+
+class SeatInUse(ClientError):
+    """The token's seat has a connection: ``take_over`` moves it, or join for another."""
+
+    def __init__(self, reason, seat):
+        super().__init__(reason)
+        self.seat = seat
 
 
 def key_message(text, token):
@@ -96,13 +107,15 @@ class TableClient:
             self.refusal = msg
         return msg
 
-    async def join(self, name=None, token=None, watch=False):
+    async def join(self, name=None, token=None, watch=False, take_over=False):
         """Take a seat (back), or watch; returns the welcome. An unknown saved token is
-        dropped for a fresh seat."""
+        dropped for a fresh seat; SeatInUse when the token's seat has a connection and
+        ``take_over`` is not given."""
         if watch:
             await self.send({"op": "watch"})
         elif token:
-            await self.send({"op": "join", "token": token})
+            await self.send({"op": "join", "token": token,
+                             **({"take_over": True} if take_over else {})})
         else:
             await self.send({"op": "join", **({"name": name} if name else {})})
         while True:
@@ -114,6 +127,8 @@ class TableClient:
             if msg["type"] == "refused" and msg.get("op") in ("join", "watch"):
                 if token and msg["reason"] == "unknown token":
                     return await self.join(name=name)
+                if msg.get("in_use"):
+                    raise SeatInUse(msg["reason"], msg.get("seat"))
                 raise ClientError(f"the server refused to seat us: {msg['reason']}")
 
     async def key(self, text):
@@ -139,7 +154,7 @@ def client_lines(state, welcome, note="", prompt=""):
     for k, seat in enumerate(t["seats"]):
         player = state["players"][k] if k < len(state["players"]) else {}
         name = ("(house)" if player.get("house") else player.get("name") or "(free)")
-        if player.get("taken") and not player.get("connected"):
+        if player.get("taken") and (not player.get("connected") or player.get("away")):
             name += " (away)"
         tag = "D" if t["dealer"] == k else " "
         mark = ">" if t["to_act"] == k else " "
@@ -152,23 +167,34 @@ def client_lines(state, welcome, note="", prompt=""):
     lines.append("")
     if you["cards"]:
         lines.append("Your cards: " + " ".join(you["cards"]))
+    named = names_of(state)
     if t["phase"] == "betting":
-        lines.append(f"P{t['to_act']} to act, to call {t['to_call']}, "
-                     f"min raise to {t['min_raise_to']}")
+        clock = state.get("clock")
+        lines.append(f"{named(t['to_act'])} to act, to call {t['to_call']}, "
+                     f"min raise to {t['min_raise_to']}"
+                     + (f"  ({clock['seconds']:.0f} s)" if clock else ""))
     elif t["phase"] == "over":
-        lines.append(f"Game over: P{t['winner']} wins")
+        lines.append(f"Game over: {named(t['winner'])} wins")
     else:
         lines.append("Waiting for the deal")
     lines.append("Keys: " + ("  ".join(legal_text(a) for a in you["legal"]) or "-")
                  + "  q quit")
     lines.append("")
     lines.append("Last actions:")
-    lines += ["  " + line for line in t["log"][-10:]]
+    lines += ["  " + SEAT_LABEL.sub(lambda m: named(int(m.group(1))), line)
+              for line in t["log"][-10:]]
     if note:
         lines += ["", note]
     if prompt:
         lines += ["", prompt]
     return lines
+
+
+def names_of(state):
+    """seat -> the player's name where one sits there, else its label P<seat>."""
+    names = {p.get("seat", k): p["name"] for k, p in enumerate(state["players"])
+             if p.get("taken") and p.get("name")}
+    return lambda seat: names.get(seat, f"P{seat}")
 
 
 def legal_text(a):
@@ -198,15 +224,24 @@ def saved_token(address):
 
 
 def save_token(address, token):
+    """Keep the token for ``address``. The file is its owner's alone from its first byte (a
+    token is a seat): written to a new file created with mode 0600, then renamed over the
+    old one; its folder is created 0700."""
     path = seats_file()
     try:
         seats = json.loads(path.read_text()) if path.exists() else {}
     except ValueError:
         seats = {}
+    if not isinstance(seats, dict):
+        seats = {}
     seats[address] = token
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(seats, indent=1))
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fresh = path.with_name(f".{path.name}.{os.getpid()}")
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(seats, indent=1))
+        os.replace(fresh, path)
     except OSError:
         pass
 
@@ -323,10 +358,34 @@ async def connect_and_join(args):
     address = f"{host}:{port}"
     client = await TableClient().connect(host, port)
     token = args.token or (None if args.new_seat or args.watch else saved_token(address))
-    welcome = await client.join(name=args.name, token=token, watch=args.watch)
+    try:
+        welcome = await client.join(name=args.name, token=token, watch=args.watch,
+                                    take_over=args.take_over)
+    except SeatInUse as busy:
+        choice = "n" if args.json else ask(
+            f"P{busy.seat}, your seat at {address}, is in use by another connection (another "
+            "terminal?): [t] take it over here, [n] a new seat, [q] quit? ")
+        if choice == "t":
+            welcome = await client.join(token=token, take_over=True)
+        elif choice == "n":
+            print(f"P{busy.seat} is in use by another connection: taking another seat",
+                  file=sys.stderr)
+            welcome = await client.join(name=args.name)
+        else:
+            raise ClientError(f"P{busy.seat} is in use by another connection") from None
     if welcome.get("token"):
         save_token(address, welcome["token"])
     return client
+
+
+def ask(question):
+    """The first letter of the answer typed (q when there is no terminal to ask on)."""
+    if not sys.stdin.isatty():
+        return "q"
+    try:
+        return (input(question).strip().lower() or "q")[0]
+    except EOFError:
+        return "q"
 
 
 def run_cli(args):

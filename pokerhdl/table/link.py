@@ -115,6 +115,7 @@ class GoldenLink(Link):
         self.table = Table(players, start_stack=stack, small_blind=small_blind,
                            big_blind=big_blind)
         self.terminal = HoldemTerminal(self.table, lambda: deal(self.rng, 2 * players + 5).cards)
+        self.seed = seed
         self.name = f"the golden table (deck seed {seed})"
         self.lock = threading.Lock()
         self.observers = []     # called as f(key, answer) after every byte (tests)

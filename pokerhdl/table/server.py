@@ -1,67 +1,35 @@
-"""`pokerhdl serve`: one Hold'em table (a board, the emulator or the golden model) and a client
-per player over TCP, each seeing only their own cards.
+"""`pokerhdl serve`'s server: one Hold'em table (a board, the emulator or the golden model)
+and a client per player over TCP, each seeing only their own cards (the messages:
+pokerhdl/table/protocol.py; the command: pokerhdl/table/serve.py).
 
 The server is the only one who types on the table's terminal. It reads the table back from the
 text it answers (pokerhdl/table/view.py), sends every client the public state, forwards a
-player's action only on that player's turn, asks the table for a player's hole cards only when
-it is that player's turn (the table shows the cards of the seat to act and nobody else's) and
-sends them to that player's connection alone. Busted players watch; a new game seats them again.
+player's action only when it is legal for that player's seat now, asks the table for a player's
+hole cards only when it is that player's turn (the table shows the cards of the seat to act and
+nobody else's) and sends them to that player's connection alone. Busted players watch; a new
+game seats them again.
 
-Protocol: one JSON object per line (UTF-8, at most 4,096 bytes), both ways.
-
-  client -> server
-    {"op": "join", "name": "Ann"}          take a free seat (or watch when the table is full)
-    {"op": "join", "token": "..."}         take back your seat after a disconnect
-    {"op": "watch"}                        watch only
-    {"op": "act", "token": "...", "action": "fold|check|call|allin|bet|raise", "amount": N}
-    {"op": "deal", "token": "..."}         deal the next hand (when none is being played)
-    {"op": "new_game", "token": "..."}     after game over
-    {"op": "cards", "token": "..."}        your hole cards again
-    {"op": "state"}                        the state again
-  server -> client
-    {"type": "welcome", "role": "player"|"watcher", "seat": k, "token": "...", "name": ...}
-    {"type": "state", "table": {...}, "players": [...], "you": {"seat", "role", "cards",
-     "legal"}, "received": bytes read from the table so far}
-    {"type": "refused", "op": ..., "reason": "..."}
-    {"type": "bye", "reason": "..."}
-
-Every message that acts for a seat carries that seat's token, and a connection can act only for
-the seat it joined: nobody can act for another seat. Anything else (not JSON, an unknown op, an
-action out of turn, a wrong token, an amount that is not a number) is refused with a reason and
-changes nothing. Seats the server offers no player (``players`` below the table's seats) are the
-house's: they check when they can and fold otherwise.
+No client can hold the table: sends never wait (pokerhdl/table/connection.py), the player to
+act has a clock (``Limits.turn``: then the server checks or folds for the seat, which sits out
+until its player sends something), and a seat whose player has been away (gone, or sitting out)
+for ``Limits.away`` seconds is freed, as the host may free one (``free``). The server plays the
+seats no player holds (the house's, free ones, those sitting out): check, else fold.
 """
 
 import asyncio
-import json
 import secrets
+import socket
 import sys
+import traceback
 from dataclasses import dataclass
 
-from ..golden.holdem import ACTION_NAMES
-from ..golden.holdem_terminal import KEYS as TERMINAL_KEYS
+from .connection import TOO_LONG, Admission, Connection, Limits
+from .protocol import (ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, SEAT_OPS, Refused, check_name,
+                       read_message)
 from .view import FINAL, TableView
 
-MAX_LINE = 4096
-NAME_LENGTH = 16
-SEND_TIMEOUT = 10.0
-# the protocol's action words and the table's keys for them (golden/holdem_terminal.py)
-ACTION_KEYS = {ACTION_NAMES[key.value].replace("-", ""): ch
-               for ch, key in TERMINAL_KEYS.items() if key.entry == "act"}
-AMOUNT_ACTIONS = {action for action, ch in ACTION_KEYS.items() if TERMINAL_KEYS[ch].number}
-SEAT_OPS = ("act", "deal", "new_game", "cards")
-
-
-def parse_address(text, default_host="127.0.0.1"):
-    """(host, port) of HOST:PORT (an empty host is ``default_host``); ValueError otherwise."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: give HOST:PORT, e.g. 127.0.0.1:7777")
-    return host or default_host, int(port)
-
-
-class Refused(Exception):
-    """A request the server turns down; the text is the reason the client is sent."""
+LISTEN_QUEUE = 1024
+ACCEPT_BATCH = 32
 
 
 @dataclass
@@ -72,45 +40,32 @@ class Seat:
     name: str = None
     conn: object = None
     cards: tuple = None         # (deal number, [card, card]): the last hole cards read for it
+    away_since: float = None    # when its player went away (left, or let the clock run out)
+    sitting_out: bool = False   # the clock ran out: it checks or folds at once until it is back
+    freeing: object = None      # the timer that frees it when it stays away
 
-
-class Connection:
-    """One client's TCP stream."""
-
-    def __init__(self, reader, writer):
-        self.reader, self.writer = reader, writer
-        self.seat = None            # a Seat once joined
-        self.watching = False
-
-    async def send(self, message):
-        """Send one message; a client that reads nothing for SEND_TIMEOUT is dropped (it
-        must not hold up the table)."""
-        if self.writer.is_closing():
-            return
-        try:
-            self.writer.write(json.dumps(message).encode() + b"\n")
-            await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
-        except (ConnectionError, RuntimeError, asyncio.TimeoutError):
-            self.close()
-
-    def close(self):
-        try:
-            self.writer.close()
-        except RuntimeError:
-            pass
+    @property
+    def automatic(self):
+        """Whether the server plays the seat (check, else fold): the house's, a free seat, a
+        player sitting out."""
+        return self.house or self.token is None or self.sitting_out
 
 
 class TableServer:
     """The server of one table behind ``link`` (pokerhdl/table/link.py). ``players``: seats
     offered to clients (default: every seat of the table). ``auto_deal``: seconds after a hand
-    (with every offered seat taken) until the next is dealt; None: only when a player deals."""
+    (with every offered seat taken) until the next is dealt; None: only when a player deals.
+    ``limits``: what a client may hold of the server (pokerhdl/table/connection.py)."""
 
-    def __init__(self, link, players=None, auto_deal=None, settle=None, log=None):
+    def __init__(self, link, players=None, auto_deal=None, settle=None, log=None,
+                 limits=None):
         self.link = link
         self.players = players
         self.auto_deal = auto_deal
         self.settle = settle if settle is not None else min(2.0, link.answer_timeout)
         self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
+        self.limits = limits or Limits()
+        self.admission = Admission(self.limits)
         self.view = TableView()
         self.seats = []
         self.conns = set()
@@ -120,8 +75,10 @@ class TableServer:
         self.pending = b""
         self.server = None
         self.deal_task = None
+        self.clock = None           # the turn clock: (seat index, deadline, task)
         self.closing = False
         self.handlers = set()       # the tasks serving the connections
+        self.turned_away = 0        # connections refused by the caps
 
     # ------------------------------------------------------------------ the table's side
     async def start(self, host="127.0.0.1", port=0):
@@ -141,14 +98,24 @@ class TableServer:
         if not 1 <= players <= n:
             raise ValueError(f"the table has {n} seats: --players must be 1..{n}")
         self.seats = [Seat(k, house=k >= players) for k in range(n)]
-        self.server = await asyncio.start_server(self._client, host, port, limit=MAX_LINE)
+        # the kernel queues a burst of connections (LISTEN_QUEUE: none waits a second for a
+        # SYN retry), asyncio takes ACCEPT_BATCH at a time (each an open file until refused)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.create_server((host, port), family=family, backlog=LISTEN_QUEUE)
+        self.server = await asyncio.start_server(self._client, sock=sock, limit=MAX_LINE,
+                                                 backlog=ACCEPT_BATCH)
+        sock.listen(LISTEN_QUEUE)           # start_server listened with the batch's size
         self.port = self.server.sockets[0].getsockname()[1]
         return self.port
 
     async def close(self):
         self.closing = True
-        if self.deal_task:
-            self.deal_task.cancel()
+        for task in (self.deal_task, self.clock and self.clock[2]):
+            if task:
+                task.cancel()
+        for seat in self.seats:
+            if seat.freeing:
+                seat.freeing.cancel()
         for conn in list(self.conns):
             conn.close()
         if self.handlers:                   # each sees its end of file and finishes
@@ -204,22 +171,27 @@ class TableServer:
         return self.final
 
     async def _after(self):
-        """After the table moved (the lock is held): the seat to act gets its cards, the
-        house's seats play, everyone gets the new state, the next deal is timed."""
+        """After the table moved (the lock is held): the seats the server plays play, the
+        seat to act gets its cards and its clock, everyone gets the new state, the next deal
+        is timed."""
+        self._stop_clock()
         for _ in range(100 * max(1, len(self.seats))):
-            v = self.view
-            seat = self.seats[v.to_act] if v.to_act is not None and v.to_act < len(
-                self.seats) else None
+            seat = self._to_act()
             if seat is None:
                 break
-            if seat.house:
-                await self._ask(b"k" if v.to_call == 0 else b"f")
+            if seat.automatic:
+                await self._ask(b"k" if self.view.to_call == 0 else b"f")
                 continue
             if not self._has_cards(seat):
                 await self._ask(b"h")               # on this seat's behalf: its turn
+            self._start_clock(seat)
             break
-        await self.broadcast()
+        self.broadcast()
         self._time_deal()
+
+    def _to_act(self):
+        k = self.view.to_act
+        return self.seats[k] if k is not None and k < len(self.seats) else None
 
     def _has_cards(self, seat):
         return seat.cards is not None and seat.cards[0] == self.deals
@@ -241,116 +213,207 @@ class TableServer:
                 if await self._ask(b"d") is not None:
                     await self._after()
 
+    # ------------------------------------------------------------------ the clock, the seats
+    def _start_clock(self, seat):
+        if self.limits.turn > 0:
+            task = self.loop.create_task(self._clock_runs_out(seat))
+            self.clock = (seat.index, self.loop.time() + self.limits.turn, task)
+
+    def _stop_clock(self):
+        if self.clock is not None:
+            if self.clock[2] is not asyncio.current_task():
+                self.clock[2].cancel()
+            self.clock = None
+
+    async def _clock_runs_out(self, seat):
+        """The seat to act had ``limits.turn`` seconds: it checks, else folds, and sits out
+        (the server plays it at once) until its player sends something."""
+        await asyncio.sleep(self.limits.turn)
+        async with self.lock:
+            if self.clock is None or self.clock[2] is not asyncio.current_task():
+                return                              # the table moved meanwhile
+            self.clock = None
+            if self._to_act() is not seat or seat.automatic:
+                return
+            self.log(f"{self._who(seat)} let the clock run out: sits out")
+            seat.sitting_out = True
+            self._went_away(seat)
+            await self._after()
+
+    def _went_away(self, seat):
+        if seat.away_since is None and seat.token:
+            seat.away_since = self.loop.time()
+            if self.limits.away > 0:
+                seat.freeing = self.loop.call_later(self.limits.away, self._free_later,
+                                                    seat, seat.token)
+
+    def _is_back(self, seat):
+        seat.away_since = None
+        seat.sitting_out = False
+        if seat.freeing:
+            seat.freeing.cancel()
+            seat.freeing = None
+
+    def _free_later(self, seat, token):
+        if seat.token == token and seat.away_since is not None and not self.closing:
+            self.loop.create_task(self.free(seat.index, f"away for {self.limits.away:g} s"))
+
+    async def free(self, index, why="freed by the host"):
+        """Free seat ``index``: its player (if connected) is told why and watches, its token
+        is forgotten; the server plays it (check, else fold) until a player joins, which
+        it may once the seat is out of the hand. Returns whether a player was there."""
+        async with self.lock:
+            seat = self.seats[index]
+            if seat.house or seat.token is None:
+                return False
+            self.log(f"{self._who(seat)}'s seat is free: {why}")
+            self._is_back(seat)
+            conn = seat.conn
+            seat.token = seat.name = seat.conn = seat.cards = None
+            if conn is not None:
+                conn.seat = None
+                conn.send({"type": "bye", "reason": f"your seat was freed: {why}"})
+                conn.close()
+            if self._to_act() is seat:
+                await self._after()
+            else:
+                self.broadcast()
+            return True
+
+    def _joinable(self, seat):
+        """A free seat of a player's, not in the hand being played (its cards were dealt to
+        the player before, or to nobody)."""
+        return (not seat.house and seat.token is None and not (
+            self.view.phase == "betting" and self._status(seat) in ("in", "all-in")))
+
     # ------------------------------------------------------------------ the clients' side
     async def _client(self, reader, writer):
+        conn = Connection(reader, writer, self.limits)
+        refusal = self.admission.enter(conn.address)
+        if refusal is not None or self.closing:
+            self.turned_away += 1
+            conn.send({"type": "bye", "reason": refusal or "the server is closing"})
+            conn.close()
+            return
         self.handlers.add(asyncio.current_task())
-        conn = Connection(reader, writer)
         self.conns.add(conn)
         try:
             while True:
                 try:
-                    raw = await reader.readline()
-                except ValueError:
-                    await self._refuse(conn, None, f"a message is one line of at most "
-                                                   f"{MAX_LINE} bytes")
-                    continue
-                except ConnectionError:
+                    raw = await conn.line()
+                except asyncio.TimeoutError:
+                    conn.send({"type": "bye", "reason": f"nothing for {self.limits.idle:g} s "
+                                                        "without joining or watching"})
                     break
                 if not raw:
                     break
-                if raw.strip():
+                if raw is TOO_LONG:
+                    self._refuse(conn, None, f"a message is one line of at most {MAX_LINE} "
+                                             "bytes")
+                elif raw.strip():
                     await self._message(conn, raw)
+                await asyncio.sleep(0)          # one line at a time from each client
         finally:
+            self.admission.leave(conn.address)
             self.conns.discard(conn)
-            if conn.seat is not None and conn.seat.conn is conn:
-                conn.seat.conn = None
+            seat = conn.seat
+            if seat is not None and seat.conn is conn:
+                seat.conn = None
                 if not self.closing:
-                    self.log(f"{self._who(conn.seat)} left (the seat waits for its token)")
-                    async with self.lock:
-                        await self.broadcast()
+                    self.log(f"{self._who(seat)} left" + (f" ({conn.dropped})" if conn.dropped
+                                                          else "") + ": the seat waits")
+                    self._went_away(seat)
+                    self.broadcast()
             conn.close()
             self.handlers.discard(asyncio.current_task())
 
     async def _message(self, conn, raw):
         op = None
         try:
-            try:
-                msg = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError):
-                raise Refused("not a JSON object on one line") from None
-            if not isinstance(msg, dict):
-                raise Refused("not a JSON object")
-            op = msg.get("op")
-            handler = getattr(self, f"_op_{op}", None) if isinstance(op, str) else None
-            if handler is None:
-                raise Refused(f"unknown op {op!r}: join, watch, act, deal, new_game, cards, "
-                              "state")
+            if conn.seat is not None:
+                self._is_back(conn.seat)            # whatever it sends: it is there
+            msg = read_message(raw)
+            op = msg["op"]
             async with self.lock:
                 if op in SEAT_OPS:
                     self._check_token(conn, msg)
-                await handler(conn, msg)
+                await getattr(self, f"_op_{op}")(conn, msg)
         except Refused as why:
-            await self._refuse(conn, op, str(why))
+            op = op or why.op
+            self._refuse(conn, op, str(why), **why.fields)
+            if op == "act" and conn.seat is not None:
+                conn.send(self.state_for(conn))     # what is legal now, as a table refusal
+        except Exception:                           # a bug must not cost a client its seat
+            self.log("internal error on a client's message:\n" + traceback.format_exc())
+            self._refuse(conn, op, "the server could not take this message")
 
-    async def _refuse(self, conn, op, reason):
-        await conn.send({"type": "refused", "op": op, "reason": reason})
+    def _refuse(self, conn, op, reason, **fields):
+        conn.send({"type": "refused", "op": op, "reason": reason, **fields})
 
     def _check_token(self, conn, msg):
         if conn.seat is None:
             raise Refused("join a seat first")
-        if msg.get("token") != conn.seat.token:
+        token = msg.get("token")
+        if not isinstance(token, str) or not secrets.compare_digest(token, conn.seat.token):
             raise Refused("wrong token: a connection acts only for the seat it joined")
 
     async def _op_join(self, conn, msg):
         if conn.seat is not None:
             raise Refused(f"already at the table as P{conn.seat.index}")
-        token = msg.get("token")
+        token, name = msg.get("token"), msg.get("name")
         if token is not None:
-            seat = next((s for s in self.seats if s.token and s.token == token), None)
+            seat = next((s for s in self.seats if s.token and isinstance(token, str)
+                         and secrets.compare_digest(s.token, token)), None)
             if seat is None:
                 raise Refused("unknown token")
             if seat.conn is not None:
-                await seat.conn.send({"type": "bye", "reason": "your seat was taken back by "
-                                                               "a new connection"})
+                if msg.get("take_over") is not True:
+                    raise Refused(f"your seat P{seat.index} is in use by another connection: "
+                                  "send take_over to move it here, or join without the token "
+                                  "for another seat", in_use=True, seat=seat.index)
                 seat.conn.seat = None
+                seat.conn.send({"type": "bye", "reason": "your seat was taken back by a new "
+                                                         "connection"})
                 seat.conn.close()
+            self._is_back(seat)
             self.log(f"{self._who(seat)} is back")
         else:
-            name = msg.get("name")
-            if name is not None and not (isinstance(name, str) and name.isprintable()
-                                         and 0 < len(name) <= NAME_LENGTH):
-                raise Refused(f"a name is 1..{NAME_LENGTH} printable characters")
-            seat = next((s for s in self.seats if not s.house and s.token is None), None)
+            if name is not None:
+                check_name(name, [s.name for s in self.seats if s.token and s.name])
+            seat = next((s for s in self.seats if self._joinable(s)), None)
             if seat is None:
-                await self._watch(conn, "every seat is taken: watching")
+                busy = any(not s.house and s.token is None for s in self.seats)
+                self._watch(conn, "the free seats are in this hand: watching; join again "
+                                  "after it" if busy else "every seat is taken: watching")
                 return
             seat.token = secrets.token_hex(16)
             seat.name = name or f"P{seat.index}"
             self.log(f"{self._who(seat)} joined")
         seat.conn, conn.seat, conn.watching = conn, seat, False
-        await conn.send({"type": "welcome", "role": "player", "seat": seat.index,
-                         "token": seat.token, "name": seat.name, "seats": len(self.seats)})
-        await self.broadcast()
+        conn.send({"type": "welcome", "role": "player", "seat": seat.index,
+                   "token": seat.token, "name": seat.name, "seats": len(self.seats)})
+        self.broadcast()
         self._time_deal()
 
     async def _op_watch(self, conn, msg):
         if conn.seat is not None:
             raise Refused(f"already at the table as P{conn.seat.index}")
-        await self._watch(conn, "watching")
+        self._watch(conn, "watching")
 
-    async def _watch(self, conn, reason):
+    def _watch(self, conn, reason):
         conn.watching = True
-        await conn.send({"type": "welcome", "role": "watcher", "seat": None, "reason": reason})
-        await conn.send(self.state_for(conn))
+        conn.send({"type": "welcome", "role": "watcher", "seat": None, "reason": reason})
+        conn.send(self.state_for(conn))
 
     async def _op_state(self, conn, msg):
-        await conn.send(self.state_for(conn))
+        conn.send(self.state_for(conn))
 
     async def _op_act(self, conn, msg):
         v, seat = self.view, conn.seat
         action, amount = msg.get("action"), msg.get("amount")
-        if action not in ACTION_KEYS:
-            raise Refused(f"unknown action {action!r}: " + ", ".join(ACTION_KEYS))
+        if not isinstance(action, str) or action not in ACTION_KEYS:
+            shown = action if isinstance(action, str) and len(action) <= 20 else "?"
+            raise Refused(f"unknown action {shown!r}: " + ", ".join(ACTION_KEYS))
         if v.to_act != seat.index:
             raise Refused("not your turn" + (f": P{v.to_act} is to act"
                                              if v.to_act is not None else ": no hand is on"))
@@ -358,7 +421,17 @@ class TableServer:
         if action in AMOUNT_ACTIONS:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
                 raise Refused(f"{action} needs an amount: a whole number of chips above 0")
-            keys += f"{min(amount, 10 ** 9)}\r"
+        elif amount is not None:
+            raise Refused(f"{action} takes no amount")
+        legal = {a["action"]: a for a in self.view.legal(seat.index)}
+        if action not in legal:
+            raise Refused(f"you cannot {action} now: " + ", ".join(legal))
+        if action in AMOUNT_ACTIONS:
+            low, high = legal[action]["min"], legal[action]["max"]
+            if not low <= amount <= high:
+                raise Refused(f"{action} to {amount}: " + ("below the minimum" if amount < low
+                              else "more than your stack") + f" ({low}..{high})")
+            keys += f"{amount}\r"
         await self._table_op(keys)
 
     async def _op_deal(self, conn, msg):
@@ -381,7 +454,7 @@ class TableServer:
             if self.view.to_act != seat.index:
                 raise Refused("the table shows a player's cards on that player's turn")
             await self._ask(b"h")
-        await conn.send(self.state_for(conn))
+        conn.send(self.state_for(conn))
 
     async def _table_op(self, keys):
         """Type an accepted request's keys; the table's refusal, or its silence, is the
@@ -389,17 +462,17 @@ class TableServer:
         final = await self._ask(keys.encode())
         if final is None:
             await self._ask(b"t")                   # read the table again
-            await self.broadcast()
+            self.broadcast()
             raise Refused("the table did not answer in time; the table was read again")
         kind, m = final
         if kind == "refused":
-            await self.broadcast()
+            self.broadcast()
             raise Refused(f"the table refused: {m.group(1)}")
         await self._after()
 
     # ------------------------------------------------------------------ what clients see
     def _status(self, seat):
-        return self.view.seats[seat.index].status if seat.index < len(self.view.seats) else "in"
+        return self.view.status(seat.index)
 
     def _who(self, seat):
         return f"P{seat.index} ({seat.name})"
@@ -413,94 +486,20 @@ class TableServer:
             you["role"] = "watcher" if self._status(seat) == "out" else "player"
             if self._has_cards(seat):
                 you["cards"] = list(seat.cards[1])
-            you["legal"] = self._legal(seat)
+            you["legal"] = self.view.legal(seat.index)
         players = [{"seat": s.index, "name": s.name, "house": s.house,
-                    "taken": bool(s.token), "connected": s.conn is not None}
+                    "taken": bool(s.token), "connected": s.conn is not None,
+                    "away": s.sitting_out}
                    for s in self.seats]
+        clock = None
+        if self.clock is not None:
+            clock = {"seat": self.clock[0],
+                     "seconds": round(max(0.0, self.clock[1] - self.loop.time()), 1)}
         return {"type": "state", "table": v.public(), "players": players, "you": you,
-                "received": self.received}
+                "clock": clock, "received": self.received}
 
-    def _legal(self, seat):
-        v = self.view
-        if v.phase == "over":
-            return [{"action": "new_game", "key": "n"}]
-        if v.phase == "ready":
-            return [] if self._status(seat) == "out" else [{"action": "deal", "key": "d"}]
-        if v.to_act != seat.index:
-            return []
-        me = v.seats[seat.index]
-        most = me.stack + me.bet
-        legal = [("fold", {})]
-        if v.to_call == 0:
-            legal.append(("check", {}))
-        else:
-            legal.append(("call", {"amount": min(v.to_call, me.stack)}))
-        if most > v.current_bet:
-            legal.append(("bet" if v.current_bet == 0 else "raise",
-                          {"min": min(v.min_raise_to, most), "max": most}))
-        legal.append(("allin", {"amount": most}))
-        return [{"action": a, "key": ACTION_KEYS[a], **extra} for a, extra in legal]
-
-    async def broadcast(self):
+    def broadcast(self):
+        """The state to every seated or watching client (never waits: Connection.send)."""
         for conn in list(self.conns):
             if conn.seat is not None or conn.watching:
-                await conn.send(self.state_for(conn))
-
-
-async def serve(link, host, port, players=None, auto_deal=None, ready=None):
-    """Run a server until cancelled (the command line's loop)."""
-    server = TableServer(link, players=players, auto_deal=auto_deal)
-    try:
-        port = await server.start(host, port)
-        if ready:
-            ready(server, port)
-        await server.server.serve_forever()
-    finally:
-        await server.close()
-
-
-SERVE_HELP = __doc__ + """
-examples:
-  pokerhdl serve --emulate basys3_holdem             # the generated RTL, no board
-  pokerhdl serve --port /dev/ttyUSB1 --listen 0.0.0.0:7777
-  pokerhdl serve --golden --players 2                # two players, two house seats
-then each player: pokerhdl join 127.0.0.1:7777 --name Ann
-"""
-
-
-def run_cli(args):
-    from .link import EmulatorLink, GoldenLink, SerialLink
-    try:
-        host, port = parse_address(args.listen, "0.0.0.0")
-    except ValueError as exc:
-        sys.exit(f"pokerhdl serve: --listen {exc}")
-    try:
-        if args.golden:
-            link = GoldenLink(seed=args.seed)
-        elif args.emulate:
-            from ..flow.tops import get_top
-            if get_top(args.emulate).params.get("game") != "holdem":
-                sys.exit(f"pokerhdl serve: {args.emulate} is not a Hold'em board top")
-            print(f"building {args.emulate} in Verilator (cached after the first time) ...",
-                  file=sys.stderr, flush=True)
-            link = EmulatorLink(args.emulate)
-        else:
-            link = SerialLink(args.port, args.baud)
-    except SystemExit as exc:
-        sys.exit(f"pokerhdl serve: {exc}")
-
-    def ready(server, bound):
-        seats = len(server.seats)
-        offered = sum(not s.house for s in server.seats)
-        where = "127.0.0.1" if host == "0.0.0.0" else host
-        print(f"serving {link.name}: {seats} seats, {offered} for players, on "
-              f"{host}:{bound}; players join with: pokerhdl join {where}:{bound} "
-              "--name NAME", file=sys.stderr, flush=True)
-
-    auto = args.auto_deal if args.auto_deal >= 0 else None
-    try:
-        asyncio.run(serve(link, host, port, args.players, auto, ready))
-    except (RuntimeError, ValueError, OSError) as exc:
-        sys.exit(f"pokerhdl serve: {exc}")
-    except KeyboardInterrupt:
-        pass
+                conn.send(self.state_for(conn))

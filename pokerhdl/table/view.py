@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..golden.holdem import MAX_PLAYERS, STREET_NAMES
+from .protocol import ACTION_KEYS
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LINE_HAND = re.compile(r"Hand (\d+) (\w+) pot (\d+)(?: board ((?:\S\S ?)+))?$")
@@ -72,6 +73,33 @@ class TableView:
         if self.to_act is not None and self.to_act < len(self.seats):
             return self.seats[self.to_act].bet + self.to_call
         return max((s.bet for s in self.seats), default=0)
+
+    def status(self, seat):
+        """in, folded, all-in or out (in for a seat no table has shown yet)."""
+        return self.seats[seat].status if seat < len(self.seats) else "in"
+
+    def legal(self, seat):
+        """What ``seat`` may do now, each as {"action", "key", amounts}: the table's key for
+        it, and the amount (call, all-in) or the range of a bet or raise (min, max: the
+        total the seat's bet is raised to)."""
+        if self.phase == "over":
+            return [{"action": "new_game", "key": "n"}]
+        if self.phase == "ready":
+            return [] if self.status(seat) == "out" else [{"action": "deal", "key": "d"}]
+        if self.to_act != seat:
+            return []
+        me = self.seats[seat]
+        most = me.stack + me.bet
+        legal = [("fold", {})]
+        if self.to_call == 0:
+            legal.append(("check", {}))
+        else:
+            legal.append(("call", {"amount": min(self.to_call, me.stack)}))
+        if most > self.current_bet:
+            legal.append(("bet" if self.current_bet == 0 else "raise",
+                          {"min": min(self.min_raise_to, most), "max": most}))
+        legal.append(("allin", {"amount": most}))
+        return [{"action": a, "key": ACTION_KEYS[a], **extra} for a, extra in legal]
 
     def line(self, text):
         """Take one line of the terminal's text; returns (kind, match) where kind names the

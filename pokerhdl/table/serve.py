@@ -1,0 +1,168 @@
+"""The `pokerhdl serve` command: the table's link from the options, the limits a client may
+hold, the server until Ctrl-C, and the host's commands typed on the server's standard input
+(``seats``, ``free SEAT``): the host frees a seat there, not over the network.
+"""
+
+import asyncio
+import secrets
+import sys
+import threading
+
+from . import protocol
+from .connection import Limits
+from .protocol import parse_address
+from .server import TableServer
+
+DEFAULTS = Limits()
+
+
+async def host_command(server, text):
+    """The answer to one line the host typed."""
+    words = text.split()
+    if words == ["seats"]:
+        now = server.loop.time()
+        return "\n".join(
+            f"P{s.index} " + ("house" if s.house else "free" if s.token is None else
+                              f"{s.name}, " + ("connected" if s.conn else "gone")
+                              + (", sitting out" if s.sitting_out else "")
+                              + (f", away {now - s.away_since:.0f} s" if s.away_since
+                                 is not None else ""))
+            for s in server.seats)
+    if len(words) == 2 and words[0] == "free":
+        k = words[1].upper().lstrip("P")
+        if not (k.isdigit() and int(k) < len(server.seats)):
+            return f"free SEAT: a seat 0..{len(server.seats) - 1}"
+        return f"P{k} is free" if await server.free(int(k)) else f"P{k} has no player"
+    return "commands: seats (who sits where), free SEAT (free a player's seat, e.g. free 2)"
+
+
+def read_commands(server, say):
+    """Read the host's lines from standard input in a thread; each is answered on the loop."""
+    loop = server.loop
+
+    async def answer(line):
+        say(await host_command(server, line))
+
+    def read():
+        for line in sys.stdin:
+            if line.strip():
+                loop.call_soon_threadsafe(loop.create_task, answer(line))
+    threading.Thread(target=read, name="host-commands", daemon=True).start()
+
+
+async def serve(link, host, port, players=None, auto_deal=None, ready=None, limits=None,
+                commands=False):
+    """Run a server until cancelled (the command line's loop)."""
+    server = TableServer(link, players=players, auto_deal=auto_deal, limits=limits)
+    try:
+        port = await server.start(host, port)
+        if ready:
+            ready(server, port)
+        if commands:
+            read_commands(server, server.log)
+        await server.server.serve_forever()
+    finally:
+        await server.close()
+
+
+SERVE_HELP = f"""One Hold'em table (a board, the emulator or the golden model) and a client per
+player over TCP, each seeing only their own cards.
+
+Limits: no client holds the table. A client that leaves more than --max-backlog of messages
+unread is dropped; connections are capped in all and per address; a connection that neither
+joins nor watches within --idle-timeout is closed. The player to act has --turn-time seconds,
+then the server checks or folds for the seat, which sits out (played at once) until its player
+sends something; a seat whose player is gone or sitting out for --away-time is freed (with its
+chips, for the next player who joins once it is out of the hand).
+
+The host types on the server's standard input: `seats` lists who sits where, `free 2` frees
+seat P2 (its player is told why and may join again for a free seat).
+
+Protocol (pokerhdl/table/protocol.py). {protocol.__doc__.split("``read_message``")[0].strip()}
+
+examples:
+  pokerhdl serve --emulate basys3_holdem             # the generated RTL, no board
+  pokerhdl serve --port /dev/ttyUSB1 --listen 0.0.0.0:7777
+  pokerhdl serve --golden --players 2                # two players, two house seats
+  pokerhdl serve --golden --turn-time 60 --away-time 600   # a slower table
+then each player: pokerhdl join 127.0.0.1:7777 --name Ann
+"""
+
+
+def add_options(p):
+    """The limits' options of `pokerhdl serve` (cli.py adds the others)."""
+    p.add_argument("--turn-time", type=float, default=DEFAULTS.turn, metavar="SECONDS",
+                   help=f"time to act, then the server checks or folds for the seat "
+                        f"(default {DEFAULTS.turn:g}; 0: no clock)")
+    p.add_argument("--away-time", type=float, default=DEFAULTS.away, metavar="SECONDS",
+                   help=f"a seat whose player is gone or sitting out this long is freed "
+                        f"(default {DEFAULTS.away:g}; 0: never)")
+    p.add_argument("--idle-timeout", type=float, default=DEFAULTS.idle, metavar="SECONDS",
+                   help=f"close a connection that neither joins nor watches within this "
+                        f"(default {DEFAULTS.idle:g})")
+    p.add_argument("--max-connections", type=int, default=DEFAULTS.connections, metavar="N",
+                   help=f"open connections in all (default {DEFAULTS.connections})")
+    p.add_argument("--max-per-address", type=int, default=DEFAULTS.per_address, metavar="N",
+                   help=f"open connections from one IP address (default "
+                        f"{DEFAULTS.per_address})")
+    p.add_argument("--max-backlog", type=int, default=DEFAULTS.backlog // 1024, metavar="KIB",
+                   help=f"drop a client that leaves this many KiB of messages unread "
+                        f"(default {DEFAULTS.backlog // 1024})")
+
+
+def limits_of(args):
+    """Limits from the options, or SystemExit naming the wrong one."""
+    for option, value in (("--turn-time", args.turn_time), ("--away-time", args.away_time)):
+        if value < 0:
+            sys.exit(f"pokerhdl serve: {option} is 0 (off) or more seconds")
+    for option, value in (("--idle-timeout", args.idle_timeout),
+                          ("--max-connections", args.max_connections),
+                          ("--max-per-address", args.max_per_address),
+                          ("--max-backlog", args.max_backlog)):
+        if value <= 0:
+            sys.exit(f"pokerhdl serve: {option} must be above 0")
+    return Limits(connections=args.max_connections, per_address=args.max_per_address,
+                  idle=args.idle_timeout, backlog=args.max_backlog * 1024,
+                  turn=args.turn_time, away=args.away_time)
+
+
+def run_cli(args):
+    from .link import EmulatorLink, GoldenLink, SerialLink
+    try:
+        host, port = parse_address(args.listen, "0.0.0.0")
+    except ValueError as exc:
+        sys.exit(f"pokerhdl serve: --listen {exc}")
+    limits = limits_of(args)
+    try:
+        if args.golden:
+            seed = args.seed if args.seed is not None else secrets.randbits(64) or 1
+            link = GoldenLink(seed=seed)
+        elif args.emulate:
+            from ..flow.tops import get_top
+            if get_top(args.emulate).params.get("game") != "holdem":
+                sys.exit(f"pokerhdl serve: {args.emulate} is not a Hold'em board top")
+            print(f"building {args.emulate} in Verilator (cached after the first time) ...",
+                  file=sys.stderr, flush=True)
+            link = EmulatorLink(args.emulate)
+        else:
+            link = SerialLink(args.port, args.baud)
+    except SystemExit as exc:
+        sys.exit(f"pokerhdl serve: {exc}")
+
+    def ready(server, bound):
+        seats = len(server.seats)
+        offered = sum(not s.house for s in server.seats)
+        where = "127.0.0.1" if host == "0.0.0.0" else host
+        print(f"serving {link.name}: {seats} seats, {offered} for players, on "
+              f"{host}:{bound}; players join with: pokerhdl join {where}:{bound} "
+              "--name NAME", file=sys.stderr, flush=True)
+        print((f"the same deals again: --seed {link.seed}; " if args.golden else "")
+              + "the host's commands here: seats, free SEAT", file=sys.stderr, flush=True)
+
+    auto = args.auto_deal if args.auto_deal >= 0 else None
+    try:
+        asyncio.run(serve(link, host, port, args.players, auto, ready, limits, commands=True))
+    except (RuntimeError, ValueError, OSError) as exc:
+        sys.exit(f"pokerhdl serve: {exc}")
+    except KeyboardInterrupt:
+        pass
