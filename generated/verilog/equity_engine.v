@@ -52,7 +52,7 @@ reg [2:0] missing;
 reg [4:0] board_dealt;
 reg fixed_we;
 reg taking;
-reg [4:0] state;
+reg in_idle;
 reg [5:0] role;
 reg [4:0] index;
 reg [51:0] cards_seen;
@@ -123,10 +123,11 @@ reg mix_carry;
 reg [4:0] mix_count;
 reg [31:0] mix_cross;
 reg [31:0] mix_sum;
-wire rem_we;
+reg rem_we;
+reg [4:0] state;
 reg [51:0] scan_bits;
-wire [5:0] rem_addr;
-wire [5:0] rem_data;
+reg [5:0] rem_addr;
+reg [5:0] rem_data;
 reg [5:0] scan;
 wire [11:0] sum_first;
 reg [7:0] carry;
@@ -4690,8 +4691,8 @@ always @(posedge clk) begin: decode
     else begin
         fixed_we <= 1'b0;
         if (frame_begin) begin
-            taking <= (state == 5'b00000);
-            if ((state == 5'b00000)) begin
+            taking <= in_idle;
+            if (in_idle) begin
                 role <= 6'b000001;
                 index <= 0;
                 cards_seen <= 0;
@@ -5611,11 +5612,14 @@ always @(add_y, mix_sum, md, mix_count, mb, mix_carry, add_x) begin: mix_adder
     end
 end
 
-
-
-assign rem_we = ((state == 5'b00001) && (!scan_bits[0]));
-assign rem_addr = n;
-assign rem_data = scan;
+// The scan's writes into every slot's table, registered (the write is a clock
+// late, long before any run reads the tables): the bus reaches hundreds of LUT-RAMs
+// from registers, not from the state's decoder.
+always @(posedge clk) begin: write_remaining
+    rem_we <= ((state == 5'b00001) && (!scan_bits[0]));
+    rem_addr <= n;
+    rem_data <= scan;
+end
 
 
 always @(posedge clk) begin: sum_link0_add
@@ -5653,7 +5657,7 @@ assign sum_first = carry;
 assign m_axis_tdata = out_data;
 assign m_axis_tvalid = out_valid;
 assign tx_go = ((!out_valid) || m_axis_tready);
-assign busy = (state != 5'b00000);
+assign busy = (!in_idle);
 
 
 always @(status, sum_last, part, reply_len, crc_tx) begin: reply_byte
@@ -5727,6 +5731,7 @@ always @(posedge clk) begin: control
         left <= 0;
         carry <= 0;
         unranked <= 0;
+        in_idle <= 1;
     end
     else begin
         load <= 1'b0;
@@ -5744,8 +5749,10 @@ always @(posedge clk) begin: control
                 part <= 3'b000;
                 busy_pending <= 1'b0;
                 state <= 5'b10000;
+                in_idle <= 1'b0;
             end
             else if ((frame_end && taking)) begin
+                in_idle <= 1'b0;
                 if (((!frame_good) || (role != 6'b100000))) begin
                     status <= 7;
                     reply_len <= 1;
@@ -6038,6 +6045,7 @@ always @(posedge clk) begin: control
                     default: begin
                         part <= 3'b000;
                         state <= 5'b00000;
+                        in_idle <= 1'b1;
                     end
                 endcase
             end

@@ -40,7 +40,7 @@ type t_enum_Part_4 is (
 	SEND_COUNTS,
 	SEND_CRC
 	);
-type t_enum_Role_3 is (
+type t_enum_Role_2 is (
 	HEADER,
 	HERO,
 	OPP,
@@ -48,14 +48,14 @@ type t_enum_Role_3 is (
 	BOARD,
 	DEAD
 	);
-attribute enum_encoding of t_enum_Role_3: type is "000001 000010 000100 001000 010000 100000";
+attribute enum_encoding of t_enum_Role_2: type is "000001 000010 000100 001000 010000 100000";
 type t_enum_State_1 is (
 	WAIT_SOF,
 	WAIT_LEN,
 	PAYLOAD,
 	CHECK_CRC
 	);
-type t_enum_State_2 is (
+type t_enum_State_3 is (
 	IDLE,
 	SCANNING,
 	SCANNED,
@@ -104,8 +104,8 @@ signal missing: unsigned(2 downto 0);
 signal board_dealt: unsigned(4 downto 0);
 signal fixed_we: std_logic;
 signal taking: std_logic;
-signal state: t_enum_State_2;
-signal role: t_enum_Role_3;
+signal in_idle: std_logic;
+signal role: t_enum_Role_2;
 signal index: unsigned(4 downto 0);
 signal cards_seen: unsigned(51 downto 0);
 signal randoms: unsigned(3 downto 0);
@@ -176,6 +176,7 @@ signal mix_count: unsigned(4 downto 0);
 signal mix_cross: unsigned(31 downto 0);
 signal mix_sum: unsigned(31 downto 0);
 signal rem_we: std_logic;
+signal state: t_enum_State_3;
 signal scan_bits: unsigned(51 downto 0);
 signal rem_addr: unsigned(5 downto 0);
 signal rem_data: unsigned(5 downto 0);
@@ -4769,8 +4770,8 @@ begin
         else
             fixed_we <= '0';
             if bool(frame_begin) then
-                taking <= stdl(state = IDLE);
-                if (state = IDLE) then
+                taking <= in_idle;
+                if bool(in_idle) then
                     role <= HEADER;
                     index <= to_unsigned(0, 5);
                     cards_seen <= to_unsigned(0, 52);
@@ -5695,10 +5696,17 @@ begin
     end if;
 end process mix_adder;
 
-
-rem_we <= stdl((state = SCANNING) and (not bool(scan_bits(0))));
-rem_addr <= n;
-rem_data <= scan;
+-- The scan's writes into every slot's table, registered (the write is a clock
+-- late, long before any run reads the tables): the bus reaches hundreds of LUT-RAMs
+-- from registers, not from the state's decoder.
+write_remaining: process (clk) is
+begin
+    if rising_edge(clk) then
+        rem_we <= stdl((state = SCANNING) and (not bool(scan_bits(0))));
+        rem_addr <= n;
+        rem_data <= scan;
+    end if;
+end process write_remaining;
 
 sum_link0_add: process (clk) is
 begin
@@ -5736,7 +5744,7 @@ sum_first <= resize(carry, 12);
 m_axis_tdata_num <= out_data;
 m_axis_tvalid <= out_valid;
 tx_go <= stdl((not bool(out_valid)) or bool(m_axis_tready));
-busy <= stdl(state /= IDLE);
+busy <= stdl((not bool(in_idle)));
 
 reply_byte: process (status, sum_last, part, reply_len, crc_tx) is
 begin
@@ -5805,6 +5813,7 @@ begin
             left <= to_unsigned(0, 8);
             carry <= to_unsigned(0, 8);
             unranked <= to_unsigned(0, 22);
+            in_idle <= '1';
         else
             load <= '0';
             start <= '0';
@@ -5821,7 +5830,9 @@ begin
                     part <= SEND_SOF;
                     busy_pending <= '0';
                     state <= REPLYING;
+                    in_idle <= '0';
                 elsif (bool(frame_end) and bool(taking)) then
+                    in_idle <= '0';
                     if ((not bool(frame_good)) or (role /= DEAD)) then
                         status <= to_unsigned(7, 8);
                         reply_len <= to_unsigned(1, 8);
@@ -6064,6 +6075,7 @@ begin
                         when others =>
                             part <= SEND_SOF;
                             state <= IDLE;
+                            in_idle <= '1';
                     end case;
                 end if;
             end if;

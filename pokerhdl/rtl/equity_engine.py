@@ -201,10 +201,14 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     board_missing = Signal(intbv(0)[3:])      # board cards a trial deals
     randoms = Signal(intbv(0)[4:])            # random opponents
 
-    State = enum("IDLE", "SCANNING", "SCANNED", "JUDGED", "CHECKING", "DIVIDING", "MIXING", "MIXED",
-                 "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "TESTING", "NEXT_LANE",
-                 "STARTING", "RUNNING", "REPLYING")
+    State = enum("IDLE", "SCANNING", "SCANNED", "JUDGED", "CHECKING", "DIVIDING", "MIXING",
+                 "MIXED", "NEXT_STREAM", "LOADING", "UNRANKING", "PROBING", "TESTING",
+                 "NEXT_LANE", "STARTING", "RUNNING", "REPLYING")
     state = Signal(State.IDLE)
+    # state == IDLE as a register of its own, set and cleared with the state: the request
+    # parser, busy and the board read it, a net too wide to come from the state's decoder
+    # (not named idle: VHDL's names ignore case, and IDLE is the state's)
+    in_idle = Signal(bool(1))
 
     # what the payload byte is, registered with it from the stream (the receiver registers
     # pay_data from s_axis_tdata at the same edge; read only with pay_valid): the request's
@@ -228,8 +232,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     def decode():
         fixed_we.next = False
         if frame_begin:
-            taking.next = state == State.IDLE
-            if state == State.IDLE:
+            taking.next = in_idle
+            if in_idle:
                 role.next = Role.HEADER
                 index.next = 0
                 cards_seen.next = 0
@@ -472,8 +476,11 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         else:
             mix_cross.next = mb ^ mix_sum
 
-    @always_comb
+    @always(clk.posedge)
     def write_remaining():
+        """The scan's writes into every slot's table, registered (the write is a clock
+        late, long before any run reads the tables): the bus reaches hundreds of LUT-RAMs
+        from registers, not from the state's decoder."""
         rem_we.next = state == State.SCANNING and not scan_bits[0]
         rem_addr.next = n
         rem_data.next = scan
@@ -504,7 +511,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         m_axis_tdata.next = out_data
         m_axis_tvalid.next = out_valid
         tx_go.next = not out_valid or m_axis_tready
-        busy.next = state != State.IDLE
+        busy.next = not in_idle
 
     @always_comb
     def reply_byte():
@@ -535,7 +542,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 part.next = Part.SEND_SOF
                 busy_pending.next = False
                 state.next = State.REPLYING
+                in_idle.next = False
             elif frame_end and taking:
+                in_idle.next = False
                 if not frame_good or role != Role.DEAD:
                     status.next = ERR_FRAME
                     reply_len.next = 1
@@ -758,6 +767,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                 else:
                     part.next = Part.SEND_SOF
                     state.next = State.IDLE
+                    in_idle.next = True
         if frame_end and not taking:
             busy_pending.next = True
 
