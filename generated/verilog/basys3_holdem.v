@@ -558,64 +558,18 @@ wire holdem_board0_shuffler0_error;
 wire holdem_board0_shuffler0_m_axis_tlast;
 wire [127:0] holdem_board0_shuffler0_seed;
 wire holdem_board0_shuffler0_seed_load;
-wire holdem_board0_shuffler0_compacting;
-wire holdem_board0_shuffler0_starting;
 reg [1:0] holdem_board0_shuffler0_state = 2'b00;
-wire holdem_board0_shuffler0_take_word;
-wire [31:0] holdem_board0_shuffler0_word;
-reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
-wire [51:0] holdem_board0_shuffler0_available_in;
-wire holdem_board0_shuffler0_lo_none;
-reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
-reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
-reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
-reg [5:0] holdem_board0_shuffler0_mask = 0;
-wire [5:0] holdem_board0_shuffler0_cand_top;
-reg [5:0] holdem_board0_shuffler0_fits = 0;
-reg [5:0] holdem_board0_shuffler0_m_range = 0;
-reg holdem_board0_shuffler0_accept = 0;
-reg [5:0] holdem_board0_shuffler0_offset = 0;
-wire holdem_board0_shuffler0_go;
-reg holdem_board0_shuffler0_tvalid = 0;
-reg holdem_board0_shuffler0_drawing = 0;
-reg [63:0] holdem_board0_shuffler0_placed = 0;
-reg [5:0] holdem_board0_shuffler0_j_pos = 0;
-reg [5:0] holdem_board0_shuffler0_card_j = 0;
-reg [5:0] holdem_board0_shuffler0_i_pos = 0;
-reg [5:0] holdem_board0_shuffler0_card_i = 0;
-reg holdem_board0_shuffler0_mem_we = 0;
-reg holdem_board0_shuffler0_looked = 0;
-reg [5:0] holdem_board0_shuffler0_lo_end = 0;
-reg [5:0] holdem_board0_shuffler0_hi_end = 0;
-reg [5:0] holdem_board0_shuffler0_mem_waddr = 0;
-reg [5:0] holdem_board0_shuffler0_lo = 0;
-reg [5:0] holdem_board0_shuffler0_mem_wdata = 0;
-reg [5:0] holdem_board0_shuffler0_hi = 0;
-reg holdem_board0_shuffler0_j_valid = 0;
-reg [63:0] holdem_board0_shuffler0_written = 0;
-wire [63:0] holdem_board0_shuffler0_one;
-reg holdem_board0_shuffler0_done_q = 0;
+wire holdem_board0_shuffler0_starting;
+wire holdem_board0_shuffler0_compacting;
 reg [5:0] holdem_board0_shuffler0_wanted = 0;
-reg holdem_board0_shuffler0_found = 0;
-reg [5:0] holdem_board0_shuffler0_filled_end = 0;
+wire [31:0] holdem_board0_shuffler0_word;
+wire holdem_board0_shuffler0_take_word;
 reg holdem_board0_shuffler0_busy_q = 0;
+reg holdem_board0_shuffler0_done_q = 0;
 reg holdem_board0_shuffler0_error_q = 0;
-wire [51:0] holdem_board0_shuffler0_lo_1h_c;
-reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
-wire [51:0] holdem_board0_shuffler0_hi_1h_c;
-reg [5:0] holdem_board0_shuffler0_lo_c = 0;
-reg [5:0] holdem_board0_shuffler0_hi_c = 0;
-reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
-reg [5:0] holdem_board0_shuffler0_n_cards = 0;
-reg [5:0] holdem_board0_shuffler0_pos_a = 0;
-reg holdem_board0_shuffler0_a_valid = 0;
-reg [5:0] holdem_board0_shuffler0_left = 0;
-reg [5:0] holdem_board0_shuffler0_tdata = 0;
-reg holdem_board0_shuffler0_tlast = 0;
-reg holdem_board0_shuffler0_j_last = 0;
-reg [5:0] holdem_board0_shuffler0_i_a = 0;
-reg [5:0] holdem_board0_shuffler0_off_q = 0;
-reg holdem_board0_shuffler0_a_last = 0;
+reg [5:0] holdem_board0_shuffler0_deal_tdata = 0;
+reg holdem_board0_shuffler0_deal_tvalid = 0;
+reg holdem_board0_shuffler0_deal_tlast = 0;
 wire [31:0] holdem_board0_shuffler0_rng0_first_word;
 wire [31:0] holdem_board0_shuffler0_rng0_g_default_x;
 wire [31:0] holdem_board0_shuffler0_rng0_g_seed;
@@ -648,6 +602,27 @@ wire [31:0] holdem_board0_shuffler0_rng0_x_part0_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part1_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part2_t;
 wire [31:0] holdem_board0_shuffler0_rng0_x_part3_t;
+reg holdem_board0_shuffler0_compaction_looked = 0;
+wire holdem_board0_shuffler0_compaction_more;
+reg [5:0] holdem_board0_shuffler0_compaction_n_cards = 0;
+wire [51:0] holdem_board0_shuffler0_available_in;
+reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
+reg [5:0] holdem_board0_shuffler0_filled_end = 0;
+reg holdem_board0_shuffler0_found = 0;
+reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
+wire [51:0] holdem_board0_shuffler0_hi_1h_c;
+reg [5:0] holdem_board0_shuffler0_hi_c = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end = 0;
+reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
+reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
+wire [51:0] holdem_board0_shuffler0_lo_1h_c;
+reg [5:0] holdem_board0_shuffler0_lo_c = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end = 0;
+reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
+reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
+wire holdem_board0_shuffler0_lo_none;
+reg [5:0] holdem_board0_shuffler0_compaction_lo = 0;
+reg [5:0] holdem_board0_shuffler0_compaction_hi = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones0_first = 0;
 reg [12:0] holdem_board0_shuffler0_lowest_ones0_group_any = 0;
 wire [51:0] holdem_board0_shuffler0_lowest_ones0_rest;
@@ -684,6 +659,32 @@ wire [51:0] holdem_board0_shuffler0_onehot_index3_m2;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m3;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m4;
 wire [51:0] holdem_board0_shuffler0_onehot_index3_m5;
+wire [5:0] holdem_board0_shuffler0_cand_top;
+reg [5:0] holdem_board0_shuffler0_fits = 0;
+reg [5:0] holdem_board0_shuffler0_m_range = 0;
+reg [5:0] holdem_board0_shuffler0_mask = 0;
+reg holdem_board0_shuffler0_draw_accept = 0;
+reg [5:0] holdem_board0_shuffler0_draw_offset = 0;
+reg holdem_board0_shuffler0_draw_drawing = 0;
+wire holdem_board0_shuffler0_deal_go;
+reg [5:0] holdem_board0_shuffler0_draw_pos = 0;
+reg [5:0] holdem_board0_shuffler0_draw_left = 0;
+reg holdem_board0_shuffler0_a_last = 0;
+reg holdem_board0_shuffler0_a_valid = 0;
+reg [5:0] holdem_board0_shuffler0_i_a = 0;
+reg holdem_board0_shuffler0_j_last = 0;
+reg [5:0] holdem_board0_shuffler0_off_q = 0;
+reg holdem_board0_shuffler0_deal_j_valid = 0;
+reg [5:0] holdem_board0_shuffler0_deck_card_j = 0;
+reg [5:0] holdem_board0_shuffler0_deal_j_pos = 0;
+reg [5:0] holdem_board0_shuffler0_deal_i_pos = 0;
+reg [5:0] holdem_board0_shuffler0_mem_waddr = 0;
+reg [5:0] holdem_board0_shuffler0_mem_wdata = 0;
+reg holdem_board0_shuffler0_mem_we = 0;
+wire [63:0] holdem_board0_shuffler0_one;
+reg [63:0] holdem_board0_shuffler0_placed = 0;
+reg [63:0] holdem_board0_shuffler0_written = 0;
+reg [5:0] holdem_board0_shuffler0_deck_card_i = 0;
 wire [4:0] debounce0_din;
 wire [4:0] debounce0_level;
 wire [4:0] debounce0_level_bus;
@@ -923,7 +924,6 @@ assign holdem_board0_shuffler0_count = 6'd13;
 assign holdem_board0_shuffler0_exclude = 52'd0;
 assign holdem_board0_shuffler0_seed = 128'd0;
 assign holdem_board0_shuffler0_seed_load = 1'd0;
-assign holdem_board0_shuffler0_one = 64'd1;
 assign holdem_board0_shuffler0_rng0_first_word = 32'd3701687786;
 assign holdem_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
 assign holdem_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
@@ -950,6 +950,7 @@ assign holdem_board0_shuffler0_onehot_index3_m2 = 52'd529835250278881;
 assign holdem_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign holdem_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign holdem_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
+assign holdem_board0_shuffler0_one = 64'd1;
 assign decimal_display0_no_dots = 4'd0;
 assign holdem_board0_holdem_console0_holdem_table0_seat3[2] = 'b0;
 assign holdem_board0_holdem_console0_holdem_table0_seat3[2-1:0] = holdem_board0_holdem_console0_holdem_table0_hand_seat;
@@ -7325,6 +7326,53 @@ assign holdem_board0_shuffler0_starting = ((holdem_board0_shuffler0_state == 2'b
 assign holdem_board0_shuffler0_compacting = (holdem_board0_shuffler0_state == 2'b01);
 
 
+always @(posedge clk) begin: holdem_board0_shuffler0_steps
+    if (rst == 1) begin
+        holdem_board0_shuffler0_done_q <= 0;
+        holdem_board0_shuffler0_error_q <= 0;
+        holdem_board0_shuffler0_wanted <= 0;
+        holdem_board0_shuffler0_busy_q <= 0;
+        holdem_board0_shuffler0_state <= 2'b00;
+    end
+    else begin
+        holdem_board0_shuffler0_done_q <= 1'b0;
+        case (holdem_board0_shuffler0_state)
+            2'b00: begin
+                if (holdem_board0_deck_request) begin
+                    holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
+                    holdem_board0_shuffler0_busy_q <= 1'b1;
+                    holdem_board0_shuffler0_error_q <= 1'b0;
+                    holdem_board0_shuffler0_state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                if ((holdem_board0_shuffler0_compaction_looked && (!holdem_board0_shuffler0_compaction_more))) begin
+                    holdem_board0_shuffler0_state <= 2'b10;
+                end
+            end
+            2'b10: begin
+                holdem_board0_shuffler0_error_q <= ((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards));
+                if (((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_compaction_n_cards == 0))) begin
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+                else begin
+                    holdem_board0_shuffler0_state <= 2'b11;
+                end
+            end
+            default: begin
+                if ((holdem_board0_shuffler0_deal_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_deal_tlast)) begin
+                    holdem_board0_shuffler0_busy_q <= 1'b0;
+                    holdem_board0_shuffler0_done_q <= 1'b1;
+                    holdem_board0_shuffler0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
+
+
 always @(holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_reverse_exclude
     reg [52-1:0] rev;
     integer q;
@@ -7549,6 +7597,61 @@ end
 
 
 
+assign holdem_board0_shuffler0_compaction_more = (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_pipeline
+    if (rst == 1) begin
+        holdem_board0_shuffler0_hi_1h <= 0;
+        holdem_board0_shuffler0_compaction_n_cards <= 0;
+        holdem_board0_shuffler0_compaction_looked <= 0;
+        holdem_board0_shuffler0_compaction_hi <= 0;
+        holdem_board0_shuffler0_lo_1h <= 0;
+        holdem_board0_shuffler0_hi_end <= 0;
+        holdem_board0_shuffler0_found <= 0;
+        holdem_board0_shuffler0_filled_end <= 0;
+        holdem_board0_shuffler0_lo_end <= 0;
+        holdem_board0_shuffler0_compaction_lo <= 0;
+    end
+    else begin
+        case (holdem_board0_shuffler0_state)
+            2'b00: begin
+                if (holdem_board0_deck_request) begin
+                    holdem_board0_shuffler0_found <= 1'b0;
+                    holdem_board0_shuffler0_compaction_looked <= 1'b0;
+                    holdem_board0_shuffler0_filled_end <= 0;
+                end
+            end
+            2'b01: begin
+                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
+                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
+                holdem_board0_shuffler0_found <= 1'b1;
+                holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
+                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
+                holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
+                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
+                holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
+                if (holdem_board0_shuffler0_compaction_looked) begin
+                    if (holdem_board0_shuffler0_compaction_more) begin
+                        holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
+                    end
+                    else if ((holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end)) begin
+                        holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_hi_end;
+                    end
+                    else begin
+                        holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_filled_end;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
 assign holdem_board0_shuffler0_cand[0] = (holdem_board0_shuffler0_word[6-1:0] & holdem_board0_shuffler0_mask);
 assign holdem_board0_shuffler0_cand[1] = (holdem_board0_shuffler0_word[12-1:6] & holdem_board0_shuffler0_mask);
 assign holdem_board0_shuffler0_cand[2] = (holdem_board0_shuffler0_word[18-1:12] & holdem_board0_shuffler0_mask);
@@ -7567,168 +7670,138 @@ end
 
 
 always @(holdem_board0_shuffler0_cand[0], holdem_board0_shuffler0_cand[1], holdem_board0_shuffler0_cand[2], holdem_board0_shuffler0_cand[3], holdem_board0_shuffler0_cand[4], holdem_board0_shuffler0_fits, holdem_board0_shuffler0_cand_top) begin: holdem_board0_shuffler0_pick
-    holdem_board0_shuffler0_accept = (holdem_board0_shuffler0_fits != 0);
+    holdem_board0_shuffler0_draw_accept = (holdem_board0_shuffler0_fits != 0);
     if (holdem_board0_shuffler0_fits[0]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[0];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[0];
     end
     else if (holdem_board0_shuffler0_fits[1]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[1];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[1];
     end
     else if (holdem_board0_shuffler0_fits[2]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[2];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[2];
     end
     else if (holdem_board0_shuffler0_fits[3]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[3];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[3];
     end
     else if (holdem_board0_shuffler0_fits[4]) begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand[4];
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand[4];
     end
     else begin
-        holdem_board0_shuffler0_offset = holdem_board0_shuffler0_cand_top;
+        holdem_board0_shuffler0_draw_offset = holdem_board0_shuffler0_cand_top;
     end
 end
 
 
 
-assign holdem_board0_shuffler0_go = ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready);
-assign holdem_board0_shuffler0_take_word = (holdem_board0_shuffler0_drawing && ((!holdem_board0_shuffler0_tvalid) || holdem_board0_card_ready));
+assign holdem_board0_shuffler0_take_word = (holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_deal_go);
 
 
-always @(holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_board0_shuffler0_mem[2], holdem_board0_shuffler0_mem[3], holdem_board0_shuffler0_mem[4], holdem_board0_shuffler0_mem[5], holdem_board0_shuffler0_mem[6], holdem_board0_shuffler0_mem[7], holdem_board0_shuffler0_mem[8], holdem_board0_shuffler0_mem[9], holdem_board0_shuffler0_mem[10], holdem_board0_shuffler0_mem[11], holdem_board0_shuffler0_mem[12], holdem_board0_shuffler0_mem[13], holdem_board0_shuffler0_mem[14], holdem_board0_shuffler0_mem[15], holdem_board0_shuffler0_mem[16], holdem_board0_shuffler0_mem[17], holdem_board0_shuffler0_mem[18], holdem_board0_shuffler0_mem[19], holdem_board0_shuffler0_mem[20], holdem_board0_shuffler0_mem[21], holdem_board0_shuffler0_mem[22], holdem_board0_shuffler0_mem[23], holdem_board0_shuffler0_mem[24], holdem_board0_shuffler0_mem[25], holdem_board0_shuffler0_mem[26], holdem_board0_shuffler0_mem[27], holdem_board0_shuffler0_mem[28], holdem_board0_shuffler0_mem[29], holdem_board0_shuffler0_mem[30], holdem_board0_shuffler0_mem[31], holdem_board0_shuffler0_mem[32], holdem_board0_shuffler0_mem[33], holdem_board0_shuffler0_mem[34], holdem_board0_shuffler0_mem[35], holdem_board0_shuffler0_mem[36], holdem_board0_shuffler0_mem[37], holdem_board0_shuffler0_mem[38], holdem_board0_shuffler0_mem[39], holdem_board0_shuffler0_mem[40], holdem_board0_shuffler0_mem[41], holdem_board0_shuffler0_mem[42], holdem_board0_shuffler0_mem[43], holdem_board0_shuffler0_mem[44], holdem_board0_shuffler0_mem[45], holdem_board0_shuffler0_mem[46], holdem_board0_shuffler0_mem[47], holdem_board0_shuffler0_mem[48], holdem_board0_shuffler0_mem[49], holdem_board0_shuffler0_mem[50], holdem_board0_shuffler0_mem[51], holdem_board0_shuffler0_mem[52], holdem_board0_shuffler0_mem[53], holdem_board0_shuffler0_mem[54], holdem_board0_shuffler0_mem[55], holdem_board0_shuffler0_mem[56], holdem_board0_shuffler0_mem[57], holdem_board0_shuffler0_mem[58], holdem_board0_shuffler0_mem[59], holdem_board0_shuffler0_mem[60], holdem_board0_shuffler0_mem[61], holdem_board0_shuffler0_mem[62], holdem_board0_shuffler0_mem[63], holdem_board0_shuffler0_i_pos) begin: holdem_board0_shuffler0_read_cards
-    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_j_pos]) begin
-        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_j_pos];
-    end
-    else begin
-        holdem_board0_shuffler0_card_j = holdem_board0_shuffler0_j_pos;
-    end
-    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_i_pos]) begin
-        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_i_pos];
-    end
-    else begin
-        holdem_board0_shuffler0_card_i = holdem_board0_shuffler0_i_pos;
-    end
-end
-
-
-always @(holdem_board0_shuffler0_state, holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_hi_end, holdem_board0_shuffler0_card_i, holdem_board0_shuffler0_go, holdem_board0_shuffler0_j_valid, holdem_board0_shuffler0_lo_end, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_lo, holdem_board0_shuffler0_hi, holdem_board0_shuffler0_looked) begin: holdem_board0_shuffler0_write_port
-    if (holdem_board0_shuffler0_compacting) begin
-        holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_looked && (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end));
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_lo;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_hi;
-    end
-    else begin
-        holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_go && holdem_board0_shuffler0_j_valid);
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_j_pos;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_card_i;
-    end
-end
-
-
-always @(holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) begin: holdem_board0_shuffler0_write_decode
-    if (holdem_board0_shuffler0_mem_we) begin
-        holdem_board0_shuffler0_written = (holdem_board0_shuffler0_one << holdem_board0_shuffler0_mem_waddr);
-    end
-    else begin
-        holdem_board0_shuffler0_written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_memory
-    if (holdem_board0_shuffler0_mem_we) begin
-        holdem_board0_shuffler0_mem[holdem_board0_shuffler0_mem_waddr] <= holdem_board0_shuffler0_mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_control
+always @(posedge clk) begin: holdem_board0_shuffler0_counters
     if (rst == 1) begin
-        holdem_board0_shuffler0_done_q <= 0;
-        holdem_board0_shuffler0_wanted <= 0;
-        holdem_board0_shuffler0_i_a <= 0;
-        holdem_board0_shuffler0_tvalid <= 0;
-        holdem_board0_shuffler0_hi_1h <= 0;
-        holdem_board0_shuffler0_tdata <= 0;
-        holdem_board0_shuffler0_j_pos <= 0;
-        holdem_board0_shuffler0_found <= 0;
-        holdem_board0_shuffler0_j_valid <= 0;
-        holdem_board0_shuffler0_tlast <= 0;
-        holdem_board0_shuffler0_a_valid <= 0;
-        holdem_board0_shuffler0_off_q <= 0;
-        holdem_board0_shuffler0_state <= 2'b00;
-        holdem_board0_shuffler0_n_cards <= 0;
-        holdem_board0_shuffler0_i_pos <= 0;
-        holdem_board0_shuffler0_lo_1h <= 0;
-        holdem_board0_shuffler0_j_last <= 0;
-        holdem_board0_shuffler0_placed <= 0;
-        holdem_board0_shuffler0_lo_end <= 0;
-        holdem_board0_shuffler0_hi <= 0;
-        holdem_board0_shuffler0_error_q <= 0;
-        holdem_board0_shuffler0_busy_q <= 0;
-        holdem_board0_shuffler0_hi_end <= 0;
-        holdem_board0_shuffler0_filled_end <= 0;
-        holdem_board0_shuffler0_a_last <= 0;
+        holdem_board0_shuffler0_draw_drawing <= 0;
         holdem_board0_shuffler0_mask <= 0;
-        holdem_board0_shuffler0_left <= 0;
-        holdem_board0_shuffler0_drawing <= 0;
-        holdem_board0_shuffler0_lo <= 0;
-        holdem_board0_shuffler0_pos_a <= 0;
+        holdem_board0_shuffler0_draw_pos <= 0;
+        holdem_board0_shuffler0_draw_left <= 0;
         holdem_board0_shuffler0_m_range <= 0;
-        holdem_board0_shuffler0_looked <= 0;
     end
     else begin
-        holdem_board0_shuffler0_done_q <= 1'b0;
-        holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed | holdem_board0_shuffler0_written);
-        case (holdem_board0_shuffler0_state)
-            2'b00: begin
-                if (holdem_board0_deck_request) begin
-                    holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
-                    holdem_board0_shuffler0_placed <= 0;
-                    holdem_board0_shuffler0_found <= 1'b0;
-                    holdem_board0_shuffler0_looked <= 1'b0;
-                    holdem_board0_shuffler0_filled_end <= 0;
-                    holdem_board0_shuffler0_busy_q <= 1'b1;
-                    holdem_board0_shuffler0_error_q <= 1'b0;
-                    holdem_board0_shuffler0_state <= 2'b01;
-                end
+        if (((holdem_board0_shuffler0_state == 2'b00) || (holdem_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((holdem_board0_shuffler0_state == 2'b10)) begin
+            holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_compaction_n_cards;
+            case (holdem_board0_shuffler0_compaction_n_cards)
+                0: holdem_board0_shuffler0_mask <= 0;
+                1: holdem_board0_shuffler0_mask <= 0;
+                2: holdem_board0_shuffler0_mask <= 1;
+                3: holdem_board0_shuffler0_mask <= 3;
+                4: holdem_board0_shuffler0_mask <= 3;
+                5: holdem_board0_shuffler0_mask <= 7;
+                6: holdem_board0_shuffler0_mask <= 7;
+                7: holdem_board0_shuffler0_mask <= 7;
+                8: holdem_board0_shuffler0_mask <= 7;
+                9: holdem_board0_shuffler0_mask <= 15;
+                10: holdem_board0_shuffler0_mask <= 15;
+                11: holdem_board0_shuffler0_mask <= 15;
+                12: holdem_board0_shuffler0_mask <= 15;
+                13: holdem_board0_shuffler0_mask <= 15;
+                14: holdem_board0_shuffler0_mask <= 15;
+                15: holdem_board0_shuffler0_mask <= 15;
+                16: holdem_board0_shuffler0_mask <= 15;
+                17: holdem_board0_shuffler0_mask <= 31;
+                18: holdem_board0_shuffler0_mask <= 31;
+                19: holdem_board0_shuffler0_mask <= 31;
+                20: holdem_board0_shuffler0_mask <= 31;
+                21: holdem_board0_shuffler0_mask <= 31;
+                22: holdem_board0_shuffler0_mask <= 31;
+                23: holdem_board0_shuffler0_mask <= 31;
+                24: holdem_board0_shuffler0_mask <= 31;
+                25: holdem_board0_shuffler0_mask <= 31;
+                26: holdem_board0_shuffler0_mask <= 31;
+                27: holdem_board0_shuffler0_mask <= 31;
+                28: holdem_board0_shuffler0_mask <= 31;
+                29: holdem_board0_shuffler0_mask <= 31;
+                30: holdem_board0_shuffler0_mask <= 31;
+                31: holdem_board0_shuffler0_mask <= 31;
+                32: holdem_board0_shuffler0_mask <= 31;
+                33: holdem_board0_shuffler0_mask <= 63;
+                34: holdem_board0_shuffler0_mask <= 63;
+                35: holdem_board0_shuffler0_mask <= 63;
+                36: holdem_board0_shuffler0_mask <= 63;
+                37: holdem_board0_shuffler0_mask <= 63;
+                38: holdem_board0_shuffler0_mask <= 63;
+                39: holdem_board0_shuffler0_mask <= 63;
+                40: holdem_board0_shuffler0_mask <= 63;
+                41: holdem_board0_shuffler0_mask <= 63;
+                42: holdem_board0_shuffler0_mask <= 63;
+                43: holdem_board0_shuffler0_mask <= 63;
+                44: holdem_board0_shuffler0_mask <= 63;
+                45: holdem_board0_shuffler0_mask <= 63;
+                46: holdem_board0_shuffler0_mask <= 63;
+                47: holdem_board0_shuffler0_mask <= 63;
+                48: holdem_board0_shuffler0_mask <= 63;
+                49: holdem_board0_shuffler0_mask <= 63;
+                50: holdem_board0_shuffler0_mask <= 63;
+                51: holdem_board0_shuffler0_mask <= 63;
+                52: holdem_board0_shuffler0_mask <= 63;
+                53: holdem_board0_shuffler0_mask <= 63;
+                54: holdem_board0_shuffler0_mask <= 63;
+                55: holdem_board0_shuffler0_mask <= 63;
+                56: holdem_board0_shuffler0_mask <= 63;
+                57: holdem_board0_shuffler0_mask <= 63;
+                58: holdem_board0_shuffler0_mask <= 63;
+                59: holdem_board0_shuffler0_mask <= 63;
+                60: holdem_board0_shuffler0_mask <= 63;
+                61: holdem_board0_shuffler0_mask <= 63;
+                62: holdem_board0_shuffler0_mask <= 63;
+                default: holdem_board0_shuffler0_mask <= 63;
+            endcase
+            holdem_board0_shuffler0_draw_pos <= 0;
+            if ((holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards)) begin
+                holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_compaction_n_cards;
             end
-            2'b01: begin
-                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
-                holdem_board0_shuffler0_found <= 1'b1;
-                holdem_board0_shuffler0_lo <= holdem_board0_shuffler0_lo_c;
-                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                holdem_board0_shuffler0_hi <= holdem_board0_shuffler0_hi_c;
-                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
-                holdem_board0_shuffler0_looked <= holdem_board0_shuffler0_found;
-                if (holdem_board0_shuffler0_looked) begin
-                    if ((holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end)) begin
-                        holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
-                    end
-                    else begin
-                        if ((holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end)) begin
-                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_hi_end;
-                        end
-                        else begin
-                            holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_filled_end;
-                        end
-                        holdem_board0_shuffler0_state <= 2'b10;
-                    end
-                end
+            else begin
+                holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_wanted;
             end
-            2'b10: begin
-                holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_n_cards;
-                case (holdem_board0_shuffler0_n_cards)
+            if (((holdem_board0_shuffler0_wanted != 0) && (holdem_board0_shuffler0_compaction_n_cards != 0))) begin
+                holdem_board0_shuffler0_draw_drawing <= 1'b1;
+            end
+        end
+        else begin
+            if ((holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept)) begin
+                holdem_board0_shuffler0_draw_pos <= (holdem_board0_shuffler0_draw_pos + 1);
+                holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
+                case (holdem_board0_shuffler0_m_range)
                     0: holdem_board0_shuffler0_mask <= 0;
                     1: holdem_board0_shuffler0_mask <= 0;
-                    2: holdem_board0_shuffler0_mask <= 1;
-                    3: holdem_board0_shuffler0_mask <= 3;
+                    2: holdem_board0_shuffler0_mask <= 0;
+                    3: holdem_board0_shuffler0_mask <= 1;
                     4: holdem_board0_shuffler0_mask <= 3;
-                    5: holdem_board0_shuffler0_mask <= 7;
+                    5: holdem_board0_shuffler0_mask <= 3;
                     6: holdem_board0_shuffler0_mask <= 7;
                     7: holdem_board0_shuffler0_mask <= 7;
                     8: holdem_board0_shuffler0_mask <= 7;
-                    9: holdem_board0_shuffler0_mask <= 15;
+                    9: holdem_board0_shuffler0_mask <= 7;
                     10: holdem_board0_shuffler0_mask <= 15;
                     11: holdem_board0_shuffler0_mask <= 15;
                     12: holdem_board0_shuffler0_mask <= 15;
@@ -7736,7 +7809,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     14: holdem_board0_shuffler0_mask <= 15;
                     15: holdem_board0_shuffler0_mask <= 15;
                     16: holdem_board0_shuffler0_mask <= 15;
-                    17: holdem_board0_shuffler0_mask <= 31;
+                    17: holdem_board0_shuffler0_mask <= 15;
                     18: holdem_board0_shuffler0_mask <= 31;
                     19: holdem_board0_shuffler0_mask <= 31;
                     20: holdem_board0_shuffler0_mask <= 31;
@@ -7752,7 +7825,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     30: holdem_board0_shuffler0_mask <= 31;
                     31: holdem_board0_shuffler0_mask <= 31;
                     32: holdem_board0_shuffler0_mask <= 31;
-                    33: holdem_board0_shuffler0_mask <= 63;
+                    33: holdem_board0_shuffler0_mask <= 31;
                     34: holdem_board0_shuffler0_mask <= 63;
                     35: holdem_board0_shuffler0_mask <= 63;
                     36: holdem_board0_shuffler0_mask <= 63;
@@ -7784,132 +7857,134 @@ always @(posedge clk) begin: holdem_board0_shuffler0_control
                     62: holdem_board0_shuffler0_mask <= 63;
                     default: holdem_board0_shuffler0_mask <= 63;
                 endcase
-                holdem_board0_shuffler0_pos_a <= 0;
-                holdem_board0_shuffler0_a_valid <= 1'b0;
-                holdem_board0_shuffler0_j_valid <= 1'b0;
-                if ((holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards)) begin
-                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_n_cards;
-                end
-                else begin
-                    holdem_board0_shuffler0_left <= holdem_board0_shuffler0_wanted;
-                end
-                holdem_board0_shuffler0_error_q <= ((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards));
-                if (((holdem_board0_shuffler0_wanted == 0) || (holdem_board0_shuffler0_n_cards == 0))) begin
-                    holdem_board0_shuffler0_busy_q <= 1'b0;
-                    holdem_board0_shuffler0_done_q <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b00;
-                end
-                else begin
-                    holdem_board0_shuffler0_drawing <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b11;
+                holdem_board0_shuffler0_draw_left <= (holdem_board0_shuffler0_draw_left - 1);
+                if ((holdem_board0_shuffler0_draw_left == 1)) begin
+                    holdem_board0_shuffler0_draw_drawing <= 1'b0;
                 end
             end
-            default: begin
-                if (holdem_board0_shuffler0_go) begin
-                    holdem_board0_shuffler0_tvalid <= holdem_board0_shuffler0_j_valid;
-                    if (holdem_board0_shuffler0_j_valid) begin
-                        holdem_board0_shuffler0_tdata <= holdem_board0_shuffler0_card_j;
-                        holdem_board0_shuffler0_tlast <= holdem_board0_shuffler0_j_last;
-                    end
-                    holdem_board0_shuffler0_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
-                    holdem_board0_shuffler0_i_pos <= holdem_board0_shuffler0_i_a;
-                    holdem_board0_shuffler0_j_valid <= holdem_board0_shuffler0_a_valid;
-                    holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
-                    holdem_board0_shuffler0_a_valid <= (holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept);
-                    if ((holdem_board0_shuffler0_drawing && holdem_board0_shuffler0_accept)) begin
-                        holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_offset;
-                        holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_pos_a;
-                        holdem_board0_shuffler0_a_last <= (holdem_board0_shuffler0_left == 1);
-                        holdem_board0_shuffler0_pos_a <= (holdem_board0_shuffler0_pos_a + 1);
-                        holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
-                        case (holdem_board0_shuffler0_m_range)
-                            0: holdem_board0_shuffler0_mask <= 0;
-                            1: holdem_board0_shuffler0_mask <= 0;
-                            2: holdem_board0_shuffler0_mask <= 0;
-                            3: holdem_board0_shuffler0_mask <= 1;
-                            4: holdem_board0_shuffler0_mask <= 3;
-                            5: holdem_board0_shuffler0_mask <= 3;
-                            6: holdem_board0_shuffler0_mask <= 7;
-                            7: holdem_board0_shuffler0_mask <= 7;
-                            8: holdem_board0_shuffler0_mask <= 7;
-                            9: holdem_board0_shuffler0_mask <= 7;
-                            10: holdem_board0_shuffler0_mask <= 15;
-                            11: holdem_board0_shuffler0_mask <= 15;
-                            12: holdem_board0_shuffler0_mask <= 15;
-                            13: holdem_board0_shuffler0_mask <= 15;
-                            14: holdem_board0_shuffler0_mask <= 15;
-                            15: holdem_board0_shuffler0_mask <= 15;
-                            16: holdem_board0_shuffler0_mask <= 15;
-                            17: holdem_board0_shuffler0_mask <= 15;
-                            18: holdem_board0_shuffler0_mask <= 31;
-                            19: holdem_board0_shuffler0_mask <= 31;
-                            20: holdem_board0_shuffler0_mask <= 31;
-                            21: holdem_board0_shuffler0_mask <= 31;
-                            22: holdem_board0_shuffler0_mask <= 31;
-                            23: holdem_board0_shuffler0_mask <= 31;
-                            24: holdem_board0_shuffler0_mask <= 31;
-                            25: holdem_board0_shuffler0_mask <= 31;
-                            26: holdem_board0_shuffler0_mask <= 31;
-                            27: holdem_board0_shuffler0_mask <= 31;
-                            28: holdem_board0_shuffler0_mask <= 31;
-                            29: holdem_board0_shuffler0_mask <= 31;
-                            30: holdem_board0_shuffler0_mask <= 31;
-                            31: holdem_board0_shuffler0_mask <= 31;
-                            32: holdem_board0_shuffler0_mask <= 31;
-                            33: holdem_board0_shuffler0_mask <= 31;
-                            34: holdem_board0_shuffler0_mask <= 63;
-                            35: holdem_board0_shuffler0_mask <= 63;
-                            36: holdem_board0_shuffler0_mask <= 63;
-                            37: holdem_board0_shuffler0_mask <= 63;
-                            38: holdem_board0_shuffler0_mask <= 63;
-                            39: holdem_board0_shuffler0_mask <= 63;
-                            40: holdem_board0_shuffler0_mask <= 63;
-                            41: holdem_board0_shuffler0_mask <= 63;
-                            42: holdem_board0_shuffler0_mask <= 63;
-                            43: holdem_board0_shuffler0_mask <= 63;
-                            44: holdem_board0_shuffler0_mask <= 63;
-                            45: holdem_board0_shuffler0_mask <= 63;
-                            46: holdem_board0_shuffler0_mask <= 63;
-                            47: holdem_board0_shuffler0_mask <= 63;
-                            48: holdem_board0_shuffler0_mask <= 63;
-                            49: holdem_board0_shuffler0_mask <= 63;
-                            50: holdem_board0_shuffler0_mask <= 63;
-                            51: holdem_board0_shuffler0_mask <= 63;
-                            52: holdem_board0_shuffler0_mask <= 63;
-                            53: holdem_board0_shuffler0_mask <= 63;
-                            54: holdem_board0_shuffler0_mask <= 63;
-                            55: holdem_board0_shuffler0_mask <= 63;
-                            56: holdem_board0_shuffler0_mask <= 63;
-                            57: holdem_board0_shuffler0_mask <= 63;
-                            58: holdem_board0_shuffler0_mask <= 63;
-                            59: holdem_board0_shuffler0_mask <= 63;
-                            60: holdem_board0_shuffler0_mask <= 63;
-                            61: holdem_board0_shuffler0_mask <= 63;
-                            62: holdem_board0_shuffler0_mask <= 63;
-                            default: holdem_board0_shuffler0_mask <= 63;
-                        endcase
-                        holdem_board0_shuffler0_left <= (holdem_board0_shuffler0_left - 1);
-                        if ((holdem_board0_shuffler0_left == 1)) begin
-                            holdem_board0_shuffler0_drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((holdem_board0_shuffler0_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_tlast)) begin
-                    holdem_board0_shuffler0_tvalid <= 1'b0;
-                    holdem_board0_shuffler0_busy_q <= 1'b0;
-                    holdem_board0_shuffler0_done_q <= 1'b1;
-                    holdem_board0_shuffler0_state <= 2'b00;
-                end
-            end
-        endcase
+        end
     end
 end
 
 
 
-assign holdem_board0_card_data = holdem_board0_shuffler0_tdata;
-assign holdem_board0_card_valid = holdem_board0_shuffler0_tvalid;
-assign holdem_board0_shuffler0_m_axis_tlast = holdem_board0_shuffler0_tlast;
+assign holdem_board0_shuffler0_deal_go = ((!holdem_board0_shuffler0_deal_tvalid) || holdem_board0_card_ready);
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_dealing
+    if (rst == 1) begin
+        holdem_board0_shuffler0_i_a <= 0;
+        holdem_board0_shuffler0_deal_j_pos <= 0;
+        holdem_board0_shuffler0_j_last <= 0;
+        holdem_board0_shuffler0_a_last <= 0;
+        holdem_board0_shuffler0_a_valid <= 0;
+        holdem_board0_shuffler0_deal_j_valid <= 0;
+        holdem_board0_shuffler0_deal_tvalid <= 0;
+        holdem_board0_shuffler0_deal_i_pos <= 0;
+        holdem_board0_shuffler0_off_q <= 0;
+        holdem_board0_shuffler0_deal_tdata <= 0;
+        holdem_board0_shuffler0_deal_tlast <= 0;
+    end
+    else begin
+        if (((holdem_board0_shuffler0_state == 2'b00) || (holdem_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((holdem_board0_shuffler0_state == 2'b10)) begin
+            holdem_board0_shuffler0_a_valid <= 1'b0;
+            holdem_board0_shuffler0_deal_j_valid <= 1'b0;
+        end
+        else begin
+            if (holdem_board0_shuffler0_deal_go) begin
+                holdem_board0_shuffler0_deal_tvalid <= holdem_board0_shuffler0_deal_j_valid;
+                if (holdem_board0_shuffler0_deal_j_valid) begin
+                    holdem_board0_shuffler0_deal_tdata <= holdem_board0_shuffler0_deck_card_j;
+                    holdem_board0_shuffler0_deal_tlast <= holdem_board0_shuffler0_j_last;
+                end
+                holdem_board0_shuffler0_deal_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
+                holdem_board0_shuffler0_deal_i_pos <= holdem_board0_shuffler0_i_a;
+                holdem_board0_shuffler0_deal_j_valid <= holdem_board0_shuffler0_a_valid;
+                holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
+                holdem_board0_shuffler0_a_valid <= (holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept);
+                if ((holdem_board0_shuffler0_draw_drawing && holdem_board0_shuffler0_draw_accept)) begin
+                    holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_draw_offset;
+                    holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_draw_pos;
+                    holdem_board0_shuffler0_a_last <= (holdem_board0_shuffler0_draw_left == 1);
+                end
+            end
+            if ((holdem_board0_shuffler0_deal_tvalid && holdem_board0_card_ready && holdem_board0_shuffler0_deal_tlast)) begin
+                holdem_board0_shuffler0_deal_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+
+always @(holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_board0_shuffler0_mem[2], holdem_board0_shuffler0_mem[3], holdem_board0_shuffler0_mem[4], holdem_board0_shuffler0_mem[5], holdem_board0_shuffler0_mem[6], holdem_board0_shuffler0_mem[7], holdem_board0_shuffler0_mem[8], holdem_board0_shuffler0_mem[9], holdem_board0_shuffler0_mem[10], holdem_board0_shuffler0_mem[11], holdem_board0_shuffler0_mem[12], holdem_board0_shuffler0_mem[13], holdem_board0_shuffler0_mem[14], holdem_board0_shuffler0_mem[15], holdem_board0_shuffler0_mem[16], holdem_board0_shuffler0_mem[17], holdem_board0_shuffler0_mem[18], holdem_board0_shuffler0_mem[19], holdem_board0_shuffler0_mem[20], holdem_board0_shuffler0_mem[21], holdem_board0_shuffler0_mem[22], holdem_board0_shuffler0_mem[23], holdem_board0_shuffler0_mem[24], holdem_board0_shuffler0_mem[25], holdem_board0_shuffler0_mem[26], holdem_board0_shuffler0_mem[27], holdem_board0_shuffler0_mem[28], holdem_board0_shuffler0_mem[29], holdem_board0_shuffler0_mem[30], holdem_board0_shuffler0_mem[31], holdem_board0_shuffler0_mem[32], holdem_board0_shuffler0_mem[33], holdem_board0_shuffler0_mem[34], holdem_board0_shuffler0_mem[35], holdem_board0_shuffler0_mem[36], holdem_board0_shuffler0_mem[37], holdem_board0_shuffler0_mem[38], holdem_board0_shuffler0_mem[39], holdem_board0_shuffler0_mem[40], holdem_board0_shuffler0_mem[41], holdem_board0_shuffler0_mem[42], holdem_board0_shuffler0_mem[43], holdem_board0_shuffler0_mem[44], holdem_board0_shuffler0_mem[45], holdem_board0_shuffler0_mem[46], holdem_board0_shuffler0_mem[47], holdem_board0_shuffler0_mem[48], holdem_board0_shuffler0_mem[49], holdem_board0_shuffler0_mem[50], holdem_board0_shuffler0_mem[51], holdem_board0_shuffler0_mem[52], holdem_board0_shuffler0_mem[53], holdem_board0_shuffler0_mem[54], holdem_board0_shuffler0_mem[55], holdem_board0_shuffler0_mem[56], holdem_board0_shuffler0_mem[57], holdem_board0_shuffler0_mem[58], holdem_board0_shuffler0_mem[59], holdem_board0_shuffler0_mem[60], holdem_board0_shuffler0_mem[61], holdem_board0_shuffler0_mem[62], holdem_board0_shuffler0_mem[63], holdem_board0_shuffler0_placed, holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_deal_i_pos) begin: holdem_board0_shuffler0_read_cards
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_deal_j_pos]) begin
+        holdem_board0_shuffler0_deck_card_j = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_deal_j_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_deck_card_j = holdem_board0_shuffler0_deal_j_pos;
+    end
+    if (holdem_board0_shuffler0_placed[holdem_board0_shuffler0_deal_i_pos]) begin
+        holdem_board0_shuffler0_deck_card_i = holdem_board0_shuffler0_mem[holdem_board0_shuffler0_deal_i_pos];
+    end
+    else begin
+        holdem_board0_shuffler0_deck_card_i = holdem_board0_shuffler0_deal_i_pos;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
+    if (holdem_board0_shuffler0_compacting) begin
+        holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_compaction_looked && holdem_board0_shuffler0_compaction_more);
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_compaction_hi;
+    end
+    else begin
+        holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_deal_j_valid);
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_deal_j_pos;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_deck_card_i;
+    end
+end
+
+
+always @(holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) begin: holdem_board0_shuffler0_write_decode
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_written = (holdem_board0_shuffler0_one << holdem_board0_shuffler0_mem_waddr);
+    end
+    else begin
+        holdem_board0_shuffler0_written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_memory
+    if (holdem_board0_shuffler0_mem_we) begin
+        holdem_board0_shuffler0_mem[holdem_board0_shuffler0_mem_waddr] <= holdem_board0_shuffler0_mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_placing
+    if (rst == 1) begin
+        holdem_board0_shuffler0_placed <= 0;
+    end
+    else begin
+        if (((holdem_board0_shuffler0_state == 2'b00) && holdem_board0_deck_request)) begin
+            holdem_board0_shuffler0_placed <= 0;
+        end
+        else begin
+            holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed | holdem_board0_shuffler0_written);
+        end
+    end
+end
+
+
+
+assign holdem_board0_card_data = holdem_board0_shuffler0_deal_tdata;
+assign holdem_board0_card_valid = holdem_board0_shuffler0_deal_tvalid;
+assign holdem_board0_shuffler0_m_axis_tlast = holdem_board0_shuffler0_deal_tlast;
 assign holdem_board0_shuffler0_busy = holdem_board0_shuffler0_busy_q;
 assign holdem_board0_shuffler0_done = holdem_board0_shuffler0_done_q;
 assign holdem_board0_shuffler0_error = holdem_board0_shuffler0_error_q;

@@ -408,64 +408,18 @@ wire balatro_board0_shuffler0_m_axis_tready;
 wire balatro_board0_shuffler0_m_axis_tlast;
 wire [127:0] balatro_board0_shuffler0_seed;
 wire balatro_board0_shuffler0_seed_load;
-wire balatro_board0_shuffler0_compacting;
-wire balatro_board0_shuffler0_starting;
 reg [1:0] balatro_board0_shuffler0_state = 2'b00;
-wire balatro_board0_shuffler0_take_word;
-wire [31:0] balatro_board0_shuffler0_word;
-reg [51:0] balatro_board0_shuffler0_exclude_rev = 0;
-wire [51:0] balatro_board0_shuffler0_available_in;
-wire balatro_board0_shuffler0_lo_none;
-reg [51:0] balatro_board0_shuffler0_lo_1h = 0;
-reg [5:0] balatro_board0_shuffler0_lo_end_c = 63;
-reg [5:0] balatro_board0_shuffler0_lo_end_raw = 0;
-reg [5:0] balatro_board0_shuffler0_mask = 0;
-wire [5:0] balatro_board0_shuffler0_cand_top;
-reg [5:0] balatro_board0_shuffler0_fits = 0;
-reg [5:0] balatro_board0_shuffler0_m_range = 0;
-reg balatro_board0_shuffler0_accept = 0;
-reg [5:0] balatro_board0_shuffler0_offset = 0;
-wire balatro_board0_shuffler0_go;
-reg balatro_board0_shuffler0_tvalid = 0;
-reg balatro_board0_shuffler0_drawing = 0;
-reg [63:0] balatro_board0_shuffler0_placed = 0;
-reg [5:0] balatro_board0_shuffler0_j_pos = 0;
-reg [5:0] balatro_board0_shuffler0_card_j = 0;
-reg [5:0] balatro_board0_shuffler0_i_pos = 0;
-reg [5:0] balatro_board0_shuffler0_card_i = 0;
-reg balatro_board0_shuffler0_mem_we = 0;
-reg balatro_board0_shuffler0_looked = 0;
-reg [5:0] balatro_board0_shuffler0_lo_end = 0;
-reg [5:0] balatro_board0_shuffler0_hi_end = 0;
-reg [5:0] balatro_board0_shuffler0_mem_waddr = 0;
-reg [5:0] balatro_board0_shuffler0_lo = 0;
-reg [5:0] balatro_board0_shuffler0_mem_wdata = 0;
-reg [5:0] balatro_board0_shuffler0_hi = 0;
-reg balatro_board0_shuffler0_j_valid = 0;
-reg [63:0] balatro_board0_shuffler0_written = 0;
-wire [63:0] balatro_board0_shuffler0_one;
-reg balatro_board0_shuffler0_done_q = 0;
+wire balatro_board0_shuffler0_starting;
+wire balatro_board0_shuffler0_compacting;
 reg [5:0] balatro_board0_shuffler0_wanted = 0;
-reg balatro_board0_shuffler0_found = 0;
-reg [5:0] balatro_board0_shuffler0_filled_end = 0;
+wire [31:0] balatro_board0_shuffler0_word;
+wire balatro_board0_shuffler0_take_word;
 reg balatro_board0_shuffler0_busy_q = 0;
+reg balatro_board0_shuffler0_done_q = 0;
 reg balatro_board0_shuffler0_error_q = 0;
-wire [51:0] balatro_board0_shuffler0_lo_1h_c;
-reg [51:0] balatro_board0_shuffler0_hi_1h = 0;
-wire [51:0] balatro_board0_shuffler0_hi_1h_c;
-reg [5:0] balatro_board0_shuffler0_lo_c = 0;
-reg [5:0] balatro_board0_shuffler0_hi_c = 0;
-reg [5:0] balatro_board0_shuffler0_hi_end_c = 0;
-reg [5:0] balatro_board0_shuffler0_n_cards = 0;
-reg [5:0] balatro_board0_shuffler0_pos_a = 0;
-reg balatro_board0_shuffler0_a_valid = 0;
-reg [5:0] balatro_board0_shuffler0_left = 0;
-reg [5:0] balatro_board0_shuffler0_tdata = 0;
-reg balatro_board0_shuffler0_tlast = 0;
-reg balatro_board0_shuffler0_j_last = 0;
-reg [5:0] balatro_board0_shuffler0_i_a = 0;
-reg [5:0] balatro_board0_shuffler0_off_q = 0;
-reg balatro_board0_shuffler0_a_last = 0;
+reg [5:0] balatro_board0_shuffler0_deal_tdata = 0;
+reg balatro_board0_shuffler0_deal_tvalid = 0;
+reg balatro_board0_shuffler0_deal_tlast = 0;
 wire [31:0] balatro_board0_shuffler0_rng0_first_word;
 wire [31:0] balatro_board0_shuffler0_rng0_g_default_x;
 wire [31:0] balatro_board0_shuffler0_rng0_g_seed;
@@ -498,6 +452,27 @@ wire [31:0] balatro_board0_shuffler0_rng0_x_part0_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part1_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part2_t;
 wire [31:0] balatro_board0_shuffler0_rng0_x_part3_t;
+reg balatro_board0_shuffler0_compaction_looked = 0;
+wire balatro_board0_shuffler0_compaction_more;
+reg [5:0] balatro_board0_shuffler0_compaction_n_cards = 0;
+wire [51:0] balatro_board0_shuffler0_available_in;
+reg [51:0] balatro_board0_shuffler0_exclude_rev = 0;
+reg [5:0] balatro_board0_shuffler0_filled_end = 0;
+reg balatro_board0_shuffler0_found = 0;
+reg [51:0] balatro_board0_shuffler0_hi_1h = 0;
+wire [51:0] balatro_board0_shuffler0_hi_1h_c;
+reg [5:0] balatro_board0_shuffler0_hi_c = 0;
+reg [5:0] balatro_board0_shuffler0_hi_end = 0;
+reg [5:0] balatro_board0_shuffler0_hi_end_c = 0;
+reg [51:0] balatro_board0_shuffler0_lo_1h = 0;
+wire [51:0] balatro_board0_shuffler0_lo_1h_c;
+reg [5:0] balatro_board0_shuffler0_lo_c = 0;
+reg [5:0] balatro_board0_shuffler0_lo_end = 0;
+reg [5:0] balatro_board0_shuffler0_lo_end_c = 63;
+reg [5:0] balatro_board0_shuffler0_lo_end_raw = 0;
+wire balatro_board0_shuffler0_lo_none;
+reg [5:0] balatro_board0_shuffler0_compaction_lo = 0;
+reg [5:0] balatro_board0_shuffler0_compaction_hi = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones0_first = 0;
 reg [12:0] balatro_board0_shuffler0_lowest_ones0_group_any = 0;
 wire [51:0] balatro_board0_shuffler0_lowest_ones0_rest;
@@ -534,6 +509,32 @@ wire [51:0] balatro_board0_shuffler0_onehot_index3_m2;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m3;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m4;
 wire [51:0] balatro_board0_shuffler0_onehot_index3_m5;
+wire [5:0] balatro_board0_shuffler0_cand_top;
+reg [5:0] balatro_board0_shuffler0_fits = 0;
+reg [5:0] balatro_board0_shuffler0_m_range = 0;
+reg [5:0] balatro_board0_shuffler0_mask = 0;
+reg balatro_board0_shuffler0_draw_accept = 0;
+reg [5:0] balatro_board0_shuffler0_draw_offset = 0;
+reg balatro_board0_shuffler0_draw_drawing = 0;
+wire balatro_board0_shuffler0_deal_go;
+reg [5:0] balatro_board0_shuffler0_draw_pos = 0;
+reg [5:0] balatro_board0_shuffler0_draw_left = 0;
+reg balatro_board0_shuffler0_a_last = 0;
+reg balatro_board0_shuffler0_a_valid = 0;
+reg [5:0] balatro_board0_shuffler0_i_a = 0;
+reg balatro_board0_shuffler0_j_last = 0;
+reg [5:0] balatro_board0_shuffler0_off_q = 0;
+reg balatro_board0_shuffler0_deal_j_valid = 0;
+reg [5:0] balatro_board0_shuffler0_deck_card_j = 0;
+reg [5:0] balatro_board0_shuffler0_deal_j_pos = 0;
+reg [5:0] balatro_board0_shuffler0_deal_i_pos = 0;
+reg [5:0] balatro_board0_shuffler0_mem_waddr = 0;
+reg [5:0] balatro_board0_shuffler0_mem_wdata = 0;
+reg balatro_board0_shuffler0_mem_we = 0;
+wire [63:0] balatro_board0_shuffler0_one;
+reg [63:0] balatro_board0_shuffler0_placed = 0;
+reg [63:0] balatro_board0_shuffler0_written = 0;
+reg [5:0] balatro_board0_shuffler0_deck_card_i = 0;
 reg [6:0] balatro_board0_deck_buffer0_count = 0;
 reg [5:0] balatro_board0_deck_buffer0_rd = 0;
 wire balatro_board0_deck_buffer0_take_in;
@@ -7147,7 +7148,6 @@ assign balatro_board0_shuffler0_count = 6'd52;
 assign balatro_board0_shuffler0_exclude = 52'd0;
 assign balatro_board0_shuffler0_seed = 128'd0;
 assign balatro_board0_shuffler0_seed_load = 1'd0;
-assign balatro_board0_shuffler0_one = 64'd1;
 assign balatro_board0_shuffler0_rng0_first_word = 32'd3701687786;
 assign balatro_board0_shuffler0_rng0_g_default_x = 32'd3656013424;
 assign balatro_board0_shuffler0_onehot_index0_m0 = 52'd3002399751580330;
@@ -7174,6 +7174,7 @@ assign balatro_board0_shuffler0_onehot_index3_m2 = 52'd529835250278881;
 assign balatro_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign balatro_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign balatro_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
+assign balatro_board0_shuffler0_one = 64'd1;
 assign decimal_display0_no_dots = 8'd0;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[30-1:24] = balatro_board0_balatro_game0_preview0_pick_card4_card;
 assign balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in[24-1:18] = balatro_board0_balatro_game0_preview0_pick_card3_card;
@@ -10548,6 +10549,53 @@ assign balatro_board0_shuffler0_starting = ((balatro_board0_shuffler0_state == 2
 assign balatro_board0_shuffler0_compacting = (balatro_board0_shuffler0_state == 2'b01);
 
 
+always @(posedge clk) begin: balatro_board0_shuffler0_steps
+    if (rst == 1) begin
+        balatro_board0_shuffler0_done_q <= 0;
+        balatro_board0_shuffler0_error_q <= 0;
+        balatro_board0_shuffler0_wanted <= 0;
+        balatro_board0_shuffler0_busy_q <= 0;
+        balatro_board0_shuffler0_state <= 2'b00;
+    end
+    else begin
+        balatro_board0_shuffler0_done_q <= 1'b0;
+        case (balatro_board0_shuffler0_state)
+            2'b00: begin
+                if (balatro_board0_deck_start) begin
+                    balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
+                    balatro_board0_shuffler0_busy_q <= 1'b1;
+                    balatro_board0_shuffler0_error_q <= 1'b0;
+                    balatro_board0_shuffler0_state <= 2'b01;
+                end
+            end
+            2'b01: begin
+                if ((balatro_board0_shuffler0_compaction_looked && (!balatro_board0_shuffler0_compaction_more))) begin
+                    balatro_board0_shuffler0_state <= 2'b10;
+                end
+            end
+            2'b10: begin
+                balatro_board0_shuffler0_error_q <= ((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards));
+                if (((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_compaction_n_cards == 0))) begin
+                    balatro_board0_shuffler0_busy_q <= 1'b0;
+                    balatro_board0_shuffler0_done_q <= 1'b1;
+                    balatro_board0_shuffler0_state <= 2'b00;
+                end
+                else begin
+                    balatro_board0_shuffler0_state <= 2'b11;
+                end
+            end
+            default: begin
+                if ((balatro_board0_shuffler0_deal_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_deal_tlast)) begin
+                    balatro_board0_shuffler0_busy_q <= 1'b0;
+                    balatro_board0_shuffler0_done_q <= 1'b1;
+                    balatro_board0_shuffler0_state <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
+
+
 always @(balatro_board0_shuffler0_exclude) begin: balatro_board0_shuffler0_reverse_exclude
     reg [52-1:0] rev;
     integer q;
@@ -10772,6 +10820,61 @@ end
 
 
 
+assign balatro_board0_shuffler0_compaction_more = (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_pipeline
+    if (rst == 1) begin
+        balatro_board0_shuffler0_hi_1h <= 0;
+        balatro_board0_shuffler0_compaction_n_cards <= 0;
+        balatro_board0_shuffler0_compaction_looked <= 0;
+        balatro_board0_shuffler0_compaction_hi <= 0;
+        balatro_board0_shuffler0_lo_1h <= 0;
+        balatro_board0_shuffler0_hi_end <= 0;
+        balatro_board0_shuffler0_found <= 0;
+        balatro_board0_shuffler0_filled_end <= 0;
+        balatro_board0_shuffler0_lo_end <= 0;
+        balatro_board0_shuffler0_compaction_lo <= 0;
+    end
+    else begin
+        case (balatro_board0_shuffler0_state)
+            2'b00: begin
+                if (balatro_board0_deck_start) begin
+                    balatro_board0_shuffler0_found <= 1'b0;
+                    balatro_board0_shuffler0_compaction_looked <= 1'b0;
+                    balatro_board0_shuffler0_filled_end <= 0;
+                end
+            end
+            2'b01: begin
+                balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
+                balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
+                balatro_board0_shuffler0_found <= 1'b1;
+                balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo_c;
+                balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
+                balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi_c;
+                balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
+                balatro_board0_shuffler0_compaction_looked <= balatro_board0_shuffler0_found;
+                if (balatro_board0_shuffler0_compaction_looked) begin
+                    if (balatro_board0_shuffler0_compaction_more) begin
+                        balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
+                    end
+                    else if ((balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end)) begin
+                        balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_hi_end;
+                    end
+                    else begin
+                        balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_filled_end;
+                    end
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+
 assign balatro_board0_shuffler0_cand[0] = (balatro_board0_shuffler0_word[6-1:0] & balatro_board0_shuffler0_mask);
 assign balatro_board0_shuffler0_cand[1] = (balatro_board0_shuffler0_word[12-1:6] & balatro_board0_shuffler0_mask);
 assign balatro_board0_shuffler0_cand[2] = (balatro_board0_shuffler0_word[18-1:12] & balatro_board0_shuffler0_mask);
@@ -10790,168 +10893,138 @@ end
 
 
 always @(balatro_board0_shuffler0_cand[0], balatro_board0_shuffler0_cand[1], balatro_board0_shuffler0_cand[2], balatro_board0_shuffler0_cand[3], balatro_board0_shuffler0_cand[4], balatro_board0_shuffler0_fits, balatro_board0_shuffler0_cand_top) begin: balatro_board0_shuffler0_pick
-    balatro_board0_shuffler0_accept = (balatro_board0_shuffler0_fits != 0);
+    balatro_board0_shuffler0_draw_accept = (balatro_board0_shuffler0_fits != 0);
     if (balatro_board0_shuffler0_fits[0]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[0];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[0];
     end
     else if (balatro_board0_shuffler0_fits[1]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[1];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[1];
     end
     else if (balatro_board0_shuffler0_fits[2]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[2];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[2];
     end
     else if (balatro_board0_shuffler0_fits[3]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[3];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[3];
     end
     else if (balatro_board0_shuffler0_fits[4]) begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand[4];
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand[4];
     end
     else begin
-        balatro_board0_shuffler0_offset = balatro_board0_shuffler0_cand_top;
+        balatro_board0_shuffler0_draw_offset = balatro_board0_shuffler0_cand_top;
     end
 end
 
 
 
-assign balatro_board0_shuffler0_go = ((!balatro_board0_shuffler0_tvalid) || balatro_board0_shuffler0_m_axis_tready);
-assign balatro_board0_shuffler0_take_word = (balatro_board0_shuffler0_drawing && ((!balatro_board0_shuffler0_tvalid) || balatro_board0_shuffler0_m_axis_tready));
+assign balatro_board0_shuffler0_take_word = (balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_deal_go);
 
 
-always @(balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_mem[0], balatro_board0_shuffler0_mem[1], balatro_board0_shuffler0_mem[2], balatro_board0_shuffler0_mem[3], balatro_board0_shuffler0_mem[4], balatro_board0_shuffler0_mem[5], balatro_board0_shuffler0_mem[6], balatro_board0_shuffler0_mem[7], balatro_board0_shuffler0_mem[8], balatro_board0_shuffler0_mem[9], balatro_board0_shuffler0_mem[10], balatro_board0_shuffler0_mem[11], balatro_board0_shuffler0_mem[12], balatro_board0_shuffler0_mem[13], balatro_board0_shuffler0_mem[14], balatro_board0_shuffler0_mem[15], balatro_board0_shuffler0_mem[16], balatro_board0_shuffler0_mem[17], balatro_board0_shuffler0_mem[18], balatro_board0_shuffler0_mem[19], balatro_board0_shuffler0_mem[20], balatro_board0_shuffler0_mem[21], balatro_board0_shuffler0_mem[22], balatro_board0_shuffler0_mem[23], balatro_board0_shuffler0_mem[24], balatro_board0_shuffler0_mem[25], balatro_board0_shuffler0_mem[26], balatro_board0_shuffler0_mem[27], balatro_board0_shuffler0_mem[28], balatro_board0_shuffler0_mem[29], balatro_board0_shuffler0_mem[30], balatro_board0_shuffler0_mem[31], balatro_board0_shuffler0_mem[32], balatro_board0_shuffler0_mem[33], balatro_board0_shuffler0_mem[34], balatro_board0_shuffler0_mem[35], balatro_board0_shuffler0_mem[36], balatro_board0_shuffler0_mem[37], balatro_board0_shuffler0_mem[38], balatro_board0_shuffler0_mem[39], balatro_board0_shuffler0_mem[40], balatro_board0_shuffler0_mem[41], balatro_board0_shuffler0_mem[42], balatro_board0_shuffler0_mem[43], balatro_board0_shuffler0_mem[44], balatro_board0_shuffler0_mem[45], balatro_board0_shuffler0_mem[46], balatro_board0_shuffler0_mem[47], balatro_board0_shuffler0_mem[48], balatro_board0_shuffler0_mem[49], balatro_board0_shuffler0_mem[50], balatro_board0_shuffler0_mem[51], balatro_board0_shuffler0_mem[52], balatro_board0_shuffler0_mem[53], balatro_board0_shuffler0_mem[54], balatro_board0_shuffler0_mem[55], balatro_board0_shuffler0_mem[56], balatro_board0_shuffler0_mem[57], balatro_board0_shuffler0_mem[58], balatro_board0_shuffler0_mem[59], balatro_board0_shuffler0_mem[60], balatro_board0_shuffler0_mem[61], balatro_board0_shuffler0_mem[62], balatro_board0_shuffler0_mem[63], balatro_board0_shuffler0_i_pos) begin: balatro_board0_shuffler0_read_cards
-    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_j_pos]) begin
-        balatro_board0_shuffler0_card_j = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_j_pos];
-    end
-    else begin
-        balatro_board0_shuffler0_card_j = balatro_board0_shuffler0_j_pos;
-    end
-    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_i_pos]) begin
-        balatro_board0_shuffler0_card_i = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_i_pos];
-    end
-    else begin
-        balatro_board0_shuffler0_card_i = balatro_board0_shuffler0_i_pos;
-    end
-end
-
-
-always @(balatro_board0_shuffler0_state, balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_hi_end, balatro_board0_shuffler0_card_i, balatro_board0_shuffler0_go, balatro_board0_shuffler0_j_valid, balatro_board0_shuffler0_lo_end, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_lo, balatro_board0_shuffler0_hi, balatro_board0_shuffler0_looked) begin: balatro_board0_shuffler0_write_port
-    if (balatro_board0_shuffler0_compacting) begin
-        balatro_board0_shuffler0_mem_we = (balatro_board0_shuffler0_looked && (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end));
-        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_lo;
-        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_hi;
-    end
-    else begin
-        balatro_board0_shuffler0_mem_we = ((balatro_board0_shuffler0_state == 2'b11) && balatro_board0_shuffler0_go && balatro_board0_shuffler0_j_valid);
-        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_j_pos;
-        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_card_i;
-    end
-end
-
-
-always @(balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) begin: balatro_board0_shuffler0_write_decode
-    if (balatro_board0_shuffler0_mem_we) begin
-        balatro_board0_shuffler0_written = (balatro_board0_shuffler0_one << balatro_board0_shuffler0_mem_waddr);
-    end
-    else begin
-        balatro_board0_shuffler0_written = 0;
-    end
-end
-
-
-always @(posedge clk) begin: balatro_board0_shuffler0_memory
-    if (balatro_board0_shuffler0_mem_we) begin
-        balatro_board0_shuffler0_mem[balatro_board0_shuffler0_mem_waddr] <= balatro_board0_shuffler0_mem_wdata;
-    end
-end
-
-
-always @(posedge clk) begin: balatro_board0_shuffler0_control
+always @(posedge clk) begin: balatro_board0_shuffler0_counters
     if (rst == 1) begin
-        balatro_board0_shuffler0_done_q <= 0;
-        balatro_board0_shuffler0_wanted <= 0;
-        balatro_board0_shuffler0_i_a <= 0;
-        balatro_board0_shuffler0_tvalid <= 0;
-        balatro_board0_shuffler0_hi_1h <= 0;
-        balatro_board0_shuffler0_tdata <= 0;
-        balatro_board0_shuffler0_j_pos <= 0;
-        balatro_board0_shuffler0_found <= 0;
-        balatro_board0_shuffler0_j_valid <= 0;
-        balatro_board0_shuffler0_tlast <= 0;
-        balatro_board0_shuffler0_a_valid <= 0;
-        balatro_board0_shuffler0_off_q <= 0;
-        balatro_board0_shuffler0_state <= 2'b00;
-        balatro_board0_shuffler0_n_cards <= 0;
-        balatro_board0_shuffler0_i_pos <= 0;
-        balatro_board0_shuffler0_lo_1h <= 0;
-        balatro_board0_shuffler0_j_last <= 0;
-        balatro_board0_shuffler0_placed <= 0;
-        balatro_board0_shuffler0_lo_end <= 0;
-        balatro_board0_shuffler0_hi <= 0;
-        balatro_board0_shuffler0_error_q <= 0;
-        balatro_board0_shuffler0_busy_q <= 0;
-        balatro_board0_shuffler0_hi_end <= 0;
-        balatro_board0_shuffler0_filled_end <= 0;
-        balatro_board0_shuffler0_a_last <= 0;
+        balatro_board0_shuffler0_draw_drawing <= 0;
         balatro_board0_shuffler0_mask <= 0;
-        balatro_board0_shuffler0_left <= 0;
-        balatro_board0_shuffler0_drawing <= 0;
-        balatro_board0_shuffler0_lo <= 0;
-        balatro_board0_shuffler0_pos_a <= 0;
+        balatro_board0_shuffler0_draw_pos <= 0;
+        balatro_board0_shuffler0_draw_left <= 0;
         balatro_board0_shuffler0_m_range <= 0;
-        balatro_board0_shuffler0_looked <= 0;
     end
     else begin
-        balatro_board0_shuffler0_done_q <= 1'b0;
-        balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed | balatro_board0_shuffler0_written);
-        case (balatro_board0_shuffler0_state)
-            2'b00: begin
-                if (balatro_board0_deck_start) begin
-                    balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
-                    balatro_board0_shuffler0_placed <= 0;
-                    balatro_board0_shuffler0_found <= 1'b0;
-                    balatro_board0_shuffler0_looked <= 1'b0;
-                    balatro_board0_shuffler0_filled_end <= 0;
-                    balatro_board0_shuffler0_busy_q <= 1'b1;
-                    balatro_board0_shuffler0_error_q <= 1'b0;
-                    balatro_board0_shuffler0_state <= 2'b01;
-                end
+        if (((balatro_board0_shuffler0_state == 2'b00) || (balatro_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((balatro_board0_shuffler0_state == 2'b10)) begin
+            balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_compaction_n_cards;
+            case (balatro_board0_shuffler0_compaction_n_cards)
+                0: balatro_board0_shuffler0_mask <= 0;
+                1: balatro_board0_shuffler0_mask <= 0;
+                2: balatro_board0_shuffler0_mask <= 1;
+                3: balatro_board0_shuffler0_mask <= 3;
+                4: balatro_board0_shuffler0_mask <= 3;
+                5: balatro_board0_shuffler0_mask <= 7;
+                6: balatro_board0_shuffler0_mask <= 7;
+                7: balatro_board0_shuffler0_mask <= 7;
+                8: balatro_board0_shuffler0_mask <= 7;
+                9: balatro_board0_shuffler0_mask <= 15;
+                10: balatro_board0_shuffler0_mask <= 15;
+                11: balatro_board0_shuffler0_mask <= 15;
+                12: balatro_board0_shuffler0_mask <= 15;
+                13: balatro_board0_shuffler0_mask <= 15;
+                14: balatro_board0_shuffler0_mask <= 15;
+                15: balatro_board0_shuffler0_mask <= 15;
+                16: balatro_board0_shuffler0_mask <= 15;
+                17: balatro_board0_shuffler0_mask <= 31;
+                18: balatro_board0_shuffler0_mask <= 31;
+                19: balatro_board0_shuffler0_mask <= 31;
+                20: balatro_board0_shuffler0_mask <= 31;
+                21: balatro_board0_shuffler0_mask <= 31;
+                22: balatro_board0_shuffler0_mask <= 31;
+                23: balatro_board0_shuffler0_mask <= 31;
+                24: balatro_board0_shuffler0_mask <= 31;
+                25: balatro_board0_shuffler0_mask <= 31;
+                26: balatro_board0_shuffler0_mask <= 31;
+                27: balatro_board0_shuffler0_mask <= 31;
+                28: balatro_board0_shuffler0_mask <= 31;
+                29: balatro_board0_shuffler0_mask <= 31;
+                30: balatro_board0_shuffler0_mask <= 31;
+                31: balatro_board0_shuffler0_mask <= 31;
+                32: balatro_board0_shuffler0_mask <= 31;
+                33: balatro_board0_shuffler0_mask <= 63;
+                34: balatro_board0_shuffler0_mask <= 63;
+                35: balatro_board0_shuffler0_mask <= 63;
+                36: balatro_board0_shuffler0_mask <= 63;
+                37: balatro_board0_shuffler0_mask <= 63;
+                38: balatro_board0_shuffler0_mask <= 63;
+                39: balatro_board0_shuffler0_mask <= 63;
+                40: balatro_board0_shuffler0_mask <= 63;
+                41: balatro_board0_shuffler0_mask <= 63;
+                42: balatro_board0_shuffler0_mask <= 63;
+                43: balatro_board0_shuffler0_mask <= 63;
+                44: balatro_board0_shuffler0_mask <= 63;
+                45: balatro_board0_shuffler0_mask <= 63;
+                46: balatro_board0_shuffler0_mask <= 63;
+                47: balatro_board0_shuffler0_mask <= 63;
+                48: balatro_board0_shuffler0_mask <= 63;
+                49: balatro_board0_shuffler0_mask <= 63;
+                50: balatro_board0_shuffler0_mask <= 63;
+                51: balatro_board0_shuffler0_mask <= 63;
+                52: balatro_board0_shuffler0_mask <= 63;
+                53: balatro_board0_shuffler0_mask <= 63;
+                54: balatro_board0_shuffler0_mask <= 63;
+                55: balatro_board0_shuffler0_mask <= 63;
+                56: balatro_board0_shuffler0_mask <= 63;
+                57: balatro_board0_shuffler0_mask <= 63;
+                58: balatro_board0_shuffler0_mask <= 63;
+                59: balatro_board0_shuffler0_mask <= 63;
+                60: balatro_board0_shuffler0_mask <= 63;
+                61: balatro_board0_shuffler0_mask <= 63;
+                62: balatro_board0_shuffler0_mask <= 63;
+                default: balatro_board0_shuffler0_mask <= 63;
+            endcase
+            balatro_board0_shuffler0_draw_pos <= 0;
+            if ((balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards)) begin
+                balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_compaction_n_cards;
             end
-            2'b01: begin
-                balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
-                balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
-                balatro_board0_shuffler0_found <= 1'b1;
-                balatro_board0_shuffler0_lo <= balatro_board0_shuffler0_lo_c;
-                balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
-                balatro_board0_shuffler0_hi <= balatro_board0_shuffler0_hi_c;
-                balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
-                balatro_board0_shuffler0_looked <= balatro_board0_shuffler0_found;
-                if (balatro_board0_shuffler0_looked) begin
-                    if ((balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end)) begin
-                        balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
-                    end
-                    else begin
-                        if ((balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end)) begin
-                            balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_hi_end;
-                        end
-                        else begin
-                            balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_filled_end;
-                        end
-                        balatro_board0_shuffler0_state <= 2'b10;
-                    end
-                end
+            else begin
+                balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_wanted;
             end
-            2'b10: begin
-                balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_n_cards;
-                case (balatro_board0_shuffler0_n_cards)
+            if (((balatro_board0_shuffler0_wanted != 0) && (balatro_board0_shuffler0_compaction_n_cards != 0))) begin
+                balatro_board0_shuffler0_draw_drawing <= 1'b1;
+            end
+        end
+        else begin
+            if ((balatro_board0_shuffler0_deal_go && balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept)) begin
+                balatro_board0_shuffler0_draw_pos <= (balatro_board0_shuffler0_draw_pos + 1);
+                balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
+                case (balatro_board0_shuffler0_m_range)
                     0: balatro_board0_shuffler0_mask <= 0;
                     1: balatro_board0_shuffler0_mask <= 0;
-                    2: balatro_board0_shuffler0_mask <= 1;
-                    3: balatro_board0_shuffler0_mask <= 3;
+                    2: balatro_board0_shuffler0_mask <= 0;
+                    3: balatro_board0_shuffler0_mask <= 1;
                     4: balatro_board0_shuffler0_mask <= 3;
-                    5: balatro_board0_shuffler0_mask <= 7;
+                    5: balatro_board0_shuffler0_mask <= 3;
                     6: balatro_board0_shuffler0_mask <= 7;
                     7: balatro_board0_shuffler0_mask <= 7;
                     8: balatro_board0_shuffler0_mask <= 7;
-                    9: balatro_board0_shuffler0_mask <= 15;
+                    9: balatro_board0_shuffler0_mask <= 7;
                     10: balatro_board0_shuffler0_mask <= 15;
                     11: balatro_board0_shuffler0_mask <= 15;
                     12: balatro_board0_shuffler0_mask <= 15;
@@ -10959,7 +11032,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     14: balatro_board0_shuffler0_mask <= 15;
                     15: balatro_board0_shuffler0_mask <= 15;
                     16: balatro_board0_shuffler0_mask <= 15;
-                    17: balatro_board0_shuffler0_mask <= 31;
+                    17: balatro_board0_shuffler0_mask <= 15;
                     18: balatro_board0_shuffler0_mask <= 31;
                     19: balatro_board0_shuffler0_mask <= 31;
                     20: balatro_board0_shuffler0_mask <= 31;
@@ -10975,7 +11048,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     30: balatro_board0_shuffler0_mask <= 31;
                     31: balatro_board0_shuffler0_mask <= 31;
                     32: balatro_board0_shuffler0_mask <= 31;
-                    33: balatro_board0_shuffler0_mask <= 63;
+                    33: balatro_board0_shuffler0_mask <= 31;
                     34: balatro_board0_shuffler0_mask <= 63;
                     35: balatro_board0_shuffler0_mask <= 63;
                     36: balatro_board0_shuffler0_mask <= 63;
@@ -11007,132 +11080,134 @@ always @(posedge clk) begin: balatro_board0_shuffler0_control
                     62: balatro_board0_shuffler0_mask <= 63;
                     default: balatro_board0_shuffler0_mask <= 63;
                 endcase
-                balatro_board0_shuffler0_pos_a <= 0;
-                balatro_board0_shuffler0_a_valid <= 1'b0;
-                balatro_board0_shuffler0_j_valid <= 1'b0;
-                if ((balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards)) begin
-                    balatro_board0_shuffler0_left <= balatro_board0_shuffler0_n_cards;
-                end
-                else begin
-                    balatro_board0_shuffler0_left <= balatro_board0_shuffler0_wanted;
-                end
-                balatro_board0_shuffler0_error_q <= ((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards));
-                if (((balatro_board0_shuffler0_wanted == 0) || (balatro_board0_shuffler0_n_cards == 0))) begin
-                    balatro_board0_shuffler0_busy_q <= 1'b0;
-                    balatro_board0_shuffler0_done_q <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b00;
-                end
-                else begin
-                    balatro_board0_shuffler0_drawing <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b11;
+                balatro_board0_shuffler0_draw_left <= (balatro_board0_shuffler0_draw_left - 1);
+                if ((balatro_board0_shuffler0_draw_left == 1)) begin
+                    balatro_board0_shuffler0_draw_drawing <= 1'b0;
                 end
             end
-            default: begin
-                if (balatro_board0_shuffler0_go) begin
-                    balatro_board0_shuffler0_tvalid <= balatro_board0_shuffler0_j_valid;
-                    if (balatro_board0_shuffler0_j_valid) begin
-                        balatro_board0_shuffler0_tdata <= balatro_board0_shuffler0_card_j;
-                        balatro_board0_shuffler0_tlast <= balatro_board0_shuffler0_j_last;
-                    end
-                    balatro_board0_shuffler0_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
-                    balatro_board0_shuffler0_i_pos <= balatro_board0_shuffler0_i_a;
-                    balatro_board0_shuffler0_j_valid <= balatro_board0_shuffler0_a_valid;
-                    balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
-                    balatro_board0_shuffler0_a_valid <= (balatro_board0_shuffler0_drawing && balatro_board0_shuffler0_accept);
-                    if ((balatro_board0_shuffler0_drawing && balatro_board0_shuffler0_accept)) begin
-                        balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_offset;
-                        balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_pos_a;
-                        balatro_board0_shuffler0_a_last <= (balatro_board0_shuffler0_left == 1);
-                        balatro_board0_shuffler0_pos_a <= (balatro_board0_shuffler0_pos_a + 1);
-                        balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
-                        case (balatro_board0_shuffler0_m_range)
-                            0: balatro_board0_shuffler0_mask <= 0;
-                            1: balatro_board0_shuffler0_mask <= 0;
-                            2: balatro_board0_shuffler0_mask <= 0;
-                            3: balatro_board0_shuffler0_mask <= 1;
-                            4: balatro_board0_shuffler0_mask <= 3;
-                            5: balatro_board0_shuffler0_mask <= 3;
-                            6: balatro_board0_shuffler0_mask <= 7;
-                            7: balatro_board0_shuffler0_mask <= 7;
-                            8: balatro_board0_shuffler0_mask <= 7;
-                            9: balatro_board0_shuffler0_mask <= 7;
-                            10: balatro_board0_shuffler0_mask <= 15;
-                            11: balatro_board0_shuffler0_mask <= 15;
-                            12: balatro_board0_shuffler0_mask <= 15;
-                            13: balatro_board0_shuffler0_mask <= 15;
-                            14: balatro_board0_shuffler0_mask <= 15;
-                            15: balatro_board0_shuffler0_mask <= 15;
-                            16: balatro_board0_shuffler0_mask <= 15;
-                            17: balatro_board0_shuffler0_mask <= 15;
-                            18: balatro_board0_shuffler0_mask <= 31;
-                            19: balatro_board0_shuffler0_mask <= 31;
-                            20: balatro_board0_shuffler0_mask <= 31;
-                            21: balatro_board0_shuffler0_mask <= 31;
-                            22: balatro_board0_shuffler0_mask <= 31;
-                            23: balatro_board0_shuffler0_mask <= 31;
-                            24: balatro_board0_shuffler0_mask <= 31;
-                            25: balatro_board0_shuffler0_mask <= 31;
-                            26: balatro_board0_shuffler0_mask <= 31;
-                            27: balatro_board0_shuffler0_mask <= 31;
-                            28: balatro_board0_shuffler0_mask <= 31;
-                            29: balatro_board0_shuffler0_mask <= 31;
-                            30: balatro_board0_shuffler0_mask <= 31;
-                            31: balatro_board0_shuffler0_mask <= 31;
-                            32: balatro_board0_shuffler0_mask <= 31;
-                            33: balatro_board0_shuffler0_mask <= 31;
-                            34: balatro_board0_shuffler0_mask <= 63;
-                            35: balatro_board0_shuffler0_mask <= 63;
-                            36: balatro_board0_shuffler0_mask <= 63;
-                            37: balatro_board0_shuffler0_mask <= 63;
-                            38: balatro_board0_shuffler0_mask <= 63;
-                            39: balatro_board0_shuffler0_mask <= 63;
-                            40: balatro_board0_shuffler0_mask <= 63;
-                            41: balatro_board0_shuffler0_mask <= 63;
-                            42: balatro_board0_shuffler0_mask <= 63;
-                            43: balatro_board0_shuffler0_mask <= 63;
-                            44: balatro_board0_shuffler0_mask <= 63;
-                            45: balatro_board0_shuffler0_mask <= 63;
-                            46: balatro_board0_shuffler0_mask <= 63;
-                            47: balatro_board0_shuffler0_mask <= 63;
-                            48: balatro_board0_shuffler0_mask <= 63;
-                            49: balatro_board0_shuffler0_mask <= 63;
-                            50: balatro_board0_shuffler0_mask <= 63;
-                            51: balatro_board0_shuffler0_mask <= 63;
-                            52: balatro_board0_shuffler0_mask <= 63;
-                            53: balatro_board0_shuffler0_mask <= 63;
-                            54: balatro_board0_shuffler0_mask <= 63;
-                            55: balatro_board0_shuffler0_mask <= 63;
-                            56: balatro_board0_shuffler0_mask <= 63;
-                            57: balatro_board0_shuffler0_mask <= 63;
-                            58: balatro_board0_shuffler0_mask <= 63;
-                            59: balatro_board0_shuffler0_mask <= 63;
-                            60: balatro_board0_shuffler0_mask <= 63;
-                            61: balatro_board0_shuffler0_mask <= 63;
-                            62: balatro_board0_shuffler0_mask <= 63;
-                            default: balatro_board0_shuffler0_mask <= 63;
-                        endcase
-                        balatro_board0_shuffler0_left <= (balatro_board0_shuffler0_left - 1);
-                        if ((balatro_board0_shuffler0_left == 1)) begin
-                            balatro_board0_shuffler0_drawing <= 1'b0;
-                        end
-                    end
-                end
-                if ((balatro_board0_shuffler0_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_tlast)) begin
-                    balatro_board0_shuffler0_tvalid <= 1'b0;
-                    balatro_board0_shuffler0_busy_q <= 1'b0;
-                    balatro_board0_shuffler0_done_q <= 1'b1;
-                    balatro_board0_shuffler0_state <= 2'b00;
-                end
-            end
-        endcase
+        end
     end
 end
 
 
 
-assign balatro_board0_shuffler0_m_axis_tdata = balatro_board0_shuffler0_tdata;
-assign balatro_board0_shuffler0_m_axis_tvalid = balatro_board0_shuffler0_tvalid;
-assign balatro_board0_shuffler0_m_axis_tlast = balatro_board0_shuffler0_tlast;
+assign balatro_board0_shuffler0_deal_go = ((!balatro_board0_shuffler0_deal_tvalid) || balatro_board0_shuffler0_m_axis_tready);
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_dealing
+    if (rst == 1) begin
+        balatro_board0_shuffler0_i_a <= 0;
+        balatro_board0_shuffler0_deal_j_pos <= 0;
+        balatro_board0_shuffler0_j_last <= 0;
+        balatro_board0_shuffler0_a_last <= 0;
+        balatro_board0_shuffler0_a_valid <= 0;
+        balatro_board0_shuffler0_deal_j_valid <= 0;
+        balatro_board0_shuffler0_deal_tvalid <= 0;
+        balatro_board0_shuffler0_deal_i_pos <= 0;
+        balatro_board0_shuffler0_off_q <= 0;
+        balatro_board0_shuffler0_deal_tdata <= 0;
+        balatro_board0_shuffler0_deal_tlast <= 0;
+    end
+    else begin
+        if (((balatro_board0_shuffler0_state == 2'b00) || (balatro_board0_shuffler0_state == 2'b01))) begin
+            // pass
+        end
+        else if ((balatro_board0_shuffler0_state == 2'b10)) begin
+            balatro_board0_shuffler0_a_valid <= 1'b0;
+            balatro_board0_shuffler0_deal_j_valid <= 1'b0;
+        end
+        else begin
+            if (balatro_board0_shuffler0_deal_go) begin
+                balatro_board0_shuffler0_deal_tvalid <= balatro_board0_shuffler0_deal_j_valid;
+                if (balatro_board0_shuffler0_deal_j_valid) begin
+                    balatro_board0_shuffler0_deal_tdata <= balatro_board0_shuffler0_deck_card_j;
+                    balatro_board0_shuffler0_deal_tlast <= balatro_board0_shuffler0_j_last;
+                end
+                balatro_board0_shuffler0_deal_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
+                balatro_board0_shuffler0_deal_i_pos <= balatro_board0_shuffler0_i_a;
+                balatro_board0_shuffler0_deal_j_valid <= balatro_board0_shuffler0_a_valid;
+                balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
+                balatro_board0_shuffler0_a_valid <= (balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept);
+                if ((balatro_board0_shuffler0_draw_drawing && balatro_board0_shuffler0_draw_accept)) begin
+                    balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_draw_offset;
+                    balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_draw_pos;
+                    balatro_board0_shuffler0_a_last <= (balatro_board0_shuffler0_draw_left == 1);
+                end
+            end
+            if ((balatro_board0_shuffler0_deal_tvalid && balatro_board0_shuffler0_m_axis_tready && balatro_board0_shuffler0_deal_tlast)) begin
+                balatro_board0_shuffler0_deal_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+
+always @(balatro_board0_shuffler0_mem[0], balatro_board0_shuffler0_mem[1], balatro_board0_shuffler0_mem[2], balatro_board0_shuffler0_mem[3], balatro_board0_shuffler0_mem[4], balatro_board0_shuffler0_mem[5], balatro_board0_shuffler0_mem[6], balatro_board0_shuffler0_mem[7], balatro_board0_shuffler0_mem[8], balatro_board0_shuffler0_mem[9], balatro_board0_shuffler0_mem[10], balatro_board0_shuffler0_mem[11], balatro_board0_shuffler0_mem[12], balatro_board0_shuffler0_mem[13], balatro_board0_shuffler0_mem[14], balatro_board0_shuffler0_mem[15], balatro_board0_shuffler0_mem[16], balatro_board0_shuffler0_mem[17], balatro_board0_shuffler0_mem[18], balatro_board0_shuffler0_mem[19], balatro_board0_shuffler0_mem[20], balatro_board0_shuffler0_mem[21], balatro_board0_shuffler0_mem[22], balatro_board0_shuffler0_mem[23], balatro_board0_shuffler0_mem[24], balatro_board0_shuffler0_mem[25], balatro_board0_shuffler0_mem[26], balatro_board0_shuffler0_mem[27], balatro_board0_shuffler0_mem[28], balatro_board0_shuffler0_mem[29], balatro_board0_shuffler0_mem[30], balatro_board0_shuffler0_mem[31], balatro_board0_shuffler0_mem[32], balatro_board0_shuffler0_mem[33], balatro_board0_shuffler0_mem[34], balatro_board0_shuffler0_mem[35], balatro_board0_shuffler0_mem[36], balatro_board0_shuffler0_mem[37], balatro_board0_shuffler0_mem[38], balatro_board0_shuffler0_mem[39], balatro_board0_shuffler0_mem[40], balatro_board0_shuffler0_mem[41], balatro_board0_shuffler0_mem[42], balatro_board0_shuffler0_mem[43], balatro_board0_shuffler0_mem[44], balatro_board0_shuffler0_mem[45], balatro_board0_shuffler0_mem[46], balatro_board0_shuffler0_mem[47], balatro_board0_shuffler0_mem[48], balatro_board0_shuffler0_mem[49], balatro_board0_shuffler0_mem[50], balatro_board0_shuffler0_mem[51], balatro_board0_shuffler0_mem[52], balatro_board0_shuffler0_mem[53], balatro_board0_shuffler0_mem[54], balatro_board0_shuffler0_mem[55], balatro_board0_shuffler0_mem[56], balatro_board0_shuffler0_mem[57], balatro_board0_shuffler0_mem[58], balatro_board0_shuffler0_mem[59], balatro_board0_shuffler0_mem[60], balatro_board0_shuffler0_mem[61], balatro_board0_shuffler0_mem[62], balatro_board0_shuffler0_mem[63], balatro_board0_shuffler0_placed, balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_deal_i_pos) begin: balatro_board0_shuffler0_read_cards
+    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_deal_j_pos]) begin
+        balatro_board0_shuffler0_deck_card_j = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_deal_j_pos];
+    end
+    else begin
+        balatro_board0_shuffler0_deck_card_j = balatro_board0_shuffler0_deal_j_pos;
+    end
+    if (balatro_board0_shuffler0_placed[balatro_board0_shuffler0_deal_i_pos]) begin
+        balatro_board0_shuffler0_deck_card_i = balatro_board0_shuffler0_mem[balatro_board0_shuffler0_deal_i_pos];
+    end
+    else begin
+        balatro_board0_shuffler0_deck_card_i = balatro_board0_shuffler0_deal_i_pos;
+    end
+end
+
+
+always @(balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) begin: balatro_board0_shuffler0_write_port
+    if (balatro_board0_shuffler0_compacting) begin
+        balatro_board0_shuffler0_mem_we = (balatro_board0_shuffler0_compaction_looked && balatro_board0_shuffler0_compaction_more);
+        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_compaction_hi;
+    end
+    else begin
+        balatro_board0_shuffler0_mem_we = ((balatro_board0_shuffler0_state == 2'b11) && balatro_board0_shuffler0_deal_go && balatro_board0_shuffler0_deal_j_valid);
+        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_deal_j_pos;
+        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_deck_card_i;
+    end
+end
+
+
+always @(balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) begin: balatro_board0_shuffler0_write_decode
+    if (balatro_board0_shuffler0_mem_we) begin
+        balatro_board0_shuffler0_written = (balatro_board0_shuffler0_one << balatro_board0_shuffler0_mem_waddr);
+    end
+    else begin
+        balatro_board0_shuffler0_written = 0;
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_memory
+    if (balatro_board0_shuffler0_mem_we) begin
+        balatro_board0_shuffler0_mem[balatro_board0_shuffler0_mem_waddr] <= balatro_board0_shuffler0_mem_wdata;
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_shuffler0_placing
+    if (rst == 1) begin
+        balatro_board0_shuffler0_placed <= 0;
+    end
+    else begin
+        if (((balatro_board0_shuffler0_state == 2'b00) && balatro_board0_deck_start)) begin
+            balatro_board0_shuffler0_placed <= 0;
+        end
+        else begin
+            balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed | balatro_board0_shuffler0_written);
+        end
+    end
+end
+
+
+
+assign balatro_board0_shuffler0_m_axis_tdata = balatro_board0_shuffler0_deal_tdata;
+assign balatro_board0_shuffler0_m_axis_tvalid = balatro_board0_shuffler0_deal_tvalid;
+assign balatro_board0_shuffler0_m_axis_tlast = balatro_board0_shuffler0_deal_tlast;
 assign balatro_board0_shuffler0_busy = balatro_board0_shuffler0_busy_q;
 assign balatro_board0_shuffler0_done = balatro_board0_shuffler0_done_q;
 assign balatro_board0_shuffler0_error = balatro_board0_shuffler0_error_q;

@@ -421,64 +421,18 @@ signal balatro_board0_shuffler0_m_axis_tready: std_logic := '1';
 signal balatro_board0_shuffler0_m_axis_tlast: std_logic := '0';
 signal balatro_board0_shuffler0_seed: unsigned(127 downto 0);
 signal balatro_board0_shuffler0_seed_load: std_logic;
-signal balatro_board0_shuffler0_compacting: std_logic := '0';
-signal balatro_board0_shuffler0_starting: std_logic := '0';
 signal balatro_board0_shuffler0_state: t_enum_t_state_2 := SHUF_IDLE;
-signal balatro_board0_shuffler0_take_word: std_logic := '0';
-signal balatro_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
-signal balatro_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal balatro_board0_shuffler0_lo_none: std_logic := '1';
-signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal balatro_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_accept: std_logic := '0';
-signal balatro_board0_shuffler0_offset: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_go: std_logic := '1';
-signal balatro_board0_shuffler0_tvalid: std_logic := '0';
-signal balatro_board0_shuffler0_drawing: std_logic := '0';
-signal balatro_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_j_pos: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_card_j: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_i_pos: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_card_i: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_we: std_logic := '0';
-signal balatro_board0_shuffler0_looked: std_logic := '0';
-signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_j_valid: std_logic := '0';
-signal balatro_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_one: unsigned(63 downto 0);
-signal balatro_board0_shuffler0_done_q: std_logic := '0';
+signal balatro_board0_shuffler0_starting: std_logic := '0';
+signal balatro_board0_shuffler0_compacting: std_logic := '0';
 signal balatro_board0_shuffler0_wanted: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_found: std_logic := '0';
-signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
+signal balatro_board0_shuffler0_take_word: std_logic := '0';
 signal balatro_board0_shuffler0_busy_q: std_logic := '0';
+signal balatro_board0_shuffler0_done_q: std_logic := '0';
 signal balatro_board0_shuffler0_error_q: std_logic := '0';
-signal balatro_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_n_cards: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_pos_a: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_a_valid: std_logic := '0';
-signal balatro_board0_shuffler0_left: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_tdata: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_tlast: std_logic := '0';
-signal balatro_board0_shuffler0_j_last: std_logic := '0';
-signal balatro_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_a_last: std_logic := '0';
+signal balatro_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_tvalid: std_logic := '0';
+signal balatro_board0_shuffler0_deal_tlast: std_logic := '0';
 signal balatro_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal balatro_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -511,6 +465,27 @@ signal balatro_board0_shuffler0_rng0_x_part0_t: unsigned(31 downto 0) := "110110
 signal balatro_board0_shuffler0_rng0_x_part1_t: unsigned(31 downto 0) := "11000111001101010111110111100101";
 signal balatro_board0_shuffler0_rng0_x_part2_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
 signal balatro_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
+signal balatro_board0_shuffler0_compaction_looked: std_logic := '0';
+signal balatro_board0_shuffler0_compaction_more: std_logic := '0';
+signal balatro_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
+signal balatro_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_found: std_logic := '0';
+signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
+signal balatro_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo_none: std_logic := '1';
+signal balatro_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
@@ -547,6 +522,32 @@ signal balatro_board0_shuffler0_onehot_index3_m2: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m3: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m4: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index3_m5: unsigned(51 downto 0);
+signal balatro_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_accept: std_logic := '0';
+signal balatro_board0_shuffler0_draw_offset: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_drawing: std_logic := '0';
+signal balatro_board0_shuffler0_deal_go: std_logic := '1';
+signal balatro_board0_shuffler0_draw_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_draw_left: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_a_last: std_logic := '0';
+signal balatro_board0_shuffler0_a_valid: std_logic := '0';
+signal balatro_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_j_last: std_logic := '0';
+signal balatro_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_j_valid: std_logic := '0';
+signal balatro_board0_shuffler0_deck_card_j: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_j_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_deal_i_pos: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_mem_we: std_logic := '0';
+signal balatro_board0_shuffler0_one: unsigned(63 downto 0);
+signal balatro_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_deck_card_i: unsigned(5 downto 0) := "000000";
 signal balatro_board0_deck_buffer0_count: unsigned(6 downto 0) := "0000000";
 signal balatro_board0_deck_buffer0_rd: unsigned(5 downto 0) := "000000";
 signal balatro_board0_deck_buffer0_take_in: std_logic := '0';
@@ -7118,7 +7119,6 @@ balatro_board0_shuffler0_count <= to_unsigned(52, 6);
 balatro_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed_load <= '0';
-balatro_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 balatro_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 balatro_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 balatro_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -7145,6 +7145,7 @@ balatro_board0_shuffler0_onehot_index3_m2 <= unsigned'("000111100001111000011110
 balatro_board0_shuffler0_onehot_index3_m3 <= unsigned'("0000000111111110000000011111111000000001111111100000");
 balatro_board0_shuffler0_onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 balatro_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
+balatro_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 decimal_display0_no_dots <= to_unsigned(0, 8);
 
 balatro_board0_balatro_game0_preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= balatro_board0_balatro_game0_preview0_pick_card4_card;
@@ -10546,6 +10547,49 @@ balatro_board0_shuffler0_word <= balatro_board0_shuffler0_rng0_word_q;
 balatro_board0_shuffler0_starting <= stdl((balatro_board0_shuffler0_state = SHUF_IDLE) and bool(balatro_board0_deck_start));
 balatro_board0_shuffler0_compacting <= stdl(balatro_board0_shuffler0_state = SHUF_COMPACT);
 
+balatro_board0_shuffler0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_done_q <= '0';
+            balatro_board0_shuffler0_error_q <= '0';
+            balatro_board0_shuffler0_wanted <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_busy_q <= '0';
+            balatro_board0_shuffler0_state <= SHUF_IDLE;
+        else
+            balatro_board0_shuffler0_done_q <= '0';
+            case balatro_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(balatro_board0_deck_start) then
+                        balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
+                        balatro_board0_shuffler0_busy_q <= '1';
+                        balatro_board0_shuffler0_error_q <= '0';
+                        balatro_board0_shuffler0_state <= SHUF_COMPACT;
+                    end if;
+                when SHUF_COMPACT =>
+                    if (bool(balatro_board0_shuffler0_compaction_looked) and (not bool(balatro_board0_shuffler0_compaction_more))) then
+                        balatro_board0_shuffler0_state <= SHUF_SETUP;
+                    end if;
+                when SHUF_SETUP =>
+                    balatro_board0_shuffler0_error_q <= stdl((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards));
+                    if ((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_compaction_n_cards = 0)) then
+                        balatro_board0_shuffler0_busy_q <= '0';
+                        balatro_board0_shuffler0_done_q <= '1';
+                        balatro_board0_shuffler0_state <= SHUF_IDLE;
+                    else
+                        balatro_board0_shuffler0_state <= SHUF_DEAL;
+                    end if;
+                when others =>
+                    if (bool(balatro_board0_shuffler0_deal_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_deal_tlast)) then
+                        balatro_board0_shuffler0_busy_q <= '0';
+                        balatro_board0_shuffler0_done_q <= '1';
+                        balatro_board0_shuffler0_state <= SHUF_IDLE;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_steps;
+
 balatro_board0_shuffler0_reverse_exclude: process (balatro_board0_shuffler0_exclude) is
     variable rev: unsigned(51 downto 0);
 begin
@@ -10752,6 +10796,56 @@ begin
 end process balatro_board0_shuffler0_lo_end_or_none;
 
 
+balatro_board0_shuffler0_compaction_more <= stdl(balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
+
+balatro_board0_shuffler0_pipeline: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_compaction_looked <= '0';
+            balatro_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_found <= '0';
+            balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+        else
+            case balatro_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(balatro_board0_deck_start) then
+                        balatro_board0_shuffler0_found <= '0';
+                        balatro_board0_shuffler0_compaction_looked <= '0';
+                        balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+                    end if;
+                when SHUF_COMPACT =>
+                    balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
+                    balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
+                    balatro_board0_shuffler0_found <= '1';
+                    balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo_c;
+                    balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
+                    balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi_c;
+                    balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
+                    balatro_board0_shuffler0_compaction_looked <= balatro_board0_shuffler0_found;
+                    if bool(balatro_board0_shuffler0_compaction_looked) then
+                        if bool(balatro_board0_shuffler0_compaction_more) then
+                            balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
+                        elsif (balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end) then
+                            balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_hi_end;
+                        else
+                            balatro_board0_shuffler0_compaction_n_cards <= balatro_board0_shuffler0_filled_end;
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_pipeline;
+
+
 balatro_board0_shuffler0_cand(0) <= (balatro_board0_shuffler0_word(6-1 downto 0) and balatro_board0_shuffler0_mask);
 balatro_board0_shuffler0_cand(1) <= (balatro_board0_shuffler0_word(12-1 downto 6) and balatro_board0_shuffler0_mask);
 balatro_board0_shuffler0_cand(2) <= (balatro_board0_shuffler0_word(18-1 downto 12) and balatro_board0_shuffler0_mask);
@@ -10769,156 +10863,129 @@ end process balatro_board0_shuffler0_range_check;
 
 balatro_board0_shuffler0_pick: process (balatro_board0_shuffler0_cand, balatro_board0_shuffler0_fits, balatro_board0_shuffler0_cand_top) is
 begin
-    balatro_board0_shuffler0_accept <= stdl(balatro_board0_shuffler0_fits /= 0);
+    balatro_board0_shuffler0_draw_accept <= stdl(balatro_board0_shuffler0_fits /= 0);
     if bool(balatro_board0_shuffler0_fits(0)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(0);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(0);
     elsif bool(balatro_board0_shuffler0_fits(1)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(1);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(1);
     elsif bool(balatro_board0_shuffler0_fits(2)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(2);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(2);
     elsif bool(balatro_board0_shuffler0_fits(3)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(3);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(3);
     elsif bool(balatro_board0_shuffler0_fits(4)) then
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand(4);
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand(4);
     else
-        balatro_board0_shuffler0_offset <= balatro_board0_shuffler0_cand_top;
+        balatro_board0_shuffler0_draw_offset <= balatro_board0_shuffler0_cand_top;
     end if;
 end process balatro_board0_shuffler0_pick;
 
 
-balatro_board0_shuffler0_go <= stdl((not bool(balatro_board0_shuffler0_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready));
-balatro_board0_shuffler0_take_word <= stdl(bool(balatro_board0_shuffler0_drawing) and ((not bool(balatro_board0_shuffler0_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready)));
+balatro_board0_shuffler0_take_word <= stdl(bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_deal_go));
 
-balatro_board0_shuffler0_read_cards: process (balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_mem, balatro_board0_shuffler0_i_pos) is
-begin
-    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_j_pos))) then
-        balatro_board0_shuffler0_card_j <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_j_pos));
-    else
-        balatro_board0_shuffler0_card_j <= balatro_board0_shuffler0_j_pos;
-    end if;
-    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_i_pos))) then
-        balatro_board0_shuffler0_card_i <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_i_pos));
-    else
-        balatro_board0_shuffler0_card_i <= balatro_board0_shuffler0_i_pos;
-    end if;
-end process balatro_board0_shuffler0_read_cards;
-
-balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_state, balatro_board0_shuffler0_j_pos, balatro_board0_shuffler0_hi_end, balatro_board0_shuffler0_card_i, balatro_board0_shuffler0_go, balatro_board0_shuffler0_j_valid, balatro_board0_shuffler0_lo_end, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_lo, balatro_board0_shuffler0_hi, balatro_board0_shuffler0_looked) is
-begin
-    if bool(balatro_board0_shuffler0_compacting) then
-        balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_looked) and (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_lo;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_hi;
-    else
-        balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_go) and bool(balatro_board0_shuffler0_j_valid));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_j_pos;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_card_i;
-    end if;
-end process balatro_board0_shuffler0_write_port;
-
-balatro_board0_shuffler0_write_decode: process (balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) is
-begin
-    if bool(balatro_board0_shuffler0_mem_we) then
-        balatro_board0_shuffler0_written <= shift_left(balatro_board0_shuffler0_one, to_integer(balatro_board0_shuffler0_mem_waddr));
-    else
-        balatro_board0_shuffler0_written <= to_unsigned(0, 64);
-    end if;
-end process balatro_board0_shuffler0_write_decode;
-
-balatro_board0_shuffler0_memory: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(balatro_board0_shuffler0_mem_we) then
-            balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_mem_waddr)) <= balatro_board0_shuffler0_mem_wdata;
-        end if;
-    end if;
-end process balatro_board0_shuffler0_memory;
-
-balatro_board0_shuffler0_control: process (clk) is
+balatro_board0_shuffler0_counters: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_shuffler0_done_q <= '0';
-            balatro_board0_shuffler0_wanted <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_i_a <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_tvalid <= '0';
-            balatro_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
-            balatro_board0_shuffler0_tdata <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_j_pos <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_found <= '0';
-            balatro_board0_shuffler0_j_valid <= '0';
-            balatro_board0_shuffler0_tlast <= '0';
-            balatro_board0_shuffler0_a_valid <= '0';
-            balatro_board0_shuffler0_off_q <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_state <= SHUF_IDLE;
-            balatro_board0_shuffler0_n_cards <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_i_pos <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            balatro_board0_shuffler0_j_last <= '0';
-            balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
-            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_hi <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_error_q <= '0';
-            balatro_board0_shuffler0_busy_q <= '0';
-            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_a_last <= '0';
+            balatro_board0_shuffler0_draw_drawing <= '0';
             balatro_board0_shuffler0_mask <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_left <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_drawing <= '0';
-            balatro_board0_shuffler0_lo <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_pos_a <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_draw_left <= to_unsigned(0, 6);
             balatro_board0_shuffler0_m_range <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_looked <= '0';
         else
-            balatro_board0_shuffler0_done_q <= '0';
-            balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed or balatro_board0_shuffler0_written);
-            case balatro_board0_shuffler0_state is
-                when SHUF_IDLE =>
-                    if bool(balatro_board0_deck_start) then
-                        balatro_board0_shuffler0_wanted <= balatro_board0_shuffler0_count;
-                        balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
-                        balatro_board0_shuffler0_found <= '0';
-                        balatro_board0_shuffler0_looked <= '0';
-                        balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-                        balatro_board0_shuffler0_busy_q <= '1';
-                        balatro_board0_shuffler0_error_q <= '0';
-                        balatro_board0_shuffler0_state <= SHUF_COMPACT;
-                    end if;
-                when SHUF_COMPACT =>
-                    balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
-                    balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
-                    balatro_board0_shuffler0_found <= '1';
-                    balatro_board0_shuffler0_lo <= balatro_board0_shuffler0_lo_c;
-                    balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
-                    balatro_board0_shuffler0_hi <= balatro_board0_shuffler0_hi_c;
-                    balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
-                    balatro_board0_shuffler0_looked <= balatro_board0_shuffler0_found;
-                    if bool(balatro_board0_shuffler0_looked) then
-                        if (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end) then
-                            balatro_board0_shuffler0_filled_end <= balatro_board0_shuffler0_lo_end;
-                        else
-                            if (balatro_board0_shuffler0_hi_end > balatro_board0_shuffler0_filled_end) then
-                                balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_hi_end;
-                            else
-                                balatro_board0_shuffler0_n_cards <= balatro_board0_shuffler0_filled_end;
-                            end if;
-                            balatro_board0_shuffler0_state <= SHUF_SETUP;
-                        end if;
-                    end if;
-                when SHUF_SETUP =>
-                    balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_n_cards;
-                    case to_integer(balatro_board0_shuffler0_n_cards) is
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) or (balatro_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (balatro_board0_shuffler0_state = SHUF_SETUP) then
+                balatro_board0_shuffler0_m_range <= balatro_board0_shuffler0_compaction_n_cards;
+                case to_integer(balatro_board0_shuffler0_compaction_n_cards) is
+                    when 0 => balatro_board0_shuffler0_mask <= "000000";
+                    when 1 => balatro_board0_shuffler0_mask <= "000000";
+                    when 2 => balatro_board0_shuffler0_mask <= "000001";
+                    when 3 => balatro_board0_shuffler0_mask <= "000011";
+                    when 4 => balatro_board0_shuffler0_mask <= "000011";
+                    when 5 => balatro_board0_shuffler0_mask <= "000111";
+                    when 6 => balatro_board0_shuffler0_mask <= "000111";
+                    when 7 => balatro_board0_shuffler0_mask <= "000111";
+                    when 8 => balatro_board0_shuffler0_mask <= "000111";
+                    when 9 => balatro_board0_shuffler0_mask <= "001111";
+                    when 10 => balatro_board0_shuffler0_mask <= "001111";
+                    when 11 => balatro_board0_shuffler0_mask <= "001111";
+                    when 12 => balatro_board0_shuffler0_mask <= "001111";
+                    when 13 => balatro_board0_shuffler0_mask <= "001111";
+                    when 14 => balatro_board0_shuffler0_mask <= "001111";
+                    when 15 => balatro_board0_shuffler0_mask <= "001111";
+                    when 16 => balatro_board0_shuffler0_mask <= "001111";
+                    when 17 => balatro_board0_shuffler0_mask <= "011111";
+                    when 18 => balatro_board0_shuffler0_mask <= "011111";
+                    when 19 => balatro_board0_shuffler0_mask <= "011111";
+                    when 20 => balatro_board0_shuffler0_mask <= "011111";
+                    when 21 => balatro_board0_shuffler0_mask <= "011111";
+                    when 22 => balatro_board0_shuffler0_mask <= "011111";
+                    when 23 => balatro_board0_shuffler0_mask <= "011111";
+                    when 24 => balatro_board0_shuffler0_mask <= "011111";
+                    when 25 => balatro_board0_shuffler0_mask <= "011111";
+                    when 26 => balatro_board0_shuffler0_mask <= "011111";
+                    when 27 => balatro_board0_shuffler0_mask <= "011111";
+                    when 28 => balatro_board0_shuffler0_mask <= "011111";
+                    when 29 => balatro_board0_shuffler0_mask <= "011111";
+                    when 30 => balatro_board0_shuffler0_mask <= "011111";
+                    when 31 => balatro_board0_shuffler0_mask <= "011111";
+                    when 32 => balatro_board0_shuffler0_mask <= "011111";
+                    when 33 => balatro_board0_shuffler0_mask <= "111111";
+                    when 34 => balatro_board0_shuffler0_mask <= "111111";
+                    when 35 => balatro_board0_shuffler0_mask <= "111111";
+                    when 36 => balatro_board0_shuffler0_mask <= "111111";
+                    when 37 => balatro_board0_shuffler0_mask <= "111111";
+                    when 38 => balatro_board0_shuffler0_mask <= "111111";
+                    when 39 => balatro_board0_shuffler0_mask <= "111111";
+                    when 40 => balatro_board0_shuffler0_mask <= "111111";
+                    when 41 => balatro_board0_shuffler0_mask <= "111111";
+                    when 42 => balatro_board0_shuffler0_mask <= "111111";
+                    when 43 => balatro_board0_shuffler0_mask <= "111111";
+                    when 44 => balatro_board0_shuffler0_mask <= "111111";
+                    when 45 => balatro_board0_shuffler0_mask <= "111111";
+                    when 46 => balatro_board0_shuffler0_mask <= "111111";
+                    when 47 => balatro_board0_shuffler0_mask <= "111111";
+                    when 48 => balatro_board0_shuffler0_mask <= "111111";
+                    when 49 => balatro_board0_shuffler0_mask <= "111111";
+                    when 50 => balatro_board0_shuffler0_mask <= "111111";
+                    when 51 => balatro_board0_shuffler0_mask <= "111111";
+                    when 52 => balatro_board0_shuffler0_mask <= "111111";
+                    when 53 => balatro_board0_shuffler0_mask <= "111111";
+                    when 54 => balatro_board0_shuffler0_mask <= "111111";
+                    when 55 => balatro_board0_shuffler0_mask <= "111111";
+                    when 56 => balatro_board0_shuffler0_mask <= "111111";
+                    when 57 => balatro_board0_shuffler0_mask <= "111111";
+                    when 58 => balatro_board0_shuffler0_mask <= "111111";
+                    when 59 => balatro_board0_shuffler0_mask <= "111111";
+                    when 60 => balatro_board0_shuffler0_mask <= "111111";
+                    when 61 => balatro_board0_shuffler0_mask <= "111111";
+                    when 62 => balatro_board0_shuffler0_mask <= "111111";
+                    when others => balatro_board0_shuffler0_mask <= "111111";
+                end case;
+                balatro_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+                if (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_compaction_n_cards) then
+                    balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_compaction_n_cards;
+                else
+                    balatro_board0_shuffler0_draw_left <= balatro_board0_shuffler0_wanted;
+                end if;
+                if ((balatro_board0_shuffler0_wanted /= 0) and (balatro_board0_shuffler0_compaction_n_cards /= 0)) then
+                    balatro_board0_shuffler0_draw_drawing <= '1';
+                end if;
+            else
+                if (bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept)) then
+                    balatro_board0_shuffler0_draw_pos <= (balatro_board0_shuffler0_draw_pos + 1);
+                    balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
+                    case to_integer(balatro_board0_shuffler0_m_range) is
                         when 0 => balatro_board0_shuffler0_mask <= "000000";
                         when 1 => balatro_board0_shuffler0_mask <= "000000";
-                        when 2 => balatro_board0_shuffler0_mask <= "000001";
-                        when 3 => balatro_board0_shuffler0_mask <= "000011";
+                        when 2 => balatro_board0_shuffler0_mask <= "000000";
+                        when 3 => balatro_board0_shuffler0_mask <= "000001";
                         when 4 => balatro_board0_shuffler0_mask <= "000011";
-                        when 5 => balatro_board0_shuffler0_mask <= "000111";
+                        when 5 => balatro_board0_shuffler0_mask <= "000011";
                         when 6 => balatro_board0_shuffler0_mask <= "000111";
                         when 7 => balatro_board0_shuffler0_mask <= "000111";
                         when 8 => balatro_board0_shuffler0_mask <= "000111";
-                        when 9 => balatro_board0_shuffler0_mask <= "001111";
+                        when 9 => balatro_board0_shuffler0_mask <= "000111";
                         when 10 => balatro_board0_shuffler0_mask <= "001111";
                         when 11 => balatro_board0_shuffler0_mask <= "001111";
                         when 12 => balatro_board0_shuffler0_mask <= "001111";
@@ -10926,7 +10993,7 @@ begin
                         when 14 => balatro_board0_shuffler0_mask <= "001111";
                         when 15 => balatro_board0_shuffler0_mask <= "001111";
                         when 16 => balatro_board0_shuffler0_mask <= "001111";
-                        when 17 => balatro_board0_shuffler0_mask <= "011111";
+                        when 17 => balatro_board0_shuffler0_mask <= "001111";
                         when 18 => balatro_board0_shuffler0_mask <= "011111";
                         when 19 => balatro_board0_shuffler0_mask <= "011111";
                         when 20 => balatro_board0_shuffler0_mask <= "011111";
@@ -10942,7 +11009,7 @@ begin
                         when 30 => balatro_board0_shuffler0_mask <= "011111";
                         when 31 => balatro_board0_shuffler0_mask <= "011111";
                         when 32 => balatro_board0_shuffler0_mask <= "011111";
-                        when 33 => balatro_board0_shuffler0_mask <= "111111";
+                        when 33 => balatro_board0_shuffler0_mask <= "011111";
                         when 34 => balatro_board0_shuffler0_mask <= "111111";
                         when 35 => balatro_board0_shuffler0_mask <= "111111";
                         when 36 => balatro_board0_shuffler0_mask <= "111111";
@@ -10974,128 +11041,130 @@ begin
                         when 62 => balatro_board0_shuffler0_mask <= "111111";
                         when others => balatro_board0_shuffler0_mask <= "111111";
                     end case;
-                    balatro_board0_shuffler0_pos_a <= to_unsigned(0, 6);
-                    balatro_board0_shuffler0_a_valid <= '0';
-                    balatro_board0_shuffler0_j_valid <= '0';
-                    if (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards) then
-                        balatro_board0_shuffler0_left <= balatro_board0_shuffler0_n_cards;
-                    else
-                        balatro_board0_shuffler0_left <= balatro_board0_shuffler0_wanted;
+                    balatro_board0_shuffler0_draw_left <= (balatro_board0_shuffler0_draw_left - 1);
+                    if (balatro_board0_shuffler0_draw_left = 1) then
+                        balatro_board0_shuffler0_draw_drawing <= '0';
                     end if;
-                    balatro_board0_shuffler0_error_q <= stdl((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_wanted > balatro_board0_shuffler0_n_cards));
-                    if ((balatro_board0_shuffler0_wanted = 0) or (balatro_board0_shuffler0_n_cards = 0)) then
-                        balatro_board0_shuffler0_busy_q <= '0';
-                        balatro_board0_shuffler0_done_q <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_IDLE;
-                    else
-                        balatro_board0_shuffler0_drawing <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_DEAL;
-                    end if;
-                when others =>
-                    if bool(balatro_board0_shuffler0_go) then
-                        balatro_board0_shuffler0_tvalid <= balatro_board0_shuffler0_j_valid;
-                        if bool(balatro_board0_shuffler0_j_valid) then
-                            balatro_board0_shuffler0_tdata <= balatro_board0_shuffler0_card_j;
-                            balatro_board0_shuffler0_tlast <= balatro_board0_shuffler0_j_last;
-                        end if;
-                        balatro_board0_shuffler0_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
-                        balatro_board0_shuffler0_i_pos <= balatro_board0_shuffler0_i_a;
-                        balatro_board0_shuffler0_j_valid <= balatro_board0_shuffler0_a_valid;
-                        balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
-                        balatro_board0_shuffler0_a_valid <= stdl(bool(balatro_board0_shuffler0_drawing) and bool(balatro_board0_shuffler0_accept));
-                        if (bool(balatro_board0_shuffler0_drawing) and bool(balatro_board0_shuffler0_accept)) then
-                            balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_offset;
-                            balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_pos_a;
-                            balatro_board0_shuffler0_a_last <= stdl(balatro_board0_shuffler0_left = 1);
-                            balatro_board0_shuffler0_pos_a <= (balatro_board0_shuffler0_pos_a + 1);
-                            balatro_board0_shuffler0_m_range <= (balatro_board0_shuffler0_m_range - 1);
-                            case to_integer(balatro_board0_shuffler0_m_range) is
-                                when 0 => balatro_board0_shuffler0_mask <= "000000";
-                                when 1 => balatro_board0_shuffler0_mask <= "000000";
-                                when 2 => balatro_board0_shuffler0_mask <= "000000";
-                                when 3 => balatro_board0_shuffler0_mask <= "000001";
-                                when 4 => balatro_board0_shuffler0_mask <= "000011";
-                                when 5 => balatro_board0_shuffler0_mask <= "000011";
-                                when 6 => balatro_board0_shuffler0_mask <= "000111";
-                                when 7 => balatro_board0_shuffler0_mask <= "000111";
-                                when 8 => balatro_board0_shuffler0_mask <= "000111";
-                                when 9 => balatro_board0_shuffler0_mask <= "000111";
-                                when 10 => balatro_board0_shuffler0_mask <= "001111";
-                                when 11 => balatro_board0_shuffler0_mask <= "001111";
-                                when 12 => balatro_board0_shuffler0_mask <= "001111";
-                                when 13 => balatro_board0_shuffler0_mask <= "001111";
-                                when 14 => balatro_board0_shuffler0_mask <= "001111";
-                                when 15 => balatro_board0_shuffler0_mask <= "001111";
-                                when 16 => balatro_board0_shuffler0_mask <= "001111";
-                                when 17 => balatro_board0_shuffler0_mask <= "001111";
-                                when 18 => balatro_board0_shuffler0_mask <= "011111";
-                                when 19 => balatro_board0_shuffler0_mask <= "011111";
-                                when 20 => balatro_board0_shuffler0_mask <= "011111";
-                                when 21 => balatro_board0_shuffler0_mask <= "011111";
-                                when 22 => balatro_board0_shuffler0_mask <= "011111";
-                                when 23 => balatro_board0_shuffler0_mask <= "011111";
-                                when 24 => balatro_board0_shuffler0_mask <= "011111";
-                                when 25 => balatro_board0_shuffler0_mask <= "011111";
-                                when 26 => balatro_board0_shuffler0_mask <= "011111";
-                                when 27 => balatro_board0_shuffler0_mask <= "011111";
-                                when 28 => balatro_board0_shuffler0_mask <= "011111";
-                                when 29 => balatro_board0_shuffler0_mask <= "011111";
-                                when 30 => balatro_board0_shuffler0_mask <= "011111";
-                                when 31 => balatro_board0_shuffler0_mask <= "011111";
-                                when 32 => balatro_board0_shuffler0_mask <= "011111";
-                                when 33 => balatro_board0_shuffler0_mask <= "011111";
-                                when 34 => balatro_board0_shuffler0_mask <= "111111";
-                                when 35 => balatro_board0_shuffler0_mask <= "111111";
-                                when 36 => balatro_board0_shuffler0_mask <= "111111";
-                                when 37 => balatro_board0_shuffler0_mask <= "111111";
-                                when 38 => balatro_board0_shuffler0_mask <= "111111";
-                                when 39 => balatro_board0_shuffler0_mask <= "111111";
-                                when 40 => balatro_board0_shuffler0_mask <= "111111";
-                                when 41 => balatro_board0_shuffler0_mask <= "111111";
-                                when 42 => balatro_board0_shuffler0_mask <= "111111";
-                                when 43 => balatro_board0_shuffler0_mask <= "111111";
-                                when 44 => balatro_board0_shuffler0_mask <= "111111";
-                                when 45 => balatro_board0_shuffler0_mask <= "111111";
-                                when 46 => balatro_board0_shuffler0_mask <= "111111";
-                                when 47 => balatro_board0_shuffler0_mask <= "111111";
-                                when 48 => balatro_board0_shuffler0_mask <= "111111";
-                                when 49 => balatro_board0_shuffler0_mask <= "111111";
-                                when 50 => balatro_board0_shuffler0_mask <= "111111";
-                                when 51 => balatro_board0_shuffler0_mask <= "111111";
-                                when 52 => balatro_board0_shuffler0_mask <= "111111";
-                                when 53 => balatro_board0_shuffler0_mask <= "111111";
-                                when 54 => balatro_board0_shuffler0_mask <= "111111";
-                                when 55 => balatro_board0_shuffler0_mask <= "111111";
-                                when 56 => balatro_board0_shuffler0_mask <= "111111";
-                                when 57 => balatro_board0_shuffler0_mask <= "111111";
-                                when 58 => balatro_board0_shuffler0_mask <= "111111";
-                                when 59 => balatro_board0_shuffler0_mask <= "111111";
-                                when 60 => balatro_board0_shuffler0_mask <= "111111";
-                                when 61 => balatro_board0_shuffler0_mask <= "111111";
-                                when 62 => balatro_board0_shuffler0_mask <= "111111";
-                                when others => balatro_board0_shuffler0_mask <= "111111";
-                            end case;
-                            balatro_board0_shuffler0_left <= (balatro_board0_shuffler0_left - 1);
-                            if (balatro_board0_shuffler0_left = 1) then
-                                balatro_board0_shuffler0_drawing <= '0';
-                            end if;
-                        end if;
-                    end if;
-                    if (bool(balatro_board0_shuffler0_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_tlast)) then
-                        balatro_board0_shuffler0_tvalid <= '0';
-                        balatro_board0_shuffler0_busy_q <= '0';
-                        balatro_board0_shuffler0_done_q <= '1';
-                        balatro_board0_shuffler0_state <= SHUF_IDLE;
-                    end if;
-            end case;
+                end if;
+            end if;
         end if;
     end if;
-end process balatro_board0_shuffler0_control;
+end process balatro_board0_shuffler0_counters;
 
 
-balatro_board0_shuffler0_m_axis_tdata <= balatro_board0_shuffler0_tdata;
-balatro_board0_shuffler0_m_axis_tvalid <= balatro_board0_shuffler0_tvalid;
-balatro_board0_shuffler0_m_axis_tlast <= balatro_board0_shuffler0_tlast;
+balatro_board0_shuffler0_deal_go <= stdl((not bool(balatro_board0_shuffler0_deal_tvalid)) or bool(balatro_board0_shuffler0_m_axis_tready));
+
+balatro_board0_shuffler0_dealing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_i_a <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_j_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_j_last <= '0';
+            balatro_board0_shuffler0_a_last <= '0';
+            balatro_board0_shuffler0_a_valid <= '0';
+            balatro_board0_shuffler0_deal_j_valid <= '0';
+            balatro_board0_shuffler0_deal_tvalid <= '0';
+            balatro_board0_shuffler0_deal_i_pos <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_off_q <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_tdata <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_deal_tlast <= '0';
+        else
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) or (balatro_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (balatro_board0_shuffler0_state = SHUF_SETUP) then
+                balatro_board0_shuffler0_a_valid <= '0';
+                balatro_board0_shuffler0_deal_j_valid <= '0';
+            else
+                if bool(balatro_board0_shuffler0_deal_go) then
+                    balatro_board0_shuffler0_deal_tvalid <= balatro_board0_shuffler0_deal_j_valid;
+                    if bool(balatro_board0_shuffler0_deal_j_valid) then
+                        balatro_board0_shuffler0_deal_tdata <= balatro_board0_shuffler0_deck_card_j;
+                        balatro_board0_shuffler0_deal_tlast <= balatro_board0_shuffler0_j_last;
+                    end if;
+                    balatro_board0_shuffler0_deal_j_pos <= (balatro_board0_shuffler0_i_a + balatro_board0_shuffler0_off_q);
+                    balatro_board0_shuffler0_deal_i_pos <= balatro_board0_shuffler0_i_a;
+                    balatro_board0_shuffler0_deal_j_valid <= balatro_board0_shuffler0_a_valid;
+                    balatro_board0_shuffler0_j_last <= balatro_board0_shuffler0_a_last;
+                    balatro_board0_shuffler0_a_valid <= stdl(bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept));
+                    if (bool(balatro_board0_shuffler0_draw_drawing) and bool(balatro_board0_shuffler0_draw_accept)) then
+                        balatro_board0_shuffler0_off_q <= balatro_board0_shuffler0_draw_offset;
+                        balatro_board0_shuffler0_i_a <= balatro_board0_shuffler0_draw_pos;
+                        balatro_board0_shuffler0_a_last <= stdl(balatro_board0_shuffler0_draw_left = 1);
+                    end if;
+                end if;
+                if (bool(balatro_board0_shuffler0_deal_tvalid) and bool(balatro_board0_shuffler0_m_axis_tready) and bool(balatro_board0_shuffler0_deal_tlast)) then
+                    balatro_board0_shuffler0_deal_tvalid <= '0';
+                end if;
+            end if;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_dealing;
+
+balatro_board0_shuffler0_read_cards: process (balatro_board0_shuffler0_mem, balatro_board0_shuffler0_placed, balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_deal_i_pos) is
+begin
+    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_deal_j_pos))) then
+        balatro_board0_shuffler0_deck_card_j <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_deal_j_pos));
+    else
+        balatro_board0_shuffler0_deck_card_j <= balatro_board0_shuffler0_deal_j_pos;
+    end if;
+    if bool(balatro_board0_shuffler0_placed(to_integer(balatro_board0_shuffler0_deal_i_pos))) then
+        balatro_board0_shuffler0_deck_card_i <= balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_deal_i_pos));
+    else
+        balatro_board0_shuffler0_deck_card_i <= balatro_board0_shuffler0_deal_i_pos;
+    end if;
+end process balatro_board0_shuffler0_read_cards;
+
+balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) is
+begin
+    if bool(balatro_board0_shuffler0_compacting) then
+        balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_compaction_looked) and bool(balatro_board0_shuffler0_compaction_more));
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_compaction_hi;
+    else
+        balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_deal_j_valid));
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_deal_j_pos;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_deck_card_i;
+    end if;
+end process balatro_board0_shuffler0_write_port;
+
+balatro_board0_shuffler0_write_decode: process (balatro_board0_shuffler0_one, balatro_board0_shuffler0_mem_waddr, balatro_board0_shuffler0_mem_we) is
+begin
+    if bool(balatro_board0_shuffler0_mem_we) then
+        balatro_board0_shuffler0_written <= shift_left(balatro_board0_shuffler0_one, to_integer(balatro_board0_shuffler0_mem_waddr));
+    else
+        balatro_board0_shuffler0_written <= to_unsigned(0, 64);
+    end if;
+end process balatro_board0_shuffler0_write_decode;
+
+balatro_board0_shuffler0_memory: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(balatro_board0_shuffler0_mem_we) then
+            balatro_board0_shuffler0_mem(to_integer(balatro_board0_shuffler0_mem_waddr)) <= balatro_board0_shuffler0_mem_wdata;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_memory;
+
+balatro_board0_shuffler0_placing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
+        else
+            if ((balatro_board0_shuffler0_state = SHUF_IDLE) and bool(balatro_board0_deck_start)) then
+                balatro_board0_shuffler0_placed <= to_unsigned(0, 64);
+            else
+                balatro_board0_shuffler0_placed <= (balatro_board0_shuffler0_placed or balatro_board0_shuffler0_written);
+            end if;
+        end if;
+    end if;
+end process balatro_board0_shuffler0_placing;
+
+
+balatro_board0_shuffler0_m_axis_tdata <= balatro_board0_shuffler0_deal_tdata;
+balatro_board0_shuffler0_m_axis_tvalid <= balatro_board0_shuffler0_deal_tvalid;
+balatro_board0_shuffler0_m_axis_tlast <= balatro_board0_shuffler0_deal_tlast;
 balatro_board0_shuffler0_busy <= balatro_board0_shuffler0_busy_q;
 balatro_board0_shuffler0_done <= balatro_board0_shuffler0_done_q;
 balatro_board0_shuffler0_error <= balatro_board0_shuffler0_error_q;

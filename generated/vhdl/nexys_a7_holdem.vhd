@@ -638,64 +638,18 @@ signal holdem_board0_shuffler0_error: std_logic := '0';
 signal holdem_board0_shuffler0_m_axis_tlast: std_logic := '0';
 signal holdem_board0_shuffler0_seed: unsigned(127 downto 0);
 signal holdem_board0_shuffler0_seed_load: std_logic;
-signal holdem_board0_shuffler0_compacting: std_logic := '0';
-signal holdem_board0_shuffler0_starting: std_logic := '0';
 signal holdem_board0_shuffler0_state: t_enum_t_state_6 := SHUF_IDLE;
-signal holdem_board0_shuffler0_take_word: std_logic := '0';
-signal holdem_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
-signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal holdem_board0_shuffler0_lo_none: std_logic := '1';
-signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal holdem_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_accept: std_logic := '0';
-signal holdem_board0_shuffler0_offset: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_go: std_logic := '1';
-signal holdem_board0_shuffler0_tvalid: std_logic := '0';
-signal holdem_board0_shuffler0_drawing: std_logic := '0';
-signal holdem_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_j_pos: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_card_j: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_i_pos: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_card_i: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_we: std_logic := '0';
-signal holdem_board0_shuffler0_looked: std_logic := '0';
-signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_j_valid: std_logic := '0';
-signal holdem_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_one: unsigned(63 downto 0);
-signal holdem_board0_shuffler0_done_q: std_logic := '0';
+signal holdem_board0_shuffler0_starting: std_logic := '0';
+signal holdem_board0_shuffler0_compacting: std_logic := '0';
 signal holdem_board0_shuffler0_wanted: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_found: std_logic := '0';
-signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_word: unsigned(31 downto 0) := "11011100101000110100010111101010";
+signal holdem_board0_shuffler0_take_word: std_logic := '0';
 signal holdem_board0_shuffler0_busy_q: std_logic := '0';
+signal holdem_board0_shuffler0_done_q: std_logic := '0';
 signal holdem_board0_shuffler0_error_q: std_logic := '0';
-signal holdem_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_n_cards: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_pos_a: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_a_valid: std_logic := '0';
-signal holdem_board0_shuffler0_left: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_tdata: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_tlast: std_logic := '0';
-signal holdem_board0_shuffler0_j_last: std_logic := '0';
-signal holdem_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_a_last: std_logic := '0';
+signal holdem_board0_shuffler0_deal_tdata: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_tvalid: std_logic := '0';
+signal holdem_board0_shuffler0_deal_tlast: std_logic := '0';
 signal holdem_board0_shuffler0_rng0_first_word: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_default_x: unsigned(31 downto 0);
 signal holdem_board0_shuffler0_rng0_g_seed: unsigned(31 downto 0) := "00000000000000000000000000000000";
@@ -728,6 +682,27 @@ signal holdem_board0_shuffler0_rng0_x_part0_t: unsigned(31 downto 0) := "1101100
 signal holdem_board0_shuffler0_rng0_x_part1_t: unsigned(31 downto 0) := "11000111001101010111110111100101";
 signal holdem_board0_shuffler0_rng0_x_part2_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
 signal holdem_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "00000000000000000000000000000000";
+signal holdem_board0_shuffler0_compaction_looked: std_logic := '0';
+signal holdem_board0_shuffler0_compaction_more: std_logic := '0';
+signal holdem_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
+signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_found: std_logic := '0';
+signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
+signal holdem_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo_none: std_logic := '1';
+signal holdem_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
@@ -764,6 +739,32 @@ signal holdem_board0_shuffler0_onehot_index3_m2: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m3: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m4: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index3_m5: unsigned(51 downto 0);
+signal holdem_board0_shuffler0_cand_top: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_fits: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_m_range: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mask: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_accept: std_logic := '0';
+signal holdem_board0_shuffler0_draw_offset: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_drawing: std_logic := '0';
+signal holdem_board0_shuffler0_deal_go: std_logic := '1';
+signal holdem_board0_shuffler0_draw_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_draw_left: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_a_last: std_logic := '0';
+signal holdem_board0_shuffler0_a_valid: std_logic := '0';
+signal holdem_board0_shuffler0_i_a: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_j_last: std_logic := '0';
+signal holdem_board0_shuffler0_off_q: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_j_valid: std_logic := '0';
+signal holdem_board0_shuffler0_deck_card_j: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_j_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_deal_i_pos: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_waddr: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_wdata: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_mem_we: std_logic := '0';
+signal holdem_board0_shuffler0_one: unsigned(63 downto 0);
+signal holdem_board0_shuffler0_placed: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_written: unsigned(63 downto 0) := "0000000000000000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_deck_card_i: unsigned(5 downto 0) := "000000";
 signal debounce0_din: unsigned(4 downto 0) := "00000";
 signal debounce0_level: unsigned(4 downto 0) := "00000";
 signal debounce0_level_bus: unsigned(4 downto 0) := "00000";
@@ -893,7 +894,6 @@ holdem_board0_shuffler0_count <= to_unsigned(13, 6);
 holdem_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 holdem_board0_shuffler0_seed_load <= '0';
-holdem_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 holdem_board0_shuffler0_rng0_first_word <= unsigned'("11011100101000110100010111101010");
 holdem_board0_shuffler0_rng0_g_default_x <= unsigned'("11011001111010100101011001110000");
 holdem_board0_shuffler0_onehot_index0_m0 <= unsigned'("1010101010101010101010101010101010101010101010101010");
@@ -920,6 +920,7 @@ holdem_board0_shuffler0_onehot_index3_m2 <= unsigned'("0001111000011110000111100
 holdem_board0_shuffler0_onehot_index3_m3 <= unsigned'("0000000111111110000000011111111000000001111111100000");
 holdem_board0_shuffler0_onehot_index3_m4 <= unsigned'("0000000000000001111111111111111000000000000000011111");
 holdem_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
+holdem_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 decimal_display0_no_dots <= to_unsigned(0, 8);
 
 holdem_board0_holdem_console0_holdem_table0_seat3(2) <= '0';
@@ -7009,6 +7010,49 @@ holdem_board0_shuffler0_word <= holdem_board0_shuffler0_rng0_word_q;
 holdem_board0_shuffler0_starting <= stdl((holdem_board0_shuffler0_state = SHUF_IDLE) and bool(holdem_board0_deck_request));
 holdem_board0_shuffler0_compacting <= stdl(holdem_board0_shuffler0_state = SHUF_COMPACT);
 
+holdem_board0_shuffler0_steps: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_done_q <= '0';
+            holdem_board0_shuffler0_error_q <= '0';
+            holdem_board0_shuffler0_wanted <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_busy_q <= '0';
+            holdem_board0_shuffler0_state <= SHUF_IDLE;
+        else
+            holdem_board0_shuffler0_done_q <= '0';
+            case holdem_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(holdem_board0_deck_request) then
+                        holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
+                        holdem_board0_shuffler0_busy_q <= '1';
+                        holdem_board0_shuffler0_error_q <= '0';
+                        holdem_board0_shuffler0_state <= SHUF_COMPACT;
+                    end if;
+                when SHUF_COMPACT =>
+                    if (bool(holdem_board0_shuffler0_compaction_looked) and (not bool(holdem_board0_shuffler0_compaction_more))) then
+                        holdem_board0_shuffler0_state <= SHUF_SETUP;
+                    end if;
+                when SHUF_SETUP =>
+                    holdem_board0_shuffler0_error_q <= stdl((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards));
+                    if ((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_compaction_n_cards = 0)) then
+                        holdem_board0_shuffler0_busy_q <= '0';
+                        holdem_board0_shuffler0_done_q <= '1';
+                        holdem_board0_shuffler0_state <= SHUF_IDLE;
+                    else
+                        holdem_board0_shuffler0_state <= SHUF_DEAL;
+                    end if;
+                when others =>
+                    if (bool(holdem_board0_shuffler0_deal_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_deal_tlast)) then
+                        holdem_board0_shuffler0_busy_q <= '0';
+                        holdem_board0_shuffler0_done_q <= '1';
+                        holdem_board0_shuffler0_state <= SHUF_IDLE;
+                    end if;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_steps;
+
 holdem_board0_shuffler0_reverse_exclude: process (holdem_board0_shuffler0_exclude) is
     variable rev: unsigned(51 downto 0);
 begin
@@ -7215,6 +7259,56 @@ begin
 end process holdem_board0_shuffler0_lo_end_or_none;
 
 
+holdem_board0_shuffler0_compaction_more <= stdl(holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
+
+holdem_board0_shuffler0_pipeline: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_compaction_looked <= '0';
+            holdem_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_found <= '0';
+            holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+        else
+            case holdem_board0_shuffler0_state is
+                when SHUF_IDLE =>
+                    if bool(holdem_board0_deck_request) then
+                        holdem_board0_shuffler0_found <= '0';
+                        holdem_board0_shuffler0_compaction_looked <= '0';
+                        holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
+                    end if;
+                when SHUF_COMPACT =>
+                    holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
+                    holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
+                    holdem_board0_shuffler0_found <= '1';
+                    holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
+                    holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
+                    holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
+                    holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
+                    holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
+                    if bool(holdem_board0_shuffler0_compaction_looked) then
+                        if bool(holdem_board0_shuffler0_compaction_more) then
+                            holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
+                        elsif (holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end) then
+                            holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_hi_end;
+                        else
+                            holdem_board0_shuffler0_compaction_n_cards <= holdem_board0_shuffler0_filled_end;
+                        end if;
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_pipeline;
+
+
 holdem_board0_shuffler0_cand(0) <= (holdem_board0_shuffler0_word(6-1 downto 0) and holdem_board0_shuffler0_mask);
 holdem_board0_shuffler0_cand(1) <= (holdem_board0_shuffler0_word(12-1 downto 6) and holdem_board0_shuffler0_mask);
 holdem_board0_shuffler0_cand(2) <= (holdem_board0_shuffler0_word(18-1 downto 12) and holdem_board0_shuffler0_mask);
@@ -7232,156 +7326,129 @@ end process holdem_board0_shuffler0_range_check;
 
 holdem_board0_shuffler0_pick: process (holdem_board0_shuffler0_cand, holdem_board0_shuffler0_fits, holdem_board0_shuffler0_cand_top) is
 begin
-    holdem_board0_shuffler0_accept <= stdl(holdem_board0_shuffler0_fits /= 0);
+    holdem_board0_shuffler0_draw_accept <= stdl(holdem_board0_shuffler0_fits /= 0);
     if bool(holdem_board0_shuffler0_fits(0)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(0);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(0);
     elsif bool(holdem_board0_shuffler0_fits(1)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(1);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(1);
     elsif bool(holdem_board0_shuffler0_fits(2)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(2);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(2);
     elsif bool(holdem_board0_shuffler0_fits(3)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(3);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(3);
     elsif bool(holdem_board0_shuffler0_fits(4)) then
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand(4);
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand(4);
     else
-        holdem_board0_shuffler0_offset <= holdem_board0_shuffler0_cand_top;
+        holdem_board0_shuffler0_draw_offset <= holdem_board0_shuffler0_cand_top;
     end if;
 end process holdem_board0_shuffler0_pick;
 
 
-holdem_board0_shuffler0_go <= stdl((not bool(holdem_board0_shuffler0_tvalid)) or bool(holdem_board0_card_ready));
-holdem_board0_shuffler0_take_word <= stdl(bool(holdem_board0_shuffler0_drawing) and ((not bool(holdem_board0_shuffler0_tvalid)) or bool(holdem_board0_card_ready)));
+holdem_board0_shuffler0_take_word <= stdl(bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_deal_go));
 
-holdem_board0_shuffler0_read_cards: process (holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_mem, holdem_board0_shuffler0_i_pos) is
-begin
-    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_j_pos))) then
-        holdem_board0_shuffler0_card_j <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_j_pos));
-    else
-        holdem_board0_shuffler0_card_j <= holdem_board0_shuffler0_j_pos;
-    end if;
-    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_i_pos))) then
-        holdem_board0_shuffler0_card_i <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_i_pos));
-    else
-        holdem_board0_shuffler0_card_i <= holdem_board0_shuffler0_i_pos;
-    end if;
-end process holdem_board0_shuffler0_read_cards;
-
-holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_state, holdem_board0_shuffler0_j_pos, holdem_board0_shuffler0_hi_end, holdem_board0_shuffler0_card_i, holdem_board0_shuffler0_go, holdem_board0_shuffler0_j_valid, holdem_board0_shuffler0_lo_end, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_lo, holdem_board0_shuffler0_hi, holdem_board0_shuffler0_looked) is
-begin
-    if bool(holdem_board0_shuffler0_compacting) then
-        holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_looked) and (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_lo;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_hi;
-    else
-        holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_go) and bool(holdem_board0_shuffler0_j_valid));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_j_pos;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_card_i;
-    end if;
-end process holdem_board0_shuffler0_write_port;
-
-holdem_board0_shuffler0_write_decode: process (holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) is
-begin
-    if bool(holdem_board0_shuffler0_mem_we) then
-        holdem_board0_shuffler0_written <= shift_left(holdem_board0_shuffler0_one, to_integer(holdem_board0_shuffler0_mem_waddr));
-    else
-        holdem_board0_shuffler0_written <= to_unsigned(0, 64);
-    end if;
-end process holdem_board0_shuffler0_write_decode;
-
-holdem_board0_shuffler0_memory: process (clk) is
-begin
-    if rising_edge(clk) then
-        if bool(holdem_board0_shuffler0_mem_we) then
-            holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_mem_waddr)) <= holdem_board0_shuffler0_mem_wdata;
-        end if;
-    end if;
-end process holdem_board0_shuffler0_memory;
-
-holdem_board0_shuffler0_control: process (clk) is
+holdem_board0_shuffler0_counters: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_shuffler0_done_q <= '0';
-            holdem_board0_shuffler0_wanted <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_i_a <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_tvalid <= '0';
-            holdem_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
-            holdem_board0_shuffler0_tdata <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_j_pos <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_found <= '0';
-            holdem_board0_shuffler0_j_valid <= '0';
-            holdem_board0_shuffler0_tlast <= '0';
-            holdem_board0_shuffler0_a_valid <= '0';
-            holdem_board0_shuffler0_off_q <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_state <= SHUF_IDLE;
-            holdem_board0_shuffler0_n_cards <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_i_pos <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            holdem_board0_shuffler0_j_last <= '0';
-            holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
-            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_hi <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_error_q <= '0';
-            holdem_board0_shuffler0_busy_q <= '0';
-            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_a_last <= '0';
+            holdem_board0_shuffler0_draw_drawing <= '0';
             holdem_board0_shuffler0_mask <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_left <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_drawing <= '0';
-            holdem_board0_shuffler0_lo <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_pos_a <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_draw_left <= to_unsigned(0, 6);
             holdem_board0_shuffler0_m_range <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_looked <= '0';
         else
-            holdem_board0_shuffler0_done_q <= '0';
-            holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed or holdem_board0_shuffler0_written);
-            case holdem_board0_shuffler0_state is
-                when SHUF_IDLE =>
-                    if bool(holdem_board0_deck_request) then
-                        holdem_board0_shuffler0_wanted <= holdem_board0_shuffler0_count;
-                        holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
-                        holdem_board0_shuffler0_found <= '0';
-                        holdem_board0_shuffler0_looked <= '0';
-                        holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-                        holdem_board0_shuffler0_busy_q <= '1';
-                        holdem_board0_shuffler0_error_q <= '0';
-                        holdem_board0_shuffler0_state <= SHUF_COMPACT;
-                    end if;
-                when SHUF_COMPACT =>
-                    holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                    holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
-                    holdem_board0_shuffler0_found <= '1';
-                    holdem_board0_shuffler0_lo <= holdem_board0_shuffler0_lo_c;
-                    holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                    holdem_board0_shuffler0_hi <= holdem_board0_shuffler0_hi_c;
-                    holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
-                    holdem_board0_shuffler0_looked <= holdem_board0_shuffler0_found;
-                    if bool(holdem_board0_shuffler0_looked) then
-                        if (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end) then
-                            holdem_board0_shuffler0_filled_end <= holdem_board0_shuffler0_lo_end;
-                        else
-                            if (holdem_board0_shuffler0_hi_end > holdem_board0_shuffler0_filled_end) then
-                                holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_hi_end;
-                            else
-                                holdem_board0_shuffler0_n_cards <= holdem_board0_shuffler0_filled_end;
-                            end if;
-                            holdem_board0_shuffler0_state <= SHUF_SETUP;
-                        end if;
-                    end if;
-                when SHUF_SETUP =>
-                    holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_n_cards;
-                    case to_integer(holdem_board0_shuffler0_n_cards) is
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) or (holdem_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (holdem_board0_shuffler0_state = SHUF_SETUP) then
+                holdem_board0_shuffler0_m_range <= holdem_board0_shuffler0_compaction_n_cards;
+                case to_integer(holdem_board0_shuffler0_compaction_n_cards) is
+                    when 0 => holdem_board0_shuffler0_mask <= "000000";
+                    when 1 => holdem_board0_shuffler0_mask <= "000000";
+                    when 2 => holdem_board0_shuffler0_mask <= "000001";
+                    when 3 => holdem_board0_shuffler0_mask <= "000011";
+                    when 4 => holdem_board0_shuffler0_mask <= "000011";
+                    when 5 => holdem_board0_shuffler0_mask <= "000111";
+                    when 6 => holdem_board0_shuffler0_mask <= "000111";
+                    when 7 => holdem_board0_shuffler0_mask <= "000111";
+                    when 8 => holdem_board0_shuffler0_mask <= "000111";
+                    when 9 => holdem_board0_shuffler0_mask <= "001111";
+                    when 10 => holdem_board0_shuffler0_mask <= "001111";
+                    when 11 => holdem_board0_shuffler0_mask <= "001111";
+                    when 12 => holdem_board0_shuffler0_mask <= "001111";
+                    when 13 => holdem_board0_shuffler0_mask <= "001111";
+                    when 14 => holdem_board0_shuffler0_mask <= "001111";
+                    when 15 => holdem_board0_shuffler0_mask <= "001111";
+                    when 16 => holdem_board0_shuffler0_mask <= "001111";
+                    when 17 => holdem_board0_shuffler0_mask <= "011111";
+                    when 18 => holdem_board0_shuffler0_mask <= "011111";
+                    when 19 => holdem_board0_shuffler0_mask <= "011111";
+                    when 20 => holdem_board0_shuffler0_mask <= "011111";
+                    when 21 => holdem_board0_shuffler0_mask <= "011111";
+                    when 22 => holdem_board0_shuffler0_mask <= "011111";
+                    when 23 => holdem_board0_shuffler0_mask <= "011111";
+                    when 24 => holdem_board0_shuffler0_mask <= "011111";
+                    when 25 => holdem_board0_shuffler0_mask <= "011111";
+                    when 26 => holdem_board0_shuffler0_mask <= "011111";
+                    when 27 => holdem_board0_shuffler0_mask <= "011111";
+                    when 28 => holdem_board0_shuffler0_mask <= "011111";
+                    when 29 => holdem_board0_shuffler0_mask <= "011111";
+                    when 30 => holdem_board0_shuffler0_mask <= "011111";
+                    when 31 => holdem_board0_shuffler0_mask <= "011111";
+                    when 32 => holdem_board0_shuffler0_mask <= "011111";
+                    when 33 => holdem_board0_shuffler0_mask <= "111111";
+                    when 34 => holdem_board0_shuffler0_mask <= "111111";
+                    when 35 => holdem_board0_shuffler0_mask <= "111111";
+                    when 36 => holdem_board0_shuffler0_mask <= "111111";
+                    when 37 => holdem_board0_shuffler0_mask <= "111111";
+                    when 38 => holdem_board0_shuffler0_mask <= "111111";
+                    when 39 => holdem_board0_shuffler0_mask <= "111111";
+                    when 40 => holdem_board0_shuffler0_mask <= "111111";
+                    when 41 => holdem_board0_shuffler0_mask <= "111111";
+                    when 42 => holdem_board0_shuffler0_mask <= "111111";
+                    when 43 => holdem_board0_shuffler0_mask <= "111111";
+                    when 44 => holdem_board0_shuffler0_mask <= "111111";
+                    when 45 => holdem_board0_shuffler0_mask <= "111111";
+                    when 46 => holdem_board0_shuffler0_mask <= "111111";
+                    when 47 => holdem_board0_shuffler0_mask <= "111111";
+                    when 48 => holdem_board0_shuffler0_mask <= "111111";
+                    when 49 => holdem_board0_shuffler0_mask <= "111111";
+                    when 50 => holdem_board0_shuffler0_mask <= "111111";
+                    when 51 => holdem_board0_shuffler0_mask <= "111111";
+                    when 52 => holdem_board0_shuffler0_mask <= "111111";
+                    when 53 => holdem_board0_shuffler0_mask <= "111111";
+                    when 54 => holdem_board0_shuffler0_mask <= "111111";
+                    when 55 => holdem_board0_shuffler0_mask <= "111111";
+                    when 56 => holdem_board0_shuffler0_mask <= "111111";
+                    when 57 => holdem_board0_shuffler0_mask <= "111111";
+                    when 58 => holdem_board0_shuffler0_mask <= "111111";
+                    when 59 => holdem_board0_shuffler0_mask <= "111111";
+                    when 60 => holdem_board0_shuffler0_mask <= "111111";
+                    when 61 => holdem_board0_shuffler0_mask <= "111111";
+                    when 62 => holdem_board0_shuffler0_mask <= "111111";
+                    when others => holdem_board0_shuffler0_mask <= "111111";
+                end case;
+                holdem_board0_shuffler0_draw_pos <= to_unsigned(0, 6);
+                if (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_compaction_n_cards) then
+                    holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_compaction_n_cards;
+                else
+                    holdem_board0_shuffler0_draw_left <= holdem_board0_shuffler0_wanted;
+                end if;
+                if ((holdem_board0_shuffler0_wanted /= 0) and (holdem_board0_shuffler0_compaction_n_cards /= 0)) then
+                    holdem_board0_shuffler0_draw_drawing <= '1';
+                end if;
+            else
+                if (bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept)) then
+                    holdem_board0_shuffler0_draw_pos <= (holdem_board0_shuffler0_draw_pos + 1);
+                    holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
+                    case to_integer(holdem_board0_shuffler0_m_range) is
                         when 0 => holdem_board0_shuffler0_mask <= "000000";
                         when 1 => holdem_board0_shuffler0_mask <= "000000";
-                        when 2 => holdem_board0_shuffler0_mask <= "000001";
-                        when 3 => holdem_board0_shuffler0_mask <= "000011";
+                        when 2 => holdem_board0_shuffler0_mask <= "000000";
+                        when 3 => holdem_board0_shuffler0_mask <= "000001";
                         when 4 => holdem_board0_shuffler0_mask <= "000011";
-                        when 5 => holdem_board0_shuffler0_mask <= "000111";
+                        when 5 => holdem_board0_shuffler0_mask <= "000011";
                         when 6 => holdem_board0_shuffler0_mask <= "000111";
                         when 7 => holdem_board0_shuffler0_mask <= "000111";
                         when 8 => holdem_board0_shuffler0_mask <= "000111";
-                        when 9 => holdem_board0_shuffler0_mask <= "001111";
+                        when 9 => holdem_board0_shuffler0_mask <= "000111";
                         when 10 => holdem_board0_shuffler0_mask <= "001111";
                         when 11 => holdem_board0_shuffler0_mask <= "001111";
                         when 12 => holdem_board0_shuffler0_mask <= "001111";
@@ -7389,7 +7456,7 @@ begin
                         when 14 => holdem_board0_shuffler0_mask <= "001111";
                         when 15 => holdem_board0_shuffler0_mask <= "001111";
                         when 16 => holdem_board0_shuffler0_mask <= "001111";
-                        when 17 => holdem_board0_shuffler0_mask <= "011111";
+                        when 17 => holdem_board0_shuffler0_mask <= "001111";
                         when 18 => holdem_board0_shuffler0_mask <= "011111";
                         when 19 => holdem_board0_shuffler0_mask <= "011111";
                         when 20 => holdem_board0_shuffler0_mask <= "011111";
@@ -7405,7 +7472,7 @@ begin
                         when 30 => holdem_board0_shuffler0_mask <= "011111";
                         when 31 => holdem_board0_shuffler0_mask <= "011111";
                         when 32 => holdem_board0_shuffler0_mask <= "011111";
-                        when 33 => holdem_board0_shuffler0_mask <= "111111";
+                        when 33 => holdem_board0_shuffler0_mask <= "011111";
                         when 34 => holdem_board0_shuffler0_mask <= "111111";
                         when 35 => holdem_board0_shuffler0_mask <= "111111";
                         when 36 => holdem_board0_shuffler0_mask <= "111111";
@@ -7437,128 +7504,130 @@ begin
                         when 62 => holdem_board0_shuffler0_mask <= "111111";
                         when others => holdem_board0_shuffler0_mask <= "111111";
                     end case;
-                    holdem_board0_shuffler0_pos_a <= to_unsigned(0, 6);
-                    holdem_board0_shuffler0_a_valid <= '0';
-                    holdem_board0_shuffler0_j_valid <= '0';
-                    if (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards) then
-                        holdem_board0_shuffler0_left <= holdem_board0_shuffler0_n_cards;
-                    else
-                        holdem_board0_shuffler0_left <= holdem_board0_shuffler0_wanted;
+                    holdem_board0_shuffler0_draw_left <= (holdem_board0_shuffler0_draw_left - 1);
+                    if (holdem_board0_shuffler0_draw_left = 1) then
+                        holdem_board0_shuffler0_draw_drawing <= '0';
                     end if;
-                    holdem_board0_shuffler0_error_q <= stdl((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_wanted > holdem_board0_shuffler0_n_cards));
-                    if ((holdem_board0_shuffler0_wanted = 0) or (holdem_board0_shuffler0_n_cards = 0)) then
-                        holdem_board0_shuffler0_busy_q <= '0';
-                        holdem_board0_shuffler0_done_q <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_IDLE;
-                    else
-                        holdem_board0_shuffler0_drawing <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_DEAL;
-                    end if;
-                when others =>
-                    if bool(holdem_board0_shuffler0_go) then
-                        holdem_board0_shuffler0_tvalid <= holdem_board0_shuffler0_j_valid;
-                        if bool(holdem_board0_shuffler0_j_valid) then
-                            holdem_board0_shuffler0_tdata <= holdem_board0_shuffler0_card_j;
-                            holdem_board0_shuffler0_tlast <= holdem_board0_shuffler0_j_last;
-                        end if;
-                        holdem_board0_shuffler0_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
-                        holdem_board0_shuffler0_i_pos <= holdem_board0_shuffler0_i_a;
-                        holdem_board0_shuffler0_j_valid <= holdem_board0_shuffler0_a_valid;
-                        holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
-                        holdem_board0_shuffler0_a_valid <= stdl(bool(holdem_board0_shuffler0_drawing) and bool(holdem_board0_shuffler0_accept));
-                        if (bool(holdem_board0_shuffler0_drawing) and bool(holdem_board0_shuffler0_accept)) then
-                            holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_offset;
-                            holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_pos_a;
-                            holdem_board0_shuffler0_a_last <= stdl(holdem_board0_shuffler0_left = 1);
-                            holdem_board0_shuffler0_pos_a <= (holdem_board0_shuffler0_pos_a + 1);
-                            holdem_board0_shuffler0_m_range <= (holdem_board0_shuffler0_m_range - 1);
-                            case to_integer(holdem_board0_shuffler0_m_range) is
-                                when 0 => holdem_board0_shuffler0_mask <= "000000";
-                                when 1 => holdem_board0_shuffler0_mask <= "000000";
-                                when 2 => holdem_board0_shuffler0_mask <= "000000";
-                                when 3 => holdem_board0_shuffler0_mask <= "000001";
-                                when 4 => holdem_board0_shuffler0_mask <= "000011";
-                                when 5 => holdem_board0_shuffler0_mask <= "000011";
-                                when 6 => holdem_board0_shuffler0_mask <= "000111";
-                                when 7 => holdem_board0_shuffler0_mask <= "000111";
-                                when 8 => holdem_board0_shuffler0_mask <= "000111";
-                                when 9 => holdem_board0_shuffler0_mask <= "000111";
-                                when 10 => holdem_board0_shuffler0_mask <= "001111";
-                                when 11 => holdem_board0_shuffler0_mask <= "001111";
-                                when 12 => holdem_board0_shuffler0_mask <= "001111";
-                                when 13 => holdem_board0_shuffler0_mask <= "001111";
-                                when 14 => holdem_board0_shuffler0_mask <= "001111";
-                                when 15 => holdem_board0_shuffler0_mask <= "001111";
-                                when 16 => holdem_board0_shuffler0_mask <= "001111";
-                                when 17 => holdem_board0_shuffler0_mask <= "001111";
-                                when 18 => holdem_board0_shuffler0_mask <= "011111";
-                                when 19 => holdem_board0_shuffler0_mask <= "011111";
-                                when 20 => holdem_board0_shuffler0_mask <= "011111";
-                                when 21 => holdem_board0_shuffler0_mask <= "011111";
-                                when 22 => holdem_board0_shuffler0_mask <= "011111";
-                                when 23 => holdem_board0_shuffler0_mask <= "011111";
-                                when 24 => holdem_board0_shuffler0_mask <= "011111";
-                                when 25 => holdem_board0_shuffler0_mask <= "011111";
-                                when 26 => holdem_board0_shuffler0_mask <= "011111";
-                                when 27 => holdem_board0_shuffler0_mask <= "011111";
-                                when 28 => holdem_board0_shuffler0_mask <= "011111";
-                                when 29 => holdem_board0_shuffler0_mask <= "011111";
-                                when 30 => holdem_board0_shuffler0_mask <= "011111";
-                                when 31 => holdem_board0_shuffler0_mask <= "011111";
-                                when 32 => holdem_board0_shuffler0_mask <= "011111";
-                                when 33 => holdem_board0_shuffler0_mask <= "011111";
-                                when 34 => holdem_board0_shuffler0_mask <= "111111";
-                                when 35 => holdem_board0_shuffler0_mask <= "111111";
-                                when 36 => holdem_board0_shuffler0_mask <= "111111";
-                                when 37 => holdem_board0_shuffler0_mask <= "111111";
-                                when 38 => holdem_board0_shuffler0_mask <= "111111";
-                                when 39 => holdem_board0_shuffler0_mask <= "111111";
-                                when 40 => holdem_board0_shuffler0_mask <= "111111";
-                                when 41 => holdem_board0_shuffler0_mask <= "111111";
-                                when 42 => holdem_board0_shuffler0_mask <= "111111";
-                                when 43 => holdem_board0_shuffler0_mask <= "111111";
-                                when 44 => holdem_board0_shuffler0_mask <= "111111";
-                                when 45 => holdem_board0_shuffler0_mask <= "111111";
-                                when 46 => holdem_board0_shuffler0_mask <= "111111";
-                                when 47 => holdem_board0_shuffler0_mask <= "111111";
-                                when 48 => holdem_board0_shuffler0_mask <= "111111";
-                                when 49 => holdem_board0_shuffler0_mask <= "111111";
-                                when 50 => holdem_board0_shuffler0_mask <= "111111";
-                                when 51 => holdem_board0_shuffler0_mask <= "111111";
-                                when 52 => holdem_board0_shuffler0_mask <= "111111";
-                                when 53 => holdem_board0_shuffler0_mask <= "111111";
-                                when 54 => holdem_board0_shuffler0_mask <= "111111";
-                                when 55 => holdem_board0_shuffler0_mask <= "111111";
-                                when 56 => holdem_board0_shuffler0_mask <= "111111";
-                                when 57 => holdem_board0_shuffler0_mask <= "111111";
-                                when 58 => holdem_board0_shuffler0_mask <= "111111";
-                                when 59 => holdem_board0_shuffler0_mask <= "111111";
-                                when 60 => holdem_board0_shuffler0_mask <= "111111";
-                                when 61 => holdem_board0_shuffler0_mask <= "111111";
-                                when 62 => holdem_board0_shuffler0_mask <= "111111";
-                                when others => holdem_board0_shuffler0_mask <= "111111";
-                            end case;
-                            holdem_board0_shuffler0_left <= (holdem_board0_shuffler0_left - 1);
-                            if (holdem_board0_shuffler0_left = 1) then
-                                holdem_board0_shuffler0_drawing <= '0';
-                            end if;
-                        end if;
-                    end if;
-                    if (bool(holdem_board0_shuffler0_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_tlast)) then
-                        holdem_board0_shuffler0_tvalid <= '0';
-                        holdem_board0_shuffler0_busy_q <= '0';
-                        holdem_board0_shuffler0_done_q <= '1';
-                        holdem_board0_shuffler0_state <= SHUF_IDLE;
-                    end if;
-            end case;
+                end if;
+            end if;
         end if;
     end if;
-end process holdem_board0_shuffler0_control;
+end process holdem_board0_shuffler0_counters;
 
 
-holdem_board0_card_data <= holdem_board0_shuffler0_tdata;
-holdem_board0_card_valid <= holdem_board0_shuffler0_tvalid;
-holdem_board0_shuffler0_m_axis_tlast <= holdem_board0_shuffler0_tlast;
+holdem_board0_shuffler0_deal_go <= stdl((not bool(holdem_board0_shuffler0_deal_tvalid)) or bool(holdem_board0_card_ready));
+
+holdem_board0_shuffler0_dealing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_i_a <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_j_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_j_last <= '0';
+            holdem_board0_shuffler0_a_last <= '0';
+            holdem_board0_shuffler0_a_valid <= '0';
+            holdem_board0_shuffler0_deal_j_valid <= '0';
+            holdem_board0_shuffler0_deal_tvalid <= '0';
+            holdem_board0_shuffler0_deal_i_pos <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_off_q <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_tdata <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_deal_tlast <= '0';
+        else
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) or (holdem_board0_shuffler0_state = SHUF_COMPACT)) then
+                null;
+            elsif (holdem_board0_shuffler0_state = SHUF_SETUP) then
+                holdem_board0_shuffler0_a_valid <= '0';
+                holdem_board0_shuffler0_deal_j_valid <= '0';
+            else
+                if bool(holdem_board0_shuffler0_deal_go) then
+                    holdem_board0_shuffler0_deal_tvalid <= holdem_board0_shuffler0_deal_j_valid;
+                    if bool(holdem_board0_shuffler0_deal_j_valid) then
+                        holdem_board0_shuffler0_deal_tdata <= holdem_board0_shuffler0_deck_card_j;
+                        holdem_board0_shuffler0_deal_tlast <= holdem_board0_shuffler0_j_last;
+                    end if;
+                    holdem_board0_shuffler0_deal_j_pos <= (holdem_board0_shuffler0_i_a + holdem_board0_shuffler0_off_q);
+                    holdem_board0_shuffler0_deal_i_pos <= holdem_board0_shuffler0_i_a;
+                    holdem_board0_shuffler0_deal_j_valid <= holdem_board0_shuffler0_a_valid;
+                    holdem_board0_shuffler0_j_last <= holdem_board0_shuffler0_a_last;
+                    holdem_board0_shuffler0_a_valid <= stdl(bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept));
+                    if (bool(holdem_board0_shuffler0_draw_drawing) and bool(holdem_board0_shuffler0_draw_accept)) then
+                        holdem_board0_shuffler0_off_q <= holdem_board0_shuffler0_draw_offset;
+                        holdem_board0_shuffler0_i_a <= holdem_board0_shuffler0_draw_pos;
+                        holdem_board0_shuffler0_a_last <= stdl(holdem_board0_shuffler0_draw_left = 1);
+                    end if;
+                end if;
+                if (bool(holdem_board0_shuffler0_deal_tvalid) and bool(holdem_board0_card_ready) and bool(holdem_board0_shuffler0_deal_tlast)) then
+                    holdem_board0_shuffler0_deal_tvalid <= '0';
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_dealing;
+
+holdem_board0_shuffler0_read_cards: process (holdem_board0_shuffler0_mem, holdem_board0_shuffler0_placed, holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_deal_i_pos) is
+begin
+    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_deal_j_pos))) then
+        holdem_board0_shuffler0_deck_card_j <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_deal_j_pos));
+    else
+        holdem_board0_shuffler0_deck_card_j <= holdem_board0_shuffler0_deal_j_pos;
+    end if;
+    if bool(holdem_board0_shuffler0_placed(to_integer(holdem_board0_shuffler0_deal_i_pos))) then
+        holdem_board0_shuffler0_deck_card_i <= holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_deal_i_pos));
+    else
+        holdem_board0_shuffler0_deck_card_i <= holdem_board0_shuffler0_deal_i_pos;
+    end if;
+end process holdem_board0_shuffler0_read_cards;
+
+holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) is
+begin
+    if bool(holdem_board0_shuffler0_compacting) then
+        holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_compaction_looked) and bool(holdem_board0_shuffler0_compaction_more));
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_compaction_hi;
+    else
+        holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_deal_j_valid));
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_deal_j_pos;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_deck_card_i;
+    end if;
+end process holdem_board0_shuffler0_write_port;
+
+holdem_board0_shuffler0_write_decode: process (holdem_board0_shuffler0_one, holdem_board0_shuffler0_mem_waddr, holdem_board0_shuffler0_mem_we) is
+begin
+    if bool(holdem_board0_shuffler0_mem_we) then
+        holdem_board0_shuffler0_written <= shift_left(holdem_board0_shuffler0_one, to_integer(holdem_board0_shuffler0_mem_waddr));
+    else
+        holdem_board0_shuffler0_written <= to_unsigned(0, 64);
+    end if;
+end process holdem_board0_shuffler0_write_decode;
+
+holdem_board0_shuffler0_memory: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(holdem_board0_shuffler0_mem_we) then
+            holdem_board0_shuffler0_mem(to_integer(holdem_board0_shuffler0_mem_waddr)) <= holdem_board0_shuffler0_mem_wdata;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_memory;
+
+holdem_board0_shuffler0_placing: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
+        else
+            if ((holdem_board0_shuffler0_state = SHUF_IDLE) and bool(holdem_board0_deck_request)) then
+                holdem_board0_shuffler0_placed <= to_unsigned(0, 64);
+            else
+                holdem_board0_shuffler0_placed <= (holdem_board0_shuffler0_placed or holdem_board0_shuffler0_written);
+            end if;
+        end if;
+    end if;
+end process holdem_board0_shuffler0_placing;
+
+
+holdem_board0_card_data <= holdem_board0_shuffler0_deal_tdata;
+holdem_board0_card_valid <= holdem_board0_shuffler0_deal_tvalid;
+holdem_board0_shuffler0_m_axis_tlast <= holdem_board0_shuffler0_deal_tlast;
 holdem_board0_shuffler0_busy <= holdem_board0_shuffler0_busy_q;
 holdem_board0_shuffler0_done <= holdem_board0_shuffler0_done_q;
 holdem_board0_shuffler0_error <= holdem_board0_shuffler0_error_q;
