@@ -308,57 +308,11 @@ wire balatro_board0_balatro_screen0_hsync;
 wire balatro_board0_balatro_screen0_vsync;
 reg balatro_board0_balatro_screen0_pixel_en = 0;
 reg balatro_board0_balatro_screen0_frame_start = 0;
+reg [9:0] balatro_board0_balatro_screen0_x = 0;
+reg [9:0] balatro_board0_balatro_screen0_y = 0;
 reg balatro_board0_balatro_screen0_active = 0;
 reg balatro_board0_balatro_screen0_hs0 = 1;
 reg balatro_board0_balatro_screen0_vs0 = 1;
-reg [9:0] balatro_board0_balatro_screen0_x = 0;
-reg [9:0] balatro_board0_balatro_screen0_y = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
-reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
-reg [6:0] balatro_board0_balatro_screen0_col = 0;
-reg [5:0] balatro_board0_balatro_screen0_a_line_c = 0;
-reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
-reg [3:0] balatro_board0_balatro_screen0_a_gy = 0;
-reg [11:0] balatro_board0_balatro_screen0_a_addr = 0;
-reg [3:0] balatro_board0_balatro_screen0_a_slot = 15;
-reg [2:0] balatro_board0_balatro_screen0_a_dx = 0;
-reg balatro_board0_balatro_screen0_a_active = 0;
-reg balatro_board0_balatro_screen0_b_card = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_dy = 0;
-reg [5:0] balatro_board0_balatro_screen0_b_code = 0;
-reg balatro_board0_balatro_screen0_b_sel = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_dx = 0;
-reg [2:0] balatro_board0_balatro_screen0_b_gx = 0;
-reg [3:0] balatro_board0_balatro_screen0_b_gy = 0;
-reg balatro_board0_balatro_screen0_b_active = 0;
-reg [7:0] balatro_board0_balatro_screen0_b_op = 0;
-reg [3:0] balatro_board0_balatro_screen0_c_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_c_bit = 0;
-reg [6:0] balatro_board0_balatro_screen0_c_char = 0;
-reg balatro_board0_balatro_screen0_c_red = 0;
-reg balatro_board0_balatro_screen0_c_edge = 0;
-reg balatro_board0_balatro_screen0_c_card = 0;
-reg balatro_board0_balatro_screen0_c_sel = 0;
-reg [3:0] balatro_board0_balatro_screen0_c_gy = 0;
-reg [2:0] balatro_board0_balatro_screen0_c_gx = 0;
-reg balatro_board0_balatro_screen0_c_active = 0;
-reg [6:0] balatro_board0_balatro_screen0_d_code = 0;
-reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
-reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
-reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
-reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
-reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
-reg [7:0] balatro_board0_balatro_screen0_bits = 0;
-reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
-reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
-reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
 reg [11:0] balatro_board0_balatro_screen0_rgb_q = 0;
 reg [6:0] balatro_board0_balatro_screen0_hs_line = 127;
 reg [6:0] balatro_board0_balatro_screen0_vs_line = 127;
@@ -396,6 +350,52 @@ wire balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_carry_ou
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted = 0;
 reg [3:0] balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble = 0;
+reg [5:0] balatro_board0_balatro_screen0_row_line = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_blind = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_last = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_message = 0;
+reg [5:0] balatro_board0_balatro_screen0_line_pick = 0;
+wire [6:0] balatro_board0_balatro_screen0_col;
+reg [5:0] balatro_board0_balatro_screen0_a_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_a_gx = 0;
+reg [3:0] balatro_board0_balatro_screen0_a_gy = 0;
+reg [11:0] balatro_board0_balatro_screen0_a_addr = 0;
+reg [3:0] balatro_board0_balatro_screen0_a_slot = 15;
+reg [2:0] balatro_board0_balatro_screen0_a_dx = 0;
+reg balatro_board0_balatro_screen0_a_active = 0;
+reg balatro_board0_balatro_screen0_b_card = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_dy = 0;
+reg [5:0] balatro_board0_balatro_screen0_b_code = 0;
+reg balatro_board0_balatro_screen0_b_sel = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_dx = 0;
+reg [2:0] balatro_board0_balatro_screen0_b_gx = 0;
+reg [3:0] balatro_board0_balatro_screen0_b_gy = 0;
+reg balatro_board0_balatro_screen0_b_active = 0;
+reg [7:0] balatro_board0_balatro_screen0_b_op = 0;
+reg [7:0] balatro_board0_balatro_screen0_c_op = 0;
+reg [3:0] balatro_board0_balatro_screen0_c_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_c_bit = 0;
+reg [6:0] balatro_board0_balatro_screen0_c_char = 0;
+reg balatro_board0_balatro_screen0_c_red = 0;
+reg balatro_board0_balatro_screen0_c_edge = 0;
+reg balatro_board0_balatro_screen0_c_card = 0;
+reg balatro_board0_balatro_screen0_c_sel = 0;
+reg [3:0] balatro_board0_balatro_screen0_c_gy = 0;
+reg [2:0] balatro_board0_balatro_screen0_c_gx = 0;
+reg balatro_board0_balatro_screen0_c_active = 0;
+reg [7:0] balatro_board0_balatro_screen0_bits = 0;
+reg [2:0] balatro_board0_balatro_screen0_d_bit = 0;
+reg [6:0] balatro_board0_balatro_screen0_d_code = 0;
+reg [11:0] balatro_board0_balatro_screen0_d_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_d_paper = 0;
+reg [3:0] balatro_board0_balatro_screen0_d_row = 0;
+reg [2:0] balatro_board0_balatro_screen0_e_bit = 0;
+reg [11:0] balatro_board0_balatro_screen0_e_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_e_paper = 0;
+reg [2:0] balatro_board0_balatro_screen0_f_bit = 0;
+reg [7:0] balatro_board0_balatro_screen0_f_bits = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_ink = 0;
+reg [11:0] balatro_board0_balatro_screen0_f_paper = 0;
 wire [10:0] balatro_board0_balatro_screen0_glyph_rom0_addr;
 wire [5:0] balatro_board0_shuffler0_count;
 wire [51:0] balatro_board0_shuffler0_exclude;
@@ -663,137 +663,15 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_CARD_CHIPS
     end
 end
 
-reg [3:0]  balatro_board0_balatro_screen0_slot_table [0:128-1];
-initial begin
-    balatro_board0_balatro_screen0_slot_table[0] <= 15;
-    balatro_board0_balatro_screen0_slot_table[1] <= 15;
-    balatro_board0_balatro_screen0_slot_table[2] <= 15;
-    balatro_board0_balatro_screen0_slot_table[3] <= 15;
-    balatro_board0_balatro_screen0_slot_table[4] <= 15;
-    balatro_board0_balatro_screen0_slot_table[5] <= 0;
-    balatro_board0_balatro_screen0_slot_table[6] <= 0;
-    balatro_board0_balatro_screen0_slot_table[7] <= 0;
-    balatro_board0_balatro_screen0_slot_table[8] <= 0;
-    balatro_board0_balatro_screen0_slot_table[9] <= 0;
-    balatro_board0_balatro_screen0_slot_table[10] <= 0;
-    balatro_board0_balatro_screen0_slot_table[11] <= 15;
-    balatro_board0_balatro_screen0_slot_table[12] <= 15;
-    balatro_board0_balatro_screen0_slot_table[13] <= 15;
-    balatro_board0_balatro_screen0_slot_table[14] <= 1;
-    balatro_board0_balatro_screen0_slot_table[15] <= 1;
-    balatro_board0_balatro_screen0_slot_table[16] <= 1;
-    balatro_board0_balatro_screen0_slot_table[17] <= 1;
-    balatro_board0_balatro_screen0_slot_table[18] <= 1;
-    balatro_board0_balatro_screen0_slot_table[19] <= 1;
-    balatro_board0_balatro_screen0_slot_table[20] <= 15;
-    balatro_board0_balatro_screen0_slot_table[21] <= 15;
-    balatro_board0_balatro_screen0_slot_table[22] <= 15;
-    balatro_board0_balatro_screen0_slot_table[23] <= 2;
-    balatro_board0_balatro_screen0_slot_table[24] <= 2;
-    balatro_board0_balatro_screen0_slot_table[25] <= 2;
-    balatro_board0_balatro_screen0_slot_table[26] <= 2;
-    balatro_board0_balatro_screen0_slot_table[27] <= 2;
-    balatro_board0_balatro_screen0_slot_table[28] <= 2;
-    balatro_board0_balatro_screen0_slot_table[29] <= 15;
-    balatro_board0_balatro_screen0_slot_table[30] <= 15;
-    balatro_board0_balatro_screen0_slot_table[31] <= 15;
-    balatro_board0_balatro_screen0_slot_table[32] <= 3;
-    balatro_board0_balatro_screen0_slot_table[33] <= 3;
-    balatro_board0_balatro_screen0_slot_table[34] <= 3;
-    balatro_board0_balatro_screen0_slot_table[35] <= 3;
-    balatro_board0_balatro_screen0_slot_table[36] <= 3;
-    balatro_board0_balatro_screen0_slot_table[37] <= 3;
-    balatro_board0_balatro_screen0_slot_table[38] <= 15;
-    balatro_board0_balatro_screen0_slot_table[39] <= 15;
-    balatro_board0_balatro_screen0_slot_table[40] <= 15;
-    balatro_board0_balatro_screen0_slot_table[41] <= 4;
-    balatro_board0_balatro_screen0_slot_table[42] <= 4;
-    balatro_board0_balatro_screen0_slot_table[43] <= 4;
-    balatro_board0_balatro_screen0_slot_table[44] <= 4;
-    balatro_board0_balatro_screen0_slot_table[45] <= 4;
-    balatro_board0_balatro_screen0_slot_table[46] <= 4;
-    balatro_board0_balatro_screen0_slot_table[47] <= 15;
-    balatro_board0_balatro_screen0_slot_table[48] <= 15;
-    balatro_board0_balatro_screen0_slot_table[49] <= 15;
-    balatro_board0_balatro_screen0_slot_table[50] <= 5;
-    balatro_board0_balatro_screen0_slot_table[51] <= 5;
-    balatro_board0_balatro_screen0_slot_table[52] <= 5;
-    balatro_board0_balatro_screen0_slot_table[53] <= 5;
-    balatro_board0_balatro_screen0_slot_table[54] <= 5;
-    balatro_board0_balatro_screen0_slot_table[55] <= 5;
-    balatro_board0_balatro_screen0_slot_table[56] <= 15;
-    balatro_board0_balatro_screen0_slot_table[57] <= 15;
-    balatro_board0_balatro_screen0_slot_table[58] <= 15;
-    balatro_board0_balatro_screen0_slot_table[59] <= 6;
-    balatro_board0_balatro_screen0_slot_table[60] <= 6;
-    balatro_board0_balatro_screen0_slot_table[61] <= 6;
-    balatro_board0_balatro_screen0_slot_table[62] <= 6;
-    balatro_board0_balatro_screen0_slot_table[63] <= 6;
-    balatro_board0_balatro_screen0_slot_table[64] <= 6;
-    balatro_board0_balatro_screen0_slot_table[65] <= 15;
-    balatro_board0_balatro_screen0_slot_table[66] <= 15;
-    balatro_board0_balatro_screen0_slot_table[67] <= 15;
-    balatro_board0_balatro_screen0_slot_table[68] <= 7;
-    balatro_board0_balatro_screen0_slot_table[69] <= 7;
-    balatro_board0_balatro_screen0_slot_table[70] <= 7;
-    balatro_board0_balatro_screen0_slot_table[71] <= 7;
-    balatro_board0_balatro_screen0_slot_table[72] <= 7;
-    balatro_board0_balatro_screen0_slot_table[73] <= 7;
-    balatro_board0_balatro_screen0_slot_table[74] <= 15;
-    balatro_board0_balatro_screen0_slot_table[75] <= 15;
-    balatro_board0_balatro_screen0_slot_table[76] <= 15;
-    balatro_board0_balatro_screen0_slot_table[77] <= 15;
-    balatro_board0_balatro_screen0_slot_table[78] <= 15;
-    balatro_board0_balatro_screen0_slot_table[79] <= 15;
-    balatro_board0_balatro_screen0_slot_table[80] <= 15;
-    balatro_board0_balatro_screen0_slot_table[81] <= 15;
-    balatro_board0_balatro_screen0_slot_table[82] <= 15;
-    balatro_board0_balatro_screen0_slot_table[83] <= 15;
-    balatro_board0_balatro_screen0_slot_table[84] <= 15;
-    balatro_board0_balatro_screen0_slot_table[85] <= 15;
-    balatro_board0_balatro_screen0_slot_table[86] <= 15;
-    balatro_board0_balatro_screen0_slot_table[87] <= 15;
-    balatro_board0_balatro_screen0_slot_table[88] <= 15;
-    balatro_board0_balatro_screen0_slot_table[89] <= 15;
-    balatro_board0_balatro_screen0_slot_table[90] <= 15;
-    balatro_board0_balatro_screen0_slot_table[91] <= 15;
-    balatro_board0_balatro_screen0_slot_table[92] <= 15;
-    balatro_board0_balatro_screen0_slot_table[93] <= 15;
-    balatro_board0_balatro_screen0_slot_table[94] <= 15;
-    balatro_board0_balatro_screen0_slot_table[95] <= 15;
-    balatro_board0_balatro_screen0_slot_table[96] <= 15;
-    balatro_board0_balatro_screen0_slot_table[97] <= 15;
-    balatro_board0_balatro_screen0_slot_table[98] <= 15;
-    balatro_board0_balatro_screen0_slot_table[99] <= 15;
-    balatro_board0_balatro_screen0_slot_table[100] <= 15;
-    balatro_board0_balatro_screen0_slot_table[101] <= 15;
-    balatro_board0_balatro_screen0_slot_table[102] <= 15;
-    balatro_board0_balatro_screen0_slot_table[103] <= 15;
-    balatro_board0_balatro_screen0_slot_table[104] <= 15;
-    balatro_board0_balatro_screen0_slot_table[105] <= 15;
-    balatro_board0_balatro_screen0_slot_table[106] <= 15;
-    balatro_board0_balatro_screen0_slot_table[107] <= 15;
-    balatro_board0_balatro_screen0_slot_table[108] <= 15;
-    balatro_board0_balatro_screen0_slot_table[109] <= 15;
-    balatro_board0_balatro_screen0_slot_table[110] <= 15;
-    balatro_board0_balatro_screen0_slot_table[111] <= 15;
-    balatro_board0_balatro_screen0_slot_table[112] <= 15;
-    balatro_board0_balatro_screen0_slot_table[113] <= 15;
-    balatro_board0_balatro_screen0_slot_table[114] <= 15;
-    balatro_board0_balatro_screen0_slot_table[115] <= 15;
-    balatro_board0_balatro_screen0_slot_table[116] <= 15;
-    balatro_board0_balatro_screen0_slot_table[117] <= 15;
-    balatro_board0_balatro_screen0_slot_table[118] <= 15;
-    balatro_board0_balatro_screen0_slot_table[119] <= 15;
-    balatro_board0_balatro_screen0_slot_table[120] <= 15;
-    balatro_board0_balatro_screen0_slot_table[121] <= 15;
-    balatro_board0_balatro_screen0_slot_table[122] <= 15;
-    balatro_board0_balatro_screen0_slot_table[123] <= 15;
-    balatro_board0_balatro_screen0_slot_table[124] <= 15;
-    balatro_board0_balatro_screen0_slot_table[125] <= 15;
-    balatro_board0_balatro_screen0_slot_table[126] <= 15;
-    balatro_board0_balatro_screen0_slot_table[127] <= 15;
+reg [6:0] balatro_board0_balatro_screen0_digit_codes0_codes [0:32-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_DIGIT_CODES0_CODES
+    integer i;
+    for(i=0; i<32; i=i+1) begin
+        balatro_board0_balatro_screen0_digit_codes0_codes[i] = 32;
+    end
 end
+
 reg [2:0]  balatro_board0_balatro_screen0_dx_table [0:128-1];
 initial begin
     balatro_board0_balatro_screen0_dx_table[0] <= 0;
@@ -5024,6 +4902,137 @@ initial begin
     balatro_board0_balatro_screen0_line_table[4094] <= 32;
     balatro_board0_balatro_screen0_line_table[4095] <= 32;
 end
+reg [3:0]  balatro_board0_balatro_screen0_slot_table [0:128-1];
+initial begin
+    balatro_board0_balatro_screen0_slot_table[0] <= 15;
+    balatro_board0_balatro_screen0_slot_table[1] <= 15;
+    balatro_board0_balatro_screen0_slot_table[2] <= 15;
+    balatro_board0_balatro_screen0_slot_table[3] <= 15;
+    balatro_board0_balatro_screen0_slot_table[4] <= 15;
+    balatro_board0_balatro_screen0_slot_table[5] <= 0;
+    balatro_board0_balatro_screen0_slot_table[6] <= 0;
+    balatro_board0_balatro_screen0_slot_table[7] <= 0;
+    balatro_board0_balatro_screen0_slot_table[8] <= 0;
+    balatro_board0_balatro_screen0_slot_table[9] <= 0;
+    balatro_board0_balatro_screen0_slot_table[10] <= 0;
+    balatro_board0_balatro_screen0_slot_table[11] <= 15;
+    balatro_board0_balatro_screen0_slot_table[12] <= 15;
+    balatro_board0_balatro_screen0_slot_table[13] <= 15;
+    balatro_board0_balatro_screen0_slot_table[14] <= 1;
+    balatro_board0_balatro_screen0_slot_table[15] <= 1;
+    balatro_board0_balatro_screen0_slot_table[16] <= 1;
+    balatro_board0_balatro_screen0_slot_table[17] <= 1;
+    balatro_board0_balatro_screen0_slot_table[18] <= 1;
+    balatro_board0_balatro_screen0_slot_table[19] <= 1;
+    balatro_board0_balatro_screen0_slot_table[20] <= 15;
+    balatro_board0_balatro_screen0_slot_table[21] <= 15;
+    balatro_board0_balatro_screen0_slot_table[22] <= 15;
+    balatro_board0_balatro_screen0_slot_table[23] <= 2;
+    balatro_board0_balatro_screen0_slot_table[24] <= 2;
+    balatro_board0_balatro_screen0_slot_table[25] <= 2;
+    balatro_board0_balatro_screen0_slot_table[26] <= 2;
+    balatro_board0_balatro_screen0_slot_table[27] <= 2;
+    balatro_board0_balatro_screen0_slot_table[28] <= 2;
+    balatro_board0_balatro_screen0_slot_table[29] <= 15;
+    balatro_board0_balatro_screen0_slot_table[30] <= 15;
+    balatro_board0_balatro_screen0_slot_table[31] <= 15;
+    balatro_board0_balatro_screen0_slot_table[32] <= 3;
+    balatro_board0_balatro_screen0_slot_table[33] <= 3;
+    balatro_board0_balatro_screen0_slot_table[34] <= 3;
+    balatro_board0_balatro_screen0_slot_table[35] <= 3;
+    balatro_board0_balatro_screen0_slot_table[36] <= 3;
+    balatro_board0_balatro_screen0_slot_table[37] <= 3;
+    balatro_board0_balatro_screen0_slot_table[38] <= 15;
+    balatro_board0_balatro_screen0_slot_table[39] <= 15;
+    balatro_board0_balatro_screen0_slot_table[40] <= 15;
+    balatro_board0_balatro_screen0_slot_table[41] <= 4;
+    balatro_board0_balatro_screen0_slot_table[42] <= 4;
+    balatro_board0_balatro_screen0_slot_table[43] <= 4;
+    balatro_board0_balatro_screen0_slot_table[44] <= 4;
+    balatro_board0_balatro_screen0_slot_table[45] <= 4;
+    balatro_board0_balatro_screen0_slot_table[46] <= 4;
+    balatro_board0_balatro_screen0_slot_table[47] <= 15;
+    balatro_board0_balatro_screen0_slot_table[48] <= 15;
+    balatro_board0_balatro_screen0_slot_table[49] <= 15;
+    balatro_board0_balatro_screen0_slot_table[50] <= 5;
+    balatro_board0_balatro_screen0_slot_table[51] <= 5;
+    balatro_board0_balatro_screen0_slot_table[52] <= 5;
+    balatro_board0_balatro_screen0_slot_table[53] <= 5;
+    balatro_board0_balatro_screen0_slot_table[54] <= 5;
+    balatro_board0_balatro_screen0_slot_table[55] <= 5;
+    balatro_board0_balatro_screen0_slot_table[56] <= 15;
+    balatro_board0_balatro_screen0_slot_table[57] <= 15;
+    balatro_board0_balatro_screen0_slot_table[58] <= 15;
+    balatro_board0_balatro_screen0_slot_table[59] <= 6;
+    balatro_board0_balatro_screen0_slot_table[60] <= 6;
+    balatro_board0_balatro_screen0_slot_table[61] <= 6;
+    balatro_board0_balatro_screen0_slot_table[62] <= 6;
+    balatro_board0_balatro_screen0_slot_table[63] <= 6;
+    balatro_board0_balatro_screen0_slot_table[64] <= 6;
+    balatro_board0_balatro_screen0_slot_table[65] <= 15;
+    balatro_board0_balatro_screen0_slot_table[66] <= 15;
+    balatro_board0_balatro_screen0_slot_table[67] <= 15;
+    balatro_board0_balatro_screen0_slot_table[68] <= 7;
+    balatro_board0_balatro_screen0_slot_table[69] <= 7;
+    balatro_board0_balatro_screen0_slot_table[70] <= 7;
+    balatro_board0_balatro_screen0_slot_table[71] <= 7;
+    balatro_board0_balatro_screen0_slot_table[72] <= 7;
+    balatro_board0_balatro_screen0_slot_table[73] <= 7;
+    balatro_board0_balatro_screen0_slot_table[74] <= 15;
+    balatro_board0_balatro_screen0_slot_table[75] <= 15;
+    balatro_board0_balatro_screen0_slot_table[76] <= 15;
+    balatro_board0_balatro_screen0_slot_table[77] <= 15;
+    balatro_board0_balatro_screen0_slot_table[78] <= 15;
+    balatro_board0_balatro_screen0_slot_table[79] <= 15;
+    balatro_board0_balatro_screen0_slot_table[80] <= 15;
+    balatro_board0_balatro_screen0_slot_table[81] <= 15;
+    balatro_board0_balatro_screen0_slot_table[82] <= 15;
+    balatro_board0_balatro_screen0_slot_table[83] <= 15;
+    balatro_board0_balatro_screen0_slot_table[84] <= 15;
+    balatro_board0_balatro_screen0_slot_table[85] <= 15;
+    balatro_board0_balatro_screen0_slot_table[86] <= 15;
+    balatro_board0_balatro_screen0_slot_table[87] <= 15;
+    balatro_board0_balatro_screen0_slot_table[88] <= 15;
+    balatro_board0_balatro_screen0_slot_table[89] <= 15;
+    balatro_board0_balatro_screen0_slot_table[90] <= 15;
+    balatro_board0_balatro_screen0_slot_table[91] <= 15;
+    balatro_board0_balatro_screen0_slot_table[92] <= 15;
+    balatro_board0_balatro_screen0_slot_table[93] <= 15;
+    balatro_board0_balatro_screen0_slot_table[94] <= 15;
+    balatro_board0_balatro_screen0_slot_table[95] <= 15;
+    balatro_board0_balatro_screen0_slot_table[96] <= 15;
+    balatro_board0_balatro_screen0_slot_table[97] <= 15;
+    balatro_board0_balatro_screen0_slot_table[98] <= 15;
+    balatro_board0_balatro_screen0_slot_table[99] <= 15;
+    balatro_board0_balatro_screen0_slot_table[100] <= 15;
+    balatro_board0_balatro_screen0_slot_table[101] <= 15;
+    balatro_board0_balatro_screen0_slot_table[102] <= 15;
+    balatro_board0_balatro_screen0_slot_table[103] <= 15;
+    balatro_board0_balatro_screen0_slot_table[104] <= 15;
+    balatro_board0_balatro_screen0_slot_table[105] <= 15;
+    balatro_board0_balatro_screen0_slot_table[106] <= 15;
+    balatro_board0_balatro_screen0_slot_table[107] <= 15;
+    balatro_board0_balatro_screen0_slot_table[108] <= 15;
+    balatro_board0_balatro_screen0_slot_table[109] <= 15;
+    balatro_board0_balatro_screen0_slot_table[110] <= 15;
+    balatro_board0_balatro_screen0_slot_table[111] <= 15;
+    balatro_board0_balatro_screen0_slot_table[112] <= 15;
+    balatro_board0_balatro_screen0_slot_table[113] <= 15;
+    balatro_board0_balatro_screen0_slot_table[114] <= 15;
+    balatro_board0_balatro_screen0_slot_table[115] <= 15;
+    balatro_board0_balatro_screen0_slot_table[116] <= 15;
+    balatro_board0_balatro_screen0_slot_table[117] <= 15;
+    balatro_board0_balatro_screen0_slot_table[118] <= 15;
+    balatro_board0_balatro_screen0_slot_table[119] <= 15;
+    balatro_board0_balatro_screen0_slot_table[120] <= 15;
+    balatro_board0_balatro_screen0_slot_table[121] <= 15;
+    balatro_board0_balatro_screen0_slot_table[122] <= 15;
+    balatro_board0_balatro_screen0_slot_table[123] <= 15;
+    balatro_board0_balatro_screen0_slot_table[124] <= 15;
+    balatro_board0_balatro_screen0_slot_table[125] <= 15;
+    balatro_board0_balatro_screen0_slot_table[126] <= 15;
+    balatro_board0_balatro_screen0_slot_table[127] <= 15;
+end
 reg [6:0]  balatro_board0_balatro_screen0_first_table [0:16-1];
 initial begin
     balatro_board0_balatro_screen0_first_table[0] <= 50;
@@ -5062,15 +5071,6 @@ initial begin
     balatro_board0_balatro_screen0_second_table[14] <= 32;
     balatro_board0_balatro_screen0_second_table[15] <= 32;
 end
-reg [6:0] balatro_board0_balatro_screen0_codes [0:32-1];
-
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_SCREEN0_CODES
-    integer i;
-    for(i=0; i<32; i=i+1) begin
-        balatro_board0_balatro_screen0_codes[i] = 32;
-    end
-end
-
 reg [7:0]  balatro_board0_balatro_screen0_glyph_rom0_glyphs [0:2048-1];
 initial begin
     balatro_board0_balatro_screen0_glyph_rom0_glyphs[0] <= 0;
@@ -10048,38 +10048,38 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
     if (rst == 1) begin
         balatro_board0_balatro_screen0_digit_codes0_field <= 0;
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
-        balatro_board0_balatro_screen0_codes[0] <= 32;
-        balatro_board0_balatro_screen0_codes[1] <= 32;
-        balatro_board0_balatro_screen0_codes[2] <= 32;
-        balatro_board0_balatro_screen0_codes[3] <= 32;
-        balatro_board0_balatro_screen0_codes[4] <= 32;
-        balatro_board0_balatro_screen0_codes[5] <= 32;
-        balatro_board0_balatro_screen0_codes[6] <= 32;
-        balatro_board0_balatro_screen0_codes[7] <= 32;
-        balatro_board0_balatro_screen0_codes[8] <= 32;
-        balatro_board0_balatro_screen0_codes[9] <= 32;
-        balatro_board0_balatro_screen0_codes[10] <= 32;
-        balatro_board0_balatro_screen0_codes[11] <= 32;
-        balatro_board0_balatro_screen0_codes[12] <= 32;
-        balatro_board0_balatro_screen0_codes[13] <= 32;
-        balatro_board0_balatro_screen0_codes[14] <= 32;
-        balatro_board0_balatro_screen0_codes[15] <= 32;
-        balatro_board0_balatro_screen0_codes[16] <= 32;
-        balatro_board0_balatro_screen0_codes[17] <= 32;
-        balatro_board0_balatro_screen0_codes[18] <= 32;
-        balatro_board0_balatro_screen0_codes[19] <= 32;
-        balatro_board0_balatro_screen0_codes[20] <= 32;
-        balatro_board0_balatro_screen0_codes[21] <= 32;
-        balatro_board0_balatro_screen0_codes[22] <= 32;
-        balatro_board0_balatro_screen0_codes[23] <= 32;
-        balatro_board0_balatro_screen0_codes[24] <= 32;
-        balatro_board0_balatro_screen0_codes[25] <= 32;
-        balatro_board0_balatro_screen0_codes[26] <= 32;
-        balatro_board0_balatro_screen0_codes[27] <= 32;
-        balatro_board0_balatro_screen0_codes[28] <= 32;
-        balatro_board0_balatro_screen0_codes[29] <= 32;
-        balatro_board0_balatro_screen0_codes[30] <= 32;
-        balatro_board0_balatro_screen0_codes[31] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[0] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[1] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[2] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[3] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[4] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[5] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[6] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[7] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[8] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[9] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[10] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[11] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[12] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[13] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[14] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[15] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[16] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[17] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[18] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[19] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[20] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[21] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[22] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[23] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[24] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[25] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[26] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[27] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[28] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[29] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[30] <= 32;
+        balatro_board0_balatro_screen0_digit_codes0_codes[31] <= 32;
     end
     else begin
         balatro_board0_balatro_screen0_digit_codes0_start <= 0;
@@ -10108,40 +10108,31 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_digit_codes0_cycle
                     c = (48 + d);
                 end
                 if ((balatro_board0_balatro_screen0_digit_codes0_field == 0)) begin
-                    balatro_board0_balatro_screen0_codes[(0 + p)] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[(0 + p)] <= c;
                 end
                 else if ((balatro_board0_balatro_screen0_digit_codes0_field == 1)) begin
-                    balatro_board0_balatro_screen0_codes[(6 + p)] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[(6 + p)] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 2) && (p >= (6 - 2)))) begin
-                    balatro_board0_balatro_screen0_codes[((12 + p) - (6 - 2))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((12 + p) - (6 - 2))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 3) && (p >= (6 - 3)))) begin
-                    balatro_board0_balatro_screen0_codes[((14 + p) - (6 - 3))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((14 + p) - (6 - 3))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 4) && (p >= (6 - 3)))) begin
-                    balatro_board0_balatro_screen0_codes[((17 + p) - (6 - 3))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((17 + p) - (6 - 3))] <= c;
                 end
                 else if (((balatro_board0_balatro_screen0_digit_codes0_field == 5) && (p >= (6 - 4)))) begin
-                    balatro_board0_balatro_screen0_codes[((20 + p) - (6 - 4))] <= c;
+                    balatro_board0_balatro_screen0_digit_codes0_codes[((20 + p) - (6 - 4))] <= c;
                 end
             end
         end
-        balatro_board0_balatro_screen0_codes[24] <= (48 + balatro_board0_balatro_game0_view_ante);
-        balatro_board0_balatro_screen0_codes[25] <= (48 + balatro_board0_balatro_game0_view_hands_left);
-        balatro_board0_balatro_screen0_codes[26] <= (48 + balatro_board0_balatro_game0_view_discards_left);
-        balatro_board0_balatro_screen0_codes[27] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
-        balatro_board0_balatro_screen0_codes[28] <= (48 + balatro_board0_balatro_game0_view_last_mult);
+        balatro_board0_balatro_screen0_digit_codes0_codes[24] <= (48 + balatro_board0_balatro_game0_view_ante);
+        balatro_board0_balatro_screen0_digit_codes0_codes[25] <= (48 + balatro_board0_balatro_game0_view_hands_left);
+        balatro_board0_balatro_screen0_digit_codes0_codes[26] <= (48 + balatro_board0_balatro_game0_view_discards_left);
+        balatro_board0_balatro_screen0_digit_codes0_codes[27] <= (48 + balatro_board0_balatro_game0_view_pick_mult);
+        balatro_board0_balatro_screen0_digit_codes0_codes[28] <= (48 + balatro_board0_balatro_game0_view_last_mult);
     end
-end
-
-
-
-assign balatro_board0_balatro_screen0_glyph_rom0_addr = {balatro_board0_balatro_screen0_d_code, balatro_board0_balatro_screen0_d_row};
-
-
-always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
-    balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
 end
 
 
@@ -10185,47 +10176,50 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_lines
 end
 
 
-always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_x, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
+always @(balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) begin: balatro_board0_balatro_screen0_decode_a
     reg [10-1:0] row;
-    balatro_board0_balatro_screen0_col = balatro_board0_balatro_screen0_x[10-1:3];
     row = balatro_board0_balatro_screen0_y[10-1:4];
     case (row)
         'h1: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_blind;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_blind;
         end
         'h2: begin
-            balatro_board0_balatro_screen0_a_line_c = 4;
+            balatro_board0_balatro_screen0_row_line = 4;
         end
         'h3: begin
-            balatro_board0_balatro_screen0_a_line_c = 5;
+            balatro_board0_balatro_screen0_row_line = 5;
         end
         'h10: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_pick;
         end
         'h12: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_last;
         end
         'h14: begin
-            balatro_board0_balatro_screen0_a_line_c = balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_line = balatro_board0_balatro_screen0_line_message;
         end
         'h1b: begin
-            balatro_board0_balatro_screen0_a_line_c = 33;
+            balatro_board0_balatro_screen0_row_line = 33;
         end
         default: begin
-            balatro_board0_balatro_screen0_a_line_c = 0;
+            balatro_board0_balatro_screen0_row_line = 0;
         end
     endcase
 end
 
 
+
+assign balatro_board0_balatro_screen0_col = balatro_board0_balatro_screen0_x[10-1:3];
+
+
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_a
-    reg [12-1:0] line;
+    reg [12-1:0] cell_line;
     balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y[10-1:4];
     balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x[3-1:0];
     balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y[4-1:0];
-    line = 12'h0;
-    line = balatro_board0_balatro_screen0_a_line_c;
-    balatro_board0_balatro_screen0_a_addr <= (((line << 6) + (line << 4)) + balatro_board0_balatro_screen0_col);
+    cell_line = 12'h0;
+    cell_line = balatro_board0_balatro_screen0_row_line;
+    balatro_board0_balatro_screen0_a_addr <= (((cell_line << 6) + (cell_line << 4)) + balatro_board0_balatro_screen0_col);
     balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table[balatro_board0_balatro_screen0_col];
     balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10264,10 +10258,15 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_b
     balatro_board0_balatro_screen0_b_active <= balatro_board0_balatro_screen0_a_active;
 end
 
-// The line ROM's registered read (a block RAM's), registered again: its clock-to-out
-// ends at c_op, not in stage_d's choice of digit.
+// The line ROM's registered read (a block RAM's), registered again in stage C: its
+// clock-to-out ends at c.op, not in stage D's choice of digit.
 always @(posedge clk) begin: balatro_board0_balatro_screen0_line_rom
     balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table[balatro_board0_balatro_screen0_a_addr];
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_line_out
+    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
 end
 
 
@@ -10307,6 +10306,15 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_c
 end
 
 
+
+assign balatro_board0_balatro_screen0_glyph_rom0_addr = {balatro_board0_balatro_screen0_d_code, balatro_board0_balatro_screen0_d_row};
+
+
+always @(posedge clk) begin: balatro_board0_balatro_screen0_glyph_rom0_read
+    balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs[balatro_board0_balatro_screen0_glyph_rom0_addr];
+end
+
+
 always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     if (balatro_board0_balatro_screen0_c_card) begin
         balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_char;
@@ -10332,7 +10340,7 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
     end
     else begin
         if (balatro_board0_balatro_screen0_c_op[7]) begin
-            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
+            balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes[balatro_board0_balatro_screen0_c_op[5-1:0]];
         end
         else begin
             balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op[7-1:0];
@@ -10346,11 +10354,6 @@ always @(posedge clk) begin: balatro_board0_balatro_screen0_stage_d
         balatro_board0_balatro_screen0_d_ink <= 0;
         balatro_board0_balatro_screen0_d_paper <= 0;
     end
-end
-
-
-always @(posedge clk) begin: balatro_board0_balatro_screen0_line_out
-    balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
 end
 
 

@@ -321,57 +321,11 @@ signal balatro_board0_balatro_screen0_hsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_vsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_pixel_en: std_logic := '0';
 signal balatro_board0_balatro_screen0_frame_start: std_logic := '0';
+signal balatro_board0_balatro_screen0_x: unsigned(9 downto 0) := "0000000000";
+signal balatro_board0_balatro_screen0_y: unsigned(9 downto 0) := "0000000000";
 signal balatro_board0_balatro_screen0_active: std_logic := '0';
 signal balatro_board0_balatro_screen0_hs0: std_logic := '1';
 signal balatro_board0_balatro_screen0_vs0: std_logic := '1';
-signal balatro_board0_balatro_screen0_x: unsigned(9 downto 0) := "0000000000";
-signal balatro_board0_balatro_screen0_y: unsigned(9 downto 0) := "0000000000";
-signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_a_line_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_a_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_a_addr: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_a_slot: unsigned(3 downto 0) := "1111";
-signal balatro_board0_balatro_screen0_a_dx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_a_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_card: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_dy: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_code: unsigned(5 downto 0) := "000000";
-signal balatro_board0_balatro_screen0_b_sel: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_dx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_b_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_b_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_b_op: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_c_row: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_c_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_c_char: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_c_red: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_edge: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_card: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_sel: std_logic := '0';
-signal balatro_board0_balatro_screen0_c_gy: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_c_gx: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_c_active: std_logic := '0';
-signal balatro_board0_balatro_screen0_d_code: unsigned(6 downto 0) := "0000000";
-signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_bits: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
-signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_rgb_q: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_hs_line: unsigned(6 downto 0) := "1111111";
 signal balatro_board0_balatro_screen0_vs_line: unsigned(6 downto 0) := "1111111";
@@ -409,6 +363,52 @@ signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_carry_
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_nibble: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit4_adjusted: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_screen0_digit_codes0_bin2bcd0_dabble_digit5_nibble: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_row_line: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_blind: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_last: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_message: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_line_pick: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_col: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_a_row: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_a_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_a_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_a_addr: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_a_slot: unsigned(3 downto 0) := "1111";
+signal balatro_board0_balatro_screen0_a_dx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_a_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_card: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_dy: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_code: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_screen0_b_sel: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_dx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_b_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_b_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_b_op: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_c_op: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_c_row: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_c_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_c_char: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_c_red: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_edge: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_card: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_sel: std_logic := '0';
+signal balatro_board0_balatro_screen0_c_gy: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_c_gx: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_c_active: std_logic := '0';
+signal balatro_board0_balatro_screen0_bits: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_d_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_d_code: unsigned(6 downto 0) := "0000000";
+signal balatro_board0_balatro_screen0_d_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_d_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_d_row: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_screen0_e_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_e_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_e_paper: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_bit: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_screen0_f_bits: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_screen0_f_ink: unsigned(11 downto 0) := "000000000000";
+signal balatro_board0_balatro_screen0_f_paper: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_glyph_rom0_addr: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_shuffler0_count: unsigned(5 downto 0);
 signal balatro_board0_shuffler0_exclude: unsigned(51 downto 0);
@@ -648,136 +648,8 @@ type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of 
 signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "000");
 type t_array_balatro_board0_balatro_game0_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal balatro_board0_balatro_game0_preview0_card_chips: t_array_balatro_board0_balatro_game0_preview0_card_chips := (others => "0000");
-type t_array_balatro_board0_balatro_screen0_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
-signal balatro_board0_balatro_screen0_slot_table: t_array_balatro_board0_balatro_screen0_slot_table := (
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "0000",
-    "1111",
-    "1111",
-    "1111",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "0001",
-    "1111",
-    "1111",
-    "1111",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "0010",
-    "1111",
-    "1111",
-    "1111",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "0011",
-    "1111",
-    "1111",
-    "1111",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "0100",
-    "1111",
-    "1111",
-    "1111",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "0101",
-    "1111",
-    "1111",
-    "1111",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "0110",
-    "1111",
-    "1111",
-    "1111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "0111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111",
-    "1111");
+type t_array_balatro_board0_balatro_screen0_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
+signal balatro_board0_balatro_screen0_digit_codes0_codes: t_array_balatro_board0_balatro_screen0_digit_codes0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_screen0_dx_table: t_array_balatro_board0_balatro_screen0_dx_table := (
     "000",
@@ -5006,6 +4878,136 @@ signal balatro_board0_balatro_screen0_line_table: t_array_balatro_board0_balatro
     "00100000",
     "00100000",
     "00100000");
+type t_array_balatro_board0_balatro_screen0_slot_table is array(0 to 128-1) of unsigned(3 downto 0);
+signal balatro_board0_balatro_screen0_slot_table: t_array_balatro_board0_balatro_screen0_slot_table := (
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "0000",
+    "1111",
+    "1111",
+    "1111",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "0001",
+    "1111",
+    "1111",
+    "1111",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "0010",
+    "1111",
+    "1111",
+    "1111",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "0011",
+    "1111",
+    "1111",
+    "1111",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "0100",
+    "1111",
+    "1111",
+    "1111",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "0101",
+    "1111",
+    "1111",
+    "1111",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "0110",
+    "1111",
+    "1111",
+    "1111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "0111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111",
+    "1111");
 type t_array_balatro_board0_balatro_screen0_first_table is array(0 to 16-1) of unsigned(6 downto 0);
 signal balatro_board0_balatro_screen0_first_table: t_array_balatro_board0_balatro_screen0_first_table := (
     "0110010",
@@ -5042,8 +5044,6 @@ signal balatro_board0_balatro_screen0_second_table: t_array_balatro_board0_balat
     "0100000",
     "0100000",
     "0100000");
-type t_array_balatro_board0_balatro_screen0_codes is array(0 to 32-1) of unsigned(6 downto 0);
-signal balatro_board0_balatro_screen0_codes: t_array_balatro_board0_balatro_screen0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs is array(0 to 2048-1) of unsigned(7 downto 0);
 signal balatro_board0_balatro_screen0_glyph_rom0_glyphs: t_array_balatro_board0_balatro_screen0_glyph_rom0_glyphs := (
     "00000000",
@@ -10085,38 +10085,38 @@ begin
         if (rst = '1') then
             balatro_board0_balatro_screen0_digit_codes0_field <= to_unsigned(0, 3);
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
-            balatro_board0_balatro_screen0_codes(0) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(1) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(2) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(3) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(4) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(5) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(6) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(7) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(8) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(9) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(10) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(11) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(12) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(13) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(14) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(15) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(16) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(17) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(18) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(19) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(20) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(21) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(22) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(23) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(24) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(25) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(26) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(27) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(28) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(29) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(30) <= to_unsigned(32, 7);
-            balatro_board0_balatro_screen0_codes(31) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(0) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(1) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(2) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(3) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(4) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(5) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(6) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(7) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(8) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(9) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(10) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(11) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(12) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(13) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(14) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(15) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(16) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(17) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(18) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(19) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(20) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(21) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(22) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(23) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(24) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(25) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(26) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(27) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(28) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(29) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(30) <= to_unsigned(32, 7);
+            balatro_board0_balatro_screen0_digit_codes0_codes(31) <= to_unsigned(32, 7);
         else
             balatro_board0_balatro_screen0_digit_codes0_start <= '0';
             if ((not bool(balatro_board0_balatro_screen0_digit_codes0_busy)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_start)) and (not bool(balatro_board0_balatro_screen0_digit_codes0_done))) then
@@ -10142,38 +10142,28 @@ begin
                         c := (48 + resize(d, 7));
                     end if;
                     if (balatro_board0_balatro_screen0_digit_codes0_field = 0) then
-                        balatro_board0_balatro_screen0_codes((0 + p)) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes((0 + p)) <= c;
                     elsif (balatro_board0_balatro_screen0_digit_codes0_field = 1) then
-                        balatro_board0_balatro_screen0_codes((6 + p)) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes((6 + p)) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 2) and (p >= (6 - 2))) then
-                        balatro_board0_balatro_screen0_codes(((12 + p) - (6 - 2))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((12 + p) - (6 - 2))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 3) and (p >= (6 - 3))) then
-                        balatro_board0_balatro_screen0_codes(((14 + p) - (6 - 3))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((14 + p) - (6 - 3))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 4) and (p >= (6 - 3))) then
-                        balatro_board0_balatro_screen0_codes(((17 + p) - (6 - 3))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((17 + p) - (6 - 3))) <= c;
                     elsif ((balatro_board0_balatro_screen0_digit_codes0_field = 5) and (p >= (6 - 4))) then
-                        balatro_board0_balatro_screen0_codes(((20 + p) - (6 - 4))) <= c;
+                        balatro_board0_balatro_screen0_digit_codes0_codes(((20 + p) - (6 - 4))) <= c;
                     end if;
                 end loop;
             end if;
-            balatro_board0_balatro_screen0_codes(24) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
-            balatro_board0_balatro_screen0_codes(25) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
-            balatro_board0_balatro_screen0_codes(26) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
-            balatro_board0_balatro_screen0_codes(27) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
-            balatro_board0_balatro_screen0_codes(28) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(24) <= (48 + resize(balatro_board0_balatro_game0_view_ante, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(25) <= (48 + resize(balatro_board0_balatro_game0_view_hands_left, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(26) <= (48 + resize(balatro_board0_balatro_game0_view_discards_left, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(27) <= (48 + resize(balatro_board0_balatro_game0_view_pick_mult, 7));
+            balatro_board0_balatro_screen0_digit_codes0_codes(28) <= (48 + resize(balatro_board0_balatro_game0_view_last_mult, 7));
         end if;
     end if;
 end process balatro_board0_balatro_screen0_digit_codes0_cycle;
-
-
-balatro_board0_balatro_screen0_glyph_rom0_addr <= unsigned'(balatro_board0_balatro_screen0_d_code & balatro_board0_balatro_screen0_d_row);
-
-balatro_board0_balatro_screen0_glyph_rom0_read: process (clk) is
-begin
-    if rising_edge(clk) then
-        balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs(to_integer(balatro_board0_balatro_screen0_glyph_rom0_addr));
-    end if;
-end process balatro_board0_balatro_screen0_glyph_rom0_read;
 
 balatro_board0_balatro_screen0_lines: process (clk) is
 begin
@@ -10210,41 +10200,43 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_lines;
 
-balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_x, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) is
+balatro_board0_balatro_screen0_decode_a: process (balatro_board0_balatro_screen0_line_message, balatro_board0_balatro_screen0_y, balatro_board0_balatro_screen0_line_blind, balatro_board0_balatro_screen0_line_last, balatro_board0_balatro_screen0_line_pick) is
     variable row: unsigned(9 downto 0);
 begin
-    balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);
     row := resize(balatro_board0_balatro_screen0_y(10-1 downto 4), 10);
     case row is
         when "0000000001" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_blind;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_blind;
         when "0000000010" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(4, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(4, 6);
         when "0000000011" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(5, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(5, 6);
         when "0000010000" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_pick;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_pick;
         when "0000010010" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_last;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_last;
         when "0000010100" =>
-            balatro_board0_balatro_screen0_a_line_c <= balatro_board0_balatro_screen0_line_message;
+            balatro_board0_balatro_screen0_row_line <= balatro_board0_balatro_screen0_line_message;
         when "0000011011" =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(33, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(33, 6);
         when others =>
-            balatro_board0_balatro_screen0_a_line_c <= to_unsigned(0, 6);
+            balatro_board0_balatro_screen0_row_line <= to_unsigned(0, 6);
     end case;
 end process balatro_board0_balatro_screen0_decode_a;
 
+
+balatro_board0_balatro_screen0_col <= balatro_board0_balatro_screen0_x(10-1 downto 3);
+
 balatro_board0_balatro_screen0_stage_a: process (clk) is
-    variable line: unsigned(11 downto 0);
+    variable cell_line: unsigned(11 downto 0);
 begin
     if rising_edge(clk) then
         balatro_board0_balatro_screen0_a_row <= balatro_board0_balatro_screen0_y(10-1 downto 4);
         balatro_board0_balatro_screen0_a_gx <= balatro_board0_balatro_screen0_x(3-1 downto 0);
         balatro_board0_balatro_screen0_a_gy <= balatro_board0_balatro_screen0_y(4-1 downto 0);
-        line := to_unsigned(0, 12);
-        line := resize(balatro_board0_balatro_screen0_a_line_c, 12);
-        balatro_board0_balatro_screen0_a_addr <= ((shift_left(line, 6) + shift_left(line, 4)) + balatro_board0_balatro_screen0_col);
+        cell_line := to_unsigned(0, 12);
+        cell_line := resize(balatro_board0_balatro_screen0_row_line, 12);
+        balatro_board0_balatro_screen0_a_addr <= ((shift_left(cell_line, 6) + shift_left(cell_line, 4)) + balatro_board0_balatro_screen0_col);
         balatro_board0_balatro_screen0_a_slot <= balatro_board0_balatro_screen0_slot_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_dx <= balatro_board0_balatro_screen0_dx_table(to_integer(balatro_board0_balatro_screen0_col));
         balatro_board0_balatro_screen0_a_active <= balatro_board0_balatro_screen0_active;
@@ -10284,14 +10276,21 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_b;
 
--- The line ROM's registered read (a block RAM's), registered again: its clock-to-out
--- ends at c_op, not in stage_d's choice of digit.
+-- The line ROM's registered read (a block RAM's), registered again in stage C: its
+-- clock-to-out ends at c.op, not in stage D's choice of digit.
 balatro_board0_balatro_screen0_line_rom: process (clk) is
 begin
     if rising_edge(clk) then
         balatro_board0_balatro_screen0_b_op <= balatro_board0_balatro_screen0_line_table(to_integer(balatro_board0_balatro_screen0_a_addr));
     end if;
 end process balatro_board0_balatro_screen0_line_rom;
+
+balatro_board0_balatro_screen0_line_out: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
+    end if;
+end process balatro_board0_balatro_screen0_line_out;
 
 balatro_board0_balatro_screen0_stage_c: process (clk) is
     variable suit: unsigned(5 downto 0);
@@ -10327,6 +10326,16 @@ begin
     end if;
 end process balatro_board0_balatro_screen0_stage_c;
 
+
+balatro_board0_balatro_screen0_glyph_rom0_addr <= unsigned'(balatro_board0_balatro_screen0_d_code & balatro_board0_balatro_screen0_d_row);
+
+balatro_board0_balatro_screen0_glyph_rom0_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        balatro_board0_balatro_screen0_bits <= balatro_board0_balatro_screen0_glyph_rom0_glyphs(to_integer(balatro_board0_balatro_screen0_glyph_rom0_addr));
+    end if;
+end process balatro_board0_balatro_screen0_glyph_rom0_read;
+
 balatro_board0_balatro_screen0_stage_d: process (clk) is
 begin
     if rising_edge(clk) then
@@ -10351,7 +10360,7 @@ begin
             end if;
         else
             if bool(balatro_board0_balatro_screen0_c_op(7)) then
-                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
+                balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_digit_codes0_codes(to_integer(balatro_board0_balatro_screen0_c_op(5-1 downto 0)));
             else
                 balatro_board0_balatro_screen0_d_code <= balatro_board0_balatro_screen0_c_op(7-1 downto 0);
             end if;
@@ -10366,13 +10375,6 @@ begin
         end if;
     end if;
 end process balatro_board0_balatro_screen0_stage_d;
-
-balatro_board0_balatro_screen0_line_out: process (clk) is
-begin
-    if rising_edge(clk) then
-        balatro_board0_balatro_screen0_c_op <= balatro_board0_balatro_screen0_b_op;
-    end if;
-end process balatro_board0_balatro_screen0_line_out;
 
 balatro_board0_balatro_screen0_stage_e: process (clk) is
 begin
