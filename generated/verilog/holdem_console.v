@@ -386,36 +386,8 @@ wire [2:0] holdem_table0_p_hole_seat;
 wire [0:0] holdem_table0_p_index;
 wire [2:0] holdem_table0_p_seat;
 wire [2:0] holdem_ui0_press;
-wire [28:0] holdem_ui0_log_in;
-wire [28:0] holdem_ui0_log_head;
-reg [1:0] holdem_ui0_log_rd;
-wire [7:0] holdem_ui0_bus_addr;
-reg [2:0] holdem_ui0_log_count;
-reg [3:0] holdem_ui0_res_q;
-reg [1:0] holdem_ui0_cmd_op_q;
-reg [23:0] holdem_ui0_vdata;
-reg [23:0] holdem_ui0_bus_data;
-reg [7:0] holdem_ui0_rank_char;
-wire [23:0] holdem_ui0_bus_acc;
-reg [7:0] holdem_ui0_suit_char;
-reg holdem_ui0_ack;
-reg holdem_ui0_log_pop;
-reg [1:0] holdem_ui0_command;
-wire holdem_ui0_bus_out_valid;
-wire [7:0] holdem_ui0_bus_out_op;
-reg [2:0] holdem_ui0_v_to_act;
-reg [10:0] holdem_ui0_v_stack;
-reg [10:0] holdem_ui0_v_bet;
-reg [10:0] holdem_ui0_v_call;
-reg [10:0] holdem_ui0_v_pot;
-reg [3:0] holdem_ui0_v_winners;
-reg [1:0] holdem_ui0_v_phase;
-reg holdem_ui0_cmd_valid_q;
-reg [1:0] holdem_ui0_log_wr;
-reg [1:0] holdem_ui0_view;
-reg [10:0] holdem_ui0_disp_q;
-reg [15:0] holdem_ui0_led_q;
 wire holdem_ui0_bus_busy;
+wire [7:0] holdem_ui0_bus_addr;
 wire [7:0] holdem_ui0_terminal0_rx_data;
 wire holdem_ui0_terminal0_rx_valid;
 wire holdem_ui0_terminal0_tx_ready;
@@ -428,6 +400,7 @@ reg [4:0] holdem_ui0_terminal0_state;
 reg [7:0] holdem_ui0_terminal0_text_txd;
 reg holdem_ui0_terminal0_text_txv;
 reg [7:0] holdem_ui0_terminal0_registers_addr;
+wire [23:0] holdem_ui0_terminal0_bus_acc;
 reg [23:0] holdem_ui0_terminal0_registers_acc;
 wire [2:0] holdem_ui0_terminal0_bus_seat;
 reg [2:0] holdem_ui0_terminal0_registers_seat;
@@ -435,7 +408,9 @@ wire [2:0] holdem_ui0_terminal0_bus_value;
 reg [2:0] holdem_ui0_terminal0_registers_value;
 wire [10:0] holdem_ui0_terminal0_bus_number;
 reg [10:0] holdem_ui0_terminal0_typing_number;
+wire holdem_ui0_terminal0_bus_out_valid;
 reg holdem_ui0_terminal0_out_valid_q;
+wire [7:0] holdem_ui0_terminal0_bus_out_op;
 reg [7:0] holdem_ui0_terminal0_fetch_arg;
 wire [7:0] holdem_ui0_terminal0_bus_glyph_printer;
 wire [2:0] holdem_ui0_terminal0_bus_glyph_part;
@@ -523,6 +498,7 @@ reg [8:0] holdem_ui0_terminal0_ret;
 reg [8:0] holdem_ui0_terminal0_fetch_pc;
 reg [8:0] holdem_ui0_terminal0_fetch_target;
 wire [23:0] holdem_ui0_terminal0_shifted;
+reg [23:0] holdem_ui0_terminal0_bus_data;
 reg [7:0] holdem_ui0_terminal0_char;
 reg [7:0] holdem_ui0_terminal0_char_d;
 reg [7:0] holdem_ui0_terminal0_char_q;
@@ -531,6 +507,30 @@ reg [9:0] holdem_ui0_terminal0_sp;
 reg holdem_ui0_terminal0_started;
 reg [6:0] holdem_ui0_terminal0_str_index;
 reg [7:0] holdem_ui0_terminal0_bus_glyph;
+reg [1:0] holdem_ui0_command;
+reg holdem_ui0_ack;
+reg holdem_ui0_cmd_valid_q;
+reg [1:0] holdem_ui0_cmd_op_q;
+reg [3:0] holdem_ui0_res_q;
+reg holdem_ui0_log_pop;
+reg [2:0] holdem_ui0_v_to_act;
+reg [10:0] holdem_ui0_v_stack;
+reg [10:0] holdem_ui0_v_bet;
+reg [10:0] holdem_ui0_v_call;
+reg [10:0] holdem_ui0_v_pot;
+reg [3:0] holdem_ui0_v_winners;
+reg [1:0] holdem_ui0_v_phase;
+wire [28:0] holdem_ui0_log_in;
+reg [1:0] holdem_ui0_log_rd;
+reg [1:0] holdem_ui0_log_wr;
+wire [28:0] holdem_ui0_log_head;
+reg [2:0] holdem_ui0_log_count;
+reg [7:0] holdem_ui0_rank_char;
+reg [7:0] holdem_ui0_suit_char;
+reg [23:0] holdem_ui0_vdata;
+reg [15:0] holdem_ui0_led_q;
+reg [10:0] holdem_ui0_disp_q;
+reg [1:0] holdem_ui0_view;
 reg [23:0] holdem_table0_words [0:2-1];
 reg [10:0] holdem_table0_payout [0:2-1];
 reg [10:0] holdem_table0_refund [0:2-1];
@@ -4623,7 +4623,7 @@ always @(posedge clk) begin: holdem_ui0_terminal0_load
                 endcase
             end
             5'b01000: begin
-                holdem_ui0_terminal0_registers_acc <= holdem_ui0_bus_data;
+                holdem_ui0_terminal0_registers_acc <= holdem_ui0_terminal0_bus_data;
             end
             default: begin
                 // pass
@@ -5929,25 +5929,141 @@ assign holdem_ui0_terminal0_rx_ready = (holdem_ui0_terminal0_state == 5'b00000);
 assign holdem_ui0_terminal0_tx_data = holdem_ui0_terminal0_text_txd;
 assign holdem_ui0_terminal0_tx_valid = holdem_ui0_terminal0_text_txv;
 assign holdem_ui0_bus_addr = holdem_ui0_terminal0_registers_addr;
-assign holdem_ui0_bus_acc = holdem_ui0_terminal0_registers_acc;
+assign holdem_ui0_terminal0_bus_acc = holdem_ui0_terminal0_registers_acc;
 assign holdem_ui0_terminal0_bus_seat = holdem_ui0_terminal0_registers_seat;
 assign holdem_ui0_terminal0_bus_value = holdem_ui0_terminal0_registers_value;
 assign holdem_ui0_terminal0_bus_number = holdem_ui0_terminal0_typing_number;
-assign holdem_ui0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
-assign holdem_ui0_bus_out_op = holdem_ui0_terminal0_fetch_arg;
+assign holdem_ui0_terminal0_bus_out_valid = holdem_ui0_terminal0_out_valid_q;
+assign holdem_ui0_terminal0_bus_out_op = holdem_ui0_terminal0_fetch_arg;
 assign holdem_ui0_terminal0_bus_glyph_printer = holdem_ui0_terminal0_fetch_arg;
 assign holdem_ui0_terminal0_bus_glyph_part = holdem_ui0_terminal0_text_part;
 assign holdem_ui0_bus_busy = (!holdem_ui0_terminal0_idle);
 assign holdem_ui0_terminal0_bus_key_event = holdem_ui0_terminal0_intake_event;
 
 
+always @(posedge clk) begin: holdem_ui0_out_ops
+    if (rst == 1) begin
+        holdem_ui0_res_q <= 0;
+        holdem_ui0_cmd_valid_q <= 0;
+        holdem_ui0_ack <= 0;
+        holdem_ui0_log_pop <= 0;
+        holdem_ui0_command <= 2'b00;
+        holdem_ui0_cmd_op_q <= 0;
+    end
+    else begin
+        holdem_ui0_ack <= 0;
+        holdem_ui0_log_pop <= 0;
+        case (holdem_ui0_command)
+            2'b00: begin
+                if (holdem_ui0_terminal0_bus_out_valid) begin
+                    if ((holdem_ui0_terminal0_bus_out_op >= 8)) begin
+                        holdem_ui0_ack <= 1;
+                    end
+                    else if ((holdem_ui0_terminal0_bus_out_op == 3)) begin
+                        holdem_ui0_log_pop <= 1;
+                        holdem_ui0_ack <= 1;
+                    end
+                    else begin
+                        holdem_ui0_cmd_op_q <= holdem_ui0_terminal0_bus_out_op[2-1:0];
+                        holdem_ui0_cmd_valid_q <= 1;
+                        holdem_ui0_command <= 2'b01;
+                    end
+                end
+            end
+            2'b01: begin
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_cmd_valid_q <= 0;
+                    holdem_ui0_command <= 2'b10;
+                end
+            end
+            2'b10: begin
+                if (holdem_table0_res_valid) begin
+                    holdem_ui0_res_q <= holdem_table0_res_code;
+                    holdem_ui0_command <= 2'b11;
+                end
+            end
+            default: begin
+                if (holdem_table0_cmd_ready) begin
+                    holdem_ui0_ack <= 1;
+                    holdem_ui0_command <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
-assign holdem_ui0_press = {btn_reveal, btn_deal, btn_act};
+
+always @(posedge clk) begin: holdem_ui0_latch
+    if (rst == 1) begin
+        holdem_ui0_v_call <= 0;
+        holdem_ui0_v_pot <= 0;
+        holdem_ui0_v_to_act <= 7;
+        holdem_ui0_v_winners <= 0;
+        holdem_ui0_v_phase <= 0;
+        holdem_ui0_v_stack <= 0;
+        holdem_ui0_v_bet <= 0;
+    end
+    else begin
+        if (((holdem_ui0_command == 2'b00) && holdem_ui0_terminal0_bus_out_valid && (holdem_ui0_terminal0_bus_out_op >= 8))) begin
+            if ((holdem_ui0_terminal0_bus_out_op == (8 + 0))) begin
+                holdem_ui0_v_to_act <= holdem_ui0_terminal0_bus_acc[3-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 1))) begin
+                holdem_ui0_v_stack <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 2))) begin
+                holdem_ui0_v_bet <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 3))) begin
+                holdem_ui0_v_call <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 4))) begin
+                holdem_ui0_v_pot <= holdem_ui0_terminal0_bus_acc[11-1:0];
+            end
+            else if ((holdem_ui0_terminal0_bus_out_op == (8 + 5))) begin
+                holdem_ui0_v_winners <= holdem_ui0_terminal0_bus_acc[4-1:0];
+            end
+            else begin
+                holdem_ui0_v_phase <= holdem_ui0_terminal0_bus_acc[2-1:0];
+            end
+        end
+    end
+end
 
 
 
 assign holdem_ui0_log_in = {holdem_table0_log_seat, holdem_table0_log_action, holdem_table0_log_allin, holdem_table0_log_put, holdem_table0_log_total};
 assign holdem_ui0_log_head = holdem_ui0_log_mem[holdem_ui0_log_rd];
+
+
+always @(posedge clk) begin: holdem_ui0_log_fifo
+    if (rst == 1) begin
+        holdem_ui0_log_mem[0] <= 0;
+        holdem_ui0_log_mem[1] <= 0;
+        holdem_ui0_log_mem[2] <= 0;
+        holdem_ui0_log_mem[3] <= 0;
+        holdem_ui0_log_rd <= 0;
+        holdem_ui0_log_wr <= 0;
+        holdem_ui0_log_count <= 0;
+    end
+    else begin
+        if (holdem_table0_log_valid) begin
+            holdem_ui0_log_mem[holdem_ui0_log_wr] <= holdem_ui0_log_in;
+            holdem_ui0_log_wr <= ((holdem_ui0_log_wr + 1) % 4);
+        end
+        if (holdem_ui0_log_pop) begin
+            holdem_ui0_log_rd <= ((holdem_ui0_log_rd + 1) % 4);
+        end
+        if ((holdem_table0_log_valid && (!holdem_ui0_log_pop))) begin
+            if ((holdem_ui0_log_count < 4)) begin
+                holdem_ui0_log_count <= (holdem_ui0_log_count + 1);
+            end
+        end
+        else if ((holdem_ui0_log_pop && (!holdem_table0_log_valid))) begin
+            holdem_ui0_log_count <= (holdem_ui0_log_count - 1);
+        end
+    end
+end
 
 // What LOAD reads above the table's probe window.
 always @(holdem_ui0_res_q, holdem_ui0_log_head, holdem_ui0_log_count, holdem_ui0_cmd_op_q, holdem_ui0_bus_addr) begin: holdem_ui0_ui_registers
@@ -5985,16 +6101,16 @@ end
 // The table's probe data (registered there), or the UI's registers above it.
 always @(probe_data, holdem_ui0_vdata, holdem_ui0_bus_addr) begin: holdem_ui0_window
     if ((holdem_ui0_bus_addr >= 96)) begin
-        holdem_ui0_bus_data = holdem_ui0_vdata;
+        holdem_ui0_terminal0_bus_data = holdem_ui0_vdata;
     end
     else begin
-        holdem_ui0_bus_data = probe_data;
+        holdem_ui0_terminal0_bus_data = probe_data;
     end
 end
 
 
-always @(holdem_ui0_bus_acc) begin: holdem_ui0_card_chars
-    case (holdem_ui0_bus_acc[6-1:2])
+always @(holdem_ui0_terminal0_bus_acc) begin: holdem_ui0_card_chars
+    case (holdem_ui0_terminal0_bus_acc[6-1:2])
         0: holdem_ui0_rank_char = 50;
         1: holdem_ui0_rank_char = 51;
         2: holdem_ui0_rank_char = 52;
@@ -6015,8 +6131,8 @@ always @(holdem_ui0_bus_acc) begin: holdem_ui0_card_chars
 end
 
 
-always @(holdem_ui0_bus_acc) begin: holdem_ui0_suit_chars
-    case (holdem_ui0_bus_acc[2-1:0])
+always @(holdem_ui0_terminal0_bus_acc) begin: holdem_ui0_suit_chars
+    case (holdem_ui0_terminal0_bus_acc[2-1:0])
         0: holdem_ui0_suit_char = 99;
         1: holdem_ui0_suit_char = 100;
         2: holdem_ui0_suit_char = 104;
@@ -6033,117 +6149,6 @@ always @(holdem_ui0_terminal0_bus_glyph_part, holdem_ui0_rank_char, holdem_ui0_s
         holdem_ui0_terminal0_bus_glyph = holdem_ui0_suit_char;
     end
     holdem_ui0_terminal0_bus_glyph_last = (holdem_ui0_terminal0_bus_glyph_part != 0);
-end
-
-// The program's OUT ops: a table command (offered, its result kept, then waited on
-// until the table is ready again), a display latch, popping a log entry.
-always @(posedge clk) begin: holdem_ui0_out_ops
-    if (rst == 1) begin
-        holdem_ui0_v_call <= 0;
-        holdem_ui0_res_q <= 0;
-        holdem_ui0_cmd_valid_q <= 0;
-        holdem_ui0_v_pot <= 0;
-        holdem_ui0_ack <= 0;
-        holdem_ui0_v_to_act <= 7;
-        holdem_ui0_log_pop <= 0;
-        holdem_ui0_v_winners <= 0;
-        holdem_ui0_v_phase <= 0;
-        holdem_ui0_v_stack <= 0;
-        holdem_ui0_command <= 2'b00;
-        holdem_ui0_cmd_op_q <= 0;
-        holdem_ui0_v_bet <= 0;
-    end
-    else begin
-        holdem_ui0_ack <= 0;
-        holdem_ui0_log_pop <= 0;
-        case (holdem_ui0_command)
-            2'b00: begin
-                if (holdem_ui0_bus_out_valid) begin
-                    if ((holdem_ui0_bus_out_op >= 8)) begin
-                        if ((holdem_ui0_bus_out_op == (8 + 0))) begin
-                            holdem_ui0_v_to_act <= holdem_ui0_bus_acc[3-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 1))) begin
-                            holdem_ui0_v_stack <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 2))) begin
-                            holdem_ui0_v_bet <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 3))) begin
-                            holdem_ui0_v_call <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 4))) begin
-                            holdem_ui0_v_pot <= holdem_ui0_bus_acc[11-1:0];
-                        end
-                        else if ((holdem_ui0_bus_out_op == (8 + 5))) begin
-                            holdem_ui0_v_winners <= holdem_ui0_bus_acc[4-1:0];
-                        end
-                        else begin
-                            holdem_ui0_v_phase <= holdem_ui0_bus_acc[2-1:0];
-                        end
-                        holdem_ui0_ack <= 1;
-                    end
-                    else if ((holdem_ui0_bus_out_op == 3)) begin
-                        holdem_ui0_log_pop <= 1;
-                        holdem_ui0_ack <= 1;
-                    end
-                    else begin
-                        holdem_ui0_cmd_op_q <= holdem_ui0_bus_out_op[2-1:0];
-                        holdem_ui0_cmd_valid_q <= 1;
-                        holdem_ui0_command <= 2'b01;
-                    end
-                end
-            end
-            2'b01: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_cmd_valid_q <= 0;
-                    holdem_ui0_command <= 2'b10;
-                end
-            end
-            2'b10: begin
-                if (holdem_table0_res_valid) begin
-                    holdem_ui0_res_q <= holdem_table0_res_code;
-                    holdem_ui0_command <= 2'b11;
-                end
-            end
-            default: begin
-                if (holdem_table0_cmd_ready) begin
-                    holdem_ui0_ack <= 1;
-                    holdem_ui0_command <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_ui0_log_fifo
-    if (rst == 1) begin
-        holdem_ui0_log_mem[0] <= 0;
-        holdem_ui0_log_mem[1] <= 0;
-        holdem_ui0_log_mem[2] <= 0;
-        holdem_ui0_log_mem[3] <= 0;
-        holdem_ui0_log_rd <= 0;
-        holdem_ui0_log_wr <= 0;
-        holdem_ui0_log_count <= 0;
-    end
-    else begin
-        if (holdem_table0_log_valid) begin
-            holdem_ui0_log_mem[holdem_ui0_log_wr] <= holdem_ui0_log_in;
-            holdem_ui0_log_wr <= ((holdem_ui0_log_wr + 1) % 4);
-        end
-        if (holdem_ui0_log_pop) begin
-            holdem_ui0_log_rd <= ((holdem_ui0_log_rd + 1) % 4);
-        end
-        if ((holdem_table0_log_valid && (!holdem_ui0_log_pop))) begin
-            if ((holdem_ui0_log_count < 4)) begin
-                holdem_ui0_log_count <= (holdem_ui0_log_count + 1);
-            end
-        end
-        else if ((holdem_ui0_log_pop && (!holdem_table0_log_valid))) begin
-            holdem_ui0_log_count <= (holdem_ui0_log_count - 1);
-        end
-    end
 end
 
 
@@ -6231,6 +6236,10 @@ always @(posedge clk) begin: holdem_ui0_panel
         holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
     end
 end
+
+
+
+assign holdem_ui0_press = {btn_reveal, btn_deal, btn_act};
 
 
 always @(holdem_ui0_bus_busy, probe_addr, holdem_ui0_bus_addr) begin: holdem_ui0_probe_owner

@@ -398,36 +398,8 @@ wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_hole_seat;
 wire [1:0] holdem_board0_holdem_console0_holdem_table0_p_index;
 wire [2:0] holdem_board0_holdem_console0_holdem_table0_p_seat;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_press;
-wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
-wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_addr;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_res_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_cmd_op_q = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_ui0_vdata = 0;
-reg [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_data = 0;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
-wire [23:0] holdem_board0_holdem_console0_holdem_ui0_bus_acc;
-reg [7:0] holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
-reg holdem_board0_holdem_console0_holdem_ui0_ack = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
-wire holdem_board0_holdem_console0_holdem_ui0_bus_out_valid;
-wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_out_op;
-reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
-reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
-reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
-reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
-reg [11:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
-reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
 wire holdem_board0_holdem_console0_holdem_ui0_bus_busy;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_bus_addr;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid;
 wire holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready;
@@ -440,6 +412,7 @@ reg [4:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_state = 5'b00101;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr = 0;
+wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc;
 reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc = 0;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat = 0;
@@ -447,7 +420,9 @@ wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value;
 reg [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value = 0;
 wire [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number;
 reg [11:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number = 0;
+wire holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q = 0;
+wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg = 0;
 wire [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer;
 wire [2:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part;
@@ -535,6 +510,7 @@ reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_ret = 0;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc = 6;
 reg [8:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target = 0;
 wire [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d = 33;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q = 0;
@@ -543,6 +519,30 @@ reg [9:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_sp = 0;
 reg holdem_board0_holdem_console0_holdem_ui0_terminal0_started = 0;
 reg [6:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index = 0;
 reg [7:0] holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = 50;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_command = 2'b00;
+reg holdem_board0_holdem_console0_holdem_ui0_ack = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_cmd_op_q = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_res_q = 0;
+reg holdem_board0_holdem_console0_holdem_ui0_log_pop = 0;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_v_to_act = 7;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_stack = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_bet = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_call = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_v_pot = 0;
+reg [3:0] holdem_board0_holdem_console0_holdem_ui0_v_winners = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_v_phase = 0;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_in;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_rd = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_log_wr = 0;
+wire [30:0] holdem_board0_holdem_console0_holdem_ui0_log_head;
+reg [2:0] holdem_board0_holdem_console0_holdem_ui0_log_count = 0;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
+reg [7:0] holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
+reg [23:0] holdem_board0_holdem_console0_holdem_ui0_vdata = 0;
+reg [15:0] holdem_board0_holdem_console0_holdem_ui0_led_q = 0;
+reg [11:0] holdem_board0_holdem_console0_holdem_ui0_disp_q = 0;
+reg [1:0] holdem_board0_holdem_console0_holdem_ui0_view = 0;
 wire [5:0] holdem_board0_shuffler0_count;
 wire [51:0] holdem_board0_shuffler0_exclude;
 wire holdem_board0_shuffler0_busy;
@@ -5451,7 +5451,7 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_terminal0_
                 endcase
             end
             5'b01000: begin
-                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_bus_data;
+                holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data;
             end
             default: begin
                 // pass
@@ -6757,25 +6757,141 @@ assign holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready = (holdem_boa
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv;
 assign holdem_board0_holdem_console0_holdem_ui0_bus_addr = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value = holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number = holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_out_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
-assign holdem_board0_holdem_console0_holdem_ui0_bus_out_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid = holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
+assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer = holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part;
 assign holdem_board0_holdem_console0_holdem_ui0_bus_busy = (!holdem_board0_holdem_console0_holdem_ui0_terminal0_idle);
 assign holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event = holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event;
 
 
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_out_ops
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_res_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
+        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= 0;
+    end
+    else begin
+        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
+        case (holdem_board0_holdem_console0_holdem_ui0_command)
+            2'b00: begin
+                if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) begin
+                    if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    end
+                    else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == 3)) begin
+                        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    end
+                    else begin
+                        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op[2-1:0];
+                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 1;
+                        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b01;
+                    end
+                end
+            end
+            2'b01: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b10;
+                end
+            end
+            2'b10: begin
+                if (holdem_board0_holdem_console0_holdem_table0_res_valid) begin
+                    holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b11;
+                end
+            end
+            default: begin
+                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
+                    holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
+                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
+                end
+            end
+        endcase
+    end
+end
 
-assign holdem_board0_holdem_console0_holdem_ui0_press = {holdem_board0_btn_reveal, holdem_board0_btn_deal, holdem_board0_btn_act};
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_latch
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_v_call <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_pot <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_to_act <= 7;
+        holdem_board0_holdem_console0_holdem_ui0_v_winners <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_phase <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_stack <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_v_bet <= 0;
+    end
+    else begin
+        if (((holdem_board0_holdem_console0_holdem_ui0_command == 2'b00) && holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid && (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8))) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 0))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[3-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 1))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 2))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 3))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 4))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[12-1:0];
+            end
+            else if ((holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op == (8 + 5))) begin
+                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[4-1:0];
+            end
+            else begin
+                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[2-1:0];
+            end
+        end
+    end
+end
 
 
 
 assign holdem_board0_holdem_console0_holdem_ui0_log_in = {holdem_board0_holdem_console0_holdem_table0_log_seat, holdem_board0_holdem_console0_holdem_table0_log_action, holdem_board0_holdem_console0_holdem_table0_log_allin, holdem_board0_holdem_console0_holdem_table0_log_put, holdem_board0_holdem_console0_holdem_table0_log_total};
 assign holdem_board0_holdem_console0_holdem_ui0_log_head = holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_rd];
+
+
+always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_log_fifo
+    if (rst == 1) begin
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[0] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[1] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[2] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_mem[3] <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_rd <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_wr <= 0;
+        holdem_board0_holdem_console0_holdem_ui0_log_count <= 0;
+    end
+    else begin
+        if (holdem_board0_holdem_console0_holdem_table0_log_valid) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_wr] <= holdem_board0_holdem_console0_holdem_ui0_log_in;
+            holdem_board0_holdem_console0_holdem_ui0_log_wr <= ((holdem_board0_holdem_console0_holdem_ui0_log_wr + 1) % 4);
+        end
+        if (holdem_board0_holdem_console0_holdem_ui0_log_pop) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_rd <= ((holdem_board0_holdem_console0_holdem_ui0_log_rd + 1) % 4);
+        end
+        if ((holdem_board0_holdem_console0_holdem_table0_log_valid && (!holdem_board0_holdem_console0_holdem_ui0_log_pop))) begin
+            if ((holdem_board0_holdem_console0_holdem_ui0_log_count < 4)) begin
+                holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count + 1);
+            end
+        end
+        else if ((holdem_board0_holdem_console0_holdem_ui0_log_pop && (!holdem_board0_holdem_console0_holdem_table0_log_valid))) begin
+            holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count - 1);
+        end
+    end
+end
 
 // What LOAD reads above the table's probe window.
 always @(holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_ui_registers
@@ -6813,16 +6929,16 @@ end
 // The table's probe data (registered there), or the UI's registers above it.
 always @(holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_window
     if ((holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96)) begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_data = holdem_board0_holdem_console0_holdem_ui0_vdata;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = holdem_board0_holdem_console0_holdem_ui0_vdata;
     end
     else begin
-        holdem_board0_holdem_console0_holdem_ui0_bus_data = holdem_board0_probe_data;
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data = holdem_board0_probe_data;
     end
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_card_chars
-    case (holdem_board0_holdem_console0_holdem_ui0_bus_acc[6-1:2])
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_card_chars
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[6-1:2])
         0: holdem_board0_holdem_console0_holdem_ui0_rank_char = 50;
         1: holdem_board0_holdem_console0_holdem_ui0_rank_char = 51;
         2: holdem_board0_holdem_console0_holdem_ui0_rank_char = 52;
@@ -6843,8 +6959,8 @@ always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_
 end
 
 
-always @(holdem_board0_holdem_console0_holdem_ui0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_suit_chars
-    case (holdem_board0_holdem_console0_holdem_ui0_bus_acc[2-1:0])
+always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) begin: holdem_board0_holdem_console0_holdem_ui0_suit_chars
+    case (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc[2-1:0])
         0: holdem_board0_holdem_console0_holdem_ui0_suit_char = 99;
         1: holdem_board0_holdem_console0_holdem_ui0_suit_char = 100;
         2: holdem_board0_holdem_console0_holdem_ui0_suit_char = 104;
@@ -6861,117 +6977,6 @@ always @(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, hold
         holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph = holdem_board0_holdem_console0_holdem_ui0_suit_char;
     end
     holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last = (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part != 0);
-end
-
-// The program's OUT ops: a table command (offered, its result kept, then waited on
-// until the table is ready again), a display latch, popping a log entry.
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_out_ops
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_v_call <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_res_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_pot <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_to_act <= 7;
-        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_winners <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_phase <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_stack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
-        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_v_bet <= 0;
-    end
-    else begin
-        holdem_board0_holdem_console0_holdem_ui0_ack <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 0;
-        case (holdem_board0_holdem_console0_holdem_ui0_command)
-            2'b00: begin
-                if (holdem_board0_holdem_console0_holdem_ui0_bus_out_valid) begin
-                    if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op >= 8)) begin
-                        if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 0))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[3-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 1))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 2))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 3))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 4))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[12-1:0];
-                        end
-                        else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == (8 + 5))) begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[4-1:0];
-                        end
-                        else begin
-                            holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_bus_acc[2-1:0];
-                        end
-                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    end
-                    else if ((holdem_board0_holdem_console0_holdem_ui0_bus_out_op == 3)) begin
-                        holdem_board0_holdem_console0_holdem_ui0_log_pop <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    end
-                    else begin
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_bus_out_op[2-1:0];
-                        holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 1;
-                        holdem_board0_holdem_console0_holdem_ui0_command <= 2'b01;
-                    end
-                end
-            end
-            2'b01: begin
-                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= 0;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b10;
-                end
-            end
-            2'b10: begin
-                if (holdem_board0_holdem_console0_holdem_table0_res_valid) begin
-                    holdem_board0_holdem_console0_holdem_ui0_res_q <= holdem_board0_holdem_console0_holdem_table0_res_code;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b11;
-                end
-            end
-            default: begin
-                if (holdem_board0_holdem_console0_holdem_table0_cmd_ready) begin
-                    holdem_board0_holdem_console0_holdem_ui0_ack <= 1;
-                    holdem_board0_holdem_console0_holdem_ui0_command <= 2'b00;
-                end
-            end
-        endcase
-    end
-end
-
-
-always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_log_fifo
-    if (rst == 1) begin
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[0] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[1] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[2] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_mem[3] <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_rd <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_wr <= 0;
-        holdem_board0_holdem_console0_holdem_ui0_log_count <= 0;
-    end
-    else begin
-        if (holdem_board0_holdem_console0_holdem_table0_log_valid) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_mem[holdem_board0_holdem_console0_holdem_ui0_log_wr] <= holdem_board0_holdem_console0_holdem_ui0_log_in;
-            holdem_board0_holdem_console0_holdem_ui0_log_wr <= ((holdem_board0_holdem_console0_holdem_ui0_log_wr + 1) % 4);
-        end
-        if (holdem_board0_holdem_console0_holdem_ui0_log_pop) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_rd <= ((holdem_board0_holdem_console0_holdem_ui0_log_rd + 1) % 4);
-        end
-        if ((holdem_board0_holdem_console0_holdem_table0_log_valid && (!holdem_board0_holdem_console0_holdem_ui0_log_pop))) begin
-            if ((holdem_board0_holdem_console0_holdem_ui0_log_count < 4)) begin
-                holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count + 1);
-            end
-        end
-        else if ((holdem_board0_holdem_console0_holdem_ui0_log_pop && (!holdem_board0_holdem_console0_holdem_table0_log_valid))) begin
-            holdem_board0_holdem_console0_holdem_ui0_log_count <= (holdem_board0_holdem_console0_holdem_ui0_log_count - 1);
-        end
-    end
 end
 
 
@@ -7059,6 +7064,10 @@ always @(posedge clk) begin: holdem_board0_holdem_console0_holdem_ui0_panel
         holdem_board0_holdem_console0_holdem_ui0_led_q <= {views, 3'h0, over[1-1:0], shown, turn};
     end
 end
+
+
+
+assign holdem_board0_holdem_console0_holdem_ui0_press = {holdem_board0_btn_reveal, holdem_board0_btn_deal, holdem_board0_btn_act};
 
 
 always @(holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) begin: holdem_board0_holdem_console0_holdem_ui0_probe_owner

@@ -484,36 +484,8 @@ signal holdem_board0_holdem_console0_holdem_table0_p_hole_seat: unsigned(2 downt
 signal holdem_board0_holdem_console0_holdem_table0_p_index: unsigned(1 downto 0) := "00";
 signal holdem_board0_holdem_console0_holdem_table0_p_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_press: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
-signal holdem_board0_holdem_console0_holdem_ui0_res_q: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_cmd_op_q: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_vdata: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_data: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
-signal holdem_board0_holdem_console0_holdem_ui0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
-signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
-signal holdem_board0_holdem_console0_holdem_ui0_bus_out_valid: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_bus_out_op: unsigned(7 downto 0) := "00000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
-signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
-signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
-signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
-signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(11 downto 0) := "000000000000";
-signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_bus_busy: std_logic := '1';
+signal holdem_board0_holdem_console0_holdem_ui0_bus_addr: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_data: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_ready: std_logic := '1';
@@ -526,6 +498,7 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_state: t_enum_t_state_
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr: unsigned(7 downto 0) := "00000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat: unsigned(2 downto 0) := "000";
@@ -533,7 +506,9 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value: unsigned(2 
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value: unsigned(2 downto 0) := "000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number: unsigned(11 downto 0) := "000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part: unsigned(2 downto 0) := "000";
@@ -621,6 +596,7 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_ret: unsigned(8 downto
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_pc: unsigned(8 downto 0) := "000000110";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_target: unsigned(8 downto 0) := "000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_shifted: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data: unsigned(23 downto 0) := "000000000000000000000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char: unsigned(7 downto 0) := "00000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_d: unsigned(7 downto 0) := "00100001";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_char_q: unsigned(7 downto 0) := "00000000";
@@ -629,6 +605,30 @@ signal holdem_board0_holdem_console0_holdem_ui0_terminal0_sp: unsigned(9 downto 
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_started: std_logic := '0';
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_str_index: unsigned(6 downto 0) := "0000000";
 signal holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_command: t_enum_c_state_5 := HC_IDLE;
+signal holdem_board0_holdem_console0_holdem_ui0_ack: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_cmd_op_q: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_res_q: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_pop: std_logic := '0';
+signal holdem_board0_holdem_console0_holdem_ui0_v_to_act: unsigned(2 downto 0) := "111";
+signal holdem_board0_holdem_console0_holdem_ui0_v_stack: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_bet: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_call: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_pot: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_winners: unsigned(3 downto 0) := "0000";
+signal holdem_board0_holdem_console0_holdem_ui0_v_phase: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_in: unsigned(30 downto 0) := "0000000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_rd: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_wr: unsigned(1 downto 0) := "00";
+signal holdem_board0_holdem_console0_holdem_ui0_log_head: unsigned(30 downto 0) := "0000000000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_log_count: unsigned(2 downto 0) := "000";
+signal holdem_board0_holdem_console0_holdem_ui0_rank_char: unsigned(7 downto 0) := "00110010";
+signal holdem_board0_holdem_console0_holdem_ui0_suit_char: unsigned(7 downto 0) := "01100011";
+signal holdem_board0_holdem_console0_holdem_ui0_vdata: unsigned(23 downto 0) := "000000000000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_led_q: unsigned(15 downto 0) := "0000000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_disp_q: unsigned(11 downto 0) := "000000000000";
+signal holdem_board0_holdem_console0_holdem_ui0_view: unsigned(1 downto 0) := "00";
 signal holdem_board0_shuffler0_count: unsigned(5 downto 0);
 signal holdem_board0_shuffler0_exclude: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_busy: std_logic := '0';
@@ -5284,7 +5284,7 @@ begin
                         end case;
                     end if;
                 when TE_LOAD2 =>
-                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_bus_data;
+                    holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data;
                 when others =>
                     null;
             end case;
@@ -6571,148 +6571,40 @@ holdem_board0_holdem_console0_holdem_ui0_terminal0_rx_ready <= stdl(holdem_board
 holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_data <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txd;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_tx_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_txv;
 holdem_board0_holdem_console0_holdem_ui0_bus_addr <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_addr;
-holdem_board0_holdem_console0_holdem_ui0_bus_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_acc;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_seat <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_seat;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_value <= holdem_board0_holdem_console0_holdem_ui0_terminal0_registers_value;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_number <= holdem_board0_holdem_console0_holdem_ui0_terminal0_typing_number;
-holdem_board0_holdem_console0_holdem_ui0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
-holdem_board0_holdem_console0_holdem_ui0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid <= holdem_board0_holdem_console0_holdem_ui0_terminal0_out_valid_q;
+holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_printer <= holdem_board0_holdem_console0_holdem_ui0_terminal0_fetch_arg;
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part <= holdem_board0_holdem_console0_holdem_ui0_terminal0_text_part;
 holdem_board0_holdem_console0_holdem_ui0_bus_busy <= stdl((not bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_idle)));
 holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_key_event <= holdem_board0_holdem_console0_holdem_ui0_terminal0_intake_event;
 
-
-holdem_board0_holdem_console0_holdem_ui0_press <= unsigned'(holdem_board0_btn_reveal & holdem_board0_btn_deal & holdem_board0_btn_act);
-
-
-holdem_board0_holdem_console0_holdem_ui0_log_in <= unsigned'(holdem_board0_holdem_console0_holdem_table0_log_seat & holdem_board0_holdem_console0_holdem_table0_log_action & holdem_board0_holdem_console0_holdem_table0_log_allin & holdem_board0_holdem_console0_holdem_table0_log_put & holdem_board0_holdem_console0_holdem_table0_log_total);
-holdem_board0_holdem_console0_holdem_ui0_log_head <= holdem_board0_holdem_console0_holdem_ui0_log_mem(to_integer(holdem_board0_holdem_console0_holdem_ui0_log_rd));
-
--- What LOAD reads above the table's probe window.
-holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
-    variable d: unsigned(23 downto 0);
-begin
-    d := to_unsigned(0, 24);
-    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(31-1 downto (31 - 3));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((31 - 3)-1 downto (31 - 6));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
-        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12));
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
-        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12)-1 downto 12);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
-        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(12-1 downto 0);
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
-        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
-        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_res_q;
-    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 103) then
-        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
-    end if;
-    holdem_board0_holdem_console0_holdem_ui0_vdata <= d;
-end process holdem_board0_holdem_console0_holdem_ui0_ui_registers;
-
--- The table's probe data (registered there), or the UI's registers above it.
-holdem_board0_holdem_console0_holdem_ui0_window: process (holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
-begin
-    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96) then
-        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_holdem_console0_holdem_ui0_vdata;
-    else
-        holdem_board0_holdem_console0_holdem_ui0_bus_data <= holdem_board0_probe_data;
-    end if;
-end process holdem_board0_holdem_console0_holdem_ui0_window;
-
-holdem_board0_holdem_console0_holdem_ui0_card_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(6-1 downto 2)) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110010";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110011";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110100";
-        when 3 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110101";
-        when 4 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110110";
-        when 5 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110111";
-        when 6 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111000";
-        when 7 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111001";
-        when 8 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010100";
-        when 9 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001010";
-        when 10 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010001";
-        when 11 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001011";
-        when 12 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01000001";
-        when 13 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-        when 14 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-        when others => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_card_chars;
-
-holdem_board0_holdem_console0_holdem_ui0_suit_chars: process (holdem_board0_holdem_console0_holdem_ui0_bus_acc) is
-begin
-    case to_integer(holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0)) is
-        when 0 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100011";
-        when 1 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100100";
-        when 2 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01101000";
-        when others => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01110011";
-    end case;
-end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
-
-holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) is
-begin
-    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = 0) then
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
-    else
-        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
-    end if;
-    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part /= 0);
-end process holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick;
-
--- The program's OUT ops: a table command (offered, its result kept, then waited on
--- until the table is ready again), a display latch, popping a log entry.
 holdem_board0_holdem_console0_holdem_ui0_out_ops: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_res_q <= to_unsigned(0, 4);
             holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
-            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
-            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 12);
             holdem_board0_holdem_console0_holdem_ui0_command <= HC_IDLE;
             holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= to_unsigned(0, 2);
-            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 12);
         else
             holdem_board0_holdem_console0_holdem_ui0_ack <= '0';
             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '0';
             case holdem_board0_holdem_console0_holdem_ui0_command is
                 when HC_IDLE =>
-                    if bool(holdem_board0_holdem_console0_holdem_ui0_bus_out_valid) then
-                        if (holdem_board0_holdem_console0_holdem_ui0_bus_out_op >= 8) then
-                            if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 0)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(3-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 1)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 2)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 3)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 4)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(12-1 downto 0);
-                            elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_bus_out_op, 9)) = (8 + 5)) then
-                                holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(4-1 downto 0);
-                            else
-                                holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_bus_acc(2-1 downto 0);
-                            end if;
+                    if bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) then
+                        if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8) then
                             holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
-                        elsif (holdem_board0_holdem_console0_holdem_ui0_bus_out_op = 3) then
+                        elsif (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op = 3) then
                             holdem_board0_holdem_console0_holdem_ui0_log_pop <= '1';
                             holdem_board0_holdem_console0_holdem_ui0_ack <= '1';
                         else
-                            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_bus_out_op(2-1 downto 0);
+                            holdem_board0_holdem_console0_holdem_ui0_cmd_op_q <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op(2-1 downto 0);
                             holdem_board0_holdem_console0_holdem_ui0_cmd_valid_q <= '1';
                             holdem_board0_holdem_console0_holdem_ui0_command <= HC_OFFER;
                         end if;
@@ -6736,6 +6628,43 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_out_ops;
+
+holdem_board0_holdem_console0_holdem_ui0_latch: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_holdem_console0_holdem_ui0_v_call <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_pot <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_to_act <= to_unsigned(7, 3);
+            holdem_board0_holdem_console0_holdem_ui0_v_winners <= to_unsigned(0, 4);
+            holdem_board0_holdem_console0_holdem_ui0_v_phase <= to_unsigned(0, 2);
+            holdem_board0_holdem_console0_holdem_ui0_v_stack <= to_unsigned(0, 12);
+            holdem_board0_holdem_console0_holdem_ui0_v_bet <= to_unsigned(0, 12);
+        else
+            if ((holdem_board0_holdem_console0_holdem_ui0_command = HC_IDLE) and bool(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_valid) and (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op >= 8)) then
+                if (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 0)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_to_act <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(3-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 1)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_stack <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 2)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_bet <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 3)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_call <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 4)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_pot <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(12-1 downto 0);
+                elsif (signed(resize(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_out_op, 9)) = (8 + 5)) then
+                    holdem_board0_holdem_console0_holdem_ui0_v_winners <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(4-1 downto 0);
+                else
+                    holdem_board0_holdem_console0_holdem_ui0_v_phase <= holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(2-1 downto 0);
+                end if;
+            end if;
+        end if;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_latch;
+
+
+holdem_board0_holdem_console0_holdem_ui0_log_in <= unsigned'(holdem_board0_holdem_console0_holdem_table0_log_seat & holdem_board0_holdem_console0_holdem_table0_log_action & holdem_board0_holdem_console0_holdem_table0_log_allin & holdem_board0_holdem_console0_holdem_table0_log_put & holdem_board0_holdem_console0_holdem_table0_log_total);
+holdem_board0_holdem_console0_holdem_ui0_log_head <= holdem_board0_holdem_console0_holdem_ui0_log_mem(to_integer(holdem_board0_holdem_console0_holdem_ui0_log_rd));
 
 holdem_board0_holdem_console0_holdem_ui0_log_fifo: process (clk) is
 begin
@@ -6766,6 +6695,83 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_log_fifo;
+
+-- What LOAD reads above the table's probe window.
+holdem_board0_holdem_console0_holdem_ui0_ui_registers: process (holdem_board0_holdem_console0_holdem_ui0_res_q, holdem_board0_holdem_console0_holdem_ui0_log_head, holdem_board0_holdem_console0_holdem_ui0_log_count, holdem_board0_holdem_console0_holdem_ui0_cmd_op_q, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
+    variable d: unsigned(23 downto 0);
+begin
+    d := to_unsigned(0, 24);
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 96) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(31-1 downto (31 - 3));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 97) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((31 - 3)-1 downto (31 - 6));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 100) then
+        d(0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12));
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 98) then
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head((2 * 12)-1 downto 12);
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 99) then
+        d(12-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_head(12-1 downto 0);
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 101) then
+        d(3-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_log_count;
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 102) then
+        d(4-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_res_q;
+    elsif (holdem_board0_holdem_console0_holdem_ui0_bus_addr = 103) then
+        d(2-1 downto 0) := holdem_board0_holdem_console0_holdem_ui0_cmd_op_q;
+    end if;
+    holdem_board0_holdem_console0_holdem_ui0_vdata <= d;
+end process holdem_board0_holdem_console0_holdem_ui0_ui_registers;
+
+-- The table's probe data (registered there), or the UI's registers above it.
+holdem_board0_holdem_console0_holdem_ui0_window: process (holdem_board0_probe_data, holdem_board0_holdem_console0_holdem_ui0_vdata, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_bus_addr >= 96) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data <= holdem_board0_holdem_console0_holdem_ui0_vdata;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_data <= holdem_board0_probe_data;
+    end if;
+end process holdem_board0_holdem_console0_holdem_ui0_window;
+
+holdem_board0_holdem_console0_holdem_ui0_card_chars: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(6-1 downto 2)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110010";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110011";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110100";
+        when 3 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110101";
+        when 4 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110110";
+        when 5 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00110111";
+        when 6 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111000";
+        when 7 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111001";
+        when 8 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010100";
+        when 9 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001010";
+        when 10 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01010001";
+        when 11 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01001011";
+        when 12 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "01000001";
+        when 13 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when 14 => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+        when others => holdem_board0_holdem_console0_holdem_ui0_rank_char <= "00111111";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_card_chars;
+
+holdem_board0_holdem_console0_holdem_ui0_suit_chars: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc) is
+begin
+    case to_integer(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_acc(2-1 downto 0)) is
+        when 0 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100011";
+        when 1 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01100100";
+        when 2 => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01101000";
+        when others => holdem_board0_holdem_console0_holdem_ui0_suit_char <= "01110011";
+    end case;
+end process holdem_board0_holdem_console0_holdem_ui0_suit_chars;
+
+holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick: process (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part, holdem_board0_holdem_console0_holdem_ui0_rank_char, holdem_board0_holdem_console0_holdem_ui0_suit_char) is
+begin
+    if (holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part = 0) then
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_rank_char;
+    else
+        holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph <= holdem_board0_holdem_console0_holdem_ui0_suit_char;
+    end if;
+    holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_last <= stdl(holdem_board0_holdem_console0_holdem_ui0_terminal0_bus_glyph_part /= 0);
+end process holdem_board0_holdem_console0_holdem_ui0_two_glyph_printer0_pick;
 
 holdem_board0_holdem_console0_holdem_ui0_panel: process (clk) is
     variable turn: unsigned(3 downto 0);
@@ -6837,6 +6843,9 @@ begin
         end if;
     end if;
 end process holdem_board0_holdem_console0_holdem_ui0_panel;
+
+
+holdem_board0_holdem_console0_holdem_ui0_press <= unsigned'(holdem_board0_btn_reveal & holdem_board0_btn_deal & holdem_board0_btn_act);
 
 holdem_board0_holdem_console0_holdem_ui0_probe_owner: process (holdem_board0_holdem_console0_holdem_ui0_bus_busy, holdem_board0_probe_addr, holdem_board0_holdem_console0_holdem_ui0_bus_addr) is
 begin
