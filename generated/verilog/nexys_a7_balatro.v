@@ -103,54 +103,51 @@ wire balatro_board0_lost;
 wire [15:0] balatro_board0_io_led;
 wire [16:0] balatro_board0_io_figure;
 reg [16:0] balatro_board0_view_score = 0;
-reg [3:0] balatro_board0_balatro_game0_ante = 1;
-reg balatro_board0_balatro_game0_bad_op = 0;
-reg [1:0] balatro_board0_balatro_game0_blind = 0;
+reg [3:0] balatro_board0_balatro_game0_step = 0;
+reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire [5:0] balatro_board0_balatro_game0_blind_index;
-reg balatro_board0_balatro_game0_by_suit = 0;
 reg [7:0] balatro_board0_balatro_game0_chosen = 0;
-reg [5:0] balatro_board0_balatro_game0_dealt = 52;
-reg [3:0] balatro_board0_balatro_game0_discards_left = 0;
-reg balatro_board0_balatro_game0_done = 0;
 wire balatro_board0_balatro_game0_draw_more;
-reg [3:0] balatro_board0_balatro_game0_hand_len = 0;
-reg [3:0] balatro_board0_balatro_game0_hands_left = 0;
-reg [3:0] balatro_board0_balatro_game0_last_category = 15;
-reg [7:0] balatro_board0_balatro_game0_last_chips = 0;
-reg [3:0] balatro_board0_balatro_game0_last_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_last_score = 0;
-reg [7:0] balatro_board0_balatro_game0_mask = 0;
 reg [3:0] balatro_board0_balatro_game0_mask_count = 0;
 reg [7:0] balatro_board0_balatro_game0_occupied = 0;
-reg [2:0] balatro_board0_balatro_game0_op = 0;
-reg [1:0] balatro_board0_balatro_game0_phase = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_pick_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_pick_mult = 0;
-reg [10:0] balatro_board0_balatro_game0_pick_score = 0;
 wire balatro_board0_balatro_game0_ready;
-reg [2:0] balatro_board0_balatro_game0_result = 0;
-reg [16:0] balatro_board0_balatro_game0_score = 0;
-reg balatro_board0_balatro_game0_start = 0;
 reg [3:0] balatro_board0_balatro_game0_state = 4'b0111;
-reg [3:0] balatro_board0_balatro_game0_step = 0;
-reg balatro_board0_balatro_game0_taken = 0;
-reg [16:0] balatro_board0_balatro_game0_target = 0;
 reg [16:0] balatro_board0_balatro_game0_target_next = 300;
+reg [3:0] balatro_board0_balatro_game0_hand_count = 0;
+reg [7:0] balatro_board0_balatro_game0_move_mask = 0;
+reg [3:0] balatro_board0_balatro_game0_run_ante = 1;
+reg [1:0] balatro_board0_balatro_game0_run_blind = 0;
+reg [5:0] balatro_board0_balatro_game0_hand_dealt = 52;
+reg balatro_board0_balatro_game0_move_done = 0;
+reg balatro_board0_balatro_game0_move_bad_op = 0;
+reg [2:0] balatro_board0_balatro_game0_move_result = 0;
+reg balatro_board0_balatro_game0_hand_start = 0;
 reg [47:0] balatro_board0_balatro_game0_view_hand = 49'hffffffffffff;
 reg [3:0] balatro_board0_balatro_game0_view_hand_len = 0;
+reg [1:0] balatro_board0_balatro_game0_run_phase = 0;
 reg [3:0] balatro_board0_balatro_game0_view_ante = 1;
 reg [1:0] balatro_board0_balatro_game0_view_blind = 0;
 reg [16:0] balatro_board0_balatro_game0_view_target = 0;
+reg [16:0] balatro_board0_balatro_game0_run_target = 0;
+reg [16:0] balatro_board0_balatro_game0_run_score = 0;
 reg [3:0] balatro_board0_balatro_game0_view_hands_left = 0;
+reg [3:0] balatro_board0_balatro_game0_run_hands_left = 0;
 reg [3:0] balatro_board0_balatro_game0_view_discards_left = 0;
+reg [3:0] balatro_board0_balatro_game0_run_discards_left = 0;
 reg [5:0] balatro_board0_balatro_game0_view_deck_left = 0;
 reg [2:0] balatro_board0_balatro_game0_view_result = 0;
 reg [3:0] balatro_board0_balatro_game0_view_last_category = 15;
+reg [3:0] balatro_board0_balatro_game0_run_last_category = 15;
 reg [7:0] balatro_board0_balatro_game0_view_last_chips = 0;
+reg [7:0] balatro_board0_balatro_game0_run_last_chips = 0;
 reg [3:0] balatro_board0_balatro_game0_view_last_mult = 0;
+reg [3:0] balatro_board0_balatro_game0_run_last_mult = 0;
 reg [10:0] balatro_board0_balatro_game0_view_last_score = 0;
+reg [10:0] balatro_board0_balatro_game0_run_last_score = 0;
 reg [3:0] balatro_board0_balatro_game0_view_pick_count = 0;
 reg [3:0] balatro_board0_balatro_game0_view_pick_category = 0;
 reg [7:0] balatro_board0_balatro_game0_view_pick_chips = 0;
@@ -303,6 +300,9 @@ reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg57_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg58_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg59_q = 0;
 reg [23:0] balatro_board0_balatro_game0_preview0_pipe_reg60_q = 0;
+reg [2:0] balatro_board0_balatro_game0_move_op = 0;
+reg balatro_board0_balatro_game0_move_taken = 0;
+reg balatro_board0_balatro_game0_by_suit = 0;
 wire [11:0] balatro_board0_balatro_screen0_rgb;
 wire balatro_board0_balatro_screen0_hsync;
 wire balatro_board0_balatro_screen0_vsync;
@@ -627,21 +627,12 @@ reg [7:0] decimal_display0_sevenseg0_ring = 1;
 reg [6:0] decimal_display0_sevenseg0_seg_q = 0;
 reg decimal_display0_sevenseg0_dp_q = 0;
 reg [7:0] decimal_display0_sevenseg0_an_q = 0;
-reg [6:0] balatro_board0_balatro_game0_keys [0:8-1];
+reg [5:0] balatro_board0_balatro_game0_hand_slots [0:8-1];
 
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_KEYS
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_HAND_SLOTS
     integer i;
     for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_keys[i] = 0;
-    end
-end
-
-reg [5:0] balatro_board0_balatro_game0_slots [0:8-1];
-
-initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_SLOTS
-    integer i;
-    for(i=0; i<8; i=i+1) begin
-        balatro_board0_balatro_game0_slots[i] = 63;
+        balatro_board0_balatro_game0_hand_slots[i] = 63;
     end
 end
 
@@ -660,6 +651,15 @@ initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_PREVIEW0_CARD_CHIPS
     integer i;
     for(i=0; i<5; i=i+1) begin
         balatro_board0_balatro_game0_preview0_card_chips[i] = 0;
+    end
+end
+
+reg [6:0] balatro_board0_balatro_game0_keys [0:8-1];
+
+initial begin: INITIALIZE_BALATRO_BOARD0_BALATRO_GAME0_KEYS
+    integer i;
+    for(i=0; i<8; i=i+1) begin
+        balatro_board0_balatro_game0_keys[i] = 0;
     end
 end
 
@@ -7335,7 +7335,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card0_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 0))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7414,7 +7414,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card1_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 1))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7493,7 +7493,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card2_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 2))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7572,7 +7572,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card3_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 3))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7651,7 +7651,7 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_pick_card4_pi
     c = 6'h3f;
     for (i=0; i<8; i=i+1) begin
         if ((balatro_board0_balatro_game0_preview0_chosen[i] && (balatro_board0_balatro_game0_preview0_before[i] == 4))) begin
-            c = balatro_board0_balatro_game0_slots[i];
+            c = balatro_board0_balatro_game0_hand_slots[i];
         end
     end
     balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9122,8 +9122,353 @@ always @(posedge clk) begin: balatro_board0_balatro_game0_preview0_multiply
 end
 
 
-always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_choose
-    case (balatro_board0_balatro_game0_hand_len)
+always @(posedge clk) begin: balatro_board0_balatro_game0_steps
+    reg reached;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_step <= 0;
+        balatro_board0_balatro_game0_state <= 4'b0111;
+    end
+    else begin
+        case (balatro_board0_balatro_game0_state)
+            4'b0000: begin
+                if (balatro_board0_cmd_valid) begin
+                    balatro_board0_balatro_game0_state <= 4'b0001;
+                end
+            end
+            4'b0001: begin
+                balatro_board0_balatro_game0_step <= 0;
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0111;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0110;
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+                else if ((balatro_board0_balatro_game0_move_op == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0010;
+                end
+                else begin
+                    balatro_board0_balatro_game0_step <= 7;
+                    balatro_board0_balatro_game0_state <= 4'b0011;
+                end
+            end
+            4'b0010: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                if ((balatro_board0_balatro_game0_step == 13)) begin
+                    balatro_board0_balatro_game0_step <= 7;
+                    balatro_board0_balatro_game0_state <= 4'b0011;
+                end
+            end
+            4'b0011: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
+                if ((balatro_board0_balatro_game0_step == 0)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0100;
+                end
+            end
+            4'b0100: begin
+                if ((!balatro_board0_balatro_game0_draw_more)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0101;
+                end
+            end
+            4'b0101: begin
+                reached = (balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                balatro_board0_balatro_game0_state <= 4'b1000;
+                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_run_hands_left == 0) || (balatro_board0_balatro_game0_hand_count == 0))) begin
+                    if ((!reached)) begin
+                        // pass
+                    end
+                    else if (((balatro_board0_balatro_game0_run_blind + 1) < 3)) begin
+                        balatro_board0_balatro_game0_state <= 4'b0111;
+                    end
+                    else if ((balatro_board0_balatro_game0_run_ante < 8)) begin
+                        balatro_board0_balatro_game0_state <= 4'b0111;
+                    end
+                end
+            end
+            4'b0110: begin
+                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                if (($signed({1'b0, balatro_board0_balatro_game0_step}) == ((2 * 8) - 1))) begin
+                    balatro_board0_balatro_game0_state <= 4'b1000;
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_state <= 4'b0100;
+                end
+            end
+            default: begin
+                balatro_board0_balatro_game0_state <= 4'b0000;
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_judge
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_move_bad_op <= 0;
+        balatro_board0_balatro_game0_move_mask <= 0;
+        balatro_board0_balatro_game0_move_op <= 0;
+        balatro_board0_balatro_game0_move_result <= 0;
+        balatro_board0_balatro_game0_move_taken <= 0;
+        balatro_board0_balatro_game0_move_done <= 0;
+    end
+    else begin
+        balatro_board0_balatro_game0_move_done <= 0;
+        case (balatro_board0_balatro_game0_state)
+            4'b0000: begin
+                if (balatro_board0_cmd_valid) begin
+                    balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                    balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
+                    balatro_board0_balatro_game0_move_taken <= 1;
+                end
+            end
+            4'b0001: begin
+                balatro_board0_balatro_game0_move_bad_op <= (balatro_board0_balatro_game0_move_op > 4);
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 4)) begin
+                    // pass
+                end
+                else if ((balatro_board0_balatro_game0_run_phase != 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 1;
+                end
+                else if ((balatro_board0_balatro_game0_move_op > 1)) begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    balatro_board0_balatro_game0_move_result <= 2;
+                end
+                else if ((balatro_board0_balatro_game0_move_mask == 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 3;
+                end
+                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
+                    balatro_board0_balatro_game0_move_result <= 4;
+                end
+                else if (((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
+                    balatro_board0_balatro_game0_move_result <= 5;
+                end
+                else begin
+                    balatro_board0_balatro_game0_move_result <= 0;
+                end
+            end
+            4'b1000: begin
+                balatro_board0_balatro_game0_move_done <= balatro_board0_balatro_game0_move_taken;
+                balatro_board0_balatro_game0_move_taken <= 0;
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_figures
+    reg reached;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_run_last_chips <= 0;
+        balatro_board0_balatro_game0_run_discards_left <= 0;
+        balatro_board0_balatro_game0_run_score <= 0;
+        balatro_board0_balatro_game0_run_last_score <= 0;
+        balatro_board0_balatro_game0_run_hands_left <= 0;
+        balatro_board0_balatro_game0_run_last_mult <= 0;
+        balatro_board0_balatro_game0_run_ante <= 1;
+        balatro_board0_balatro_game0_run_phase <= 0;
+        balatro_board0_balatro_game0_run_target <= 0;
+        balatro_board0_balatro_game0_run_blind <= 0;
+        balatro_board0_balatro_game0_run_last_category <= 15;
+    end
+    else begin
+        balatro_board0_balatro_game0_run_target <= balatro_board0_balatro_game0_target_next;
+        case (balatro_board0_balatro_game0_state)
+            4'b0001: begin
+                if ((balatro_board0_balatro_game0_move_op == 4)) begin
+                    balatro_board0_balatro_game0_run_phase <= 0;
+                    balatro_board0_balatro_game0_run_ante <= 1;
+                    balatro_board0_balatro_game0_run_blind <= 0;
+                    balatro_board0_balatro_game0_run_last_category <= 15;
+                    balatro_board0_balatro_game0_run_last_chips <= 0;
+                    balatro_board0_balatro_game0_run_last_mult <= 0;
+                    balatro_board0_balatro_game0_run_last_score <= 0;
+                end
+                else if (((balatro_board0_balatro_game0_move_op > 4) || (balatro_board0_balatro_game0_run_phase != 0) || (balatro_board0_balatro_game0_move_op > 1))) begin
+                    // pass
+                end
+                else if (((balatro_board0_balatro_game0_move_op == 1) && (balatro_board0_balatro_game0_run_discards_left == 0))) begin
+                    // pass
+                end
+                else if (((balatro_board0_balatro_game0_move_mask == 0) || (balatro_board0_balatro_game0_mask_count > 5) || ((balatro_board0_balatro_game0_move_mask & (~balatro_board0_balatro_game0_occupied)) != 0))) begin
+                    // pass
+                end
+                else if ((balatro_board0_balatro_game0_move_op != 0)) begin
+                    balatro_board0_balatro_game0_run_discards_left <= (balatro_board0_balatro_game0_run_discards_left - 1);
+                end
+            end
+            4'b0010: begin
+                if ((balatro_board0_balatro_game0_step == 13)) begin
+                    balatro_board0_balatro_game0_run_score <= (balatro_board0_balatro_game0_run_score + balatro_board0_balatro_game0_pick_score);
+                    balatro_board0_balatro_game0_run_hands_left <= (balatro_board0_balatro_game0_run_hands_left - 1);
+                    balatro_board0_balatro_game0_run_last_category <= balatro_board0_balatro_game0_pick_category;
+                    balatro_board0_balatro_game0_run_last_chips <= balatro_board0_balatro_game0_pick_chips;
+                    balatro_board0_balatro_game0_run_last_mult <= balatro_board0_balatro_game0_pick_mult;
+                    balatro_board0_balatro_game0_run_last_score <= balatro_board0_balatro_game0_pick_score;
+                end
+            end
+            4'b0101: begin
+                reached = (balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_run_hands_left == 0) || (balatro_board0_balatro_game0_hand_count == 0))) begin
+                    if ((!reached)) begin
+                        balatro_board0_balatro_game0_run_phase <= 2;
+                    end
+                    else if (((balatro_board0_balatro_game0_run_blind + 1) < 3)) begin
+                        balatro_board0_balatro_game0_run_blind <= (balatro_board0_balatro_game0_run_blind + 1);
+                    end
+                    else if ((balatro_board0_balatro_game0_run_ante < 8)) begin
+                        balatro_board0_balatro_game0_run_ante <= (balatro_board0_balatro_game0_run_ante + 1);
+                        balatro_board0_balatro_game0_run_blind <= 0;
+                    end
+                    else begin
+                        balatro_board0_balatro_game0_run_phase <= 1;
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_run_score <= 0;
+                    balatro_board0_balatro_game0_run_hands_left <= 4;
+                    balatro_board0_balatro_game0_run_discards_left <= 3;
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+// Registered (the sort compares them a clock later, so it swaps every other clock).
+always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
+    integer i;
+    reg [6-1:0] c;
+    for (i=0; i<8; i=i+1) begin
+        c = balatro_board0_balatro_game0_hand_slots[i];
+        if ((c == 63)) begin
+            balatro_board0_balatro_game0_keys[i] <= 0;
+        end
+        else if (balatro_board0_balatro_game0_by_suit) begin
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
+        end
+        else begin
+            balatro_board0_balatro_game0_keys[i] <= {1'b1, c};
+        end
+    end
+end
+
+
+always @(posedge clk) begin: balatro_board0_balatro_game0_cards
+    integer s;
+    integer j;
+    if (rst == 1) begin
+        balatro_board0_balatro_game0_by_suit <= 0;
+        balatro_board0_balatro_game0_hand_slots[0] <= 63;
+        balatro_board0_balatro_game0_hand_slots[1] <= 63;
+        balatro_board0_balatro_game0_hand_slots[2] <= 63;
+        balatro_board0_balatro_game0_hand_slots[3] <= 63;
+        balatro_board0_balatro_game0_hand_slots[4] <= 63;
+        balatro_board0_balatro_game0_hand_slots[5] <= 63;
+        balatro_board0_balatro_game0_hand_slots[6] <= 63;
+        balatro_board0_balatro_game0_hand_slots[7] <= 63;
+        balatro_board0_balatro_game0_hand_dealt <= 52;
+        balatro_board0_balatro_game0_hand_count <= 0;
+        balatro_board0_balatro_game0_hand_start <= 0;
+    end
+    else begin
+        balatro_board0_balatro_game0_hand_start <= 0;
+        case (balatro_board0_balatro_game0_state)
+            4'b0001: begin
+                if (((balatro_board0_balatro_game0_move_op > 1) && (balatro_board0_balatro_game0_move_op < 4) && (balatro_board0_balatro_game0_run_phase == 0))) begin
+                    balatro_board0_balatro_game0_by_suit <= (balatro_board0_balatro_game0_move_op == 3);
+                end
+            end
+            4'b0011: begin
+                if (balatro_board0_balatro_game0_move_mask[balatro_board0_balatro_game0_step]) begin
+                    for (s=0; s<7; s=s+1) begin
+                        if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
+                            balatro_board0_balatro_game0_hand_slots[s] <= balatro_board0_balatro_game0_hand_slots[(s + 1)];
+                        end
+                    end
+                    balatro_board0_balatro_game0_hand_slots[7] <= 63;
+                    balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
+                end
+            end
+            4'b0100: begin
+                if ((balatro_board0_balatro_game0_draw_more && balatro_board0_deck_valid)) begin
+                    balatro_board0_balatro_game0_hand_slots[balatro_board0_balatro_game0_hand_count] <= balatro_board0_deck_data;
+                    balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
+                    balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                end
+            end
+            4'b0110: begin
+                if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
+                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
+                        if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)];
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                        end
+                    end
+                end
+                else if (balatro_board0_balatro_game0_step[0]) begin
+                    for (j=0; j<(8 / 2); j=j+1) begin
+                        if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
+                            balatro_board0_balatro_game0_hand_slots[(2 * j)] <= balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)];
+                            balatro_board0_balatro_game0_hand_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_hand_slots[(2 * j)];
+                        end
+                    end
+                end
+            end
+            4'b0111: begin
+                if ((balatro_board0_balatro_game0_hand_dealt == 52)) begin
+                    balatro_board0_balatro_game0_hand_start <= 1;
+                    balatro_board0_balatro_game0_hand_dealt <= 0;
+                    balatro_board0_balatro_game0_hand_count <= 0;
+                    for (s=0; s<8; s=s+1) begin
+                        balatro_board0_balatro_game0_hand_slots[s] <= 63;
+                    end
+                end
+                else if (balatro_board0_deck_valid) begin
+                    balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                end
+            end
+            default: begin
+                // pass
+            end
+        endcase
+    end
+end
+
+
+always @(balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_move_mask, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_state) begin: balatro_board0_balatro_game0_choose
+    case (balatro_board0_balatro_game0_hand_count)
         0: balatro_board0_balatro_game0_occupied = 0;
         1: balatro_board0_balatro_game0_occupied = 1;
         2: balatro_board0_balatro_game0_occupied = 3;
@@ -9145,17 +9490,17 @@ always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occ
         balatro_board0_balatro_game0_chosen = (balatro_board0_io_sw & balatro_board0_balatro_game0_occupied);
     end
     else begin
-        balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_mask & balatro_board0_balatro_game0_occupied);
+        balatro_board0_balatro_game0_chosen = (balatro_board0_balatro_game0_move_mask & balatro_board0_balatro_game0_occupied);
     end
 end
 
 
 
-assign balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_blind};
+assign balatro_board0_balatro_game0_blind_index = {balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_blind};
 
 
-always @(balatro_board0_balatro_game0_mask) begin: balatro_board0_balatro_game0_count_rom
-    case (balatro_board0_balatro_game0_mask)
+always @(balatro_board0_balatro_game0_move_mask) begin: balatro_board0_balatro_game0_count_rom
+    case (balatro_board0_balatro_game0_move_mask)
         0: balatro_board0_balatro_game0_mask_count = 0;
         1: balatro_board0_balatro_game0_mask_count = 1;
         2: balatro_board0_balatro_game0_mask_count = 1;
@@ -9485,275 +9830,44 @@ always @(balatro_board0_balatro_game0_blind_index) begin: balatro_board0_balatro
     endcase
 end
 
-// Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
-// Registered (the sort compares them a clock later, so it swaps every other clock).
-always @(posedge clk) begin: balatro_board0_balatro_game0_sort_keys
-    integer i;
-    reg [6-1:0] c;
-    for (i=0; i<8; i=i+1) begin
-        c = balatro_board0_balatro_game0_slots[i];
-        if ((c == 63)) begin
-            balatro_board0_balatro_game0_keys[i] <= 0;
-        end
-        else if (balatro_board0_balatro_game0_by_suit) begin
-            balatro_board0_balatro_game0_keys[i] <= {1'b1, c[2-1:0], c[6-1:2]};
-        end
-        else begin
-            balatro_board0_balatro_game0_keys[i] <= {1'b1, c};
-        end
-    end
-end
 
 
-
-assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_len < 8) && (balatro_board0_balatro_game0_dealt != 52));
-assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (balatro_board0_balatro_game0_dealt != 52)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_len < 8) && (balatro_board0_balatro_game0_dealt != 52)));
-
-
-always @(posedge clk) begin: balatro_board0_balatro_game0_control
-    integer s;
-    reg reached;
-    integer j;
-    if (rst == 1) begin
-        balatro_board0_balatro_game0_hand_len <= 0;
-        balatro_board0_balatro_game0_phase <= 0;
-        balatro_board0_balatro_game0_done <= 0;
-        balatro_board0_balatro_game0_hands_left <= 0;
-        balatro_board0_balatro_game0_step <= 0;
-        balatro_board0_balatro_game0_last_category <= 15;
-        balatro_board0_balatro_game0_blind <= 0;
-        balatro_board0_balatro_game0_bad_op <= 0;
-        balatro_board0_balatro_game0_last_mult <= 0;
-        balatro_board0_balatro_game0_score <= 0;
-        balatro_board0_balatro_game0_ante <= 1;
-        balatro_board0_balatro_game0_state <= 4'b0111;
-        balatro_board0_balatro_game0_by_suit <= 0;
-        balatro_board0_balatro_game0_slots[0] <= 63;
-        balatro_board0_balatro_game0_slots[1] <= 63;
-        balatro_board0_balatro_game0_slots[2] <= 63;
-        balatro_board0_balatro_game0_slots[3] <= 63;
-        balatro_board0_balatro_game0_slots[4] <= 63;
-        balatro_board0_balatro_game0_slots[5] <= 63;
-        balatro_board0_balatro_game0_slots[6] <= 63;
-        balatro_board0_balatro_game0_slots[7] <= 63;
-        balatro_board0_balatro_game0_dealt <= 52;
-        balatro_board0_balatro_game0_start <= 0;
-        balatro_board0_balatro_game0_last_chips <= 0;
-        balatro_board0_balatro_game0_last_score <= 0;
-        balatro_board0_balatro_game0_op <= 0;
-        balatro_board0_balatro_game0_target <= 0;
-        balatro_board0_balatro_game0_taken <= 0;
-        balatro_board0_balatro_game0_mask <= 0;
-        balatro_board0_balatro_game0_result <= 0;
-        balatro_board0_balatro_game0_discards_left <= 0;
-    end
-    else begin
-        balatro_board0_balatro_game0_done <= 0;
-        balatro_board0_balatro_game0_start <= 0;
-        balatro_board0_balatro_game0_target <= balatro_board0_balatro_game0_target_next;
-        case (balatro_board0_balatro_game0_state)
-            4'b0000: begin
-                if (balatro_board0_cmd_valid) begin
-                    balatro_board0_balatro_game0_op <= balatro_board0_cmd_op;
-                    balatro_board0_balatro_game0_mask <= balatro_board0_cmd_mask;
-                    balatro_board0_balatro_game0_taken <= 1;
-                    balatro_board0_balatro_game0_state <= 4'b0001;
-                end
-            end
-            4'b0001: begin
-                balatro_board0_balatro_game0_step <= 0;
-                balatro_board0_balatro_game0_bad_op <= (balatro_board0_balatro_game0_op > 4);
-                if ((balatro_board0_balatro_game0_op == 4)) begin
-                    balatro_board0_balatro_game0_phase <= 0;
-                    balatro_board0_balatro_game0_ante <= 1;
-                    balatro_board0_balatro_game0_blind <= 0;
-                    balatro_board0_balatro_game0_last_category <= 15;
-                    balatro_board0_balatro_game0_last_chips <= 0;
-                    balatro_board0_balatro_game0_last_mult <= 0;
-                    balatro_board0_balatro_game0_last_score <= 0;
-                    balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_state <= 4'b0111;
-                end
-                else if ((balatro_board0_balatro_game0_op > 4)) begin
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_phase != 0)) begin
-                    balatro_board0_balatro_game0_result <= 1;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_op > 1)) begin
-                    balatro_board0_balatro_game0_by_suit <= (balatro_board0_balatro_game0_op == 3);
-                    balatro_board0_balatro_game0_result <= 0;
-                    balatro_board0_balatro_game0_state <= 4'b0110;
-                end
-                else if (((balatro_board0_balatro_game0_op == 1) && (balatro_board0_balatro_game0_discards_left == 0))) begin
-                    balatro_board0_balatro_game0_result <= 2;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_mask == 0)) begin
-                    balatro_board0_balatro_game0_result <= 3;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if ((balatro_board0_balatro_game0_mask_count > 5)) begin
-                    balatro_board0_balatro_game0_result <= 4;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else if (((balatro_board0_balatro_game0_mask & (~balatro_board0_balatro_game0_occupied)) != 0)) begin
-                    balatro_board0_balatro_game0_result <= 5;
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-                else begin
-                    balatro_board0_balatro_game0_result <= 0;
-                    if ((balatro_board0_balatro_game0_op == 0)) begin
-                        balatro_board0_balatro_game0_state <= 4'b0010;
-                    end
-                    else begin
-                        balatro_board0_balatro_game0_discards_left <= (balatro_board0_balatro_game0_discards_left - 1);
-                        balatro_board0_balatro_game0_step <= 7;
-                        balatro_board0_balatro_game0_state <= 4'b0011;
-                    end
-                end
-            end
-            4'b0010: begin
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if ((balatro_board0_balatro_game0_step == 13)) begin
-                    balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
-                    balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
-                    balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
-                    balatro_board0_balatro_game0_last_chips <= balatro_board0_balatro_game0_pick_chips;
-                    balatro_board0_balatro_game0_last_mult <= balatro_board0_balatro_game0_pick_mult;
-                    balatro_board0_balatro_game0_last_score <= balatro_board0_balatro_game0_pick_score;
-                    balatro_board0_balatro_game0_step <= 7;
-                    balatro_board0_balatro_game0_state <= 4'b0011;
-                end
-            end
-            4'b0011: begin
-                if (balatro_board0_balatro_game0_mask[balatro_board0_balatro_game0_step]) begin
-                    for (s=0; s<7; s=s+1) begin
-                        if ((s >= $signed({1'b0, balatro_board0_balatro_game0_step}))) begin
-                            balatro_board0_balatro_game0_slots[s] <= balatro_board0_balatro_game0_slots[(s + 1)];
-                        end
-                    end
-                    balatro_board0_balatro_game0_slots[7] <= 63;
-                    balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len - 1);
-                end
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
-                if ((balatro_board0_balatro_game0_step == 0)) begin
-                    balatro_board0_balatro_game0_state <= 4'b0100;
-                end
-            end
-            4'b0100: begin
-                if ((!balatro_board0_balatro_game0_draw_more)) begin
-                    balatro_board0_balatro_game0_state <= 4'b0101;
-                end
-                else if (balatro_board0_deck_valid) begin
-                    balatro_board0_balatro_game0_slots[balatro_board0_balatro_game0_hand_len] <= balatro_board0_deck_data;
-                    balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len + 1);
-                    balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                end
-            end
-            4'b0101: begin
-                reached = (balatro_board0_balatro_game0_score >= balatro_board0_balatro_game0_target);
-                balatro_board0_balatro_game0_state <= 4'b1000;
-                if (((reached && (!1'b0)) || (balatro_board0_balatro_game0_hands_left == 0) || (balatro_board0_balatro_game0_hand_len == 0))) begin
-                    if ((!reached)) begin
-                        balatro_board0_balatro_game0_phase <= 2;
-                    end
-                    else if (((balatro_board0_balatro_game0_blind + 1) < 3)) begin
-                        balatro_board0_balatro_game0_blind <= (balatro_board0_balatro_game0_blind + 1);
-                        balatro_board0_balatro_game0_state <= 4'b0111;
-                    end
-                    else if ((balatro_board0_balatro_game0_ante < 8)) begin
-                        balatro_board0_balatro_game0_ante <= (balatro_board0_balatro_game0_ante + 1);
-                        balatro_board0_balatro_game0_blind <= 0;
-                        balatro_board0_balatro_game0_state <= 4'b0111;
-                    end
-                    else begin
-                        balatro_board0_balatro_game0_phase <= 1;
-                    end
-                end
-            end
-            4'b0110: begin
-                if ((balatro_board0_balatro_game0_step[0] && balatro_board0_balatro_game0_step[1])) begin
-                    for (j=0; j<((8 / 2) - 1); j=j+1) begin
-                        if ((balatro_board0_balatro_game0_keys[((2 * j) + 1)] < balatro_board0_balatro_game0_keys[((2 * j) + 2)])) begin
-                            balatro_board0_balatro_game0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_slots[((2 * j) + 2)];
-                            balatro_board0_balatro_game0_slots[((2 * j) + 2)] <= balatro_board0_balatro_game0_slots[((2 * j) + 1)];
-                        end
-                    end
-                end
-                else if (balatro_board0_balatro_game0_step[0]) begin
-                    for (j=0; j<(8 / 2); j=j+1) begin
-                        if ((balatro_board0_balatro_game0_keys[(2 * j)] < balatro_board0_balatro_game0_keys[((2 * j) + 1)])) begin
-                            balatro_board0_balatro_game0_slots[(2 * j)] <= balatro_board0_balatro_game0_slots[((2 * j) + 1)];
-                            balatro_board0_balatro_game0_slots[((2 * j) + 1)] <= balatro_board0_balatro_game0_slots[(2 * j)];
-                        end
-                    end
-                end
-                balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                if (($signed({1'b0, balatro_board0_balatro_game0_step}) == ((2 * 8) - 1))) begin
-                    balatro_board0_balatro_game0_state <= 4'b1000;
-                end
-            end
-            4'b0111: begin
-                if ((balatro_board0_balatro_game0_dealt == 52)) begin
-                    balatro_board0_balatro_game0_start <= 1;
-                    balatro_board0_balatro_game0_dealt <= 0;
-                    balatro_board0_balatro_game0_hand_len <= 0;
-                    for (s=0; s<8; s=s+1) begin
-                        balatro_board0_balatro_game0_slots[s] <= 63;
-                    end
-                    balatro_board0_balatro_game0_score <= 0;
-                    balatro_board0_balatro_game0_hands_left <= 4;
-                    balatro_board0_balatro_game0_discards_left <= 3;
-                    balatro_board0_balatro_game0_state <= 4'b0100;
-                end
-                else if (balatro_board0_deck_valid) begin
-                    balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                end
-            end
-            default: begin
-                balatro_board0_balatro_game0_done <= balatro_board0_balatro_game0_taken;
-                balatro_board0_balatro_game0_taken <= 0;
-                balatro_board0_balatro_game0_state <= 4'b0000;
-            end
-        endcase
-    end
-end
+assign balatro_board0_balatro_game0_draw_more = ((balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52));
+assign balatro_board0_balatro_game0_ready = (((balatro_board0_balatro_game0_state == 4'b0111) && (balatro_board0_balatro_game0_hand_dealt != 52)) || ((balatro_board0_balatro_game0_state == 4'b0100) && (balatro_board0_balatro_game0_hand_count < 8) && (balatro_board0_balatro_game0_hand_dealt != 52)));
 
 
-always @(balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots[0], balatro_board0_balatro_game0_slots[1], balatro_board0_balatro_game0_slots[2], balatro_board0_balatro_game0_slots[3], balatro_board0_balatro_game0_slots[4], balatro_board0_balatro_game0_slots[5], balatro_board0_balatro_game0_slots[6], balatro_board0_balatro_game0_slots[7], balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) begin: balatro_board0_balatro_game0_outputs
+always @(balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots[0], balatro_board0_balatro_game0_hand_slots[1], balatro_board0_balatro_game0_hand_slots[2], balatro_board0_balatro_game0_hand_slots[3], balatro_board0_balatro_game0_hand_slots[4], balatro_board0_balatro_game0_hand_slots[5], balatro_board0_balatro_game0_hand_slots[6], balatro_board0_balatro_game0_hand_slots[7], balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) begin: balatro_board0_balatro_game0_outputs
     reg [48-1:0] v;
     integer b;
     balatro_board0_cmd_ready = (balatro_board0_balatro_game0_state == 4'b0000);
-    balatro_board0_res_valid = balatro_board0_balatro_game0_done;
-    if (balatro_board0_balatro_game0_bad_op) begin
+    balatro_board0_res_valid = balatro_board0_balatro_game0_move_done;
+    if (balatro_board0_balatro_game0_move_bad_op) begin
         balatro_board0_res_code = 7;
     end
     else begin
-        balatro_board0_res_code = balatro_board0_balatro_game0_result;
+        balatro_board0_res_code = balatro_board0_balatro_game0_move_result;
     end
-    balatro_board0_deck_start = balatro_board0_balatro_game0_start;
+    balatro_board0_deck_start = balatro_board0_balatro_game0_hand_start;
     balatro_board0_deck_ready = balatro_board0_balatro_game0_ready;
     v = 48'h0;
     for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = balatro_board0_balatro_game0_slots[(b / 6)][(b % 6)];
+        v[b] = balatro_board0_balatro_game0_hand_slots[(b / 6)][(b % 6)];
     end
     balatro_board0_balatro_game0_view_hand = v;
-    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_len;
-    balatro_board0_view_phase = balatro_board0_balatro_game0_phase;
-    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_ante;
-    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_blind;
-    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_target;
-    balatro_board0_view_score = balatro_board0_balatro_game0_score;
-    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_hands_left;
-    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_discards_left;
-    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_dealt);
-    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_result;
-    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_last_category;
-    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_last_chips;
-    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_last_mult;
-    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_last_score;
+    balatro_board0_balatro_game0_view_hand_len = balatro_board0_balatro_game0_hand_count;
+    balatro_board0_view_phase = balatro_board0_balatro_game0_run_phase;
+    balatro_board0_balatro_game0_view_ante = balatro_board0_balatro_game0_run_ante;
+    balatro_board0_balatro_game0_view_blind = balatro_board0_balatro_game0_run_blind;
+    balatro_board0_balatro_game0_view_target = balatro_board0_balatro_game0_run_target;
+    balatro_board0_view_score = balatro_board0_balatro_game0_run_score;
+    balatro_board0_balatro_game0_view_hands_left = balatro_board0_balatro_game0_run_hands_left;
+    balatro_board0_balatro_game0_view_discards_left = balatro_board0_balatro_game0_run_discards_left;
+    balatro_board0_balatro_game0_view_deck_left = (52 - balatro_board0_balatro_game0_hand_dealt);
+    balatro_board0_balatro_game0_view_result = balatro_board0_balatro_game0_move_result;
+    balatro_board0_balatro_game0_view_last_category = balatro_board0_balatro_game0_run_last_category;
+    balatro_board0_balatro_game0_view_last_chips = balatro_board0_balatro_game0_run_last_chips;
+    balatro_board0_balatro_game0_view_last_mult = balatro_board0_balatro_game0_run_last_mult;
+    balatro_board0_balatro_game0_view_last_score = balatro_board0_balatro_game0_run_last_score;
     balatro_board0_balatro_game0_view_pick_count = balatro_board0_balatro_game0_pick_count;
     balatro_board0_balatro_game0_view_pick_category = balatro_board0_balatro_game0_pick_category;
     balatro_board0_balatro_game0_view_pick_chips = balatro_board0_balatro_game0_pick_chips;

@@ -116,54 +116,51 @@ signal balatro_board0_lost: std_logic := '0';
 signal balatro_board0_io_led: unsigned(15 downto 0) := "0000000000000000";
 signal balatro_board0_io_figure: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_view_score: unsigned(16 downto 0) := "00000000000000000";
-signal balatro_board0_balatro_game0_ante: unsigned(3 downto 0) := "0001";
-signal balatro_board0_balatro_game0_bad_op: std_logic := '0';
-signal balatro_board0_balatro_game0_blind: unsigned(1 downto 0) := "00";
+signal balatro_board0_balatro_game0_step: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_pick_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_blind_index: unsigned(5 downto 0) := "000100";
-signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
 signal balatro_board0_balatro_game0_chosen: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_dealt: unsigned(5 downto 0) := "110100";
-signal balatro_board0_balatro_game0_discards_left: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_done: std_logic := '0';
 signal balatro_board0_balatro_game0_draw_more: std_logic := '0';
-signal balatro_board0_balatro_game0_hand_len: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_hands_left: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_last_category: unsigned(3 downto 0) := "1111";
-signal balatro_board0_balatro_game0_last_chips: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_last_mult: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_last_score: unsigned(10 downto 0) := "00000000000";
-signal balatro_board0_balatro_game0_mask: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_mask_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_occupied: unsigned(7 downto 0) := "00000000";
-signal balatro_board0_balatro_game0_op: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_game0_phase: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_pick_category: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_pick_mult: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_pick_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_ready: std_logic := '0';
-signal balatro_board0_balatro_game0_result: unsigned(2 downto 0) := "000";
-signal balatro_board0_balatro_game0_score: unsigned(16 downto 0) := "00000000000000000";
-signal balatro_board0_balatro_game0_start: std_logic := '0';
 signal balatro_board0_balatro_game0_state: t_enum_st_1 := BAL_DRAIN;
-signal balatro_board0_balatro_game0_step: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_game0_taken: std_logic := '0';
-signal balatro_board0_balatro_game0_target: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_balatro_game0_target_next: unsigned(16 downto 0) := "00000000100101100";
+signal balatro_board0_balatro_game0_hand_count: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_move_mask: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_run_ante: unsigned(3 downto 0) := "0001";
+signal balatro_board0_balatro_game0_run_blind: unsigned(1 downto 0) := "00";
+signal balatro_board0_balatro_game0_hand_dealt: unsigned(5 downto 0) := "110100";
+signal balatro_board0_balatro_game0_move_done: std_logic := '0';
+signal balatro_board0_balatro_game0_move_bad_op: std_logic := '0';
+signal balatro_board0_balatro_game0_move_result: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_hand_start: std_logic := '0';
 signal balatro_board0_balatro_game0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
 signal balatro_board0_balatro_game0_view_hand_len: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_phase: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_view_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_game0_view_blind: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_game0_view_target: unsigned(16 downto 0) := "00000000000000000";
+signal balatro_board0_balatro_game0_run_target: unsigned(16 downto 0) := "00000000000000000";
+signal balatro_board0_balatro_game0_run_score: unsigned(16 downto 0) := "00000000000000000";
 signal balatro_board0_balatro_game0_view_hands_left: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_hands_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_discards_left: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_discards_left: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_deck_left: unsigned(5 downto 0) := "000000";
 signal balatro_board0_balatro_game0_view_result: unsigned(2 downto 0) := "000";
 signal balatro_board0_balatro_game0_view_last_category: unsigned(3 downto 0) := "1111";
+signal balatro_board0_balatro_game0_run_last_category: unsigned(3 downto 0) := "1111";
 signal balatro_board0_balatro_game0_view_last_chips: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_game0_run_last_chips: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_game0_view_last_mult: unsigned(3 downto 0) := "0000";
+signal balatro_board0_balatro_game0_run_last_mult: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_last_score: unsigned(10 downto 0) := "00000000000";
+signal balatro_board0_balatro_game0_run_last_score: unsigned(10 downto 0) := "00000000000";
 signal balatro_board0_balatro_game0_view_pick_count: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_pick_category: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_game0_view_pick_chips: unsigned(7 downto 0) := "00000000";
@@ -316,6 +313,9 @@ signal balatro_board0_balatro_game0_preview0_pipe_reg57_q: unsigned(23 downto 0)
 signal balatro_board0_balatro_game0_preview0_pipe_reg58_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_pipe_reg59_q: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_game0_preview0_pipe_reg60_q: unsigned(23 downto 0) := "000000000000000000000000";
+signal balatro_board0_balatro_game0_move_op: unsigned(2 downto 0) := "000";
+signal balatro_board0_balatro_game0_move_taken: std_logic := '0';
+signal balatro_board0_balatro_game0_by_suit: std_logic := '0';
 signal balatro_board0_balatro_screen0_rgb: unsigned(11 downto 0) := "000000000000";
 signal balatro_board0_balatro_screen0_hsync: std_logic := '1';
 signal balatro_board0_balatro_screen0_vsync: std_logic := '1';
@@ -640,14 +640,14 @@ signal decimal_display0_sevenseg0_ring: unsigned(7 downto 0) := "00000001";
 signal decimal_display0_sevenseg0_seg_q: unsigned(6 downto 0) := "0000000";
 signal decimal_display0_sevenseg0_dp_q: std_logic := '0';
 signal decimal_display0_sevenseg0_an_q: unsigned(7 downto 0) := "00000000";
-type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 downto 0);
-signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
-type t_array_balatro_board0_balatro_game0_slots is array(0 to 8-1) of unsigned(5 downto 0);
-signal balatro_board0_balatro_game0_slots: t_array_balatro_board0_balatro_game0_slots := (others => "111111");
+type t_array_balatro_board0_balatro_game0_hand_slots is array(0 to 8-1) of unsigned(5 downto 0);
+signal balatro_board0_balatro_game0_hand_slots: t_array_balatro_board0_balatro_game0_hand_slots := (others => "111111");
 type t_array_balatro_board0_balatro_game0_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal balatro_board0_balatro_game0_preview0_before: t_array_balatro_board0_balatro_game0_preview0_before := (others => "000");
 type t_array_balatro_board0_balatro_game0_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal balatro_board0_balatro_game0_preview0_card_chips: t_array_balatro_board0_balatro_game0_preview0_card_chips := (others => "0000");
+type t_array_balatro_board0_balatro_game0_keys is array(0 to 8-1) of unsigned(6 downto 0);
+signal balatro_board0_balatro_game0_keys: t_array_balatro_board0_balatro_game0_keys := (others => "0000000");
 type t_array_balatro_board0_balatro_screen0_digit_codes0_codes is array(0 to 32-1) of unsigned(6 downto 0);
 signal balatro_board0_balatro_screen0_digit_codes0_codes: t_array_balatro_board0_balatro_screen0_digit_codes0_codes := (others => "0100000");
 type t_array_balatro_board0_balatro_screen0_dx_table is array(0 to 128-1) of unsigned(2 downto 0);
@@ -7338,7 +7338,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 0)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card0_card <= c;
@@ -7418,7 +7418,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 1)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card1_card <= c;
@@ -7498,7 +7498,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 2)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card2_card <= c;
@@ -7578,7 +7578,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 3)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card3_card <= c;
@@ -7658,7 +7658,7 @@ begin
         c := to_unsigned(63, 6);
         for i in 0 to 8-1 loop
             if (bool(balatro_board0_balatro_game0_preview0_chosen(i)) and (balatro_board0_balatro_game0_preview0_before(i) = 4)) then
-                c := balatro_board0_balatro_game0_slots(i);
+                c := balatro_board0_balatro_game0_hand_slots(i);
             end if;
         end loop;
         balatro_board0_balatro_game0_preview0_pick_card4_card <= c;
@@ -9208,9 +9208,304 @@ begin
     end if;
 end process balatro_board0_balatro_game0_preview0_multiply;
 
-balatro_board0_balatro_game0_choose: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_mask, balatro_board0_balatro_game0_state) is
+balatro_board0_balatro_game0_steps: process (clk) is
+    variable reached: std_logic;
 begin
-    case to_integer(balatro_board0_balatro_game0_hand_len) is
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+        else
+            case balatro_board0_balatro_game0_state is
+                when BAL_IDLE =>
+                    if bool(balatro_board0_cmd_valid) then
+                        balatro_board0_balatro_game0_state <= BAL_CHECK;
+                    end if;
+                when BAL_CHECK =>
+                    balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                    elsif (balatro_board0_balatro_game0_move_op > 4) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_run_phase /= 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_op > 1) then
+                        balatro_board0_balatro_game0_state <= BAL_SORT;
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_mask = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    elsif (balatro_board0_balatro_game0_move_op = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_SCORE;
+                    else
+                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
+                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
+                    end if;
+                when BAL_SCORE =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                    if (balatro_board0_balatro_game0_step = 13) then
+                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
+                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
+                    end if;
+                when BAL_COMPACT =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
+                    if (balatro_board0_balatro_game0_step = 0) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAW;
+                    end if;
+                when BAL_DRAW =>
+                    if (not bool(balatro_board0_balatro_game0_draw_more)) then
+                        balatro_board0_balatro_game0_state <= BAL_SETTLE;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                    balatro_board0_balatro_game0_state <= BAL_DONE;
+                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_run_hands_left = 0) or (balatro_board0_balatro_game0_hand_count = 0)) then
+                        if (not bool(reached)) then
+                            null;
+                        elsif ((balatro_board0_balatro_game0_run_blind + 1) < 3) then
+                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                        elsif (balatro_board0_balatro_game0_run_ante < 8) then
+                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
+                        end if;
+                    end if;
+                when BAL_SORT =>
+                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
+                    if (signed(resize(balatro_board0_balatro_game0_step, 5)) = ((2 * 8) - 1)) then
+                        balatro_board0_balatro_game0_state <= BAL_DONE;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_state <= BAL_DRAW;
+                    end if;
+                when others =>
+                    balatro_board0_balatro_game0_state <= BAL_IDLE;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_steps;
+
+balatro_board0_balatro_game0_judge: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_move_bad_op <= '0';
+            balatro_board0_balatro_game0_move_mask <= to_unsigned(0, 8);
+            balatro_board0_balatro_game0_move_op <= to_unsigned(0, 3);
+            balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+            balatro_board0_balatro_game0_move_taken <= '0';
+            balatro_board0_balatro_game0_move_done <= '0';
+        else
+            balatro_board0_balatro_game0_move_done <= '0';
+            case balatro_board0_balatro_game0_state is
+                when BAL_IDLE =>
+                    if bool(balatro_board0_cmd_valid) then
+                        balatro_board0_balatro_game0_move_op <= balatro_board0_cmd_op;
+                        balatro_board0_balatro_game0_move_mask <= balatro_board0_cmd_mask;
+                        balatro_board0_balatro_game0_move_taken <= '1';
+                    end if;
+                when BAL_CHECK =>
+                    balatro_board0_balatro_game0_move_bad_op <= stdl(balatro_board0_balatro_game0_move_op > 4);
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    elsif (balatro_board0_balatro_game0_move_op > 4) then
+                        null;
+                    elsif (balatro_board0_balatro_game0_run_phase /= 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(1, 3);
+                    elsif (balatro_board0_balatro_game0_move_op > 1) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(2, 3);
+                    elsif (balatro_board0_balatro_game0_move_mask = 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(3, 3);
+                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(4, 3);
+                    elsif ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(5, 3);
+                    else
+                        balatro_board0_balatro_game0_move_result <= to_unsigned(0, 3);
+                    end if;
+                when BAL_DONE =>
+                    balatro_board0_balatro_game0_move_done <= balatro_board0_balatro_game0_move_taken;
+                    balatro_board0_balatro_game0_move_taken <= '0';
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_judge;
+
+balatro_board0_balatro_game0_figures: process (clk) is
+    variable reached: std_logic;
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_run_last_chips <= to_unsigned(0, 8);
+            balatro_board0_balatro_game0_run_discards_left <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_score <= to_unsigned(0, 17);
+            balatro_board0_balatro_game0_run_last_score <= to_unsigned(0, 11);
+            balatro_board0_balatro_game0_run_hands_left <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_last_mult <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_run_ante <= to_unsigned(1, 4);
+            balatro_board0_balatro_game0_run_phase <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_run_target <= to_unsigned(0, 17);
+            balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+            balatro_board0_balatro_game0_run_last_category <= to_unsigned(15, 4);
+        else
+            balatro_board0_balatro_game0_run_target <= balatro_board0_balatro_game0_target_next;
+            case balatro_board0_balatro_game0_state is
+                when BAL_CHECK =>
+                    if (balatro_board0_balatro_game0_move_op = 4) then
+                        balatro_board0_balatro_game0_run_phase <= to_unsigned(0, 2);
+                        balatro_board0_balatro_game0_run_ante <= to_unsigned(1, 4);
+                        balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+                        balatro_board0_balatro_game0_run_last_category <= to_unsigned(15, 4);
+                        balatro_board0_balatro_game0_run_last_chips <= to_unsigned(0, 8);
+                        balatro_board0_balatro_game0_run_last_mult <= to_unsigned(0, 4);
+                        balatro_board0_balatro_game0_run_last_score <= to_unsigned(0, 11);
+                    elsif ((balatro_board0_balatro_game0_move_op > 4) or (balatro_board0_balatro_game0_run_phase /= 0) or (balatro_board0_balatro_game0_move_op > 1)) then
+                        null;
+                    elsif ((balatro_board0_balatro_game0_move_op = 1) and (balatro_board0_balatro_game0_run_discards_left = 0)) then
+                        null;
+                    elsif ((balatro_board0_balatro_game0_move_mask = 0) or (balatro_board0_balatro_game0_mask_count > 5) or ((balatro_board0_balatro_game0_move_mask and (not balatro_board0_balatro_game0_occupied)) /= 0)) then
+                        null;
+                    elsif (balatro_board0_balatro_game0_move_op /= 0) then
+                        balatro_board0_balatro_game0_run_discards_left <= (balatro_board0_balatro_game0_run_discards_left - 1);
+                    end if;
+                when BAL_SCORE =>
+                    if (balatro_board0_balatro_game0_step = 13) then
+                        balatro_board0_balatro_game0_run_score <= (balatro_board0_balatro_game0_run_score + balatro_board0_balatro_game0_pick_score);
+                        balatro_board0_balatro_game0_run_hands_left <= (balatro_board0_balatro_game0_run_hands_left - 1);
+                        balatro_board0_balatro_game0_run_last_category <= balatro_board0_balatro_game0_pick_category;
+                        balatro_board0_balatro_game0_run_last_chips <= balatro_board0_balatro_game0_pick_chips;
+                        balatro_board0_balatro_game0_run_last_mult <= balatro_board0_balatro_game0_pick_mult;
+                        balatro_board0_balatro_game0_run_last_score <= balatro_board0_balatro_game0_pick_score;
+                    end if;
+                when BAL_SETTLE =>
+                    reached := stdl(balatro_board0_balatro_game0_run_score >= balatro_board0_balatro_game0_run_target);
+                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_run_hands_left = 0) or (balatro_board0_balatro_game0_hand_count = 0)) then
+                        if (not bool(reached)) then
+                            balatro_board0_balatro_game0_run_phase <= to_unsigned(2, 2);
+                        elsif ((balatro_board0_balatro_game0_run_blind + 1) < 3) then
+                            balatro_board0_balatro_game0_run_blind <= (balatro_board0_balatro_game0_run_blind + 1);
+                        elsif (balatro_board0_balatro_game0_run_ante < 8) then
+                            balatro_board0_balatro_game0_run_ante <= (balatro_board0_balatro_game0_run_ante + 1);
+                            balatro_board0_balatro_game0_run_blind <= to_unsigned(0, 2);
+                        else
+                            balatro_board0_balatro_game0_run_phase <= to_unsigned(1, 2);
+                        end if;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_run_score <= to_unsigned(0, 17);
+                        balatro_board0_balatro_game0_run_hands_left <= to_unsigned(4, 4);
+                        balatro_board0_balatro_game0_run_discards_left <= to_unsigned(3, 4);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_figures;
+
+-- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
+-- Registered (the sort compares them a clock later, so it swaps every other clock).
+balatro_board0_balatro_game0_sort_keys: process (clk) is
+    variable c: unsigned(5 downto 0);
+begin
+    if rising_edge(clk) then
+        for i in 0 to 8-1 loop
+            c := balatro_board0_balatro_game0_hand_slots(i);
+            if (c = 63) then
+                balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
+            elsif bool(balatro_board0_balatro_game0_by_suit) then
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
+            else
+                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
+            end if;
+        end loop;
+    end if;
+end process balatro_board0_balatro_game0_sort_keys;
+
+balatro_board0_balatro_game0_cards: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_game0_by_suit <= '0';
+            balatro_board0_balatro_game0_hand_slots(0) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(1) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(2) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(3) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(4) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(5) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(6) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+            balatro_board0_balatro_game0_hand_dealt <= to_unsigned(52, 6);
+            balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
+            balatro_board0_balatro_game0_hand_start <= '0';
+        else
+            balatro_board0_balatro_game0_hand_start <= '0';
+            case balatro_board0_balatro_game0_state is
+                when BAL_CHECK =>
+                    if ((balatro_board0_balatro_game0_move_op > 1) and (balatro_board0_balatro_game0_move_op < 4) and (balatro_board0_balatro_game0_run_phase = 0)) then
+                        balatro_board0_balatro_game0_by_suit <= stdl(balatro_board0_balatro_game0_move_op = 3);
+                    end if;
+                when BAL_COMPACT =>
+                    if bool(balatro_board0_balatro_game0_move_mask(to_integer(balatro_board0_balatro_game0_step))) then
+                        for s in 0 to 7-1 loop
+                            if (s >= signed(resize(balatro_board0_balatro_game0_step, 5))) then
+                                balatro_board0_balatro_game0_hand_slots(s) <= balatro_board0_balatro_game0_hand_slots((s + 1));
+                            end if;
+                        end loop;
+                        balatro_board0_balatro_game0_hand_slots(7) <= to_unsigned(63, 6);
+                        balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count - 1);
+                    end if;
+                when BAL_DRAW =>
+                    if (bool(balatro_board0_balatro_game0_draw_more) and bool(balatro_board0_deck_valid)) then
+                        balatro_board0_balatro_game0_hand_slots(to_integer(balatro_board0_balatro_game0_hand_count)) <= balatro_board0_deck_data;
+                        balatro_board0_balatro_game0_hand_count <= (balatro_board0_balatro_game0_hand_count + 1);
+                        balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    end if;
+                when BAL_SORT =>
+                    if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
+                        for j in 0 to ((8 / 2) - 1)-1 loop
+                            if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 2));
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
+                            end if;
+                        end loop;
+                    elsif bool(balatro_board0_balatro_game0_step(0)) then
+                        for j in 0 to (8 / 2)-1 loop
+                            if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
+                                balatro_board0_balatro_game0_hand_slots((2 * j)) <= balatro_board0_balatro_game0_hand_slots(((2 * j) + 1));
+                                balatro_board0_balatro_game0_hand_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_hand_slots((2 * j));
+                            end if;
+                        end loop;
+                    end if;
+                when BAL_DRAIN =>
+                    if (balatro_board0_balatro_game0_hand_dealt = 52) then
+                        balatro_board0_balatro_game0_hand_start <= '1';
+                        balatro_board0_balatro_game0_hand_dealt <= to_unsigned(0, 6);
+                        balatro_board0_balatro_game0_hand_count <= to_unsigned(0, 4);
+                        for s in 0 to 8-1 loop
+                            balatro_board0_balatro_game0_hand_slots(s) <= to_unsigned(63, 6);
+                        end loop;
+                    elsif bool(balatro_board0_deck_valid) then
+                        balatro_board0_balatro_game0_hand_dealt <= (balatro_board0_balatro_game0_hand_dealt + 1);
+                    end if;
+                when others =>
+                    null;
+            end case;
+        end if;
+    end if;
+end process balatro_board0_balatro_game0_cards;
+
+balatro_board0_balatro_game0_choose: process (balatro_board0_balatro_game0_occupied, balatro_board0_io_sw, balatro_board0_balatro_game0_move_mask, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_state) is
+begin
+    case to_integer(balatro_board0_balatro_game0_hand_count) is
         when 0 => balatro_board0_balatro_game0_occupied <= "00000000";
         when 1 => balatro_board0_balatro_game0_occupied <= "00000001";
         when 2 => balatro_board0_balatro_game0_occupied <= "00000011";
@@ -9231,16 +9526,16 @@ begin
     if (balatro_board0_balatro_game0_state = BAL_IDLE) then
         balatro_board0_balatro_game0_chosen <= (balatro_board0_io_sw and balatro_board0_balatro_game0_occupied);
     else
-        balatro_board0_balatro_game0_chosen <= (balatro_board0_balatro_game0_mask and balatro_board0_balatro_game0_occupied);
+        balatro_board0_balatro_game0_chosen <= (balatro_board0_balatro_game0_move_mask and balatro_board0_balatro_game0_occupied);
     end if;
 end process balatro_board0_balatro_game0_choose;
 
 
-balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_ante & balatro_board0_balatro_game0_blind);
+balatro_board0_balatro_game0_blind_index <= unsigned'(balatro_board0_balatro_game0_run_ante & balatro_board0_balatro_game0_run_blind);
 
-balatro_board0_balatro_game0_count_rom: process (balatro_board0_balatro_game0_mask) is
+balatro_board0_balatro_game0_count_rom: process (balatro_board0_balatro_game0_move_mask) is
 begin
-    case to_integer(balatro_board0_balatro_game0_mask) is
+    case to_integer(balatro_board0_balatro_game0_move_mask) is
         when 0 => balatro_board0_balatro_game0_mask_count <= "0000";
         when 1 => balatro_board0_balatro_game0_mask_count <= "0001";
         when 2 => balatro_board0_balatro_game0_mask_count <= "0001";
@@ -9570,247 +9865,41 @@ begin
     end case;
 end process balatro_board0_balatro_game0_target_rom_read;
 
--- Descending keys: rank then suit (the code) or suit then rank; empty slots lowest.
--- Registered (the sort compares them a clock later, so it swaps every other clock).
-balatro_board0_balatro_game0_sort_keys: process (clk) is
-    variable c: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        for i in 0 to 8-1 loop
-            c := balatro_board0_balatro_game0_slots(i);
-            if (c = 63) then
-                balatro_board0_balatro_game0_keys(i) <= to_unsigned(0, 7);
-            elsif bool(balatro_board0_balatro_game0_by_suit) then
-                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c(2-1 downto 0) & c(6-1 downto 2));
-            else
-                balatro_board0_balatro_game0_keys(i) <= unsigned'('1' & c);
-            end if;
-        end loop;
-    end if;
-end process balatro_board0_balatro_game0_sort_keys;
 
+balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52));
+balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (balatro_board0_balatro_game0_hand_dealt /= 52)) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_count < 8) and (balatro_board0_balatro_game0_hand_dealt /= 52)));
 
-balatro_board0_balatro_game0_draw_more <= stdl((balatro_board0_balatro_game0_hand_len < 8) and (balatro_board0_balatro_game0_dealt /= 52));
-balatro_board0_balatro_game0_ready <= stdl(((balatro_board0_balatro_game0_state = BAL_DRAIN) and (balatro_board0_balatro_game0_dealt /= 52)) or ((balatro_board0_balatro_game0_state = BAL_DRAW) and (balatro_board0_balatro_game0_hand_len < 8) and (balatro_board0_balatro_game0_dealt /= 52)));
-
-balatro_board0_balatro_game0_control: process (clk) is
-    variable reached: std_logic;
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            balatro_board0_balatro_game0_hand_len <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
-            balatro_board0_balatro_game0_done <= '0';
-            balatro_board0_balatro_game0_hands_left <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_last_category <= to_unsigned(15, 4);
-            balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-            balatro_board0_balatro_game0_bad_op <= '0';
-            balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
-            balatro_board0_balatro_game0_score <= to_unsigned(0, 17);
-            balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
-            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-            balatro_board0_balatro_game0_by_suit <= '0';
-            balatro_board0_balatro_game0_slots(0) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(1) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(2) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(3) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(4) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(5) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(6) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_slots(7) <= to_unsigned(63, 6);
-            balatro_board0_balatro_game0_dealt <= to_unsigned(52, 6);
-            balatro_board0_balatro_game0_start <= '0';
-            balatro_board0_balatro_game0_last_chips <= to_unsigned(0, 8);
-            balatro_board0_balatro_game0_last_score <= to_unsigned(0, 11);
-            balatro_board0_balatro_game0_op <= to_unsigned(0, 3);
-            balatro_board0_balatro_game0_target <= to_unsigned(0, 17);
-            balatro_board0_balatro_game0_taken <= '0';
-            balatro_board0_balatro_game0_mask <= to_unsigned(0, 8);
-            balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-            balatro_board0_balatro_game0_discards_left <= to_unsigned(0, 4);
-        else
-            balatro_board0_balatro_game0_done <= '0';
-            balatro_board0_balatro_game0_start <= '0';
-            balatro_board0_balatro_game0_target <= balatro_board0_balatro_game0_target_next;
-            case balatro_board0_balatro_game0_state is
-                when BAL_IDLE =>
-                    if bool(balatro_board0_cmd_valid) then
-                        balatro_board0_balatro_game0_op <= balatro_board0_cmd_op;
-                        balatro_board0_balatro_game0_mask <= balatro_board0_cmd_mask;
-                        balatro_board0_balatro_game0_taken <= '1';
-                        balatro_board0_balatro_game0_state <= BAL_CHECK;
-                    end if;
-                when BAL_CHECK =>
-                    balatro_board0_balatro_game0_step <= to_unsigned(0, 4);
-                    balatro_board0_balatro_game0_bad_op <= stdl(balatro_board0_balatro_game0_op > 4);
-                    if (balatro_board0_balatro_game0_op = 4) then
-                        balatro_board0_balatro_game0_phase <= to_unsigned(0, 2);
-                        balatro_board0_balatro_game0_ante <= to_unsigned(1, 4);
-                        balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-                        balatro_board0_balatro_game0_last_category <= to_unsigned(15, 4);
-                        balatro_board0_balatro_game0_last_chips <= to_unsigned(0, 8);
-                        balatro_board0_balatro_game0_last_mult <= to_unsigned(0, 4);
-                        balatro_board0_balatro_game0_last_score <= to_unsigned(0, 11);
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                    elsif (balatro_board0_balatro_game0_op > 4) then
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_phase /= 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(1, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_op > 1) then
-                        balatro_board0_balatro_game0_by_suit <= stdl(balatro_board0_balatro_game0_op = 3);
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        balatro_board0_balatro_game0_state <= BAL_SORT;
-                    elsif ((balatro_board0_balatro_game0_op = 1) and (balatro_board0_balatro_game0_discards_left = 0)) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(2, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_mask = 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(3, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif (balatro_board0_balatro_game0_mask_count > 5) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(4, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    elsif ((balatro_board0_balatro_game0_mask and (not balatro_board0_balatro_game0_occupied)) /= 0) then
-                        balatro_board0_balatro_game0_result <= to_unsigned(5, 3);
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    else
-                        balatro_board0_balatro_game0_result <= to_unsigned(0, 3);
-                        if (balatro_board0_balatro_game0_op = 0) then
-                            balatro_board0_balatro_game0_state <= BAL_SCORE;
-                        else
-                            balatro_board0_balatro_game0_discards_left <= (balatro_board0_balatro_game0_discards_left - 1);
-                            balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
-                            balatro_board0_balatro_game0_state <= BAL_COMPACT;
-                        end if;
-                    end if;
-                when BAL_SCORE =>
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (balatro_board0_balatro_game0_step = 13) then
-                        balatro_board0_balatro_game0_score <= (balatro_board0_balatro_game0_score + balatro_board0_balatro_game0_pick_score);
-                        balatro_board0_balatro_game0_hands_left <= (balatro_board0_balatro_game0_hands_left - 1);
-                        balatro_board0_balatro_game0_last_category <= balatro_board0_balatro_game0_pick_category;
-                        balatro_board0_balatro_game0_last_chips <= balatro_board0_balatro_game0_pick_chips;
-                        balatro_board0_balatro_game0_last_mult <= balatro_board0_balatro_game0_pick_mult;
-                        balatro_board0_balatro_game0_last_score <= balatro_board0_balatro_game0_pick_score;
-                        balatro_board0_balatro_game0_step <= to_unsigned(7, 4);
-                        balatro_board0_balatro_game0_state <= BAL_COMPACT;
-                    end if;
-                when BAL_COMPACT =>
-                    if bool(balatro_board0_balatro_game0_mask(to_integer(balatro_board0_balatro_game0_step))) then
-                        for s in 0 to 7-1 loop
-                            if (s >= signed(resize(balatro_board0_balatro_game0_step, 5))) then
-                                balatro_board0_balatro_game0_slots(s) <= balatro_board0_balatro_game0_slots((s + 1));
-                            end if;
-                        end loop;
-                        balatro_board0_balatro_game0_slots(7) <= to_unsigned(63, 6);
-                        balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len - 1);
-                    end if;
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step - 1);
-                    if (balatro_board0_balatro_game0_step = 0) then
-                        balatro_board0_balatro_game0_state <= BAL_DRAW;
-                    end if;
-                when BAL_DRAW =>
-                    if (not bool(balatro_board0_balatro_game0_draw_more)) then
-                        balatro_board0_balatro_game0_state <= BAL_SETTLE;
-                    elsif bool(balatro_board0_deck_valid) then
-                        balatro_board0_balatro_game0_slots(to_integer(balatro_board0_balatro_game0_hand_len)) <= balatro_board0_deck_data;
-                        balatro_board0_balatro_game0_hand_len <= (balatro_board0_balatro_game0_hand_len + 1);
-                        balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                    end if;
-                when BAL_SETTLE =>
-                    reached := stdl(balatro_board0_balatro_game0_score >= balatro_board0_balatro_game0_target);
-                    balatro_board0_balatro_game0_state <= BAL_DONE;
-                    if ((bool(reached) and (not False)) or (balatro_board0_balatro_game0_hands_left = 0) or (balatro_board0_balatro_game0_hand_len = 0)) then
-                        if (not bool(reached)) then
-                            balatro_board0_balatro_game0_phase <= to_unsigned(2, 2);
-                        elsif ((balatro_board0_balatro_game0_blind + 1) < 3) then
-                            balatro_board0_balatro_game0_blind <= (balatro_board0_balatro_game0_blind + 1);
-                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                        elsif (balatro_board0_balatro_game0_ante < 8) then
-                            balatro_board0_balatro_game0_ante <= (balatro_board0_balatro_game0_ante + 1);
-                            balatro_board0_balatro_game0_blind <= to_unsigned(0, 2);
-                            balatro_board0_balatro_game0_state <= BAL_DRAIN;
-                        else
-                            balatro_board0_balatro_game0_phase <= to_unsigned(1, 2);
-                        end if;
-                    end if;
-                when BAL_SORT =>
-                    if (bool(balatro_board0_balatro_game0_step(0)) and bool(balatro_board0_balatro_game0_step(1))) then
-                        for j in 0 to ((8 / 2) - 1)-1 loop
-                            if (balatro_board0_balatro_game0_keys(((2 * j) + 1)) < balatro_board0_balatro_game0_keys(((2 * j) + 2))) then
-                                balatro_board0_balatro_game0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_slots(((2 * j) + 2));
-                                balatro_board0_balatro_game0_slots(((2 * j) + 2)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
-                            end if;
-                        end loop;
-                    elsif bool(balatro_board0_balatro_game0_step(0)) then
-                        for j in 0 to (8 / 2)-1 loop
-                            if (balatro_board0_balatro_game0_keys((2 * j)) < balatro_board0_balatro_game0_keys(((2 * j) + 1))) then
-                                balatro_board0_balatro_game0_slots((2 * j)) <= balatro_board0_balatro_game0_slots(((2 * j) + 1));
-                                balatro_board0_balatro_game0_slots(((2 * j) + 1)) <= balatro_board0_balatro_game0_slots((2 * j));
-                            end if;
-                        end loop;
-                    end if;
-                    balatro_board0_balatro_game0_step <= (balatro_board0_balatro_game0_step + 1);
-                    if (signed(resize(balatro_board0_balatro_game0_step, 5)) = ((2 * 8) - 1)) then
-                        balatro_board0_balatro_game0_state <= BAL_DONE;
-                    end if;
-                when BAL_DRAIN =>
-                    if (balatro_board0_balatro_game0_dealt = 52) then
-                        balatro_board0_balatro_game0_start <= '1';
-                        balatro_board0_balatro_game0_dealt <= to_unsigned(0, 6);
-                        balatro_board0_balatro_game0_hand_len <= to_unsigned(0, 4);
-                        for s in 0 to 8-1 loop
-                            balatro_board0_balatro_game0_slots(s) <= to_unsigned(63, 6);
-                        end loop;
-                        balatro_board0_balatro_game0_score <= to_unsigned(0, 17);
-                        balatro_board0_balatro_game0_hands_left <= to_unsigned(4, 4);
-                        balatro_board0_balatro_game0_discards_left <= to_unsigned(3, 4);
-                        balatro_board0_balatro_game0_state <= BAL_DRAW;
-                    elsif bool(balatro_board0_deck_valid) then
-                        balatro_board0_balatro_game0_dealt <= (balatro_board0_balatro_game0_dealt + 1);
-                    end if;
-                when others =>
-                    balatro_board0_balatro_game0_done <= balatro_board0_balatro_game0_taken;
-                    balatro_board0_balatro_game0_taken <= '0';
-                    balatro_board0_balatro_game0_state <= BAL_IDLE;
-            end case;
-        end if;
-    end if;
-end process balatro_board0_balatro_game0_control;
-
-balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_hand_len, balatro_board0_balatro_game0_phase, balatro_board0_balatro_game0_done, balatro_board0_balatro_game0_hands_left, balatro_board0_balatro_game0_last_category, balatro_board0_balatro_game0_blind, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_bad_op, balatro_board0_balatro_game0_last_mult, balatro_board0_balatro_game0_score, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_ante, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_slots, balatro_board0_balatro_game0_dealt, balatro_board0_balatro_game0_start, balatro_board0_balatro_game0_last_chips, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_last_score, balatro_board0_balatro_game0_target, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_result, balatro_board0_balatro_game0_discards_left) is
+balatro_board0_balatro_game0_outputs: process (balatro_board0_balatro_game0_run_last_chips, balatro_board0_balatro_game0_run_hands_left, balatro_board0_balatro_game0_run_target, balatro_board0_balatro_game0_ready, balatro_board0_balatro_game0_pick_category, balatro_board0_balatro_game0_run_last_mult, balatro_board0_balatro_game0_hand_dealt, balatro_board0_balatro_game0_run_blind, balatro_board0_balatro_game0_pick_mult, balatro_board0_balatro_game0_state, balatro_board0_balatro_game0_run_score, balatro_board0_balatro_game0_pick_chips, balatro_board0_balatro_game0_run_discards_left, balatro_board0_balatro_game0_run_last_score, balatro_board0_balatro_game0_pick_count, balatro_board0_balatro_game0_hand_slots, balatro_board0_balatro_game0_move_bad_op, balatro_board0_balatro_game0_run_ante, balatro_board0_balatro_game0_run_phase, balatro_board0_balatro_game0_hand_count, balatro_board0_balatro_game0_move_result, balatro_board0_balatro_game0_hand_start, balatro_board0_balatro_game0_run_last_category, balatro_board0_balatro_game0_move_done) is
     variable v: unsigned(47 downto 0);
 begin
     balatro_board0_cmd_ready <= stdl(balatro_board0_balatro_game0_state = BAL_IDLE);
-    balatro_board0_res_valid <= balatro_board0_balatro_game0_done;
-    if bool(balatro_board0_balatro_game0_bad_op) then
+    balatro_board0_res_valid <= balatro_board0_balatro_game0_move_done;
+    if bool(balatro_board0_balatro_game0_move_bad_op) then
         balatro_board0_res_code <= to_unsigned(7, 3);
     else
-        balatro_board0_res_code <= balatro_board0_balatro_game0_result;
+        balatro_board0_res_code <= balatro_board0_balatro_game0_move_result;
     end if;
-    balatro_board0_deck_start <= balatro_board0_balatro_game0_start;
+    balatro_board0_deck_start <= balatro_board0_balatro_game0_hand_start;
     balatro_board0_deck_ready <= balatro_board0_balatro_game0_ready;
     v := unsigned'("000000000000000000000000000000000000000000000000");
     for b in 0 to (6 * 8)-1 loop
-        v(b) := balatro_board0_balatro_game0_slots((b / 6))((b mod 6));
+        v(b) := balatro_board0_balatro_game0_hand_slots((b / 6))((b mod 6));
     end loop;
     balatro_board0_balatro_game0_view_hand <= v;
-    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_len;
-    balatro_board0_view_phase <= balatro_board0_balatro_game0_phase;
-    balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_ante;
-    balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_blind;
-    balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_target;
-    balatro_board0_view_score <= balatro_board0_balatro_game0_score;
-    balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_hands_left;
-    balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_discards_left;
-    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_dealt);
-    balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_result;
-    balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_last_category;
-    balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_last_chips;
-    balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_last_mult;
-    balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_last_score;
+    balatro_board0_balatro_game0_view_hand_len <= balatro_board0_balatro_game0_hand_count;
+    balatro_board0_view_phase <= balatro_board0_balatro_game0_run_phase;
+    balatro_board0_balatro_game0_view_ante <= balatro_board0_balatro_game0_run_ante;
+    balatro_board0_balatro_game0_view_blind <= balatro_board0_balatro_game0_run_blind;
+    balatro_board0_balatro_game0_view_target <= balatro_board0_balatro_game0_run_target;
+    balatro_board0_view_score <= balatro_board0_balatro_game0_run_score;
+    balatro_board0_balatro_game0_view_hands_left <= balatro_board0_balatro_game0_run_hands_left;
+    balatro_board0_balatro_game0_view_discards_left <= balatro_board0_balatro_game0_run_discards_left;
+    balatro_board0_balatro_game0_view_deck_left <= (52 - balatro_board0_balatro_game0_hand_dealt);
+    balatro_board0_balatro_game0_view_result <= balatro_board0_balatro_game0_move_result;
+    balatro_board0_balatro_game0_view_last_category <= balatro_board0_balatro_game0_run_last_category;
+    balatro_board0_balatro_game0_view_last_chips <= balatro_board0_balatro_game0_run_last_chips;
+    balatro_board0_balatro_game0_view_last_mult <= balatro_board0_balatro_game0_run_last_mult;
+    balatro_board0_balatro_game0_view_last_score <= balatro_board0_balatro_game0_run_last_score;
     balatro_board0_balatro_game0_view_pick_count <= balatro_board0_balatro_game0_pick_count;
     balatro_board0_balatro_game0_view_pick_category <= balatro_board0_balatro_game0_pick_category;
     balatro_board0_balatro_game0_view_pick_chips <= balatro_board0_balatro_game0_pick_chips;
